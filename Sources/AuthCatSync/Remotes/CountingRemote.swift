@@ -1,0 +1,64 @@
+import Foundation
+
+/// Wraps a remote and counts the requests made through it.
+///
+/// Every call is counted when it starts, whether it then succeeds or fails.
+public final class CountingRemote: Remote, @unchecked Sendable {
+    /// The remote that does the work.
+    public let base: any Remote
+    private let lock = NSLock()
+    private var current = RemoteRequestCounts()
+
+    public init(_ base: any Remote) {
+        self.base = base
+    }
+
+    /// The requests counted so far.
+    public var counts: RemoteRequestCounts {
+        lock.withLock { current }
+    }
+
+    /// Starts counting from zero again.
+    public func reset() {
+        lock.withLock { current = RemoteRequestCounts() }
+    }
+
+    public var displayLocation: String { base.displayLocation }
+
+    public func prepare() async throws {
+        try await base.prepare()
+    }
+
+    public func list(prefix: String) async throws -> [RemoteObject] {
+        count { $0.list += 1 }
+        return try await base.list(prefix: prefix)
+    }
+
+    public func get(_ name: String) async throws -> Data? {
+        count { $0.get += 1 }
+        return try await base.get(name)
+    }
+
+    public func put(_ name: String, data: Data) async throws {
+        count { $0.put += 1; $0.bytesWritten += data.count }
+        try await base.put(name, data: data)
+    }
+
+    public func create(_ name: String, data: Data) async throws -> Bool {
+        count { $0.put += 1; $0.bytesWritten += data.count }
+        return try await base.create(name, data: data)
+    }
+
+    public func delete(_ name: String) async throws {
+        count { $0.delete += 1 }
+        try await base.delete(name)
+    }
+
+    public func close() async throws {
+        try await base.close()
+    }
+
+    private func count(_ update: (inout RemoteRequestCounts) -> Void) {
+        lock.withLock { update(&current) }
+    }
+}

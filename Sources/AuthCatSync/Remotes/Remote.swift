@@ -1,0 +1,58 @@
+import Foundation
+
+/// Storage that holds the sync engine's opaque, encrypted objects.
+///
+/// A remote is deliberately dumb: a flat namespace of named byte strings with
+/// list, get, put, create-only put and delete. Names are relative to the
+/// remote's root (`manifest`, `devices/<id>/batch-000001`) and must pass
+/// `RemoteObjectName.validate(_:)`; every operation rejects other names with
+/// `RemoteError.invalidObjectName`. All failures are thrown as `RemoteError`.
+///
+/// Conforming types: `MemoryRemote` (tests), `FolderRemote` (`file://`),
+/// `S3Remote` (`s3://`). `CountingRemote` wraps any of them to count requests.
+public protocol Remote: Sendable {
+    /// Where the objects live, as a URL without credentials, safe to print.
+    var displayLocation: String { get }
+
+    /// Makes the remote ready for use and checks that it is reachable.
+    ///
+    /// Call it once when sync is turned on. A folder remote creates its root
+    /// folder here (and only here); an S3 remote checks the bucket exists and
+    /// the credentials are accepted, but never creates buckets.
+    func prepare() async throws
+
+    /// Every object whose name starts with `prefix` (a plain string prefix,
+    /// as in S3), sorted by name. Follows pagination to the end.
+    func list(prefix: String) async throws -> [RemoteObject]
+
+    /// The object's bytes, or `nil` if no object has that name.
+    func get(_ name: String) async throws -> Data?
+
+    /// Stores `data` under `name`, replacing any object of that name.
+    ///
+    /// Readers see either the old or the new object, never a partial one.
+    func put(_ name: String, data: Data) async throws
+
+    /// Stores `data` under `name` only if no object of that name exists.
+    ///
+    /// - Returns: `true` if this call created the object, `false` if an
+    ///   object of that name already existed (it is left untouched).
+    func create(_ name: String, data: Data) async throws -> Bool
+
+    /// Removes the object; removing an absent object is not an error.
+    func delete(_ name: String) async throws
+
+    /// Releases network resources (connection pools). The remote must not be
+    /// used afterwards. Safe to call more than once.
+    func close() async throws
+}
+
+extension Remote {
+    /// Remotes with nothing to set up only check that they can list.
+    public func prepare() async throws {
+        _ = try await list(prefix: "")
+    }
+
+    /// Remotes without network resources have nothing to release.
+    public func close() async throws {}
+}

@@ -1,0 +1,60 @@
+import AuthCatCore
+
+/// Why a remote operation failed.
+///
+/// Locations are display locations (no credentials); reasons never contain
+/// credentials, signatures or object contents. `kind` groups the cases into
+/// the states the sync monitor reports.
+public enum RemoteError: UserFacingError, Equatable {
+    /// The store could not be reached: no network, connection refused, timeout.
+    case unreachable(location: String, reason: String)
+    /// The store refused the credentials (S3 403: unknown key, bad signature, access denied).
+    case credentialsRejected(location: String, reason: String)
+    /// The bucket or folder that should hold the objects does not exist.
+    case containerMissing(location: String)
+    /// The location URL cannot be used; `location` is already stripped of credentials.
+    case invalidLocation(location: String, reason: String)
+    /// An object name or list prefix breaks `RemoteObjectName`'s rules.
+    case invalidObjectName(name: String, reason: String)
+    /// The store answered something unexpected; `status` is the HTTP status, if any.
+    case protocolError(location: String, status: Int?, detail: String)
+    /// A local file operation failed (folder remote, credentials file).
+    case io(path: String, operation: String, reason: String)
+
+    /// The broad class of a failure, for mapping to a sync status.
+    public enum Kind: String, Sendable, Equatable {
+        case unreachable, credentialsRejected, containerMissing, invalidLocation
+        case invalidObjectName, protocolError, io
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .unreachable: .unreachable
+        case .credentialsRejected: .credentialsRejected
+        case .containerMissing: .containerMissing
+        case .invalidLocation: .invalidLocation
+        case .invalidObjectName: .invalidObjectName
+        case .protocolError: .protocolError
+        case .io: .io
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .unreachable(location, reason):
+            "cannot reach \(location): \(reason); check the network connection and that the server is running"
+        case let .credentialsRejected(location, reason):
+            "\(location) rejected the credentials: \(reason); check the access key, secret and permissions"
+        case let .containerMissing(location):
+            "\(location) does not exist; create the bucket or folder, or check the sync location"
+        case let .invalidLocation(location, reason):
+            "invalid sync location \(location.debugDescription): \(reason)"
+        case let .invalidObjectName(name, reason):
+            "invalid remote object name \(name.debugDescription): \(reason)"
+        case let .protocolError(location, status, detail):
+            "unexpected reply from \(location)\(status.map { " (HTTP \($0))" } ?? ""): \(detail)"
+        case let .io(path, operation, reason):
+            "cannot \(operation) \(path): \(reason)"
+        }
+    }
+}
