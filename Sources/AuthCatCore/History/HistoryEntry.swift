@@ -1,0 +1,42 @@
+import Foundation
+
+/// One committed vault transaction and what it changed.
+public struct HistoryEntry: Codable, Equatable, Sendable {
+    /// Increasing transaction number, unique in this vault.
+    public var number: Int64
+    public var timestamp: Date
+    public var author: HistoryAuthor.Kind
+    public var device: DeviceReference
+    public var changes: [HistoryChange]
+}
+
+/// One record inserted, updated or deleted in a transaction. It names the
+/// fields that changed, never their values.
+public struct HistoryChange: Codable, Equatable, Sendable {
+    public enum Entity: String, Codable, Sendable {
+        case account, preference
+    }
+
+    public enum Kind: String, Codable, Sendable {
+        case insert, update, delete
+    }
+
+    public var entity: Entity
+    /// An account's id, or a preference's key.
+    public var recordID: String
+    public var kind: Kind
+    /// Field names, sorted: see `AccountField`.
+    public var fields: [String]
+
+    public init(entity: Entity, recordID: String, kind: Kind, fields: [String]) {
+        self.entity = entity
+        self.recordID = recordID
+        self.kind = kind
+        self.fields = fields.sorted()
+    }
+}
+
+/// The names under which account fields appear in history and sync.
+public enum AccountField: String, CaseIterable, Sendable {
+    case issuer, name, kind, algorithm, digits, period, counter, secret, tags, note
+}

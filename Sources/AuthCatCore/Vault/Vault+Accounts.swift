@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+
+extension Vault {
+    /// Accounts sorted by issuer then name (case-insensitive); deleted ones only when asked.
+    public func accounts(includingDeleted: Bool = false) throws -> [Account] {
+        try translatingErrors { db in
+            let filter = includingDeleted ? "" : " WHERE deletedAt IS NULL"
+            return try AccountRecord.fetchAll(db, sql: "SELECT * FROM account\(filter)").map(\.account)
+        }
+        .sorted(by: Account.displayOrder)
+    }
+
+    /// The account with this id, deleted or not.
+    public func account(id: UUID) throws -> Account? {
+        try translatingErrors { db in try AccountRecord.fetchOne(db, key: id.vaultString)?.account }
+    }
+
+    /// The one live account `query` names; throws `notFound` or `ambiguous` otherwise.
+    public func account(matching query: String) throws -> Account {
+        let matches = AccountQuery(query).matches(in: try accounts())
+        guard let first = matches.first else { throw VaultError.notFound(query) }
+        guard matches.count == 1 else { throw VaultError.ambiguous(query, candidates: matches.map(\.label)) }
+        return first
+    }
+}
+
+extension Account {
+    /// Sorted, stable output: issuer, then name, ignoring case; id breaks ties.
+    public static func displayOrder(_ a: Account, _ b: Account) -> Bool {
+        let left = (a.issuer.lowercased(), a.name.lowercased(), a.id.vaultString)
+        let right = (b.issuer.lowercased(), b.name.lowercased(), b.id.vaultString)
+        return left < right
+    }
+}

@@ -1,0 +1,66 @@
+import GRDB
+
+extension Vault {
+    /// Named, append-only migrations: never edit one that has shipped, add a new one.
+    /// The schema is documented in docs/FORMAT.md.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-accounts-history") { db in
+            try db.execute(sql: """
+                CREATE TABLE vault (
+                    singleton INTEGER PRIMARY KEY NOT NULL CHECK (singleton = 1),
+                    vaultID TEXT NOT NULL,
+                    deviceID TEXT NOT NULL,
+                    deviceName TEXT NOT NULL,
+                    keyCheck BLOB NOT NULL,
+                    createdAt INTEGER NOT NULL
+                );
+                CREATE TABLE account (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    issuer TEXT NOT NULL,
+                    name TEXT NOT NULL CHECK (name <> ''),
+                    identityKey TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('totp', 'hotp', 'steam')),
+                    algorithm TEXT NOT NULL CHECK (algorithm IN ('sha1', 'sha256', 'sha512')),
+                    digits INTEGER NOT NULL CHECK (digits BETWEEN 5 AND 10),
+                    period INTEGER NOT NULL CHECK (period >= 1),
+                    counter INTEGER NOT NULL CHECK (counter >= 0),
+                    sealedSecret BLOB NOT NULL,
+                    tags TEXT NOT NULL,
+                    note TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    deletedAt INTEGER
+                );
+                CREATE UNIQUE INDEX account_identity ON account(identityKey) WHERE deletedAt IS NULL;
+                CREATE TABLE historyTransaction (
+                    number INTEGER PRIMARY KEY AUTOINCREMENT,
+                    timestamp INTEGER NOT NULL,
+                    author TEXT NOT NULL CHECK (author IN ('cli', 'import', 'restore', 'sync')),
+                    deviceID TEXT NOT NULL,
+                    deviceName TEXT NOT NULL
+                );
+                CREATE TABLE historyChange (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    transactionNumber INTEGER NOT NULL REFERENCES historyTransaction(number),
+                    entity TEXT NOT NULL CHECK (entity IN ('account', 'preference')),
+                    recordID TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('insert', 'update', 'delete')),
+                    fields TEXT NOT NULL
+                );
+                CREATE INDEX historyChange_transaction ON historyChange(transactionNumber);
+                CREATE INDEX historyChange_record ON historyChange(recordID);
+                CREATE TABLE setting (
+                    key TEXT PRIMARY KEY NOT NULL CHECK (length(key) BETWEEN 1 AND 64),
+                    value TEXT NOT NULL
+                );
+                CREATE TABLE preference (
+                    key TEXT PRIMARY KEY NOT NULL CHECK (length(CAST(key AS BLOB)) BETWEEN 1 AND 64),
+                    value TEXT NOT NULL,
+                    updatedAt INTEGER NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+
+/// The local encrypted vault: accounts, their sealed secrets, synced
+/// preferences and the history of every change, in one SQLite database.
+///
+/// Reading labels never needs the vault key; the key (and so the passphrase,
+/// if one is set) is loaded the first time a secret is needed.
+public final class Vault: @unchecked Sendable {
+    public let location: VaultLocation
+    /// This vault and this device, as recorded when the vault was created.
+    public let identity: VaultIdentity
+    let database: DatabaseQueue
+    let clock: Clock
+    private let passphrase: () throws -> SecretBytes
+    private let keyLock = NSLock()
+    private var unlockedKey: SecretBytes?
+
+    private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, clock: Clock,
+                 passphrase: @escaping () throws -> SecretBytes) {
+        self.location = location
+        self.database = database
+        self.identity = identity
+        self.clock = clock
+        self.passphrase = passphrase
+    }
+
+    /// Opens the vault at `location`; throws `VaultError.noVault` if there is none.
+    ///
+    /// - Parameter passphrase: asked for only when a secret is needed and the key is wrapped.
+    public static func open(at location: VaultLocation, clock: Clock = SystemClock(),
+                            passphrase: @escaping () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
+        guard location.exists else { throw VaultError.noVault(location.folder.path) }
+        guard FileManager.default.fileExists(atPath: location.keyFileURL.path) else {
+            throw VaultError.missingKeyFile(location.keyFileURL.path)
+        }
+        let database = try openDatabase(location, creating: false)
+        let identity = try translatingErrors(location) {
+            try database.read { db in
+                guard let row = try Row.fetchOne(db, sql: "SELECT vaultID, deviceID, deviceName FROM vault") else {
+                    throw VaultError.corrupt(location.databaseURL.path)
+                }
+                return VaultIdentity(vaultID: row["vaultID"], deviceID: row["deviceID"], deviceName: row["deviceName"])
+            }
+        }
+        return Vault(location: location, database: database, identity: identity, clock: clock, passphrase: passphrase)
+    }
+
+    /// Opens the vault at `location`, creating it (folder 0700, files 0600,
+    /// a fresh random key) if it does not exist yet.
+    public static func openOrCreate(at location: VaultLocation, deviceName: String, clock: Clock = SystemClock(),
+                                    passphrase: @escaping () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
+        if !location.exists {
+            try create(at: location, deviceName: deviceName, clock: clock, passphrase: passphrase)
+        }
+        return try open(at: location, clock: clock, passphrase: passphrase)
+    }
+
+    /// The vault key, unlocked once per `Vault` and kept in zeroing memory.
+    func key() throws -> SecretBytes {
+        try keyLock.withLock {
+            if let unlockedKey { return unlockedKey }
+            let key = try VaultKeyFile.read(from: location.keyFileURL).unlock(passphrase: passphrase)
+            try checkKey(key)
+            unlockedKey = key
+            return key
+        }
+    }
+
+    private func checkKey(_ key: SecretBytes) throws {
+        let keyCheck = try translatingErrors { db in try Data.fetchOne(db, sql: "SELECT keyCheck FROM vault") }
+        guard let keyCheck else { throw VaultError.corrupt(location.databaseURL.path) }
+        do {
+            _ = try AEAD.open(keyCheck, key: key, associatedData: Self.keyCheckAssociatedData(identity.vaultID))
+        } catch {
+            throw VaultError.keyDoesNotMatch(location.keyFileURL.path)
+        }
+    }
+
+    static func keyCheckAssociatedData(_ vaultID: String) -> Data {
+        Data("authcat-key-check:v1:\(vaultID)".utf8)
+    }
+
+    private static func create(at location: VaultLocation, deviceName: String, clock: Clock,
+                               passphrase: @escaping () throws -> SecretBytes) throws {
+        try SecureFile.createFolder(location.folder)
+        let (vaultID, key) = try existingOrNewKey(at: location, passphrase: passphrase)
+        try SecureFile.createEmptyFileIfMissing(location.databaseURL)
+        let database = try openDatabase(location, creating: true)
+        try translatingErrors(location) {
+            try database.write { db in
+                try db.execute(
+                    sql: "INSERT INTO vault (singleton, vaultID, deviceID, deviceName, keyCheck, createdAt) VALUES (1, ?, ?, ?, ?, ?)",
+                    arguments: [vaultID, UUID().vaultString, deviceName,
+                                try AEAD.seal(Data(), key: key, associatedData: keyCheckAssociatedData(vaultID)),
+                                clock.now().unixMilliseconds])
+            }
+        }
+    }
+
+    /// A key file left without its database (say, the database was deleted) is
+    /// reused rather than replaced, so no key is ever silently overwritten.
+    private static func existingOrNewKey(at location: VaultLocation, passphrase: () throws -> SecretBytes) throws -> (String, SecretBytes) {
+        if FileManager.default.fileExists(atPath: location.keyFileURL.path) {
+            let file = try VaultKeyFile.read(from: location.keyFileURL)
+            return (file.vaultID, try file.unlock(passphrase: passphrase))
+        }
+        let vaultID = UUID().vaultString
+        let key = try SecretBytes.random(count: AEAD.keySize)
+        try VaultKeyFile.plain(vaultID: vaultID, key: key).write(to: location.keyFileURL)
+        return (vaultID, key)
+    }
+
+    /// Opens the database and brings its schema up to date. An empty file is
+    /// a vault only while it is being created: otherwise it was truncated, and
+    /// SQLite would happily turn it into a new, empty vault.
+    private static func openDatabase(_ location: VaultLocation, creating: Bool) throws -> DatabaseQueue {
+        let path = location.databaseURL.path
+        if !creating, (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 == 0 {
+            throw VaultError.corrupt(path)
+        }
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        return try translatingErrors(location) {
+            let database = try DatabaseQueue(path: path, configuration: configuration)
+            if try database.read({ try migrator.hasBeenSuperseded($0) }) {
+                throw VaultError.newerFormat(path)
+            }
+            try migrator.migrate(database)
+            return database
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+
+/// What `update` changes in an account; nil leaves a field as it is.
+public struct AccountEdit: Sendable {
+    public var issuer: String?
+    public var name: String?
+    public var otp: OTPParameters?
+    public var tags: [String]?
+    public var note: String?
+    public var secret: SecretBytes?
+
+    public init(issuer: String? = nil, name: String? = nil, otp: OTPParameters? = nil, tags: [String]? = nil,
+                note: String? = nil, secret: SecretBytes? = nil) {
+        self.issuer = issuer
+        self.name = name
+        self.otp = otp
+        self.tags = tags
+        self.note = note
+        self.secret = secret
+    }
+}
+
+extension VaultWriter {
+    /// Adds a new account; throws `VaultError.duplicate` if a live account has
+    /// the same issuer and name, ignoring case.
+    @discardableResult
+    public func insert(_ draft: AccountDraft, id: UUID = UUID(), createdAt: Date? = nil) throws -> Account {
+        try draft.otp.validate()
+        let account = Account(id: id, issuer: draft.issuer, name: try Self.checkedName(draft.name), otp: draft.otp,
+                              tags: draft.tags, note: draft.note, createdAt: createdAt ?? now, updatedAt: now)
+        try checkUnique(account)
+        try AccountRecord(account: account, sealedSecret: try vault.seal(draft.secret, for: id)).insert(db)
+        try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert,
+                                 fields: AccountField.allCases.map(\.rawValue)))
+        return account
+    }
+
+    /// Changes the given fields of an account, deleted or not; records only
+    /// the fields whose value really changed.
+    @discardableResult
+    public func update(_ id: UUID, _ edit: AccountEdit) throws -> Account {
+        var record = try existingRecord(id)
+        let before = record.account
+        var account = before
+        if let issuer = edit.issuer { account.issuer = issuer }
+        if let name = edit.name { account.name = try Self.checkedName(name) }
+        if let otp = edit.otp { try otp.validate(); account.otp = otp }
+        if let tags = edit.tags { account.tags = Account.normalizedTags(tags) }
+        if let note = edit.note { account.note = note }
+        var fields = Self.changedFields(before, account)
+        if let secret = edit.secret, try vault.openSecret(record.sealedSecret, for: id) != secret {
+            record.sealedSecret = try vault.seal(secret, for: id)
+            fields.append(AccountField.secret.rawValue)
+        }
+        guard !fields.isEmpty else { return before }
+        if account.identityKey != before.identityKey, account.deletedAt == nil { try checkUnique(account) }
+        account.updatedAt = now
+        record.account = account
+        try record.update(db)
+        try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .update, fields: fields))
+        return account
+    }
+
+    /// Marks an account deleted. Its sealed secret stays, so `undelete` can bring it back.
+    public func delete(_ id: UUID) throws {
+        var record = try existingRecord(id)
+        guard record.account.deletedAt == nil else { return }
+        record.account.deletedAt = now
+        record.account.updatedAt = now
+        try record.update(db)
+        try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .delete, fields: []))
+    }
+
+    /// Brings a deleted account back, unless a live account now has its name.
+    @discardableResult
+    public func undelete(_ id: UUID) throws -> Account {
+        var record = try existingRecord(id)
+        guard record.account.deletedAt != nil else { throw VaultError.notDeleted(record.account.label) }
+        try checkUnique(record.account)
+        record.account.deletedAt = nil
+        record.account.updatedAt = now
+        try record.update(db)
+        try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert, fields: AccountField.allCases.map(\.rawValue)))
+        return record.account
+    }
+
+    /// The account as stored now, deleted or not.
+    public func account(_ id: UUID) throws -> Account? {
+        try AccountRecord.fetchOne(db, key: id.vaultString)?.account
+    }
+
+    func existingRecord(_ id: UUID) throws -> AccountRecord {
+        guard let record = try AccountRecord.fetchOne(db, key: id.vaultString) else { throw VaultError.notFound(id.vaultString) }
+        return record
+    }
+
+    private func checkUnique(_ account: Account) throws {
+        let clash = try String.fetchOne(db, sql: """
+            SELECT id FROM account WHERE identityKey = ? AND deletedAt IS NULL AND id <> ?
+            """, arguments: [account.identityKey, account.id.vaultString])
+        if clash != nil { throw VaultError.duplicate(account.label) }
+    }
+
+    private static func checkedName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw VaultError.emptyName }
+        return trimmed
+    }
+
+    private static func changedFields(_ a: Account, _ b: Account) -> [String] {
+        var fields: [AccountField] = []
+        if a.issuer != b.issuer { fields.append(.issuer) }
+        if a.name != b.name { fields.append(.name) }
+        if a.otp.kind != b.otp.kind { fields.append(.kind) }
+        if a.otp.algorithm != b.otp.algorithm { fields.append(.algorithm) }
+        if a.otp.digits != b.otp.digits { fields.append(.digits) }
+        if a.otp.period != b.otp.period { fields.append(.period) }
+        if a.otp.counter != b.otp.counter { fields.append(.counter) }
+        if a.tags != b.tags { fields.append(.tags) }
+        if a.note != b.note { fields.append(.note) }
+        return fields.map(\.rawValue)
+    }
+}
