@@ -3,15 +3,21 @@
 /// Names are restricted so that they mean the same thing on every store: no
 /// escaping the root (`..`, a leading `/`), no characters that a file system
 /// or a URL would treat specially, and no hidden components (a leading `.`),
-/// because the folder remote keeps its temporary files there.
+/// because the folder remote keeps its temporary files there. Names that look
+/// like a file-sync tool's conflict copies are refused too, since the folder
+/// remote must skip such files when listing.
 public enum RemoteObjectName {
+    /// Markers of conflict copies made by Syncthing (`x.sync-conflict-…`) and ownCloud (`x_conflict-…`).
+    static let conflictMarkers = [".sync-conflict-", "_conflict-"]
+
     /// The longest name accepted, in bytes; S3 allows 1,024 including the prefix.
     public static let maximumLength = 512
 
     /// Throws `RemoteError.invalidObjectName` unless `name` is a valid object name.
     ///
     /// Valid: non-empty `/`-separated components of `[A-Za-z0-9._-]`, none
-    /// empty, none starting with `.`, at most `maximumLength` bytes.
+    /// empty, none starting with `.`, at most `maximumLength` bytes, and not
+    /// containing a conflict-copy marker (`.sync-conflict-`, `_conflict-`).
     public static func validate(_ name: String) throws {
         guard let problem = problem(with: name, isPrefix: false) else { return }
         throw RemoteError.invalidObjectName(name: name, reason: problem)
@@ -45,6 +51,9 @@ public enum RemoteObjectName {
         if components.contains("..") { return "the name contains '..'" }
         if components.contains("") { return "the name contains an empty component ('//' or a trailing '/')" }
         if components.contains(where: { $0.hasPrefix(".") }) { return "a component of the name starts with '.'" }
+        if let marker = conflictMarkers.first(where: { name.contains($0) }) {
+            return "the name contains \(marker.debugDescription), which marks a file-sync conflict copy"
+        }
         return nil
     }
 
