@@ -1,0 +1,132 @@
+/// RFC 4648 Base32, the text form of OTP secrets.
+///
+/// Decoding forgives what people do when they copy a secret by hand:
+/// lowercase, spaces, dashes, line breaks, and missing or present `=` padding.
+/// Encoding writes what authenticator apps show: uppercase, no padding.
+public enum Base32 {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
+
+    /// Decodes `text` straight into zeroing storage.
+    ///
+    /// Bits left over after the last whole byte are ignored, as other
+    /// authenticators do, because sites that draw random Base32 characters
+    /// (rather than random bytes) produce such secrets.
+    /// - Throws: `Base32Error` naming the first problem.
+    public static func decode(_ text: String) throws -> SecretBytes {
+        try withUTF8(text) { bytes in
+            let symbols = try countSymbols(bytes, in: text)
+            let secret = SecretBytes(count: symbols * 5 / 8)
+            secret.withUnsafeMutableBytes { unpack(bytes, into: $0) }
+            return secret
+        }
+    }
+
+    /// Uppercase Base32 of `secret`, without padding.
+    public static func encode(_ secret: SecretBytes) -> String {
+        let length = (secret.count * 8 + 4) / 5
+        return secret.withUnsafeBytes { input in
+            // Written straight into the string's storage so that no other
+            // buffer is left holding the encoded secret.
+            String(unsafeUninitializedCapacity: length) { output in
+                var accumulator: UInt32 = 0
+                var bits = 0
+                var written = 0
+                for byte in input {
+                    accumulator = (accumulator &<< 8) | UInt32(byte)
+                    bits += 8
+                    while bits >= 5 {
+                        bits -= 5
+                        output[written] = alphabet[Int((accumulator >> UInt32(bits)) & 31)]
+                        written += 1
+                    }
+                }
+                if bits > 0 {
+                    output[written] = alphabet[Int((accumulator &<< UInt32(5 - bits)) & 31)]
+                    written += 1
+                }
+                return written
+            }
+        }
+    }
+
+    /// The 5-bit value of an alphabet character, either case.
+    @inline(__always)
+    static func value(of byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a")
+        case UInt8(ascii: "2")...UInt8(ascii: "7"): byte - UInt8(ascii: "2") + 26
+        default: nil
+        }
+    }
+
+    /// Separators people put into secrets to make them readable.
+    @inline(__always)
+    static func isIgnorable(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): true
+        default: false
+        }
+    }
+
+    static let padding = UInt8(ascii: "=")
+
+    private static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) {
+            return result
+        }
+        return try Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Checks every character and counts the alphabet characters.
+    private static func countSymbols(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws -> Int {
+        var symbols = 0
+        var position = 0
+        var paddingPosition: Int?
+        for (offset, byte) in bytes.enumerated() where !isUTF8Continuation(byte) {
+            position += 1
+            if value(of: byte) != nil {
+                if let paddingPosition { throw Base32Error.misplacedPadding(position: paddingPosition) }
+                symbols += 1
+            } else if byte == padding {
+                paddingPosition = paddingPosition ?? position
+            } else if !isIgnorable(byte) {
+                throw Base32Error.invalidCharacter(scalar(at: offset, in: text), position: position)
+            }
+        }
+        guard symbols > 0 else { throw Base32Error.empty }
+        // 8 characters carry 5 bytes; a final group of 1, 3 or 6 characters
+        // holds too few bits for one more byte than the group before it.
+        guard ![1, 3, 6].contains(symbols % 8) else { throw Base32Error.invalidLength(symbols) }
+        return symbols
+    }
+
+    /// Writes the bits of `bytes` into `output`, which has exactly the right size.
+    private static func unpack(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableRawBufferPointer) {
+        var accumulator: UInt32 = 0
+        var bits: UInt32 = 0
+        var written = 0
+        for byte in bytes {
+            guard written < output.count else { return }
+            guard let value = value(of: byte) else { continue }
+            accumulator = (accumulator &<< 5) | UInt32(value)
+            bits += 5
+            if bits >= 8 {
+                bits -= 8
+                output[written] = UInt8(truncatingIfNeeded: accumulator >> bits)
+                written += 1
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func isUTF8Continuation(_ byte: UInt8) -> Bool {
+        byte & 0b1100_0000 == 0b1000_0000
+    }
+
+    /// The character starting at a byte offset, for error messages only.
+    private static func scalar(at offset: Int, in text: String) -> Unicode.Scalar {
+        let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return text.unicodeScalars[index]
+    }
+}
