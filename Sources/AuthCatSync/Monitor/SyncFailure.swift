@@ -1,0 +1,34 @@
+/// Why a sync phase failed, as recorded by the monitor.
+///
+/// The message is shown to the user and stored on disk: it never contains a
+/// secret, a credential or object contents.
+public struct SyncFailure: Codable, Equatable, Sendable {
+    /// The broad class of a failure; it decides the status summary.
+    public enum Category: String, Codable, CaseIterable, Sendable {
+        /// The remote could not be reached: no network, connection refused, timeout.
+        case unreachable
+        /// The remote refused the credentials.
+        case credentialsRejected
+        /// The bucket or folder holding the objects does not exist.
+        case containerMissing
+        /// Another device deleted the remote data (`sync disable --delete-remote`).
+        case remoteDeleted
+        /// The remote now holds a different vault than the one this device joined.
+        case vaultMismatch
+        /// Another device turned sync off everywhere.
+        case disabledElsewhere
+        /// The sync passphrase or recovery key was wrong.
+        case wrongPassphrase
+        /// An object failed authentication or a device's chain has a gap.
+        case integrity
+        case other
+    }
+
+    public var category: Category
+    public var message: String
+
+    public init(category: Category, message: String) {
+        self.category = category
+        self.message = message
+    }
+}
