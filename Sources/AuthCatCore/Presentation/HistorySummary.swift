@@ -1,0 +1,53 @@
+import Foundation
+
+/// What `authcat history --json` shows of one transaction: who changed what,
+/// and which fields, never their values.
+public struct HistorySummary: Encodable, Equatable, Sendable {
+    /// One changed record, with the label of the account it belongs to.
+    public struct Change: Encodable, Equatable, Sendable {
+        public var entity: HistoryChange.Entity
+        public var recordID: String
+        /// The account's `issuer:name` as stored now; nil for preferences.
+        public var label: String?
+        public var kind: HistoryChange.Kind
+        public var fields: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case entity, label, kind, fields
+            case recordID = "record_id"
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(entity, forKey: .entity)
+            try container.encode(recordID, forKey: .recordID)
+            try container.encode(label, forKey: .label)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(fields, forKey: .fields)
+        }
+    }
+
+    public var number: Int64
+    public var timestamp: Date
+    public var author: HistoryAuthor.Kind
+    public var device: DeviceReference
+    public var changes: [Change]
+
+    /// - Parameter labels: account labels by lowercase id, deleted accounts included.
+    public init(_ entry: HistoryEntry, labels: [String: String]) {
+        number = entry.number
+        timestamp = entry.timestamp
+        author = entry.author
+        device = entry.device
+        changes = entry.changes.map { change in
+            Change(entity: change.entity, recordID: change.recordID,
+                   label: change.entity == .account ? labels[change.recordID] : nil,
+                   kind: change.kind, fields: change.fields)
+        }
+    }
+
+    /// Account labels keyed the way history names accounts.
+    public static func labels(of accounts: [Account]) -> [String: String] {
+        Dictionary(accounts.map { ($0.id.vaultString, $0.label) }, uniquingKeysWith: { first, _ in first })
+    }
+}
