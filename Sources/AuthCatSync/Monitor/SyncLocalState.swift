@@ -1,0 +1,40 @@
+import Foundation
+
+/// What this device's sync state says, as the monitor needs it.
+///
+/// The command line fills it from the sync engine's state file; tests build
+/// it by hand. It holds no secret.
+public struct SyncLocalState: Codable, Equatable, Sendable {
+    /// Whether sync is on for this vault.
+    public var isEnabled: Bool
+    /// The remote, as a URL without credentials.
+    public var remoteLocation: String?
+    /// When an import and export last both succeeded, as the engine recorded it.
+    public var lastSuccessfulSync: Date?
+    /// Local changes not exported yet; nil when unknown (sync off).
+    public var pendingLocalChanges: Int?
+    /// Devices whose objects were seen on the remote, this one included.
+    public var devicesSeen: [SyncDeviceSeen]
+    /// Another device deleted the remote data.
+    public var remoteDeleted: Bool
+    /// The remote now holds a different vault.
+    public var vaultMismatch: Bool
+    /// Another device turned sync off everywhere.
+    public var disabledEverywhere: Bool
+
+    public init(isEnabled: Bool, remoteLocation: String? = nil, lastSuccessfulSync: Date? = nil,
+                pendingLocalChanges: Int? = nil, devicesSeen: [SyncDeviceSeen] = [],
+                remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false) {
+        self.isEnabled = isEnabled
+        self.remoteLocation = remoteLocation
+        self.lastSuccessfulSync = lastSuccessfulSync
+        self.pendingLocalChanges = pendingLocalChanges
+        self.devicesSeen = devicesSeen
+        self.remoteDeleted = remoteDeleted
+        self.vaultMismatch = vaultMismatch
+        self.disabledEverywhere = disabledEverywhere
+    }
+
+    /// Sync never turned on.
+    public static let off = SyncLocalState(isEnabled: false)
+}

@@ -1,0 +1,14 @@
+import AuthCatCore
+
+/// Why the sync monitor could not read or write its own files.
+public enum SyncMonitorError: UserFacingError, Equatable {
+    case cannotRead(String, reason: String)
+    case cannotWrite(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotRead(path, reason): "cannot read the sync monitor file \(path): \(reason)"
+        case let .cannotWrite(path, reason): "cannot write the sync monitor file \(path): \(reason)"
+        }
+    }
+}

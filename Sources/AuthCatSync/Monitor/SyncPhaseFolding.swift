@@ -1,0 +1,48 @@
+import Foundation
+
+/// Folds the events of one phase into its state.
+///
+/// Starts are matched to ends by process id, so that two processes syncing
+/// at once (a background push and `sync now`) do not close each other's runs.
+struct SyncPhaseFolding {
+    let policy: SyncStatusPolicy
+    let now: Date
+
+    /// `events` must be of one phase and in time order.
+    func fold(_ events: [SyncEvent]) -> SyncPhaseState {
+        var open: [Int32?: SyncEvent] = [:]
+        var lastRun: (start: SyncEvent?, end: SyncEvent)?
+        for event in events {
+            if event.kind == .started {
+                open[event.processID] = event
+            } else {
+                lastRun = (open.removeValue(forKey: event.processID), event)
+            }
+        }
+        if let running = open.values.filter(isRunning).max(by: { $0.time < $1.time }) {
+            return SyncPhaseState(state: .inProgress, started: running.time)
+        }
+        if let abandoned = open.values.max(by: { $0.time < $1.time }), abandoned.time >= (lastRun?.end.time ?? .distantPast) {
+            return SyncPhaseState(state: .interrupted, started: abandoned.time, failure: interruption(of: abandoned))
+        }
+        guard let lastRun else { return .notStarted }
+        return SyncPhaseState(
+            state: lastRun.end.kind == .succeeded ? .succeeded : .failed,
+            started: lastRun.start?.time, ended: lastRun.end.time,
+            failure: lastRun.end.kind == .failed
+                ? lastRun.end.failure ?? SyncFailure(category: .other, message: "failed for an unknown reason") : nil)
+    }
+
+    private func isRunning(_ start: SyncEvent) -> Bool {
+        let alive = start.processID.map(policy.isProcessAlive) ?? true
+        return alive && now.timeIntervalSince(start.time) < policy.staleAfter
+    }
+
+    private func interruption(of start: SyncEvent) -> SyncFailure {
+        let minutes = Int(policy.staleAfter / 60)
+        let alive = start.processID.map(policy.isProcessAlive) ?? true
+        return SyncFailure(category: .other, message: alive
+            ? "the \(start.phase.rawValue) started more than \(minutes) minutes ago has not finished"
+            : "the \(start.phase.rawValue) was interrupted: its process stopped before it finished; run: authcat sync now")
+    }
+}

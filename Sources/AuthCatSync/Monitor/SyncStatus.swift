@@ -1,0 +1,33 @@
+import Foundation
+
+/// Everything `authcat sync status` reports: the summary, each phase, and this device's sync facts.
+///
+/// Built by `fold(events:local:probe:now:policy:)`, a pure function of the
+/// recorded events, the local sync state and an optional live probe.
+public struct SyncStatus: Equatable, Sendable {
+    public var summary: SyncSummary
+    /// One sentence on why, and what to do; nil when there is nothing to add.
+    public var message: String?
+    public var setup: SyncPhaseState
+    public var `import`: SyncPhaseState
+    public var export: SyncPhaseState
+    /// The local sync state the status was folded from.
+    public var local: SyncLocalState
+    /// When an import and export last both succeeded.
+    public var lastSuccessfulSync: Date?
+    /// The live check of the remote, if one was made.
+    public var probe: SyncProbeResult?
+
+    public init(summary: SyncSummary, message: String? = nil, setup: SyncPhaseState = .notStarted,
+                import: SyncPhaseState = .notStarted, export: SyncPhaseState = .notStarted,
+                local: SyncLocalState, lastSuccessfulSync: Date? = nil, probe: SyncProbeResult? = nil) {
+        self.summary = summary
+        self.message = message
+        self.setup = setup
+        self.import = `import`
+        self.export = export
+        self.local = local
+        self.lastSuccessfulSync = lastSuccessfulSync
+        self.probe = probe
+    }
+}

@@ -1,0 +1,92 @@
+import AuthCatCore
+@testable import AuthCatSync
+import XCTest
+
+final class SyncEventLogTests: XCTestCase {
+    private let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+    private func makeLog(maximumBytes: Int = SyncEventLog.defaultMaximumBytes, processID: Int32 = 4242) throws -> SyncEventLog {
+        let folder = try makeTemporaryDirectory()
+        return SyncEventLog(location: VaultLocation(folder: folder.url), processID: processID, maximumBytes: maximumBytes)
+    }
+
+    func testAbsentLogHasNoEvents() throws {
+        XCTAssertEqual(try makeLog().events(), [])
+    }
+
+    func testRecordedEventsComeBackInOrderStampedWithTheProcess() throws {
+        let log = try makeLog()
+        let failure = SyncFailure(category: .unreachable, message: "cannot reach s3://bucket")
+        log.record(SyncEvent(phase: .import, kind: .started, time: start))
+        log.record(SyncEvent(phase: .import, kind: .failed, time: start + 1, failure: failure, processID: 7))
+
+        XCTAssertEqual(try log.events(), [
+            SyncEvent(phase: .import, kind: .started, time: start, processID: 4242),
+            SyncEvent(phase: .import, kind: .failed, time: start + 1, failure: failure, processID: 7),
+        ])
+    }
+
+    func testLogFileIsPrivate() throws {
+        let log = try makeLog()
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        log.record(SyncEvent(phase: .setup, kind: .started, time: start))
+        XCTAssertEqual(SecureFile.mode(of: log.fileURL.path), 0o600)
+    }
+
+    func testLogStaysWithinItsBoundAndKeepsTheNewestEvents() throws {
+        let log = try makeLog(maximumBytes: 2048)
+        for index in 0..<200 {
+            log.record(SyncEvent(phase: .export, kind: .succeeded, time: start + Double(index)))
+        }
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: log.fileURL.path)[.size] as? Int)
+        XCTAssertLessThanOrEqual(size, 2048)
+        let events = try log.events()
+        XCTAssertFalse(events.isEmpty)
+        XCTAssertEqual(events.last?.time, start + 199)
+        XCTAssertEqual(events.map(\.time), events.map(\.time).sorted())
+    }
+
+    func testTornAndForeignLinesAreSkipped() throws {
+        let log = try makeLog()
+        log.record(SyncEvent(phase: .setup, kind: .started, time: start))
+        let handle = try FileHandle(forWritingTo: log.fileURL)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"phase\":\"imp\n not json\n".utf8))
+        try handle.close()
+        log.record(SyncEvent(phase: .setup, kind: .succeeded, time: start + 1))
+
+        XCTAssertEqual(try log.events().map(\.kind), [.started, .succeeded])
+    }
+
+    func testRecordingIntoAMissingFolderDropsTheEventQuietly() throws {
+        let folder = try makeTemporaryDirectory().url.appendingPathComponent("absent")
+        let log = SyncEventLog(location: VaultLocation(folder: folder))
+        log.record(SyncEvent(phase: .setup, kind: .started, time: start))
+        XCTAssertEqual(try log.events(), [])
+    }
+
+    func testConcurrentWritersNeverInterleaveLines() throws {
+        let log = try makeLog(maximumBytes: 1_000_000)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for index in 0..<50 {
+                log.record(SyncEvent(phase: .export, kind: .started, time: start + Double(index), processID: Int32(worker)))
+            }
+        }
+        XCTAssertEqual(try log.events().count, 400)
+    }
+
+    func testRemoveAllEmptiesTheLog() throws {
+        let log = try makeLog()
+        log.record(SyncEvent(phase: .setup, kind: .started, time: start))
+        try log.removeAll()
+        try log.removeAll()
+        XCTAssertEqual(try log.events(), [])
+    }
+
+    func testNewestLinesKeepsWholeLinesWithinTheBudget() {
+        let data = Data("aaaa\nbbbb\ncccc\n".utf8)
+        XCTAssertEqual(SyncEventLog.newestLines(of: data, fitting: 11), Data("bbbb\ncccc\n".utf8))
+        XCTAssertEqual(SyncEventLog.newestLines(of: data, fitting: 4), Data())
+    }
+}
