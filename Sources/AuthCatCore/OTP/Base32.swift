@@ -81,10 +81,11 @@ public enum Base32 {
     /// Checks every character and counts the alphabet characters.
     private static func countSymbols(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws -> Int {
         var symbols = 0
-        var position = 0
         var paddingPosition: Int?
-        for (offset, byte) in bytes.enumerated() where !isUTF8Continuation(byte) {
-            position += 1
+        // Every non-ASCII character is invalid, so all bytes before the first
+        // error are ASCII and byte offsets are character positions.
+        for (offset, byte) in bytes.enumerated() {
+            let position = offset + 1
             if value(of: byte) != nil {
                 if let paddingPosition { throw Base32Error.misplacedPadding(position: paddingPosition) }
                 symbols += 1
@@ -117,11 +118,6 @@ public enum Base32 {
                 written += 1
             }
         }
-    }
-
-    @inline(__always)
-    private static func isUTF8Continuation(_ byte: UInt8) -> Bool {
-        byte & 0b1100_0000 == 0b1000_0000
     }
 
     /// The character starting at a byte offset, for error messages only.

@@ -97,7 +97,7 @@ public enum OTPAuthURI {
         var normalized = name.lowercased().replacingOccurrences(of: "-", with: "")
         if normalized.hasPrefix("hmac") { normalized.removeFirst(4) }
         guard let algorithm = OTPAlgorithm(rawValue: normalized) else {
-            throw OTPAuthURIError.unknownAlgorithm(excerpt(name))
+            throw OTPAuthURIError.unknownAlgorithm
         }
         return algorithm
     }
@@ -121,10 +121,5 @@ public enum OTPAuthURI {
         } catch let error as Base32Error {
             throw OTPAuthURIError.invalidSecret(error)
         }
-    }
-
-    /// At most 16 printable ASCII characters of `text`, for quoting in an error.
-    private static func excerpt(_ text: String) -> String {
-        String(text.unicodeScalars.prefix(16).map { (0x21...0x7e).contains($0.value) ? Character($0) : "?" })
     }
 }

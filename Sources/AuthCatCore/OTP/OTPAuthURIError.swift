@@ -18,8 +18,9 @@ public enum OTPAuthURIError: UserFacingError, Equatable {
     case invalidSecret(Base32Error)
     /// A part (`label` or a parameter name) with a broken `%` escape or bytes that are not UTF-8.
     case invalidEncoding(part: String)
-    /// An `algorithm` other than SHA1, SHA256 or SHA512; carries a short, printable excerpt of it.
-    case unknownAlgorithm(String)
+    /// An `algorithm` other than SHA1, SHA256 or SHA512. The value is not
+    /// kept: in a garbled URI it could be part of the secret.
+    case unknownAlgorithm
     /// `digits`, `period` or `counter` is not a whole number.
     case invalidNumber(parameter: String)
     /// An `hotp` URI without `counter`.
@@ -47,8 +48,8 @@ public enum OTPAuthURIError: UserFacingError, Equatable {
             "the URI's secret is not valid Base32: \(error.description)"
         case .invalidEncoding(let part):
             "the URI's \(part) has a broken %-escape or is not UTF-8 text"
-        case .unknownAlgorithm(let name):
-            "the URI's algorithm \"\(name)\" is not supported; use SHA1, SHA256 or SHA512"
+        case .unknownAlgorithm:
+            "the URI's algorithm is not supported; use SHA1, SHA256 or SHA512"
         case .invalidNumber(let parameter):
             "the URI's \(parameter) parameter is not a valid whole number"
         case .missingCounter:

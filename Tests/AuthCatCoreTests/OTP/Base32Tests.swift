@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+@testable import AuthCatCore
+
+final class Base32Tests: XCTestCase {
+    /// RFC 4648 section 10.
+    private let rfc4648: [(plain: String, encoded: String)] = [
+        ("f", "MY======"), ("fo", "MZXQ===="), ("foo", "MZXW6==="), ("foob", "MZXW6YQ="),
+        ("fooba", "MZXW6YTB"), ("foobar", "MZXW6YTBOI======"),
+    ]
+
+    func testDecodesRFC4648VectorsWithAndWithoutPadding() throws {
+        for (plain, encoded) in rfc4648 {
+            XCTAssertEqual(try Base32.decode(encoded).unprotectedData(), Data(plain.utf8), encoded)
+            let unpadded = encoded.replacingOccurrences(of: "=", with: "")
+            XCTAssertEqual(try Base32.decode(unpadded).unprotectedData(), Data(plain.utf8), unpadded)
+        }
+    }
+
+    func testEncodesRFC4648VectorsUppercaseWithoutPadding() {
+        for (plain, encoded) in rfc4648 {
+            XCTAssertEqual(Base32.encode(SecretBytes(Array(plain.utf8))), encoded.replacingOccurrences(of: "=", with: ""))
+        }
+        XCTAssertEqual(Base32.encode(SecretBytes(count: 0)), "")
+    }
+
+    func testForgivesCaseSpacesDashesAndLineBreaks() throws {
+        let expected = Data("Hello!".utf8) + Data([0xDE, 0xAD, 0xBE, 0xEF])
+        for text in ["JBSWY3DPEHPK3PXP", "jbswy3dpehpk3pxp", "JBSW Y3DP EHPK 3PXP", "jbsw-y3dp-ehpk-3pxp",
+                     "  JBSWY3DP\tEHPK3PXP\r\n", "JbSw Y3dP-eHpK 3PxP ", "JBSWY3DPEHPK3PXP========"] {
+            XCTAssertEqual(try Base32.decode(text).unprotectedData(), expected, text)
+        }
+    }
+
+    func testPaddingMayBeFollowedBySeparatorsOnly() throws {
+        XCTAssertEqual(try Base32.decode("MY== ==  \n").unprotectedData(), Data("f".utf8))
+        XCTAssertThrowsError(try Base32.decode("MY==MY")) { error in
+            XCTAssertEqual(error as? Base32Error, .misplacedPadding(position: 3))
+        }
+    }
+
+    func testIgnoresLeftoverBitsAfterTheLastByte() throws {
+        // "MY" and "MZ" differ only in the two bits after the first byte.
+        XCTAssertEqual(try Base32.decode("MZ").unprotectedData(), Data("f".utf8))
+        // 26 random characters, as some sites generate: 16 bytes and 2 spare bits.
+        XCTAssertEqual(try Base32.decode("ABCDEFGHIJKLMNOPQRSTUVWXYZ").count, 16)
+    }
+
+    func testRejectsEmptyInput() {
+        for text in ["", "   ", "====", " - -\n", "-"] {
+            XCTAssertThrowsError(try Base32.decode(text), text.debugDescription) { error in
+                XCTAssertEqual(error as? Base32Error, .empty)
+            }
+        }
+    }
+
+    func testRejectsInvalidCharactersNamingCharacterAndPosition() {
+        let cases: [(String, Unicode.Scalar, Int)] = [
+            ("JBSW1Y3D", "1", 5), ("0BSWY3DP", "0", 1), ("JBSWY3D8", "8", 8), ("JBSWY3D9", "9", 8),
+            ("JBSWÄY3D", "Ä", 5), ("JB SW-!Y", "!", 7), ("JB\u{7}SW", "\u{7}", 3), ("JB\u{A0}SW", "\u{A0}", 3),
+            ("JB👍SW", "👍", 3),
+        ]
+        for (text, scalar, position) in cases {
+            XCTAssertThrowsError(try Base32.decode(text), text.debugDescription) { error in
+                XCTAssertEqual(error as? Base32Error, .invalidCharacter(scalar, position: position))
+            }
+        }
+    }
+
+    func testInvalidCharacterMessageShowsOnlyTheCharacter() throws {
+        let secret = "JBSWY3DPEHPK3PXP"
+        let error = try XCTUnwrap(captureError { try Base32.decode(secret + "!") } as? Base32Error)
+        XCTAssertEqual(error.description,
+                       "the secret has an invalid character \"!\" (U+0021) at position 17; "
+                           + "Base32 uses only the letters A to Z and the digits 2 to 7")
+        XCTAssertFalse(error.description.contains("JBSW"))
+    }
+
+    func testControlCharactersAreShownAsCodePoints() {
+        let description = Base32Error.invalidCharacter("\u{1B}", position: 2).description
+        XCTAssertTrue(description.contains("U+001B"), description)
+        XCTAssertFalse(description.contains("\u{1B}"))
+    }
+
+    func testRejectsImpossibleLengths() {
+        for (text, count) in [("A", 1), ("ABC", 3), ("ABCDEF", 6), ("ABCDEFGHA", 9), ("ABCD EFGH IJK", 11), ("MZXW6Y==", 6)] {
+            XCTAssertThrowsError(try Base32.decode(text), text) { error in
+                XCTAssertEqual(error as? Base32Error, .invalidLength(count))
+                XCTAssertTrue(String(describing: error).contains("\(count) Base32 characters"))
+            }
+        }
+    }
+
+    func testEveryErrorHasAReason() {
+        let errors: [Base32Error] = [.empty, .invalidCharacter("x", position: 1), .misplacedPadding(position: 1), .invalidLength(1)]
+        for error in errors {
+            XCTAssertTrue(error.description.hasPrefix("the secret "), error.description)
+        }
+    }
+
+    func testRoundTripsEveryLength() throws {
+        var generator = SystemRandomNumberGenerator()
+        for length in 1...70 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let encoded = Base32.encode(SecretBytes(bytes))
+            XCTAssertEqual(encoded.count, (length * 8 + 4) / 5)
+            XCTAssertEqual(try Base32.decode(encoded).unprotectedData(), Data(bytes), "length \(length)")
+            XCTAssertEqual(try Base32.decode(encoded.lowercased()).unprotectedData(), Data(bytes), "length \(length)")
+        }
+    }
+
+    func testCopesWithAMegabyteQuickly() throws {
+        let megabyte = 1 << 20
+        let start = Date()
+        // Garbage: fails at once, whatever follows.
+        XCTAssertThrowsError(try Base32.decode(String(repeating: "!", count: megabyte)))
+        var generator = SystemRandomNumberGenerator()
+        let random = String(decoding: (0..<megabyte).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
+        XCTAssertThrowsError(try Base32.decode("A" + random))
+        // Valid until the very last character: the whole input is scanned.
+        let almost = String(repeating: "ABCDEFGH", count: megabyte / 8) + "1"
+        XCTAssertThrowsError(try Base32.decode(almost)) { error in
+            XCTAssertEqual(error as? Base32Error, .invalidCharacter("1", position: megabyte + 1))
+        }
+        // A megabyte of valid Base32 decodes to 640 KiB.
+        XCTAssertEqual(try Base32.decode(String(almost.dropLast())).count, megabyte / 8 * 5)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "Base32 of a megabyte took too long")
+    }
+
+    private func captureError(_ body: () throws -> Any) -> Error? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
