@@ -4,7 +4,7 @@
 /// lowercase, spaces, dashes, line breaks, and missing or present `=` padding.
 /// Encoding writes what authenticator apps show: uppercase, no padding.
 public enum Base32 {
-    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
+    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
 
     /// Decodes `text` straight into zeroing storage.
     ///
@@ -51,7 +51,7 @@ public enum Base32 {
 
     /// The 5-bit value of an alphabet character, either case.
     @inline(__always)
-    static func value(of byte: UInt8) -> UInt8? {
+    private static func value(of byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
         case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a")
@@ -62,14 +62,14 @@ public enum Base32 {
 
     /// Separators people put into secrets to make them readable.
     @inline(__always)
-    static func isIgnorable(_ byte: UInt8) -> Bool {
+    private static func isIgnorable(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): true
         default: false
         }
     }
 
-    static let padding = UInt8(ascii: "=")
+    private static let padding = UInt8(ascii: "=")
 
     private static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let result = try text.utf8.withContiguousStorageIfAvailable(body) {

@@ -30,7 +30,8 @@ public enum OTPAuthURI {
         }
 
         let parameters = try Parameters(query)
-        let issuerParameter = try parameters.text("issuer")
+        // An empty `issuer=` says nothing, so the label's prefix still counts.
+        let issuerParameter = try parameters.text("issuer").flatMap { $0.isEmpty ? nil : $0 }
         let (labelIssuer, name) = split(label: label, issuer: issuerParameter)
         guard !name.isEmpty else { throw OTPAuthURIError.missingAccountName }
         let issuer = issuerParameter ?? labelIssuer ?? ""
@@ -64,9 +65,8 @@ public enum OTPAuthURI {
     /// label starts with it, exactly that prefix is removed, so issuers that
     /// themselves contain a colon survive; otherwise the first colon splits.
     /// Spaces after the colon are dropped.
-    static func split(label: String, issuer: String?) -> (issuer: String?, name: String) {
-        if let issuer, !issuer.isEmpty,
-           let prefix = label.range(of: issuer + ":", options: [.anchored, .caseInsensitive]) {
+    private static func split(label: String, issuer: String?) -> (issuer: String?, name: String) {
+        if let issuer, let prefix = label.range(of: issuer + ":", options: [.anchored, .caseInsensitive]) {
             return (issuer, String(label[prefix.upperBound...].drop { $0 == " " }))
         }
         guard let colon = label.firstIndex(of: ":") else { return (nil, label) }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every function checks its parameters and throws `OTPParameterError`
 /// rather than trap or make a code the issuer would not accept. A code costs
-/// one HMAC and two small allocations, so listing a thousand accounts is cheap.
+/// one HMAC and a few small allocations, so listing a thousand accounts is cheap.
 public enum OTPGenerator {
     /// The characters of a Steam Guard code.
     public static let steamAlphabet = "23456789BCDFGHJKMNPQRTVWXY"

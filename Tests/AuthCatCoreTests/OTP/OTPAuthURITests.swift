@@ -66,6 +66,10 @@ final class OTPAuthURITests: XCTestCase {
         XCTAssertEqual(withoutPrefix.issuer, "Example")
         XCTAssertEqual(withoutPrefix.name, "alice")
 
+        let emptyIssuer = try OTPAuthURI.parse("otpauth://totp/Example:alice?secret=\(secretText)&issuer=")
+        XCTAssertEqual(emptyIssuer.issuer, "Example")
+        XCTAssertEqual(emptyIssuer.name, "alice")
+
         // The prefix that matches the issuer is removed whole, colon and all.
         let colonInIssuer = try OTPAuthURI.parse("otpauth://totp/a:b:c?secret=\(secretText)&issuer=a%3Ab")
         XCTAssertEqual(colonInIssuer.issuer, "a:b")
