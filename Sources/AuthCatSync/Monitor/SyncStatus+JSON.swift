@@ -1,0 +1,74 @@
+import Foundation
+
+/// The `sync status --json` document.
+///
+/// Every key is always present (null when unknown), so scripts can rely on
+/// the shape. Print it with `JSONOutput`, like every `--json` document.
+extension SyncStatus: Encodable {
+    private enum Key: String, CodingKey {
+        case summary, healthy, exitCode, message, enabled, remote, phases, lastSuccessfulSync
+        case pendingLocalChanges, devicesSeen, remoteDeleted, vaultMismatch, disabledEverywhere, probe
+        case setup, `import`, export, state, started, ended, error, category, reachable
+        case id, name, lastSeen, thisDevice
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(summary.rawValue, forKey: .summary)
+        try container.encode(summary.isHealthy, forKey: .healthy)
+        try container.encode(summary.exitCode, forKey: .exitCode)
+        try container.encode(message, forKey: .message)
+        try container.encode(local.isEnabled, forKey: .enabled)
+        try container.encode(local.remoteLocation, forKey: .remote)
+        var phases = container.nestedContainer(keyedBy: Key.self, forKey: .phases)
+        for (key, phase) in [(Key.setup, setup), (.import, self.import), (.export, export)] {
+            try Self.encode(phase, into: phases.nestedContainer(keyedBy: Key.self, forKey: key))
+        }
+        try container.encode(lastSuccessfulSync, forKey: .lastSuccessfulSync)
+        try container.encode(local.pendingLocalChanges, forKey: .pendingLocalChanges)
+        var devices = container.nestedUnkeyedContainer(forKey: .devicesSeen)
+        for device in local.devicesSeen {
+            try Self.encode(device, into: devices.nestedContainer(keyedBy: Key.self))
+        }
+        try container.encode(local.remoteDeleted, forKey: .remoteDeleted)
+        try container.encode(local.vaultMismatch, forKey: .vaultMismatch)
+        try container.encode(local.disabledEverywhere, forKey: .disabledEverywhere)
+        try encodeProbe(into: &container)
+    }
+
+    private static func encode(_ phase: SyncPhaseState, into container: KeyedEncodingContainer<Key>) throws {
+        var container = container
+        try container.encode(phase.state.rawValue, forKey: .state)
+        try container.encode(phase.started, forKey: .started)
+        try container.encode(phase.ended, forKey: .ended)
+        try encode(phase.failure, into: &container, forKey: .error)
+    }
+
+    private static func encode(_ device: SyncDeviceSeen, into container: KeyedEncodingContainer<Key>) throws {
+        var container = container
+        try container.encode(device.id, forKey: .id)
+        try container.encode(device.name, forKey: .name)
+        try container.encode(device.lastSeen, forKey: .lastSeen)
+        try container.encode(device.isThisDevice, forKey: .thisDevice)
+    }
+
+    private static func encode(_ failure: SyncFailure?, into container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+        guard let failure else { return try container.encodeNil(forKey: key) }
+        var nested = container.nestedContainer(keyedBy: Key.self, forKey: key)
+        try nested.encode(failure.category.rawValue, forKey: .category)
+        try nested.encode(failure.message, forKey: .message)
+    }
+
+    private func encodeProbe(into container: inout KeyedEncodingContainer<Key>) throws {
+        guard let probe else { return try container.encodeNil(forKey: .probe) }
+        var nested = container.nestedContainer(keyedBy: Key.self, forKey: .probe)
+        switch probe {
+        case .reachable:
+            try nested.encode(true, forKey: .reachable)
+            try nested.encodeNil(forKey: .error)
+        case .failed(let failure):
+            try nested.encode(false, forKey: .reachable)
+            try Self.encode(failure, into: &nested, forKey: .error)
+        }
+    }
+}

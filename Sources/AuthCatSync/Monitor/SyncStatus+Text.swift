@@ -1,0 +1,44 @@
+import AuthCatCore
+import Foundation
+
+/// The `sync status` report for people: the summary first, then one line per fact.
+extension SyncStatus {
+    /// The report's lines; dates as `Timestamp` shows them.
+    public func textLines() -> [String] {
+        let date = Timestamp.text
+        var lines = ["sync: \(summary.rawValue)"]
+        if let message { lines.append("  \(message)") }
+        guard local.isEnabled || local.remoteDeleted || local.vaultMismatch || setup.state != .notStarted else { return lines }
+        if let remote = local.remoteLocation { lines.append("remote: \(remote)") }
+        for (name, phase) in [("setup", setup), ("import", self.import), ("export", export)] {
+            lines.append("\(name): \(Self.describe(phase, date: date))")
+        }
+        lines.append("last successful sync: \(lastSuccessfulSync.map(date) ?? "never")")
+        if let pending = local.pendingLocalChanges { lines.append("pending local changes: \(pending)") }
+        if !local.devicesSeen.isEmpty {
+            lines.append("devices seen: \(local.devicesSeen.count)")
+            lines += local.devicesSeen.map { "  \(Self.describe($0, date: date))" }
+        }
+        if case .failed(let failure)? = probe, failure.message != message {
+            lines.append("remote check: \(failure.message)")
+        }
+        return lines
+    }
+
+    private static func describe(_ phase: SyncPhaseState, date: (Date) -> String) -> String {
+        var text = phase.state.rawValue
+        switch phase.state {
+        case .notStarted: break
+        case .inProgress, .interrupted: text += phase.started.map { " since \(date($0))" } ?? ""
+        case .succeeded, .failed: text += (phase.ended ?? phase.started).map { " at \(date($0))" } ?? ""
+        }
+        if let failure = phase.failure { text += ": \(failure.message)" }
+        return text
+    }
+
+    private static func describe(_ device: SyncDeviceSeen, date: (Date) -> String) -> String {
+        var text = device.name + (device.isThisDevice ? " (this device)" : "")
+        if let lastSeen = device.lastSeen { text += ", last seen \(date(lastSeen))" }
+        return text
+    }
+}

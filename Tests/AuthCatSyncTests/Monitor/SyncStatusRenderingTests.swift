@@ -1,0 +1,66 @@
+import AuthCatCore
+@testable import AuthCatSync
+import XCTest
+
+/// The text and JSON forms of a status.
+final class SyncStatusRenderingTests: XCTestCase {
+    private let time = Date(timeIntervalSince1970: 1_700_000_000)
+
+    private var failing: SyncStatus {
+        let failure = SyncFailure(category: .unreachable, message: "cannot reach s3://bucket")
+        let local = SyncLocalState(
+            isEnabled: true, remoteLocation: "s3://bucket/vault", pendingLocalChanges: 2,
+            devicesSeen: [SyncDeviceSeen(id: "d1", name: "laptop", isThisDevice: true),
+                          SyncDeviceSeen(id: "d2", name: "desktop", lastSeen: time)])
+        return SyncStatus(
+            summary: .noNetwork, message: failure.message,
+            setup: SyncPhaseState(state: .succeeded, started: time, ended: time + 1),
+            import: SyncPhaseState(state: .failed, started: time + 2, ended: time + 3, failure: failure),
+            local: local, lastSuccessfulSync: time, probe: .failed(failure))
+    }
+
+    func testTextShowsSummaryPhasesAndFacts() {
+        let lines = failing.textLines()
+        XCTAssertEqual(lines.first, "sync: no network")
+        XCTAssertTrue(lines.contains("remote: s3://bucket/vault"))
+        XCTAssertTrue(lines.contains("import: failed at \(Timestamp.text(time + 3)): cannot reach s3://bucket"))
+        XCTAssertTrue(lines.contains("export: not started"))
+        XCTAssertTrue(lines.contains("pending local changes: 2"))
+        XCTAssertTrue(lines.contains("  laptop (this device)"))
+        XCTAssertTrue(lines.contains("  desktop, last seen \(Timestamp.text(time))"))
+        XCTAssertFalse(lines.contains { $0.hasPrefix("remote check:") }, "the probe's message is already the summary's")
+    }
+
+    func testTextForSyncOffIsShort() {
+        let status = SyncStatus.fold(events: [], local: .off, probe: nil, now: time)
+        XCTAssertEqual(status.textLines(), ["sync: off", "  \(SyncStatus.offAdvice)"])
+    }
+
+    func testJSONHasEveryKeyAndTheExitCode() throws {
+        let text = try JSONOutput.string(failing)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        XCTAssertEqual(object["summary"] as? String, "no network")
+        XCTAssertEqual(object["exitCode"] as? Int, 5)
+        XCTAssertEqual(object["healthy"] as? Bool, false)
+        XCTAssertEqual(object["pendingLocalChanges"] as? Int, 2)
+        XCTAssertEqual(Set(object.keys), [
+            "summary", "healthy", "exitCode", "message", "enabled", "remote", "phases", "lastSuccessfulSync",
+            "pendingLocalChanges", "devicesSeen", "remoteDeleted", "vaultMismatch", "disabledEverywhere", "probe",
+        ])
+        let phases = try XCTUnwrap(object["phases"] as? [String: [String: Any]])
+        XCTAssertEqual(phases["import"]?["state"] as? String, "failed")
+        XCTAssertEqual((phases["import"]?["error"] as? [String: Any])?["category"] as? String, "unreachable")
+        XCTAssertTrue(phases["export"]?["error"] is NSNull)
+        XCTAssertEqual((object["probe"] as? [String: Any])?["reachable"] as? Bool, false)
+        XCTAssertEqual((object["devicesSeen"] as? [[String: Any]])?.map { $0["name"] as? String }, ["laptop", "desktop"])
+    }
+
+    func testJSONOfSyncOffHasNulls() throws {
+        let status = SyncStatus.fold(events: [], local: .off, probe: nil, now: time)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try JSONOutput.string(status).utf8)) as? [String: Any])
+        XCTAssertEqual(object["summary"] as? String, "off")
+        XCTAssertTrue(object["remote"] is NSNull)
+        XCTAssertTrue(object["probe"] is NSNull)
+        XCTAssertTrue(object["lastSuccessfulSync"] is NSNull)
+    }
+}
