@@ -1,11 +1,14 @@
 import Foundation
 
-/// RFC 3986 percent-encoding for the parts of an otpauth URI.
-enum PercentEncoding {
+/// RFC 3986 percent-encoding, as otpauth URIs use it.
+///
+/// Public so that other layers writing URIs (exports, QR payloads) escape
+/// exactly as `OTPAuthURI` does.
+public enum PercentEncoding {
     /// `%XX`-escapes every byte except unreserved characters and `@`, so the
     /// result is safe in a path segment and a query value alike (`:`, `&`,
     /// `?`, `#`, `+`, `%`, `/` and spaces are all escaped).
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         var output = [UInt8]()
         output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -23,7 +26,7 @@ enum PercentEncoding {
     /// Undoes `%XX` escapes; with `plusAsSpace`, also reads `+` as a space
     /// (as form encoding and Android's query parser do).
     /// - Returns: `nil` for a malformed escape or bytes that are not UTF-8.
-    static func decode(_ text: Substring, plusAsSpace: Bool) -> String? {
+    public static func decode(_ text: Substring, plusAsSpace: Bool) -> String? {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
         }
