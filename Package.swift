@@ -42,6 +42,7 @@ let package = Package(
             name: "AuthCatSync",
             dependencies: [
                 "AuthCatCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),

@@ -1,0 +1,81 @@
+import AuthCatCore
+import Foundation
+
+// How the engine and the monitor/CLI fit together (contract with the MONITOR+CLI side):
+//
+// - Setup: `SyncSetup.plan(vault:remote:)` says whether `enable` will create a
+//   remote vault (ask for a new passphrase), join one (ask for the passphrase or
+//   recovery key) or resume (ask nothing). `SyncSetup.enable(vault:remote:remoteURL:
+//   secret:kdf:recorder:clock:)` does it and returns `SyncEnableResult` (with the
+//   recovery key, to show once, when created). It does not sync: call
+//   `SyncEngine.open(...)?.sync()` next. Wrong secret → `SyncError` with category
+//   `.wrongPassphrase`, nothing written locally or remotely.
+// - `SyncState.isEnabled(in:)` is cheap (no database opened when sync was never
+//   set up); `SyncState.localState(in:vault:)` gives the monitor's `SyncLocalState`.
+// - `SyncEngine.open(vault:remote:recorder:clock:)` is nil when sync is off here.
+//   `sync(progress:)` pulls then pushes and returns `SyncReport`; `disable(everywhere:
+//   deleteRemote:)` turns sync off here always, then writes the remote marker or
+//   deletes the remote data. `pendingLocalChanges()` and `status()` for the monitor.
+// - Events: setup, import and export each record `.started` then `.succeeded` or
+//   `.failed` (with a `SyncFailure`) through the `SyncEventRecorder`.
+// - Errors: `SyncError` (a `UserFacingError`) with `category: SyncFailure.Category`.
+//   After `.remoteDeleted` or `.disabledElsewhere` sync is off here (open returns
+//   nil); after `.vaultMismatch` it stays on but every sync stops with that error.
+// - Local state: `sync.sqlite` (0600) in the vault folder, owned by the engine.
+
+/// Keeps one vault in step with a remote vault shared by several devices.
+///
+/// A sync first stamps local changes (history since the last look, never the
+/// engine's own writes) with hybrid-logical-clock times, lists the remote once,
+/// imports every other device's new batches through the vault store (author
+/// `sync`, so they show in history with the device they came from), then
+/// exports the stamped local changes as one new batch of this device.
+public final class SyncEngine: @unchecked Sendable {
+    /// After this many batches since its last snapshot, a device writes a new
+    /// snapshot and removes the batches it covers.
+    public static let compactionThreshold: Int64 = 64
+
+    let vault: Vault
+    let remote: CountingRemote
+    let recorder: SyncEventRecorder
+    let clock: Clock
+    let store: SyncStore
+
+    init(vault: Vault, remote: any Remote, recorder: SyncEventRecorder, clock: Clock, store: SyncStore) {
+        self.vault = vault
+        self.remote = CountingRemote(remote)
+        self.recorder = recorder
+        self.clock = clock
+        self.store = store
+    }
+
+    /// The engine for `vault`, or nil when sync is off on this device.
+    public static func open(vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
+                            clock: Clock = SystemClock()) throws -> SyncEngine? {
+        guard let store = try SyncStore.openIfPresent(in: vault.location), let state = try store.state(), state.enabled else {
+            return nil
+        }
+        return SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
+    }
+
+    /// Local changes not yet exported: stamped records waiting, plus history
+    /// transactions since the last stamp.
+    public func pendingLocalChanges() throws -> Int {
+        try Self.pendingLocalChanges(store: store, vault: vault)
+    }
+
+    /// This device's sync state, as the monitor shows it.
+    public func status() throws -> SyncLocalState {
+        try SyncState.localState(in: vault.location, vault: vault)
+    }
+
+    static func pendingLocalChanges(store: SyncStore, vault: Vault) throws -> Int {
+        guard let state = try store.state() else { return 0 }
+        let stamped = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE pending = 1") ?? 0 }
+        guard let cursor = state.stampCursor else {
+            return try vault.accounts(includingDeleted: true).count + vault.preferences().count
+        }
+        let unstamped = try vault.history(after: cursor).filter { $0.author != .sync }
+        return stamped + Set(unstamped.flatMap { $0.changes.map { "\($0.entity.rawValue)/\($0.recordID)" } }).count
+    }
+}

@@ -1,0 +1,74 @@
+import AuthCatCore
+
+/// Why sync setup, a sync or a disable failed, said so the user knows what to do.
+///
+/// `category` tells the monitor which status to show. Messages never contain a
+/// passphrase, a key, a secret or object contents.
+public struct SyncError: UserFacingError, Equatable {
+    public var category: SyncFailure.Category
+    public var message: String
+
+    public init(_ category: SyncFailure.Category, _ message: String) {
+        self.category = category
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// The record the monitor stores for this error.
+    public var failure: SyncFailure { SyncFailure(category: category, message: message) }
+
+    static let wrongPassphrase = SyncError(
+        .wrongPassphrase, "wrong sync passphrase or recovery key; nothing was changed")
+    static let secretRequired = SyncError(
+        .other, "joining this remote vault needs its sync passphrase or recovery key")
+    static let passphraseRequiredToCreate = SyncError(
+        .other, "creating a remote vault needs a new sync passphrase; a recovery key can only join an existing one")
+
+    static func vaultMismatch(_ location: String) -> SyncError {
+        SyncError(.vaultMismatch, "\(location) now holds a different vault than the one this device joined; "
+            + "sync stopped and local data was left untouched (run 'authcat sync disable', then 'authcat sync enable' to join it)")
+    }
+
+    static func remoteDeleted(_ location: String) -> SyncError {
+        SyncError(.remoteDeleted, "the remote data at \(location) was deleted by another device; sync is off here and "
+            + "local data was kept (run 'authcat sync enable' to start a new remote vault)")
+    }
+
+    static func disabledElsewhere(_ location: String) -> SyncError {
+        SyncError(.disabledElsewhere, "sync was turned off on every device by another device; sync is off here and "
+            + "local data was kept (run 'authcat sync enable' to turn it on again)")
+    }
+
+    static func noVaultOnRemote(_ location: String) -> SyncError {
+        SyncError(.containerMissing, "\(location) holds no authcat vault (was it emptied, or is the wrong folder mounted?); "
+            + "sync stopped and local data was left untouched")
+    }
+
+    static func busy() -> SyncError {
+        SyncError(.other, "another authcat process is syncing this vault; try again when it is done")
+    }
+
+    static func malformedState(_ path: String, _ detail: String) -> SyncError {
+        SyncError(.other, "the sync state file \(path) is damaged (\(detail)); run 'authcat sync disable' then 'authcat sync enable'")
+    }
+
+    /// Maps any error met while syncing to a `SyncError` with the right category.
+    static func wrapping(_ error: Error) -> SyncError {
+        switch error {
+        case let error as SyncError: return error
+        case let error as RemoteError: return SyncError(category(of: error), error.description)
+        case let error as UserFacingError: return SyncError(.other, error.description)
+        default: return SyncError(.other, "sync failed: \(type(of: error))")
+        }
+    }
+
+    static func category(of error: RemoteError) -> SyncFailure.Category {
+        switch error.kind {
+        case .unreachable: .unreachable
+        case .credentialsRejected: .credentialsRejected
+        case .containerMissing: .containerMissing
+        case .invalidLocation, .invalidObjectName, .protocolError, .io: .other
+        }
+    }
+}

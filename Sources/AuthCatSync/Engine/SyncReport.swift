@@ -1,0 +1,25 @@
+/// What one `SyncEngine.sync` did.
+public struct SyncReport: Sendable, Equatable {
+    /// Record changes written to the local vault (accounts and preferences).
+    public var importedChanges = 0
+    /// Records sent to the remote.
+    public var exportedChanges = 0
+    /// Objects this device wrote to the remote, and their total size.
+    public var objectsWritten = 0
+    public var bytesWritten = 0
+    /// Remote requests made, of every kind.
+    public var requests = 0
+    /// Objects rejected and chains found broken; the rest still synced.
+    public var issues: [SyncIntegrityIssue] = []
+    /// Devices whose objects are on the remote, this one included.
+    public var devicesSeen: [SyncDeviceSeen] = []
+    /// Synced preferences that changed here, with the reason.
+    public var preferenceChanges: [SyncPreferenceChange] = []
+
+    public init() {}
+
+    /// The rejected objects among `issues`.
+    public var rejectedObjects: [SyncIntegrityIssue] { issues.filter { $0.kind == .rejected || $0.kind == .replayed } }
+    /// The rollback and gap warnings among `issues`.
+    public var chainWarnings: [SyncIntegrityIssue] { issues.filter { $0.kind == .rollback || $0.kind == .gap } }
+}

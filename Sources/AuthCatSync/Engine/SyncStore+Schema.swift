@@ -1,0 +1,50 @@
+import GRDB
+
+extension SyncStore {
+    /// Named, append-only migrations: never edit one that has shipped, add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-sync-state") { db in
+            try db.execute(sql: """
+                CREATE TABLE state (
+                    singleton INTEGER PRIMARY KEY NOT NULL CHECK (singleton = 1),
+                    enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+                    remoteURL TEXT NOT NULL,
+                    remoteVaultID TEXT NOT NULL,
+                    previousRemoteVaultID TEXT,
+                    deviceID TEXT NOT NULL,
+                    sealedMasterKey BLOB NOT NULL,
+                    stampCursor INTEGER,
+                    hlcWall INTEGER NOT NULL CHECK (hlcWall >= 0),
+                    hlcLogical INTEGER NOT NULL CHECK (hlcLogical >= 0),
+                    nextSequence INTEGER NOT NULL CHECK (nextSequence >= 1),
+                    chainHead TEXT NOT NULL,
+                    snapshotSequence INTEGER NOT NULL CHECK (snapshotSequence >= 0),
+                    lastSuccessfulSync INTEGER,
+                    importedOnce INTEGER NOT NULL CHECK (importedOnce IN (0, 1)),
+                    remoteDeleted INTEGER NOT NULL CHECK (remoteDeleted IN (0, 1)),
+                    vaultMismatch INTEGER NOT NULL CHECK (vaultMismatch IN (0, 1)),
+                    disabledEverywhere INTEGER NOT NULL CHECK (disabledEverywhere IN (0, 1))
+                );
+                CREATE TABLE peer (
+                    deviceID TEXT PRIMARY KEY NOT NULL,
+                    vaultDeviceID TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                    chainHash TEXT NOT NULL,
+                    seenSequence INTEGER NOT NULL CHECK (seenSequence >= 0),
+                    lastSeen INTEGER
+                );
+                CREATE TABLE record (
+                    entity TEXT NOT NULL CHECK (entity IN ('account', 'preference')),
+                    recordID TEXT NOT NULL,
+                    clocks TEXT NOT NULL,
+                    pending INTEGER NOT NULL CHECK (pending IN (0, 1)),
+                    PRIMARY KEY (entity, recordID)
+                );
+                CREATE INDEX record_pending ON record(pending) WHERE pending = 1;
+                """)
+        }
+        return migrator
+    }
+}

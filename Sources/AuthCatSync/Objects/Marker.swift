@@ -1,0 +1,38 @@
+import Foundation
+
+/// The payload of a "disabled everywhere" or "remote deleted" marker
+/// (docs/FORMAT.md §5.5). Sealed like every object, so only a device holding
+/// the master key can turn the others off.
+struct Marker: Codable, Equatable {
+    static let format = "authcat-sync-marker"
+
+    enum Kind: String, Codable {
+        case disabled, deleted
+    }
+
+    var format = Marker.format
+    var version = 1
+    var vault: String
+    var kind: Kind
+    /// The device that wrote it.
+    var device: String
+    var deviceName: String
+    var createdAt: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, vault, kind, device
+        case deviceName = "device_name"
+        case createdAt = "created_at"
+    }
+
+    /// Markers are vault-wide objects: their associated data names `vault` as the device.
+    static let sealingDevice = "vault"
+
+    static func decode(_ data: Data, vault: String, kind: Kind) throws -> Marker {
+        guard let marker = try? JSONDecoder().decode(Marker.self, from: data) else { throw SyncObjectError.malformed("not a marker") }
+        guard marker.format == format, marker.vault == vault, marker.kind == kind else {
+            throw SyncObjectError.wrongObject("marker for another vault or purpose")
+        }
+        return marker
+    }
+}
