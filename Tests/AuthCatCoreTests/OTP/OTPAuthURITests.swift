@@ -39,6 +39,16 @@ final class OTPAuthURITests: XCTestCase {
         XCTAssertEqual(draft.secret, secret)
     }
 
+    func testAcceptsAlgorithmSpellings() throws {
+        let cases: [(String, OTPAlgorithm)] = [
+            ("SHA1", .sha1), ("sha1", .sha1), ("SHA-1", .sha1), ("Sha256", .sha256), ("SHA-256", .sha256),
+            ("HmacSHA256", .sha256), ("sha512", .sha512), ("HMAC-SHA512", .sha512),
+        ]
+        for (name, algorithm) in cases {
+            XCTAssertEqual(try OTPAuthURI.parse("otpauth://totp/X:y?secret=\(secretText)&algorithm=\(name)").otp.algorithm, algorithm, name)
+        }
+    }
+
     func testAcceptsLabelVariants() throws {
         let cases: [(label: String, issuer: String, name: String)] = [
             ("Example:alice", "Example", "alice"),
