@@ -12,15 +12,18 @@ public final class Vault: @unchecked Sendable {
     public let identity: VaultIdentity
     let database: DatabaseQueue
     let clock: Clock
+    /// An empty message sealed under the vault key: proves a key file belongs to this vault.
+    private let keyCheck: Data
     private let passphrase: () throws -> SecretBytes
     private let keyLock = NSLock()
     private var unlockedKey: SecretBytes?
 
-    private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, clock: Clock,
+    private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, keyCheck: Data, clock: Clock,
                  passphrase: @escaping () throws -> SecretBytes) {
         self.location = location
         self.database = database
         self.identity = identity
+        self.keyCheck = keyCheck
         self.clock = clock
         self.passphrase = passphrase
     }
@@ -35,15 +38,13 @@ public final class Vault: @unchecked Sendable {
             throw VaultError.missingKeyFile(location.keyFileURL.path)
         }
         let database = try openDatabase(location, creating: false)
-        let identity = try translatingErrors(location) {
-            try database.read { db in
-                guard let row = try Row.fetchOne(db, sql: "SELECT vaultID, deviceID, deviceName FROM vault") else {
-                    throw VaultError.corrupt(location.databaseURL.path)
-                }
-                return VaultIdentity(vaultID: row["vaultID"], deviceID: row["deviceID"], deviceName: row["deviceName"])
-            }
+        let row = try translatingErrors(location) {
+            try database.read { db in try Row.fetchOne(db, sql: "SELECT vaultID, deviceID, deviceName, keyCheck FROM vault") }
         }
-        return Vault(location: location, database: database, identity: identity, clock: clock, passphrase: passphrase)
+        guard let row else { throw VaultError.corrupt(location.databaseURL.path) }
+        let identity = VaultIdentity(vaultID: row["vaultID"], deviceID: row["deviceID"], deviceName: row["deviceName"])
+        return Vault(location: location, database: database, identity: identity, keyCheck: row["keyCheck"], clock: clock,
+                     passphrase: passphrase)
     }
 
     /// Opens the vault at `location`, creating it (folder 0700, files 0600,
@@ -68,8 +69,6 @@ public final class Vault: @unchecked Sendable {
     }
 
     private func checkKey(_ key: SecretBytes) throws {
-        let keyCheck = try translatingErrors { db in try Data.fetchOne(db, sql: "SELECT keyCheck FROM vault") }
-        guard let keyCheck else { throw VaultError.corrupt(location.databaseURL.path) }
         do {
             _ = try AEAD.open(keyCheck, key: key, associatedData: Self.keyCheckAssociatedData(identity.vaultID))
         } catch {

@@ -33,4 +33,15 @@ extension VaultWriter {
     public func secret(for id: UUID) throws -> SecretBytes {
         try vault.openSecret(try existingRecord(id).sealedSecret, for: id)
     }
+
+    /// Every account as stored in this transaction, deleted ones too, unsorted.
+    public func accounts(includingDeleted: Bool) throws -> [Account] {
+        let filter = includingDeleted ? "" : " WHERE deletedAt IS NULL"
+        return try AccountRecord.fetchAll(db, sql: "SELECT * FROM account\(filter)").map(\.account)
+    }
+
+    /// The synced preferences as stored in this transaction.
+    public func preferences() throws -> [String: String] {
+        try Vault.preferences(db)
+    }
 }

@@ -40,8 +40,12 @@ public final class VaultWriter {
 extension Vault {
     /// Runs `body` in one immediate write transaction: all its changes and
     /// their history commit together, or none of them do.
+    ///
+    /// The vault key is unlocked first, outside the transaction, since most
+    /// writes seal secrets and a passphrase prompt must not hold the lock.
     public func write<T>(author: HistoryAuthor, _ body: (VaultWriter) throws -> T) throws -> T {
-        try Self.translatingErrors(location) {
+        try unlock()
+        return try Self.translatingErrors(location) {
             try database.write { db in try body(VaultWriter(db: db, vault: self, author: author)) }
         }
     }

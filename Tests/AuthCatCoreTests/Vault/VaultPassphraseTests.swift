@@ -1,0 +1,57 @@
+@testable import AuthCatCore
+import Foundation
+import XCTest
+
+final class VaultPassphraseTests: VaultTestCase {
+    private func open(_ passphrase: String) throws -> Vault {
+        try Vault.open(at: location, clock: clock, passphrase: { SecretBytes(utf8: passphrase) })
+    }
+
+    func testPassphraseWrapsTheKeyAndUnlocksIt() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        try vault.setPassphrase(SecretBytes(utf8: "correct horse"), kdf: .minimumForTesting())
+        XCTAssertTrue(try vault.hasPassphrase())
+        let keyFile = try String(contentsOf: location.keyFileURL, encoding: .utf8)
+        XCTAssertTrue(keyFile.contains("\"protection\" : \"passphrase\""))
+        XCTAssertFalse(keyFile.contains("\"key\""))
+        XCTAssertEqual(try open("correct horse").secret(for: account.id), SecretBytes(Array("12345678901234567890".utf8)))
+    }
+
+    func testWrongPassphraseChangesNothing() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        try vault.setPassphrase(SecretBytes(utf8: "correct horse"), kdf: .minimumForTesting())
+        let before = try snapshotFiles()
+        XCTAssertThrowsError(try open("wrong").secret(for: account.id)) { error in
+            XCTAssertEqual(error as? VaultError, .wrongPassphrase)
+        }
+        XCTAssertThrowsError(try open("wrong").removePassphrase())
+        XCTAssertEqual(try snapshotFiles(), before)
+    }
+
+    func testLabelsNeedNoPassphrase() throws {
+        let vault = try makeVault()
+        try add(vault, draft("alice"))
+        try vault.setPassphrase(SecretBytes(utf8: "pw"), kdf: .minimumForTesting())
+        let locked = try Vault.open(at: location, clock: clock)
+        XCTAssertEqual(try locked.accounts().map(\.name), ["alice"])
+        XCTAssertThrowsError(try add(locked, draft("bob"))) { error in
+            XCTAssertEqual(error as? VaultError, .passphraseRequired)
+        }
+    }
+
+    func testChangeAndRemove() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
+        XCTAssertThrowsError(try vault.setPassphrase(SecretBytes(utf8: "two"))) { error in
+            XCTAssertEqual(error as? VaultError, .passphraseAlreadySet)
+        }
+        try open("one").changePassphrase(to: SecretBytes(utf8: "two"), kdf: .minimumForTesting())
+        XCTAssertThrowsError(try open("one").secret(for: account.id))
+        try open("two").removePassphrase()
+        XCTAssertFalse(try vault.hasPassphrase())
+        XCTAssertNoThrow(try Vault.open(at: location).secret(for: account.id))
+    }
+}

@@ -1,0 +1,204 @@
+@testable import AuthCatCore
+import Foundation
+import XCTest
+
+final class VaultTests: VaultTestCase {
+    func testCreatesPrivateFolderAndFiles() throws {
+        _ = try makeVault()
+        XCTAssertEqual(SecureFile.mode(of: location.folder.path), 0o700)
+        XCTAssertEqual(SecureFile.mode(of: location.databaseURL.path), 0o600)
+        XCTAssertEqual(SecureFile.mode(of: location.keyFileURL.path), 0o600)
+        XCTAssertEqual(try location.checkPermissions(), [])
+    }
+
+    func testOpenWithoutVaultSaysSo() {
+        XCTAssertThrowsError(try Vault.open(at: location)) { error in
+            XCTAssertEqual(error as? VaultError, .noVault(location.folder.path))
+        }
+    }
+
+    func testAccountRoundTripKeepsEveryField() throws {
+        let vault = try makeVault()
+        let otp = OTPParameters(kind: .hotp, algorithm: .sha512, digits: 8, period: 60, counter: 7)
+        let added = try add(vault, draft("alice@example.com", issuer: "Ünïcode Bank", otp: otp, tags: ["work", "bank", "work"]))
+        let reopened = try Vault.open(at: location, clock: clock)
+        XCTAssertEqual(try reopened.accounts(), [added])
+        XCTAssertEqual(added.tags, ["bank", "work"])
+        XCTAssertEqual(try reopened.secret(for: added.id), SecretBytes(Array("12345678901234567890".utf8)))
+    }
+
+    func testSecretsAreNotStoredInTheClear() throws {
+        let vault = try makeVault()
+        let secret = "a very recognisable secret value"
+        try add(vault, draft("alice", secret: secret))
+        try add(vault, draft("bob", secret: secret))
+        let bytes = try Data(contentsOf: location.databaseURL) + (FileManager.default.contents(atPath: location.databaseURL.path + "-wal") ?? Data())
+        XCTAssertNil(bytes.range(of: Data(secret.utf8)))
+    }
+
+    func testSealedSecretIsBoundToItsAccount() throws {
+        let vault = try makeVault()
+        let alice = try add(vault, draft("alice", secret: "alice secret 123456"))
+        let bob = try add(vault, draft("bob", secret: "bob secret 12345678"))
+        // Moving Bob's sealed secret onto Alice's row must not yield Bob's secret.
+        try vault.database.write { db in
+            try db.execute(sql: "UPDATE account SET sealedSecret = (SELECT sealedSecret FROM account WHERE id = ?) WHERE id = ?",
+                           arguments: [bob.id.vaultString, alice.id.vaultString])
+        }
+        XCTAssertThrowsError(try vault.secret(for: alice.id))
+    }
+
+    func testDuplicatesDifferingOnlyInCaseAreRefused() throws {
+        let vault = try makeVault()
+        try add(vault, draft("Alice", issuer: "GitHub"))
+        let before = try snapshotFiles()
+        XCTAssertThrowsError(try add(vault, draft("alice", issuer: "github"))) { error in
+            XCTAssertEqual(error as? VaultError, .duplicate("github:alice"))
+        }
+        XCTAssertEqual(try vault.accounts().count, 1)
+        XCTAssertEqual(try vault.history().count, 1)
+        XCTAssertEqual(try snapshotFiles().keys.sorted(), before.keys.sorted())
+    }
+
+    func testInvalidParametersAreRefusedBeforeWriting() throws {
+        let vault = try makeVault()
+        XCTAssertThrowsError(try add(vault, draft("a", otp: OTPParameters(digits: 11))))
+        XCTAssertThrowsError(try add(vault, draft("b", otp: OTPParameters(period: 0))))
+        XCTAssertThrowsError(try add(vault, draft("   ")))
+        XCTAssertEqual(try vault.accounts(), [])
+        XCTAssertEqual(try vault.history(), [])
+    }
+
+    func testUpdateRecordsOnlyChangedFields() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice", tags: ["a"]))
+        clock.advance(by: 5)
+        let updated = try vault.write(author: .cli) { try $0.update(account.id, AccountEdit(issuer: "Example", name: "alice2", tags: ["b"])) }
+        XCTAssertEqual(updated.name, "alice2")
+        XCTAssertEqual(updated.updatedAt, clock.now())
+        XCTAssertEqual(try vault.history(limit: 1).first?.changes, [
+            HistoryChange(entity: .account, recordID: account.id.vaultString, kind: .update, fields: ["name", "tags"]),
+        ])
+    }
+
+    func testUpdateWithNothingNewRecordsNoHistory() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        try vault.write(author: .cli) { _ = try $0.update(account.id, AccountEdit(name: "alice", secret: SecretBytes(Array("12345678901234567890".utf8)))) }
+        XCTAssertEqual(try vault.history().count, 1)
+    }
+
+    func testRenameOntoAnotherAccountIsRefused() throws {
+        let vault = try makeVault()
+        try add(vault, draft("alice"))
+        let bob = try add(vault, draft("bob"))
+        XCTAssertThrowsError(try vault.write(author: .cli) { try $0.update(bob.id, AccountEdit(name: "ALICE")) })
+        XCTAssertEqual(try vault.account(id: bob.id)?.name, "bob")
+    }
+
+    func testDeleteKeepsTheAccountForRestore() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        try vault.write(author: .cli) { try $0.delete(account.id) }
+        XCTAssertEqual(try vault.accounts(), [])
+        XCTAssertNotNil(try vault.accounts(includingDeleted: true).first?.deletedAt)
+        let restored = try vault.write(author: .restore) { try $0.undelete(account.id) }
+        XCTAssertNil(restored.deletedAt)
+        XCTAssertEqual(try vault.secret(for: account.id), SecretBytes(Array("12345678901234567890".utf8)))
+        XCTAssertEqual(try vault.history().map(\.author), [.restore, .cli, .cli])
+    }
+
+    func testRestoreIsRefusedWhenTheNameIsTaken() throws {
+        let vault = try makeVault()
+        let old = try add(vault, draft("alice"))
+        try vault.write(author: .cli) { try $0.delete(old.id) }
+        try add(vault, draft("Alice"))
+        XCTAssertThrowsError(try vault.write(author: .restore) { try $0.undelete(old.id) }) { error in
+            XCTAssertEqual(error as? VaultError, .duplicate("Example:alice"))
+        }
+    }
+
+    func testFailedTransactionLeavesNoTrace() throws {
+        let vault = try makeVault()
+        struct Boom: Error {}
+        XCTAssertThrowsError(try vault.write(author: .import) { writer in
+            try writer.insert(draft("one"))
+            try writer.insert(draft("two"))
+            throw Boom()
+        })
+        XCTAssertEqual(try vault.accounts(), [])
+        XCTAssertEqual(try vault.latestHistoryNumber(), 0)
+    }
+
+    func testMissingKeyFileIsReported() throws {
+        _ = try makeVault()
+        try FileManager.default.removeItem(at: location.keyFileURL)
+        XCTAssertThrowsError(try Vault.open(at: location)) { error in
+            XCTAssertEqual(error as? VaultError, .missingKeyFile(location.keyFileURL.path))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: location.keyFileURL.path))
+    }
+
+    func testKeyFileOfAnotherVaultIsRefused() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        let other = VaultLocation(folder: folder.path("other"))
+        _ = try Vault.openOrCreate(at: other, deviceName: "x", clock: clock)
+        try FileManager.default.removeItem(at: location.keyFileURL)
+        try FileManager.default.copyItem(at: other.keyFileURL, to: location.keyFileURL)
+        XCTAssertThrowsError(try Vault.open(at: location).secret(for: account.id)) { error in
+            XCTAssertEqual(error as? VaultError, .keyDoesNotMatch(location.keyFileURL.path))
+        }
+    }
+
+    func testGarbageDatabaseIsReportedAndNotOverwritten() throws {
+        try SecureFile.createFolder(location.folder)
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try garbage.write(to: location.databaseURL)
+        _ = try Vault.openOrCreate(at: VaultLocation(folder: folder.path("other")), deviceName: "x")
+        try FileManager.default.copyItem(at: folder.path("other/vault.key"), to: location.keyFileURL)
+        XCTAssertThrowsError(try Vault.openOrCreate(at: location, deviceName: "x")) { error in
+            XCTAssertEqual(error as? VaultError, .corrupt(location.databaseURL.path))
+        }
+        XCTAssertEqual(try Data(contentsOf: location.databaseURL), garbage)
+    }
+
+    func testTruncatedDatabaseIsReportedAndNotOverwritten() throws {
+        let vault = try makeVault()
+        for index in 0..<50 { try add(vault, draft("account \(index)")) }
+        _ = try vault.database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        let full = try Data(contentsOf: location.databaseURL)
+        for size in [0, 50, full.count / 2] {
+            try full.prefix(size).write(to: location.databaseURL)
+            XCTAssertThrowsError(try Vault.open(at: location).accounts(), "size \(size)") { error in
+                XCTAssertEqual(error as? VaultError, .corrupt(location.databaseURL.path), "size \(size)")
+            }
+            XCTAssertEqual(try Data(contentsOf: location.databaseURL), full.prefix(size), "size \(size)")
+        }
+    }
+
+    func testWritableByOthersIsRefusedReadableIsWarned() throws {
+        _ = try makeVault()
+        chmod(location.folder.path, 0o750)
+        XCTAssertEqual(try location.checkPermissions().count, 1)
+        chmod(location.folder.path, 0o770)
+        XCTAssertThrowsError(try location.checkPermissions()) { error in
+            XCTAssertEqual(error as? VaultError, .unsafePermissions(location.folder.path, mode: 0o770))
+        }
+    }
+
+    func testHistoryNamesAuthorDeviceAndFieldsNeverValues() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        let remote = DeviceReference(id: "remote-device", name: "laptop")
+        try vault.write(author: .sync(from: remote)) { _ = try $0.update(account.id, AccountEdit(note: "hello")) }
+        let entries = try vault.history()
+        XCTAssertEqual(entries.map(\.author), [.sync, .cli])
+        XCTAssertEqual(entries.first?.device, remote)
+        XCTAssertEqual(entries.last?.device.id, vault.identity.deviceID)
+        XCTAssertEqual(entries.first?.changes.first?.fields, ["note"])
+        XCTAssertEqual(try vault.history(after: entries.last!.number).map(\.number), [entries.first!.number])
+        XCTAssertEqual(try vault.history(recordID: account.id.vaultString).count, 2)
+        XCTAssertEqual(try vault.history(recordID: "nothing").count, 0)
+    }
+}
