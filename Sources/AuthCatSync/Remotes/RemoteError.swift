@@ -10,6 +10,8 @@ public enum RemoteError: UserFacingError, Equatable {
     case unreachable(location: String, reason: String)
     /// The store refused the credentials (S3 403: unknown key, bad signature, access denied).
     case credentialsRejected(location: String, reason: String)
+    /// No credentials were found for the store (nothing in the environment or the credentials file).
+    case credentialsMissing(location: String, reason: String)
     /// The bucket or folder that should hold the objects does not exist.
     case containerMissing(location: String)
     /// The location URL cannot be used; `location` is already stripped of credentials.
@@ -31,6 +33,8 @@ public enum RemoteError: UserFacingError, Equatable {
         switch self {
         case .unreachable: .unreachable
         case .credentialsRejected: .credentialsRejected
+        // Missing and rejected credentials call for the same fix, so they share a kind.
+        case .credentialsMissing: .credentialsRejected
         case .containerMissing: .containerMissing
         case .invalidLocation: .invalidLocation
         case .invalidObjectName: .invalidObjectName
@@ -45,6 +49,8 @@ public enum RemoteError: UserFacingError, Equatable {
             "cannot reach \(location): \(reason); check the network connection and that the server is running"
         case let .credentialsRejected(location, reason):
             "\(location) rejected the credentials: \(reason); check the access key, secret and permissions"
+        case let .credentialsMissing(location, reason):
+            "no credentials for \(location): \(reason)"
         case let .containerMissing(location):
             "\(location) does not exist; create the bucket or folder, or check the sync location"
         case let .invalidLocation(location, reason):

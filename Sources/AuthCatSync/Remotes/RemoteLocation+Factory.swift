@@ -1,0 +1,36 @@
+import AuthCatCore
+import Foundation
+
+extension RemoteLocation {
+    /// Makes the remote for this location.
+    ///
+    /// S3 credentials are resolved now (see `S3Credentials.resolve`), from
+    /// `environment` and `homeDirectory` rather than the process's own, so
+    /// that callers and tests decide where they come from. No request is
+    /// made; call `prepare()` to check the remote.
+    ///
+    /// - Throws: `RemoteError.credentialsMissing`, `.invalidLocation` or `.io`.
+    public func makeRemote(
+        environment: [String: String], homeDirectory: String, clock: any AuthCatCore.Clock = SystemClock()
+    ) throws -> any Remote {
+        switch self {
+        case let .folder(path):
+            return try FolderRemote(path: path)
+        case let .s3(configuration):
+            let credentials = try S3Credentials.resolve(
+                profile: configuration.profile, environment: environment, homeDirectory: homeDirectory,
+                location: configuration.displayLocation)
+            return S3Remote(configuration: configuration, credentials: credentials, clock: clock)
+        }
+    }
+}
+
+/// Parses a location URL and makes its remote: the one-call factory for the CLI.
+///
+/// - Throws: `RemoteError` saying what is wrong with the location or its credentials.
+public func makeRemote(
+    location: String, environment: [String: String], homeDirectory: String,
+    clock: any AuthCatCore.Clock = SystemClock()
+) throws -> any Remote {
+    try RemoteLocation(parsing: location).makeRemote(environment: environment, homeDirectory: homeDirectory, clock: clock)
+}

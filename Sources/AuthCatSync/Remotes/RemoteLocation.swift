@@ -1,0 +1,78 @@
+import Foundation
+
+/// Where the sync remote lives, parsed from the URL the user gave.
+///
+/// - `file:///absolute/path` (or a bare absolute path): a `FolderRemote`.
+/// - `s3://bucket[/prefix][?endpoint=URL&region=R&path_style=BOOL&profile=NAME&conditional_writes=BOOL]`:
+///   an `S3Remote`. Without `endpoint` it is AWS (`https://s3.<region>.amazonaws.com`,
+///   virtual-hosted addressing); with one, path-style addressing is the default.
+///
+/// Credentials never belong in the URL; one that carries them is rejected
+/// without repeating them.
+public enum RemoteLocation: Sendable, Equatable {
+    case folder(path: String)
+    case s3(S3Configuration)
+
+    /// Parses a location URL.
+    ///
+    /// - Throws: `RemoteError.invalidLocation` saying what is wrong.
+    public init(parsing text: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("/") {
+            self = .folder(path: try Self.folderPath(trimmed, shown: trimmed))
+            return
+        }
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
+            throw RemoteError.invalidLocation(location: Self.redacted(trimmed), reason: "it is not a URL; use file:///path or s3://bucket/prefix")
+        }
+        let shown = Self.redacted(trimmed)
+        if components.user != nil || components.password != nil {
+            throw RemoteError.invalidLocation(
+                location: shown,
+                reason: "credentials do not belong in the URL; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or use a profile in ~/.aws/credentials")
+        }
+        switch scheme {
+        case "file": self = .folder(path: try Self.parseFile(components, shown: shown))
+        case "s3": self = .s3(try S3LocationParser(components: components, shown: shown).configuration())
+        default:
+            throw RemoteError.invalidLocation(location: shown, reason: "unsupported scheme '\(scheme)'; use file:// or s3://")
+        }
+    }
+
+    /// The location as a URL without credentials.
+    public var displayLocation: String {
+        switch self {
+        case let .folder(path): URL(fileURLWithPath: path).absoluteString
+        case let .s3(configuration): configuration.displayLocation
+        }
+    }
+
+    private static func parseFile(_ components: URLComponents, shown: String) throws -> String {
+        if let host = components.host, !host.isEmpty, host != "localhost" {
+            throw RemoteError.invalidLocation(location: shown, reason: "file URLs name a local folder; remove the host '\(host)'")
+        }
+        if components.query != nil || components.fragment != nil {
+            throw RemoteError.invalidLocation(location: shown, reason: "file URLs take no query or fragment")
+        }
+        return try folderPath(components.path, shown: shown)
+    }
+
+    private static func folderPath(_ path: String, shown: String) throws -> String {
+        guard path.hasPrefix("/") else {
+            throw RemoteError.invalidLocation(location: shown, reason: "the folder path must be absolute, as in file:///home/me/Sync/authcat")
+        }
+        if path.split(separator: "/").contains("..") {
+            throw RemoteError.invalidLocation(location: shown, reason: "the folder path must not contain '..'")
+        }
+        return path
+    }
+
+    /// The text with any `user:password@` part removed, safe to show.
+    static func redacted(_ text: String) -> String {
+        guard let schemeEnd = text.range(of: "://") else { return text }
+        let rest = text[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
+        return String(text[..<schemeEnd.upperBound]) + "<credentials removed>@" + String(rest[rest.index(after: at)...])
+    }
+}

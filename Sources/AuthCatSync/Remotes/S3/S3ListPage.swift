@@ -1,0 +1,40 @@
+import Foundation
+
+/// One page of a ListObjectsV2 reply.
+struct S3ListPage: Equatable {
+    struct Entry: Equatable {
+        var key: String
+        var size: Int
+    }
+
+    var entries: [Entry]
+    /// The token for the next page, if the listing is truncated.
+    var nextContinuationToken: String?
+
+    /// Parses a `ListBucketResult` document; `nil` if it is not one.
+    init?(_ data: Data) {
+        guard let document = S3XMLDocument(data), document.leaves.first?.path.hasPrefix("ListBucketResult") == true else {
+            return nil
+        }
+        var entries: [Entry] = []
+        var key: String?
+        for leaf in document.leaves {
+            switch leaf.path {
+            case "ListBucketResult/Contents/Key": key = leaf.text
+            case "ListBucketResult/Contents/Size":
+                guard let name = key, let size = Int(leaf.text) else { return nil }
+                entries.append(Entry(key: name, size: size))
+                key = nil
+            default: continue
+            }
+        }
+        self.entries = entries
+        let truncated = document.first("ListBucketResult/IsTruncated") == "true"
+        nextContinuationToken = truncated ? document.first("ListBucketResult/NextContinuationToken") : nil
+    }
+
+    init(entries: [Entry], nextContinuationToken: String?) {
+        self.entries = entries
+        self.nextContinuationToken = nextContinuationToken
+    }
+}

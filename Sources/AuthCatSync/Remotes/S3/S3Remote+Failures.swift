@@ -1,0 +1,79 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// Turning failed requests into `RemoteError`s the sync monitor can act on.
+///
+/// Messages carry the status and S3 error code, never a header, signature or key.
+extension S3Remote {
+    /// The error for a reply that is not the expected success.
+    func failure(_ response: Response, doing operation: String) -> RemoteError {
+        let reply = S3ErrorReply(response.body)
+        switch (response.status, reply?.code) {
+        case (403, let code):
+            return .credentialsRejected(location: displayLocation, reason: Self.explainDenial(code, operation: operation))
+        case (404, "NoSuchBucket"):
+            return .containerMissing(location: displayLocation)
+        case (404, nil) where operation == "list objects":
+            return .containerMissing(location: displayLocation)
+        case (301, _), (307, _), (400, "AuthorizationHeaderMalformed"), (400, "IllegalLocationConstraintException"):
+            let region = reply?.bucketRegion ?? response.headers.first(name: "x-amz-bucket-region")
+            let hint = region.map { "; add region=\($0) to the location" } ?? "; check region= in the location"
+            return .invalidLocation(location: displayLocation, reason: "the bucket is in another region\(hint)")
+        case (400, "InvalidBucketName"):
+            return .invalidLocation(location: displayLocation, reason: "the server rejects the bucket name")
+        case let (status, code):
+            return .protocolError(location: displayLocation, status: status, detail: "cannot \(operation)" + (code.map { ": \($0)" } ?? ""))
+        }
+    }
+
+    private static func explainDenial(_ code: String?, operation: String) -> String {
+        switch code {
+        case "InvalidAccessKeyId": "the access key id is not known to the server (InvalidAccessKeyId)"
+        case "SignatureDoesNotMatch": "the secret access key does not belong to the access key id (SignatureDoesNotMatch)"
+        case "AccessDenied": "the key is not allowed to \(operation) here (AccessDenied)"
+        case "RequestTimeTooSkewed": "this computer's clock is too far off the server's; set the clock (RequestTimeTooSkewed)"
+        case "ExpiredToken", "InvalidToken", "TokenRefreshRequired": "the session token is expired or invalid (\(code ?? ""))"
+        case let code?: "access denied (\(code))"
+        case nil: "access denied (HTTP 403)"
+        }
+    }
+
+    /// The error for a request that got no reply.
+    func transportFailure(_ error: Error) -> Error {
+        if error is CancellationError { return error }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .cancelled: return CancellationError()
+            case .alreadyShutdown:
+                return RemoteError.protocolError(location: displayLocation, status: nil, detail: "the remote was already closed")
+            case .connectTimeout, .getConnectionFromPoolTimeout:
+                return RemoteError.unreachable(location: displayLocation, reason: "connecting timed out")
+            case .readTimeout, .writeTimeout, .deadlineExceeded:
+                return RemoteError.unreachable(location: displayLocation, reason: "the server did not answer in time")
+            case .tlsHandshakeTimeout:
+                return RemoteError.unreachable(location: displayLocation, reason: "the TLS handshake timed out")
+            case .remoteConnectionClosed:
+                return RemoteError.unreachable(location: displayLocation, reason: "the server closed the connection")
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return RemoteError.invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
+            default:
+                return RemoteError.unreachable(location: displayLocation, reason: "the request failed (\(error))")
+            }
+        }
+        return RemoteError.unreachable(location: displayLocation, reason: Self.describe(error))
+    }
+
+    /// A short, credential-free account of a network error.
+    private static func describe(_ error: Error) -> String {
+        let text = String(describing: error)
+        for (needle, reason) in [
+            ("Connection refused", "connection refused"), ("connection reset", "connection reset"),
+            ("Network is unreachable", "no network"), ("No route to host", "no route to host"),
+            ("DNS", "the host name could not be resolved"), ("getaddrinfo", "the host name could not be resolved"),
+        ] where text.localizedCaseInsensitiveContains(needle) {
+            return reason
+        }
+        return String(text.prefix(200))
+    }
+}
