@@ -1,0 +1,35 @@
+import AuthCatCore
+import Foundation
+
+/// One history transaction in a backup made with `--with-history`. It
+/// names changed fields, never values, like the vault's own history.
+public struct ArchivedHistoryEntry: Codable, Equatable, Sendable {
+    public struct Change: Codable, Equatable, Sendable {
+        /// account or preference.
+        public var entity: String
+        /// An account id or a preference key.
+        public var recordID: String
+        /// insert, update or delete.
+        public var kind: String
+        public var fields: [String]
+    }
+
+    public var number: Int64
+    public var timestamp: Int64
+    /// cli, import, restore or sync.
+    public var author: String
+    public var deviceID: String
+    public var deviceName: String
+    public var changes: [Change]
+
+    public init(_ entry: HistoryEntry) {
+        number = entry.number
+        timestamp = entry.timestamp.unixMilliseconds
+        author = entry.author.rawValue
+        deviceID = entry.device.id
+        deviceName = entry.device.name
+        changes = entry.changes.map {
+            Change(entity: $0.entity.rawValue, recordID: $0.recordID, kind: $0.kind.rawValue, fields: $0.fields)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import AuthCatCore
+import Foundation
+
+/// An Aegis vault (`aegis-export-*.json`), plain or encrypted with a password.
+///
+/// `{"version": 1, "header": {"slots", "params"}, "db": …}`: `db` is an
+/// object when plain, the base64 of its AES-256-GCM encryption otherwise
+/// (see `AegisFormat+Decryption`). Entries are TOTP, HOTP or Steam; Yandex
+/// and mOTP are reported as unsupported. Groups become tags and each
+/// entry's note its note.
+public enum AegisFormat: ImportFormatParser {
+    public static let format = ImportFormat.aegis
+
+    public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
+        let document = try fields(of: JSONValue.parse(data, format: format), what: "the file")
+        let database: JSONFields
+        switch document.object["db"] {
+        case .object?:
+            database = try fields(of: document.object["db"] ?? .null, what: "'db'")
+        case .string(let encrypted)?:
+            database = try fields(of: decryptDatabase(encrypted, header: document, context: context), what: "the decrypted 'db'")
+        default:
+            throw ImportError.malformed(format, "it has no 'db' object or encrypted 'db' text")
+        }
+        return try entries(of: database)
+    }
+
+    private static func entries(of database: JSONFields) throws -> ParsedImport {
+        let groups = try groupNames(database)
+        let list: [JSONValue]
+        do {
+            list = try database.array("entries")
+        } catch {
+            throw ImportError.malformed(format, "its 'entries' is not a list")
+        }
+        var result = ParsedImport(format: format)
+        for (index, value) in list.enumerated() {
+            let position = EntryPosition.entry(index + 1)
+            result.read(position, label: label(of: value)) { try entry(value, groups: groups, position: position) }
+        }
+        return result
+    }
+
+    static func entry(_ value: JSONValue, groups: [String: String], position: EntryPosition) throws -> ImportEntry {
+        let entry = try JSONFields(value)
+        let type = try entry.string("type").lowercased()
+        let kind: OTPKind
+        switch type {
+        case "totp": kind = .totp
+        case "hotp": kind = .hotp
+        case "steam": kind = .steam
+        default: throw EntryProblem.unsupported("OTP type '\(Self.shown(type))' is not supported (only TOTP, HOTP and Steam)")
+        }
+        let info = try entry.fields("info")
+        var otp = OTPParameters(kind: kind, algorithm: try algorithm(info.optionalString("algo")))
+        if kind != .steam { otp.digits = try info.optionalInt("digits") ?? 6 }
+        if kind == .hotp {
+            otp.counter = try info.optionalCounter("counter") ?? 0
+        } else {
+            otp.period = try info.optionalInt("period") ?? 30
+        }
+        let secret = try Base32.decode(info.string("secret"))
+        var tags = try entry.strings("groups").compactMap { groups[$0.lowercased()] }
+        if let legacyGroup = try entry.optionalString("group") { tags.append(legacyGroup) }
+        let draft = AccountDraft(issuer: try entry.optionalString("issuer") ?? "", name: try entry.optionalString("name") ?? "",
+                                 otp: otp, tags: tags, note: try entry.optionalString("note") ?? "", secret: secret)
+        return try ImportEntry(position: position, draft: draft)
+    }
+
+    /// Group uuid (lowercase) → name, from `db.groups` (vault version 3 and later).
+    private static func groupNames(_ database: JSONFields) throws -> [String: String] {
+        var names: [String: String] = [:]
+        let list: [JSONValue]
+        do {
+            list = try database.array("groups")
+        } catch {
+            throw ImportError.malformed(format, "its 'groups' is not a list")
+        }
+        for value in list {
+            guard let group = try? JSONFields(value), let uuid = try? group.string("uuid"),
+                  let name = try? group.string("name") else {
+                throw ImportError.malformed(format, "a group lacks a uuid or a name")
+            }
+            names[uuid.lowercased()] = name
+        }
+        return names
+    }
+
+    static func algorithm(_ name: String?) throws -> OTPAlgorithm {
+        switch name?.uppercased() {
+        case nil, "SHA1": return .sha1
+        case "SHA256": return .sha256
+        case "SHA512": return .sha512
+        case let other?: throw EntryProblem.unsupported("algorithm '\(shown(other))' is not supported (only SHA1, SHA256 and SHA512)")
+        }
+    }
+
+    private static func label(of value: JSONValue) -> String? {
+        guard let entry = try? JSONFields(value) else { return nil }
+        let issuer = (try? entry.optionalString("issuer")) ?? nil
+        let name = (try? entry.optionalString("name")) ?? nil
+        let parts = [issuer, name].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ":")
+    }
+
+    static func fields(of value: JSONValue, what: String) throws -> JSONFields {
+        guard let fields = try? JSONFields(value) else { throw ImportError.malformed(format, "\(what) is not a JSON object") }
+        return fields
+    }
+
+    /// A short, printable excerpt of a name from the file.
+    static func shown(_ text: String) -> String {
+        String(text.unicodeScalars.prefix(16).map { (0x21...0x7e).contains($0.value) ? Character($0) : "?" })
+    }
+}

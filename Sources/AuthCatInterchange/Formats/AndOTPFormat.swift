@@ -1,0 +1,61 @@
+import AuthCatCore
+import Foundation
+
+/// An andOTP plain backup (`otp_accounts.json`): a list of
+/// `{"secret", "issuer", "label", "digits", "type", "algorithm", "period", "counter", "tags"}`.
+/// Older backups have no `issuer` and a label `Issuer:account`. Tags are kept.
+public enum AndOTPFormat: ImportFormatParser {
+    public static let format = ImportFormat.andOTP
+
+    public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(data, format: format)
+        } catch {
+            throw ImportError.malformed(format, "it is not JSON; encrypted andOTP backups (.json.aes) cannot be read, make a plain backup")
+        }
+        guard case .array(let list) = document else { throw ImportError.malformed(format, "the file is not a JSON list") }
+        var result = ParsedImport(format: format)
+        for (index, value) in list.enumerated() {
+            let position = EntryPosition.entry(index + 1)
+            result.read(position, label: label(of: value)) { try entry(value, position: position) }
+        }
+        return result
+    }
+
+    static func entry(_ value: JSONValue, position: EntryPosition) throws -> ImportEntry {
+        let entry = try JSONFields(value)
+        let kind: OTPKind
+        switch try entry.optionalString("type")?.uppercased() ?? "TOTP" {
+        case "TOTP": kind = .totp
+        case "HOTP": kind = .hotp
+        case "STEAM": kind = .steam
+        case let other: throw EntryProblem.unsupported("OTP type '\(AegisFormat.shown(other))' is not supported (only TOTP, HOTP and Steam)")
+        }
+        var otp = OTPParameters(kind: kind, algorithm: try AegisFormat.algorithm(entry.optionalString("algorithm")))
+        if kind != .steam { otp.digits = try entry.optionalInt("digits") ?? 6 }
+        if kind == .hotp { otp.counter = try entry.optionalCounter("counter") ?? 0 }
+        if kind != .hotp { otp.period = try entry.optionalInt("period") ?? 30 }
+        let (issuer, name) = try names(entry)
+        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: try entry.strings("tags"),
+                                 secret: try Base32.decode(entry.string("secret")))
+        return try ImportEntry(position: position, draft: draft)
+    }
+
+    private static func names(_ entry: JSONFields) throws -> (String, String) {
+        let label = try entry.optionalString("label") ?? ""
+        if let issuer = try entry.optionalString("issuer"), !issuer.isEmpty {
+            let prefix = issuer + ":"
+            let name = label.lowercased().hasPrefix(prefix.lowercased()) ? String(label.dropFirst(prefix.count)) : label
+            return (issuer, name)
+        }
+        guard let colon = label.firstIndex(of: ":") else { return ("", label) }
+        return (String(label[..<colon]), String(label[label.index(after: colon)...]))
+    }
+
+    private static func label(of value: JSONValue) -> String? {
+        guard let entry = try? JSONFields(value), let (issuer, name) = try? names(entry) else { return nil }
+        let parts = [issuer, name].filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ":")
+    }
+}

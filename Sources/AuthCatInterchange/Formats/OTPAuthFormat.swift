@@ -1,0 +1,66 @@
+import AuthCatCore
+import Foundation
+
+/// One `otpauth://` URI per line: the plain export of Ente Auth, 2FAS,
+/// pass-otp and others. Blank lines and lines starting with `#` are ignored.
+///
+/// Ente Auth adds a `codeDisplay` parameter holding JSON; its `tags` and
+/// `note` are kept, and entries it marks `trashed` are reported, not imported.
+public enum OTPAuthFormat: ImportFormatParser {
+    public static let format = ImportFormat.otpauth
+
+    public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
+        let text = try TextLines.text(of: data, format: format)
+        var result = ParsedImport(format: format)
+        for (lineNumber, line) in TextLines.lines(of: text) {
+            guard !line.hasPrefix("#") else { continue }
+            let position = EntryPosition.line(lineNumber, entry: result.entryCount + 1)
+            result.read(position, label: label(of: line)) { try entry(line, position: position) }
+        }
+        return result
+    }
+
+    /// One URI as an entry.
+    static func entry(_ line: Substring, position: EntryPosition) throws -> ImportEntry {
+        let uri = String(line)
+        try checkSupportedType(uri)
+        var draft: AccountDraft
+        do {
+            draft = try OTPAuthURI.parse(uri)
+        } catch OTPAuthURIError.unknownAlgorithm {
+            throw EntryProblem.unsupported("its algorithm is not supported (only SHA1, SHA256 and SHA512)")
+        }
+        if let display = try EnteCodeDisplay(query: query(of: uri)) {
+            guard !display.trashed else { throw EntryProblem.unsupported("it is in Ente Auth's trash") }
+            draft.tags = Account.normalizedTags(display.tags)
+            draft.note = display.note
+        }
+        return try ImportEntry(position: position, draft: draft)
+    }
+
+    /// The OTP types other apps put in otpauth URIs that authcat cannot make
+    /// codes for are reported as unsupported rather than as broken.
+    private static func checkSupportedType(_ uri: String) throws {
+        guard uri.lowercased().hasPrefix("otpauth://") else { return }
+        let type = uri.dropFirst("otpauth://".count).prefix { $0 != "/" && $0 != "?" }.lowercased()
+        guard !["totp", "hotp", "steam"].contains(type) else { return }
+        let shown = String(type.prefix(16).filter { $0.isLetter || $0.isNumber })
+        throw EntryProblem.unsupported("OTP type '\(shown)' is not supported (only TOTP, HOTP and Steam)")
+    }
+
+    /// The query of a URI, after `?` and before `#`.
+    static func query(of uri: String) -> Substring {
+        guard let mark = uri.firstIndex(of: "?") else { return "" }
+        return uri[uri.index(after: mark)...].prefix { $0 != "#" }
+    }
+
+    /// `Issuer:name` from the URI's label, for messages about a line that may not parse.
+    static func label(of line: Substring) -> String? {
+        guard let scheme = line.range(of: "://") else { return nil }
+        let path = line[scheme.upperBound...].prefix { $0 != "?" && $0 != "#" }
+        guard let slash = path.firstIndex(of: "/") else { return nil }
+        let label = path[path.index(after: slash)...]
+        guard !label.isEmpty else { return nil }
+        return String(label).removingPercentEncoding ?? String(label)
+    }
+}

@@ -1,0 +1,46 @@
+import AuthCatCore
+
+/// Why an import, an export or a backup could not be done. Nothing in the
+/// vault was changed when one is thrown; no message holds a secret.
+public enum ImportError: UserFacingError, Equatable {
+    /// No known format matched the file.
+    case unrecognizedFormat
+    /// The file is not what its format requires (not JSON, a missing list, …).
+    case malformed(ImportFormat, String)
+    /// An encrypted variant authcat cannot read.
+    case encryptedUnsupported(ImportFormat, hint: String)
+    /// The password does not open the file, or the file was altered.
+    case wrongPassword(ImportFormat)
+    /// Some entries are malformed; the import was refused as a whole.
+    case invalidEntries([ImportRejection])
+    /// Another process changed the vault between planning and writing.
+    case vaultChanged
+    /// A file that is too large to be an export of accounts.
+    case tooLarge(limit: Int)
+    /// An encrypted file, and no way to ask for its password.
+    case passwordRequired
+
+    public var description: String {
+        switch self {
+        case .unrecognizedFormat:
+            "the file's format was not recognised; name it with --format (otpauth, google, aegis, 2fas, andotp, bitwarden, authcat)"
+        case .malformed(let format, let why):
+            "this is not a valid \(format.displayName): \(why)"
+        case .encryptedUnsupported(let format, let hint):
+            "this \(format.displayName) is encrypted, which authcat cannot read; \(hint)"
+        case .wrongPassword(let format):
+            "the password does not open this \(format.displayName) (or the file was altered); nothing was imported"
+        case .invalidEntries(let rejections):
+            "\(rejections.count) \(rejections.count == 1 ? "entry is" : "entries are") invalid, so nothing was imported: "
+                + rejections.prefix(10).map(\.description).joined(separator: "; ")
+                + (rejections.count > 10 ? "; and \(rejections.count - 10) more" : "")
+                + " (fix them, or pass --skip-invalid to import the rest)"
+        case .vaultChanged:
+            "another authcat process changed the vault during the import; nothing was imported, run it again"
+        case .passwordRequired:
+            "this file is encrypted: set AUTHCAT_IMPORT_PASSPHRASE_FILE or run in a terminal to be asked for its password"
+        case .tooLarge(let limit):
+            "the file is larger than \(limit >> 20) MiB, too large for an export of accounts"
+        }
+    }
+}

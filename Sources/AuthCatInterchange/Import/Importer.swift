@@ -1,0 +1,124 @@
+import AuthCatCore
+import Foundation
+
+/// Brings parsed entries into a vault: first a plan (de-duplicated against
+/// the vault and within the file), then the plan applied in one transaction,
+/// all or nothing, under one history author.
+///
+/// An entry is skipped when an account with the same identity key (issuer
+/// and name, ignoring case) and the same secret exists. The same identity
+/// with a different secret is a conflict: the entry is rejected with a
+/// reason, and the existing account is left alone — renaming one of them
+/// and importing again keeps both.
+public struct Importer {
+    public let vault: Vault
+    public let author: HistoryAuthor
+
+    /// - Parameter author: `.import` for imports, `.restore` for backups.
+    public init(vault: Vault, author: HistoryAuthor = .import) {
+        self.vault = vault
+        self.author = author
+    }
+
+    /// Works out what importing `parsed` would do. Reads the vault (and its
+    /// secrets, to compare), writes nothing.
+    public func plan(_ parsed: ParsedImport, skipInvalid: Bool = false) throws -> ImportPlan {
+        var plan = ImportPlan(format: parsed.format)
+        plan.skipInvalid = skipInvalid
+        plan.warnings = parsed.warnings
+        plan.rejections = parsed.rejections
+        let all = try vault.accounts(includingDeleted: true)
+        let live = Dictionary(all.filter { $0.deletedAt == nil }.map { ($0.identityKey, $0) }, uniquingKeysWith: { first, _ in first })
+        var usedIDs = Set(all.map(\.id))
+        var seen: [String: ImportEntry] = [:]
+        for var entry in parsed.entries {
+            if let earlier = seen[entry.identityKey] {
+                plan.record(entry, matching: earlier)
+                continue
+            }
+            seen[entry.identityKey] = entry
+            if let existing = live[entry.identityKey] {
+                let same = try vault.secret(for: existing.id) == entry.draft.secret
+                plan.recordExisting(entry, sameSecret: same, existing: existing)
+                continue
+            }
+            if let id = entry.originalID, !usedIDs.insert(id).inserted { entry.originalID = nil }
+            plan.additions.append(entry)
+        }
+        plan.rejections.sort { $0.position < $1.position }
+        try planPreferences(parsed.preferences, into: &plan)
+        return plan
+    }
+
+    /// Carries out `plan` in one write transaction and returns the accounts
+    /// added. Throws the plan's refusal, or `ImportError.vaultChanged` when
+    /// another process added a clashing account since the plan was made.
+    @discardableResult
+    public func apply(_ plan: ImportPlan) throws -> [Account] {
+        if let refusal = plan.refusal { throw refusal }
+        guard plan.changesVault else { return [] }
+        // Unlocking first means no passphrase prompt ever holds the database lock.
+        try vault.unlock()
+        do {
+            return try vault.write(author: author) { writer in
+                let added = try plan.additions.map { entry in
+                    try writer.insert(entry.draft, id: entry.originalID ?? UUID(), createdAt: entry.createdAt)
+                }
+                for key in plan.preferences.keys.sorted() {
+                    if let value = plan.preferences[key] { try writer.setPreference(key, to: value) }
+                }
+                return added
+            }
+        } catch VaultError.duplicate {
+            throw ImportError.vaultChanged
+        }
+    }
+
+    /// Plans and, unless `dryRun`, applies.
+    public func run(_ parsed: ParsedImport, dryRun: Bool = false, skipInvalid: Bool = false) throws -> ImportOutcome {
+        let plan = try plan(parsed, skipInvalid: skipInvalid)
+        if dryRun { return ImportOutcome(plan: plan, added: [], dryRun: true) }
+        return ImportOutcome(plan: plan, added: try apply(plan), dryRun: false)
+    }
+
+    /// Preferences the vault lacks are added; ones it has are kept, since
+    /// the vault is the source of truth and a restore must not undo local changes.
+    private func planPreferences(_ preferences: [String: String], into plan: inout ImportPlan) throws {
+        guard !preferences.isEmpty else { return }
+        let current = try vault.preferences()
+        for (key, value) in preferences {
+            switch current[key] {
+            case nil: plan.preferences[key] = value
+            case value?: continue
+            case _?: plan.preferencesKept.append(key)
+            }
+        }
+        plan.preferencesKept.sort()
+        var combined = current
+        combined.merge(plan.preferences) { local, _ in local }
+        try PreferenceQuota.check(combined)
+    }
+}
+
+extension ImportPlan {
+    mutating func record(_ entry: ImportEntry, matching earlier: ImportEntry) {
+        if earlier.draft.secret == entry.draft.secret {
+            skipped.append(SkippedEntry(position: entry.position, label: entry.label, reason: .duplicateInFile(of: earlier.position)))
+        } else {
+            rejections.append(ImportRejection(
+                position: entry.position, label: entry.label,
+                reason: .conflict("\(earlier.position) has the same name with a different secret; only the first was kept")))
+        }
+    }
+
+    mutating func recordExisting(_ entry: ImportEntry, sameSecret: Bool, existing: Account) {
+        if sameSecret {
+            skipped.append(SkippedEntry(position: entry.position, label: entry.label, reason: .alreadyInVault))
+        } else {
+            rejections.append(ImportRejection(
+                position: entry.position, label: entry.label,
+                reason: .conflict("the vault already has \(TerminalText.sanitized(existing.label)) with a different secret; "
+                    + "rename one of them ('authcat edit') and import again to keep both")))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import AuthCatCore
+
+/// What a format parser read from a file: accounts, entries it could not
+/// use, and notes about the file as a whole. Parsing never touches the vault.
+public struct ParsedImport: Sendable {
+    public var format: ImportFormat
+    public var entries: [ImportEntry] = []
+    /// Invalid and unsupported entries, in file order.
+    public var rejections: [ImportRejection] = []
+    /// Remarks about the file that are not about one entry, such as a missing Google batch.
+    public var warnings: [String] = []
+    /// Synced preferences, from authcat backups only.
+    public var preferences: [String: String] = [:]
+
+    public init(format: ImportFormat) {
+        self.format = format
+    }
+
+    /// Number of entries the file held, usable or not.
+    public var entryCount: Int { entries.count + rejections.count }
+
+    /// Reads one entry with `body`, recording it, or its rejection when
+    /// `body` throws an `EntryProblem` (or any error a user may see).
+    mutating func read(_ position: EntryPosition, label: String?, _ body: () throws -> ImportEntry) {
+        do {
+            entries.append(try body())
+        } catch let problem as EntryProblem {
+            rejections.append(ImportRejection(position: position, label: label, reason: problem.rejectionReason))
+        } catch let error as UserFacingError {
+            rejections.append(ImportRejection(position: position, label: label, reason: .invalid(error.description)))
+        } catch {
+            rejections.append(ImportRejection(position: position, label: label, reason: .invalid("it could not be read")))
+        }
+    }
+}
+
+extension EntryProblem {
+    var rejectionReason: ImportRejection.Reason {
+        switch self {
+        case .invalid(let text): .invalid(text)
+        case .unsupported(let text): .unsupported(text)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A JSON document read without assuming its shape, so that each entry of
+/// another app's export can be checked on its own and reported by position.
+enum JSONValue: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Parses `data`; throws `ImportError.malformed` naming `format` when it is not JSON.
+    static func parse(_ data: Data, format: ImportFormat) throws -> JSONValue {
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ImportError.malformed(format, "it is not valid JSON (truncated or damaged?)")
+        }
+    }
+
+    /// What this value is, for messages such as "should be a number, not a string".
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+
+    var objectValue: [String: JSONValue]? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    var arrayValue: [JSONValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+}
