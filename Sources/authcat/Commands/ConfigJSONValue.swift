@@ -1,0 +1,5 @@
+/// A value in a `config --json` object.
+enum ConfigJSONValue {
+    case string(String)
+    case bool(Bool)
+}

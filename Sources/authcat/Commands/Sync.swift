@@ -1,0 +1,23 @@
+import ArgumentParser
+
+extension AuthCat {
+    /// `authcat sync …`: the opt-in, end-to-end encrypted mirror of the vault.
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mirror the vault to storage you own, end-to-end encrypted (off until enabled).",
+            discussion: """
+                Remotes: a folder (file:///path, or a plain absolute path), such as a Syncthing, \
+                Dropbox or NAS folder; or S3-compatible storage (s3://bucket/prefix, with \
+                ?endpoint=URL&region=R&path_style=true&profile=NAME for MinIO, Ceph, R2 or B2). \
+                S3 credentials come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, else from \
+                the profile (AWS_PROFILE, else default) in ~/.aws/credentials; never from the URL.
+
+                When sync is on, every command that changes the vault pushes the change in the \
+                background; 'authcat code' never syncs.
+
+                Environment:
+                  AUTHCAT_SYNC_PASSPHRASE_FILE  A file whose first line is the sync passphrase, for scripts.
+                """,
+            subcommands: [SyncEnable.self, SyncDisable.self, SyncNow.self, SyncStatusCommand.self])
+    }
+}

@@ -1,0 +1,45 @@
+import AuthCatCore
+
+/// Problems the `sync` commands find before the sync engine is involved.
+enum SyncCommandError: UserFacingError {
+    case passphraseTooShort(Int)
+    case syncOff
+    case alreadyOn(remote: String)
+    case recoveryKeyNeedsExistingVault(remote: String)
+    case recoveryKeyFileExists(String)
+    case cannotWriteRecoveryKey(String, reason: String)
+    case deleteNeedsConfirmation
+    case notDeleted
+    case cannotStartBackgroundSync(reason: String)
+    case firstSyncFailed(Error)
+
+    var description: String {
+        switch self {
+        case .passphraseTooShort(let minimum):
+            "the sync passphrase must be at least \(minimum) characters long; nothing was changed"
+        case .syncOff:
+            "sync is off for this vault; to turn it on, run: authcat sync enable --remote URL"
+        case .alreadyOn(let remote):
+            "sync is already on with \(remote); to use another remote, run authcat sync disable first"
+        case .recoveryKeyNeedsExistingVault(let remote):
+            "\(remote) holds no vault to join, and a recovery key can only join one; leave out --use-recovery-key to create it"
+        case .recoveryKeyFileExists(let path):
+            "\(path) already exists; choose a new file for the recovery key, so no file is overwritten"
+        case let .cannotWriteRecoveryKey(path, reason):
+            "cannot write the recovery key to \(path): \(reason)"
+        case .deleteNeedsConfirmation:
+            "--delete-remote deletes every device's synced data; without a terminal to confirm, add --yes"
+        case .notDeleted:
+            "nothing was deleted, and sync is still on"
+        case .cannotStartBackgroundSync(let reason):
+            "cannot start the background sync: \(reason)"
+        case .firstSyncFailed(let error):
+            "sync is on, but the first sync failed: \(Self.describe(error)); run authcat sync now to try again"
+        }
+    }
+
+    /// A safe description of an error from elsewhere: only `UserFacingError`s are shown verbatim.
+    static func describe(_ error: Error) -> String {
+        (error as? UserFacingError)?.description ?? "unexpected error (\(type(of: error)))"
+    }
+}

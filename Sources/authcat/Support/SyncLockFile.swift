@@ -1,0 +1,55 @@
+import AuthCatCore
+import Foundation
+
+/// An exclusive `flock` on a file in the vault folder. The kernel releases
+/// it when the file is closed or the process dies, so a crashed sync never
+/// leaves the vault locked.
+///
+/// Two files are used: `sync-run.lock`, held by whichever process is syncing,
+/// and `sync-queue.lock`, held by at most one background push waiting for its
+/// turn. A background push that finds another one waiting exits at once: the
+/// waiting one starts after its change was committed, so it exports it too.
+final class SyncLockFile {
+    static let runFileName = "sync-run.lock"
+    static let queueFileName = "sync-queue.lock"
+
+    private let fd: Int32
+
+    private init(fd: Int32) {
+        self.fd = fd
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    static func run(in location: VaultLocation) throws -> SyncLockFile {
+        try open(location.folder.appendingPathComponent(runFileName))
+    }
+
+    static func queue(in location: VaultLocation) throws -> SyncLockFile {
+        try open(location.folder.appendingPathComponent(queueFileName))
+    }
+
+    private static func open(_ url: URL) throws -> SyncLockFile {
+        let fd = Foundation.open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, SecureFile.fileMode)
+        guard fd >= 0 else { throw SecureFileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
+        return SyncLockFile(fd: fd)
+    }
+
+    /// Takes the lock if it is free; false if another process holds it.
+    func tryLock() -> Bool {
+        flock(fd, LOCK_EX | LOCK_NB) == 0
+    }
+
+    /// Waits for the lock.
+    func lock() {
+        while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+    }
+
+    /// Releases the lock. Callers call it (or `defer` it) explicitly: that also
+    /// keeps this object, and so the lock, alive until then.
+    func unlock() {
+        flock(fd, LOCK_UN)
+    }
+}

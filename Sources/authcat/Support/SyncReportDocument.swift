@@ -1,0 +1,45 @@
+import AuthCatSync
+import Foundation
+
+/// The JSON form of a `SyncReport`, with keys in a fixed order.
+struct SyncReportDocument: Encodable {
+    struct Issue: Encodable {
+        var kind: String
+        var subject: String
+        var detail: String
+    }
+
+    struct PreferenceChange: Encodable {
+        var key: String
+        var reason: String
+    }
+
+    struct Device: Encodable {
+        var id: String
+        var name: String
+        var lastSeen: Date?
+        var thisDevice: Bool
+    }
+
+    var imported: Int
+    var exported: Int
+    var objectsWritten: Int
+    var bytesWritten: Int
+    var requests: Int
+    var rejected: [Issue]
+    var warnings: [Issue]
+    var preferenceChanges: [PreferenceChange]
+    var devicesSeen: [Device]
+
+    init(_ report: SyncReport) {
+        imported = report.importedChanges
+        exported = report.exportedChanges
+        objectsWritten = report.objectsWritten
+        bytesWritten = report.bytesWritten
+        requests = report.requests
+        rejected = report.rejectedObjects.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
+        warnings = report.chainWarnings.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
+        preferenceChanges = report.preferenceChanges.map { PreferenceChange(key: $0.key, reason: $0.reason.rawValue) }
+        devicesSeen = report.devicesSeen.map { Device(id: $0.id, name: $0.name, lastSeen: $0.lastSeen, thisDevice: $0.isThisDevice) }
+    }
+}

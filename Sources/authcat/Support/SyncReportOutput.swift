@@ -1,0 +1,33 @@
+import AuthCatCore
+import AuthCatSync
+import Foundation
+
+/// How `sync now` (and `sync enable`, `sync watch`) show what a sync did.
+enum SyncReportOutput {
+    /// Lines for people: counts first, then each rejected object, warning and preference change.
+    static func lines(_ report: SyncReport) -> [String] {
+        var lines = ["imported \(plural(report.importedChanges, "change")), exported \(plural(report.exportedChanges, "change"))"]
+        lines += report.rejectedObjects.map { "rejected \(TerminalText.sanitized($0.subject)): \(TerminalText.sanitized($0.detail))" }
+        lines += report.chainWarnings.map { "warning: \($0.kind.rawValue) for device \(TerminalText.sanitized($0.subject)): \(TerminalText.sanitized($0.detail))" }
+        lines += report.preferenceChanges.map { "preference \(TerminalText.sanitized($0.key).debugDescription) changed: \(reasonText($0.reason))" }
+        return lines
+    }
+
+    /// The `--json` document.
+    static func json(_ report: SyncReport) throws -> String {
+        try JSONOutput.string(SyncReportDocument(report))
+    }
+
+    static func reasonText(_ reason: SyncPreferenceChange.Reason) -> String {
+        switch reason {
+        case .serverChange: "server change"
+        case .initialSync: "initial sync"
+        case .quotaViolation: "quota violation"
+        case .accountChange: "account change"
+        }
+    }
+
+    private static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,64 @@
+import AuthCatCore
+import Foundation
+
+/// Where the sync passphrase and the recovery key come from: a file (named by
+/// `AUTHCAT_SYNC_PASSPHRASE_FILE`, or `--recovery-key-file`) or the terminal,
+/// with echo off. Never the command line.
+enum SyncSecretInput {
+    static let passphraseVariable = "AUTHCAT_SYNC_PASSPHRASE_FILE"
+    /// Longer than anything a person types, short enough to fail fast on a wrong file.
+    static let limit = 4096
+    /// The sync passphrase guards the remote copy against offline guessing, so very short ones are refused.
+    static let minimumPassphraseLength = 8
+
+    /// A new sync passphrase: the file's first line, or typed twice.
+    static func newPassphrase(environment: [String: String]) throws -> SecretBytes {
+        let passphrase: SecretBytes
+        if let path = environment[passphraseVariable], !path.isEmpty {
+            passphrase = try firstLine(ofFile: path, what: "the \(passphraseVariable) file")
+        } else {
+            let hint = "set \(passphraseVariable) to a file holding the new sync passphrase"
+            let first = try typed(prompt: "new sync passphrase: ", what: "the sync passphrase", hint: hint)
+            let second = try typed(prompt: "new sync passphrase again: ", what: "the sync passphrase", hint: hint)
+            guard first == second else { throw InputError.passphrasesDiffer }
+            passphrase = first
+        }
+        guard passphrase.count >= minimumPassphraseLength else { throw SyncCommandError.passphraseTooShort(minimumPassphraseLength) }
+        return passphrase
+    }
+
+    /// The existing sync passphrase, to join: the file's first line, or typed once.
+    static func passphrase(environment: [String: String]) throws -> SecretBytes {
+        if let path = environment[passphraseVariable], !path.isEmpty {
+            return try firstLine(ofFile: path, what: "the \(passphraseVariable) file")
+        }
+        return try typed(prompt: "sync passphrase: ", what: "the sync passphrase",
+                         hint: "set \(passphraseVariable) to a file holding the sync passphrase")
+    }
+
+    /// The recovery key, to join: the first line of `file`, or typed once.
+    static func recoveryKey(file: String?) throws -> String {
+        let secret = try file.map { try firstLine(ofFile: $0, what: "the recovery key file") }
+            ?? typed(prompt: "recovery key: ", what: "the recovery key", hint: "pass --recovery-key-file with a file holding it")
+        return String(decoding: secret.unprotectedData(), as: UTF8.self)
+    }
+
+    private static func firstLine(ofFile path: String, what: String) throws -> SecretBytes {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError.readFailed(what: "\(what) \(path)", reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var content = try FileDescriptorReader.readAll(fd, limit: limit, what: what)
+        defer { Wipe.bytes(&content) }
+        var line = content.prefix { $0 != UInt8(ascii: "\n") }
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        guard !line.isEmpty else { throw InputError.emptyPassphrase(source: "\(what) (\(path))") }
+        return SecretBytes(line)
+    }
+
+    private static func typed(prompt: String, what: String, hint: String) throws -> SecretBytes {
+        var typed = try Terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: hint)
+        defer { Wipe.bytes(&typed) }
+        guard !typed.isEmpty else { throw InputError.emptyPassphrase(source: "the terminal") }
+        return SecretBytes(typed)
+    }
+}

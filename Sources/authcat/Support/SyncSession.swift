@@ -1,0 +1,57 @@
+import AuthCatCore
+import AuthCatSync
+import Foundation
+
+/// What the sync commands share: the vault, the monitor's event log, and
+/// remotes made with this process's environment and home folder.
+struct SyncSession {
+    let vault: Vault
+    let recorder: SyncEventLog
+    let environment: [String: String]
+
+    /// The existing vault at the options' location; throws `VaultError.noVault` when there is none.
+    static func open(_ options: VaultOptions) throws -> SyncSession {
+        session(try options.openVault(), options: options)
+    }
+
+    /// The vault, created first if needed (a new machine joining a remote vault starts empty).
+    static func openOrCreate(_ options: VaultOptions) throws -> SyncSession {
+        session(try options.openOrCreateVault(), options: options)
+    }
+
+    private static func session(_ vault: Vault, options: VaultOptions) -> SyncSession {
+        SyncSession(vault: vault, recorder: SyncEventLog(location: vault.location), environment: options.environment)
+    }
+
+    var location: VaultLocation { vault.location }
+
+    /// The remote for a location URL; S3 credentials come from the environment or ~/.aws/credentials.
+    func remote(url: String) throws -> any Remote {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return try makeRemote(location: url, environment: environment, homeDirectory: home)
+    }
+
+    /// This device's sync state, with the count of pending local changes.
+    func localState() throws -> SyncLocalState {
+        try SyncState.localState(in: location, vault: vault)
+    }
+
+    /// Runs `body` with the engine and its remote, closing the remote afterwards.
+    ///
+    /// - Throws: `SyncCommandError.syncOff` when sync is off on this device.
+    func withEngine<Result>(_ body: (SyncEngine) async throws -> Result) async throws -> Result {
+        guard let url = try localState().remoteLocation, SyncState.isEnabled(in: location) else { throw SyncCommandError.syncOff }
+        let remote = try remote(url: url)
+        do {
+            guard let engine = try SyncEngine.open(vault: vault, remote: remote, recorder: recorder) else {
+                throw SyncCommandError.syncOff
+            }
+            let result = try await body(engine)
+            try? await remote.close()
+            return result
+        } catch {
+            try? await remote.close()
+            throw error
+        }
+    }
+}
