@@ -2,8 +2,8 @@ import Foundation
 
 /// Rows of text in aligned columns, two spaces apart, for terminal output.
 public enum TextTable {
-    /// One line per row; each column is padded to its widest cell except the
-    /// last, so lines carry no trailing spaces. Cells are sanitized for the terminal.
+    /// One line per row, each column padded to its widest cell; lines carry
+    /// no trailing spaces. Cells are sanitized for the terminal.
     public static func lines(_ rows: [[String]]) -> [String] {
         let cells = rows.map { $0.map(TerminalText.sanitized) }
         let columns = cells.map(\.count).max() ?? 0
@@ -15,6 +15,15 @@ public enum TextTable {
                 column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }
             .joined(separator: "  ")
+            .trailingSpacesRemoved
         }
+    }
+}
+
+extension String {
+    fileprivate var trailingSpacesRemoved: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

@@ -1,0 +1,44 @@
+import ArgumentParser
+import AuthCatCore
+
+extension AuthCat {
+    /// `authcat list`: every account, never a secret.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the accounts in the vault, without their secrets.",
+            discussion: """
+                Accounts are sorted by issuer, then name, ignoring case. Each line shows \
+                ISSUER:NAME, the type, the algorithm, the number of digits, the period (TOTP) \
+                or next counter (HOTP), and the tags. With no vault yet, nothing is printed.
+
+                --json prints an array of objects with id, issuer, name, type, algorithm, \
+                digits, period (null for HOTP), counter (null for TOTP) and tags.
+
+                Examples:
+                  authcat list
+                  authcat list --json | jq -r '.[].id'
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Flag(help: "Print a JSON array.")
+        var json = false
+
+        func run() throws {
+            let accounts = try vaultOptions.openExistingVault()?.accounts() ?? []
+            if json {
+                print(try JSONOutput.string(accounts.map(AccountSummary.init)))
+                return
+            }
+            TextTable.lines(accounts.map(Self.row)).forEach { print($0) }
+        }
+
+        private static func row(_ account: Account) -> [String] {
+            let otp = account.otp
+            let step = otp.kind == .hotp ? "counter \(otp.counter)" : "\(otp.period)s"
+            return [account.label, otp.kind.rawValue, otp.algorithm.rawValue, "\(otp.digits) digits", step,
+                    account.tags.joined(separator: ",")]
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import AuthCatCore
+
+extension AuthCat {
+    /// `authcat show QUERY`: one account's details, or with `--uri` its otpauth URI.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the details of one account; with --uri, its otpauth URI, secret included.",
+            discussion: """
+                Without --uri nothing secret is shown: id, issuer, name, type, algorithm, \
+                digits, period or counter, tags, note, and when the account was created and \
+                last changed.
+
+                --uri prints the account's otpauth:// URI, which contains the secret: use \
+                it to move the account to another authenticator (for example as a QR code \
+                with qrencode -t ansiutf8), and keep it out of logs and shared screens.
+
+                Examples:
+                  authcat show github
+                  authcat show GitHub:alice@example.com --uri | qrencode -t ansiutf8
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
+                  completion: AccountCompletion.live)
+        var query: String
+
+        @Flag(help: "Print the otpauth:// URI, which includes the secret.")
+        var uri = false
+
+        func run() throws {
+            let vault = try vaultOptions.openVault()
+            let account = try vault.account(matching: query)
+            if uri {
+                let secret = try vault.secret(for: account.id)
+                print(OTPAuthURI.make(issuer: account.issuer, name: account.name, parameters: account.otp, secret: secret))
+                return
+            }
+            TextTable.lines(Self.details(of: account)).forEach { print($0) }
+        }
+
+        private static func details(of account: Account) -> [[String]] {
+            let otp = account.otp
+            var rows = [["id", account.id.vaultString], ["issuer", account.issuer], ["name", account.name],
+                        ["type", otp.kind.rawValue], ["algorithm", otp.algorithm.rawValue], ["digits", "\(otp.digits)"]]
+            rows.append(otp.kind == .hotp ? ["counter", "\(otp.counter)"] : ["period", "\(otp.period)s"])
+            rows += [["tags", account.tags.joined(separator: ", ")], ["note", account.note],
+                     ["created", Timestamp.text(account.createdAt)], ["updated", Timestamp.text(account.updatedAt)]]
+            return rows
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import AuthCatCore
+import Foundation
+
+/// Turns every failure into one lowercase line on standard error, prefixed
+/// `authcat: `, and an exit status: 1 for errors, ArgumentParser's status for
+/// usage errors. Only `UserFacingError` descriptions are shown verbatim;
+/// anything else is named by the operation that failed, so no raw value (a
+/// secret, an SQL argument) can reach the terminal.
+enum ErrorReport {
+    /// For errors from parsing: help and completion requests print their
+    /// output and succeed; usage errors print one line.
+    static func exit(parsing error: Error, arguments: [String]) -> Never {
+        let code = AuthCat.exitCode(for: error)
+        if code.isSuccess { AuthCat.exit(withError: error) }
+        fail(usageLine(AuthCat.message(for: error), arguments: arguments), status: code.rawValue)
+    }
+
+    /// For errors thrown while a command ran.
+    static func exit(running error: Error, arguments: [String]) -> Never {
+        switch error {
+        case let exitCode as ExitCode:
+            Foundation.exit(exitCode.rawValue)
+        case is CleanExit:
+            AuthCat.exit(withError: error)
+        case let validation as ValidationError:
+            fail(usageLine(validation.message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
+        case let userFacing as UserFacingError:
+            fail(userFacing.description, status: EXIT_FAILURE)
+        default:
+            let operation = CommandPath.of(arguments).joined(separator: " ")
+            fail("\(operation) failed unexpectedly (\(type(of: error))); nothing was changed by the failed step",
+                 status: EXIT_FAILURE)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        Output.standardError("authcat: " + oneLine(message))
+        Foundation.exit(status)
+    }
+
+    /// A usage problem and where to read more, on one line.
+    private static func usageLine(_ message: String, arguments: [String]) -> String {
+        "\(message) (see '\(CommandPath.of(arguments).joined(separator: " ")) --help')"
+    }
+
+    /// Lowercase first letter, line breaks folded, trailing period dropped.
+    static func oneLine(_ message: String) -> String {
+        var text = message.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; ")
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first, first.isUppercase,
+              text.dropFirst().first.map({ !$0.isUppercase }) ?? true
+        else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+import AuthCatCore
+
+/// `--type totp|hotp|steam`, in any case.
+extension OTPKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+}

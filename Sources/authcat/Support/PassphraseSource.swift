@@ -1,0 +1,57 @@
+import AuthCatCore
+import Foundation
+
+/// Where passphrases come from: a file named by an environment variable (for
+/// scripts) or the terminal. Never the command line, where other users could
+/// read them in the process list.
+enum PassphraseSource {
+    static let currentVariable = "AUTHCAT_PASSPHRASE_FILE"
+    static let newVariable = "AUTHCAT_NEW_PASSPHRASE_FILE"
+    /// Longer than any passphrase a person types, short enough to fail fast on a wrong file.
+    static let limit = 4096
+
+    /// The vault's passphrase provider: called only when a secret is needed
+    /// and the vault key is wrapped.
+    static func current(environment: [String: String]) -> () throws -> SecretBytes {
+        {
+            if let path = environment[currentVariable], !path.isEmpty {
+                return try fromFile(path, variable: currentVariable)
+            }
+            return try fromTerminal(prompt: "authcat passphrase: ", hint: VaultError.passphraseRequired.description)
+        }
+    }
+
+    /// A new passphrase: from `AUTHCAT_NEW_PASSPHRASE_FILE`, else typed twice on the terminal.
+    static func new(environment: [String: String]) throws -> SecretBytes {
+        if let path = environment[newVariable], !path.isEmpty {
+            return try fromFile(path, variable: newVariable)
+        }
+        let hint = "set \(newVariable) to a file holding the new passphrase"
+        let first = try fromTerminal(prompt: "new passphrase: ", hint: hint)
+        let second = try fromTerminal(prompt: "new passphrase again: ", hint: hint)
+        guard first == second else { throw InputError.passphrasesDiffer }
+        return first
+    }
+
+    /// The first line of the file, without its line break.
+    private static func fromFile(_ path: String, variable: String) throws -> SecretBytes {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var content = try FileDescriptorReader.readAll(fd, limit: limit, what: "the \(variable) file")
+        defer { Wipe.bytes(&content) }
+        var line = content.prefix { $0 != UInt8(ascii: "\n") }
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        guard !line.isEmpty else { throw InputError.emptyPassphrase(source: "\(variable) (\(path))") }
+        return SecretBytes(line)
+    }
+
+    private static func fromTerminal(prompt: String, hint: String) throws -> SecretBytes {
+        var typed = try Terminal.readHidden(prompt: prompt, limit: limit, what: "the passphrase", hint: hint)
+        defer { Wipe.bytes(&typed) }
+        guard !typed.isEmpty else { throw InputError.emptyPassphrase(source: "the terminal") }
+        return SecretBytes(typed)
+    }
+}
