@@ -1,0 +1,38 @@
+@testable import AuthCatCore
+import Foundation
+import XCTest
+
+/// Vaults written by past versions of authcat must open, unchanged in meaning, with today's code.
+final class VaultMigrationTests: VaultTestCase {
+    private func openFixture(_ name: String) throws -> Vault {
+        let fixture = try XCTUnwrap(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+        try FileManager.default.copyItem(at: fixture, to: location.folder)
+        // git keeps no modes: give the copy the ones authcat writes.
+        chmod(location.folder.path, 0o700)
+        chmod(location.databaseURL.path, 0o600)
+        chmod(location.keyFileURL.path, 0o600)
+        return try Vault.open(at: location, clock: clock)
+    }
+
+    func testVersion1VaultOpensWithAllItsData() throws {
+        let vault = try openFixture("vault-v1")
+        let accounts = try vault.accounts(includingDeleted: true)
+        XCTAssertEqual(accounts.map(\.label), ["Bank:bob", "GitHub:alice"])
+        let bob = accounts[0]
+        XCTAssertEqual(bob.otp, OTPParameters(kind: .hotp, algorithm: .sha256, digits: 8, period: 30, counter: 5))
+        XCTAssertEqual(bob.note, "café")
+        XCTAssertNotNil(bob.deletedAt)
+        XCTAssertEqual(accounts[1].tags, ["work"])
+        XCTAssertEqual(try vault.accounts().map(\.label), ["GitHub:alice"])
+        XCTAssertEqual(try vault.generateCode(for: accounts[1], at: Date(timeIntervalSince1970: 59)).code.value, "287082")
+        XCTAssertEqual(try vault.preferences(), ["theme": "dark"])
+        XCTAssertEqual(try vault.history().map(\.author), [.cli, .cli, .cli, .cli])
+        XCTAssertEqual(try vault.history().last?.device.name, "fixture-host")
+    }
+
+    func testVersion1VaultAcceptsNewWrites() throws {
+        let vault = try openFixture("vault-v1")
+        try add(vault, draft("carol"))
+        XCTAssertEqual(try vault.accounts().count, 2)
+    }
+}
