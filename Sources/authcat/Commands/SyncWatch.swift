@@ -1,0 +1,36 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatSync
+
+extension AuthCat {
+    /// `authcat sync watch`: keep syncing until stopped.
+    struct SyncWatch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch",
+            abstract: "Keep syncing until stopped (Ctrl-C, SIGTERM, or sync turned off).",
+            discussion: """
+                Exports a local change within about a second, imports other devices' changes \
+                every --interval seconds, and stops as soon as sync is turned off (by \
+                'authcat sync disable' in another process, or by another device). Each sync \
+                that changed something prints one line; failures are warnings on standard \
+                error and the next attempt follows the interval. A vault mismatch stops it \
+                with exit status 1.
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Option(help: ArgumentHelp("Seconds between checks for other devices' changes.", valueName: "seconds"))
+        var interval: Double = 30
+
+        func validate() throws {
+            guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
+        }
+
+        func run() async throws {
+            let session = try SyncSession.open(vaultOptions)
+            guard SyncState.isEnabled(in: session.location) else { throw SyncCommandError.syncOff }
+            let stop = SyncStopSignal.install()
+            try await SyncWatchLoop(session: session, interval: interval, stop: stop).run()
+        }
+    }
+}
