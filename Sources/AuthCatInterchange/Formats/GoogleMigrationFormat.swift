@@ -15,24 +15,31 @@ public enum GoogleMigrationFormat: ImportFormatParser {
         var batches = BatchTracker()
         for (lineNumber, line) in TextLines.lines(of: text) {
             guard !line.hasPrefix("#") else { continue }
-            let payload: GoogleMigrationPayload
-            do {
-                payload = try decode(uri: line)
-            } catch let problem as EntryProblem {
-                let position = EntryPosition.line(lineNumber, entry: result.entryCount + 1)
-                result.rejections.append(ImportRejection(position: position, label: nil, reason: problem.rejectionReason))
-                continue
-            }
-            batches.record(payload)
-            for (index, parameters) in payload.otpParameters.enumerated() {
-                let position = EntryPosition.line(lineNumber, account: index + 1, entry: result.entryCount + 1)
-                let (issuer, name) = names(parameters)
-                let label = issuer.isEmpty ? name : "\(issuer):\(name)"
-                result.read(position, label: label.isEmpty ? nil : label) { try entry(parameters, position: position) }
-            }
+            read(uri: line, container: "line \(lineNumber)", into: &result, batches: &batches)
         }
         result.warnings += batches.warnings
         return result
+    }
+
+    /// Adds the accounts of one migration URI to `result`; `container` says
+    /// where the URI came from ("line 3", "QR code 2").
+    static func read(uri: Substring, container: String, into result: inout ParsedImport, batches: inout BatchTracker) {
+        let payload: GoogleMigrationPayload
+        do {
+            payload = try decode(uri: uri)
+        } catch {
+            let position = EntryPosition(number: result.entryCount + 1, description: container)
+            let reason = (error as? EntryProblem)?.rejectionReason ?? .invalid("it could not be read")
+            result.rejections.append(ImportRejection(position: position, label: nil, reason: reason))
+            return
+        }
+        batches.record(payload)
+        for (index, parameters) in payload.otpParameters.enumerated() {
+            let position = EntryPosition(number: result.entryCount + 1, description: "\(container), account \(index + 1)")
+            let (issuer, name) = names(parameters)
+            let label = issuer.isEmpty ? name : "\(issuer):\(name)"
+            result.read(position, label: label.isEmpty ? nil : label) { try entry(parameters, position: position) }
+        }
     }
 
     /// The payload of one `otpauth-migration://offline?data=…` URI.

@@ -21,11 +21,6 @@ public struct EntryPosition: Hashable, Comparable, Sendable, CustomStringConvert
         EntryPosition(number: number, description: "line \(line)")
     }
 
-    /// The `account`th account inside the line `line` (a Google migration URI).
-    public static func line(_ line: Int, account: Int, entry number: Int) -> EntryPosition {
-        EntryPosition(number: number, description: "line \(line), account \(account)")
-    }
-
     public static func < (lhs: EntryPosition, rhs: EntryPosition) -> Bool {
         lhs.number < rhs.number
     }

@@ -5,6 +5,8 @@ import AuthCatCore
 public enum ImportError: UserFacingError, Equatable {
     /// No known format matched the file.
     case unrecognizedFormat
+    /// The file starts like JSON but does not parse.
+    case damagedJSON
     /// The file is not what its format requires (not JSON, a missing list, …).
     case malformed(ImportFormat, String)
     /// An encrypted variant authcat cannot read.
@@ -24,6 +26,8 @@ public enum ImportError: UserFacingError, Equatable {
         switch self {
         case .unrecognizedFormat:
             "the file's format was not recognised; name it with --format (otpauth, google, aegis, 2fas, andotp, bitwarden, authcat)"
+        case .damagedJSON:
+            "the file looks like JSON but does not parse (truncated or damaged?); nothing was imported"
         case .malformed(let format, let why):
             "this is not a valid \(format.displayName): \(why)"
         case .encryptedUnsupported(let format, let hint):

@@ -1,0 +1,41 @@
+import AuthCatCore
+import Foundation
+
+/// Writes a vault's live accounts in another format. Every format but
+/// `google` holds every account exactly; Google Authenticator cannot hold
+/// Steam accounts, periods other than 30 s or digits other than 6 and 8,
+/// and knows no tags or notes, so such accounts are listed as omitted.
+public enum Exporter {
+    /// The vault's live accounts with their secrets, in display order.
+    public static func items(of vault: Vault) throws -> [ExportItem] {
+        try vault.accounts().map { ExportItem(account: $0, secret: try vault.secret(for: $0.id)) }
+    }
+
+    /// `items` written as `format`.
+    /// - Parameters:
+    ///   - vaultID: recorded in JSON exports.
+    ///   - googleBatchID: the batch id of Google migration codes; random by default.
+    public static func export(_ items: [ExportItem], format: ExportFormat, vaultID: String? = nil, at date: Date = Date(),
+                              googleBatchID: Int32 = Int32.random(in: 1...Int32.max)) throws -> ExportResult {
+        switch format {
+        case .otpauth:
+            let uris = items.map(OTPAuthFormat.uri(for:))
+            return ExportResult(format: format, data: lines(uris), exported: items.count, omitted: [], qrTexts: uris)
+        case .google:
+            let (uris, omitted) = try GoogleMigrationFormat.uris(for: items, batchID: googleBatchID)
+            return ExportResult(format: format, data: lines(uris), exported: items.count - omitted.count, omitted: omitted, qrTexts: uris)
+        case .aegis:
+            return ExportResult(format: format, data: try AegisFormat.document(for: items), exported: items.count, omitted: [], qrTexts: [])
+        case .json:
+            let archive = AuthCatArchive(kind: .export, createdAt: date, vaultID: vaultID,
+                                         accounts: items.map { ArchivedAccount($0.account, secret: $0.secret) })
+            var data = try archive.encoded(pretty: true)
+            data.append(UInt8(ascii: "\n"))
+            return ExportResult(format: format, data: data, exported: items.count, omitted: [], qrTexts: [])
+        }
+    }
+
+    private static func lines(_ texts: [String]) -> Data {
+        Data(texts.map { $0 + "\n" }.joined().utf8)
+    }
+}

@@ -1,0 +1,35 @@
+extension QRCode {
+    /// The code drawn with Unicode half blocks (`▀ ▄ █`), two module rows per
+    /// line of text, inside a quiet zone of `quietZone` modules.
+    ///
+    /// Light modules are drawn in the terminal's text colour and dark ones
+    /// left as background, which gives dark-on-light on the usual light-on-dark
+    /// terminal; `darkOnLightTerminal` swaps that for light-background terminals.
+    public func terminalText(quietZone: Int = 2, darkOnLightTerminal: Bool = false) -> String {
+        let range = -quietZone..<(size + quietZone)
+        var lines: [String] = []
+        for top in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
+            var line = ""
+            for x in range {
+                let upper = isDrawn(x, top, inside: range, darkOnLightTerminal)
+                let lower = isDrawn(x, top + 1, inside: range, darkOnLightTerminal)
+                let cell: Character = switch (upper, lower) {
+                case (true, true): "█"
+                case (true, false): "▀"
+                case (false, true): "▄"
+                case (false, false): " "
+                }
+                line.append(cell)
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether the half cell at (`x`, `y`) is drawn in the text colour; a row
+    /// past the quiet zone (when the rows are odd) is background.
+    private func isDrawn(_ x: Int, _ y: Int, inside range: Range<Int>, _ darkOnLightTerminal: Bool) -> Bool {
+        guard range.contains(y) else { return false }
+        return self[x, y] == darkOnLightTerminal
+    }
+}
