@@ -39,3 +39,13 @@ struct SyncClockRecord: FetchableRecord, PersistableRecord, Equatable {
         container["pending"] = pending
     }
 }
+
+extension SyncClockRecord {
+    /// Which record a clock record belongs to.
+    struct Key: Hashable {
+        var entity: Entity
+        var recordID: String
+    }
+
+    var key: Key { Key(entity: entity, recordID: recordID) }
+}

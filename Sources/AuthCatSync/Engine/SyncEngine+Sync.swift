@@ -9,18 +9,65 @@ extension SyncEngine {
     /// at all (unreachable, deleted, a different vault): local data is never
     /// touched because of anything remote.
     public func sync(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
-        throw SyncError(.other, "sync is not implemented yet")
+        let lock = try SyncLock.acquire(in: vault.location)
+        defer { withExtendedLifetime(lock) {} }
+        remote.reset()
+        let run = try await phase(.import) { try await self.pull(progress) }
+        try await phase(.export) {
+            try await self.exportChanges(run)
+            try await self.compactIfNeeded(run)
+            try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
+        }
+        let counts = remote.counts
+        run.report.requests = counts.total
+        run.report.objectsWritten = counts.put
+        run.report.bytesWritten = counts.bytesWritten
+        run.report.devicesSeen = try devicesSeen(run)
+        return run.report
     }
 
-    /// Turns sync off on this device (always, first), keeping all local data
-    /// and history.
-    ///
-    /// - Parameters:
-    ///   - everywhere: also leave an authenticated marker on the remote so
-    ///     every other device turns its sync off at its next contact.
-    ///   - deleteRemote: delete every remote object of this vault, leaving an
-    ///     authenticated deletion marker so other devices report `remote deleted`.
-    public func disable(everywhere: Bool, deleteRemote: Bool) async throws {
-        throw SyncError(.other, "disable is not implemented yet")
+    /// Lists the remote once, checks it, and imports what is new.
+    private func pull(_ progress: ((SyncProgress) -> Void)?) async throws -> SyncRun {
+        guard let state = try store.state(), state.enabled else {
+            throw SyncError(.other, "sync is off for this vault; turn it on with 'authcat sync enable'")
+        }
+        let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+                                              deviceID: state.deviceID)
+        try stamp()
+        progress?(SyncProgress(step: .listing, completed: 0, total: 1))
+        let listing = RemoteListing(try await remote.list(prefix: ""))
+        let run = SyncRun(keys: keys, state: state, listing: listing, progress: progress)
+        try await checkRemote(run)
+        let own = run.ownObjects.newest
+        if own > 0 || state.nextSequence > 1, own < state.nextSequence - 1 {
+            run.issue(.rollback, run.deviceID, "this device's newest object on the remote is number \(own), "
+                + "but it wrote number \(state.nextSequence - 1)")
+        }
+        try await importChanges(run)
+        return run
+    }
+
+    /// Runs one phase between its start and end events.
+    @discardableResult
+    func phase<T>(_ phase: SyncEvent.Phase, _ body: () async throws -> T) async throws -> T {
+        recorder.record(SyncEvent(phase: phase, kind: .started, time: clock.now()))
+        do {
+            let result = try await body()
+            recorder.record(SyncEvent(phase: phase, kind: .succeeded, time: clock.now()))
+            return result
+        } catch {
+            let failure = SyncError.wrapping(error)
+            recorder.record(SyncEvent(phase: phase, kind: .failed, time: clock.now(), failure: failure.failure))
+            throw failure
+        }
+    }
+
+    private func devicesSeen(_ run: SyncRun) throws -> [SyncDeviceSeen] {
+        let peers = Dictionary(uniqueKeysWithValues: try store.read { try SyncPeerRecord.fetchAll($0) }.map { ($0.deviceID, $0) })
+        return (run.listing.devices[run.vaultID] ?? [:]).keys.sorted().map { id in
+            if id == run.deviceID { return SyncDeviceSeen(id: id, name: vault.identity.deviceName, isThisDevice: true) }
+            let peer = peers[id]
+            return SyncDeviceSeen(id: id, name: peer?.name ?? id, lastSeen: peer?.lastSeen.map(Date.init(unixMilliseconds:)))
+        }
     }
 }

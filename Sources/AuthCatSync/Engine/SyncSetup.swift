@@ -5,7 +5,25 @@ import Foundation
 public enum SyncSetup {
     /// What `enable` would do with this remote; lists the remote once.
     public static func plan(vault: Vault, remote: any Remote) async throws -> SyncSetupPlan {
-        throw SyncError(.other, "setup is not implemented yet")
+        do {
+            return try plan(vault: vault, listing: RemoteListing(try await remote.list(prefix: "")))
+        } catch let error as RemoteError where error.kind == .containerMissing {
+            // A folder remote is created by `enable`; an S3 bucket never is, and enable will say so.
+            return .create
+        }
+    }
+
+    static func plan(vault: Vault, listing: RemoteListing) throws -> SyncSetupPlan {
+        let joinable = listing.joinableVaults
+        if let state = try SyncStore.openIfPresent(in: vault.location)?.state(), joinable.contains(state.remoteVaultID) {
+            return .resume
+        }
+        switch joinable.count {
+        case 0: return .create
+        case 1: return .join
+        default:
+            throw SyncError(.other, "the remote holds \(joinable.count) authcat vaults; use a location that holds only one")
+        }
     }
 
     /// Turns sync on for `vault` with `remote`.
@@ -22,6 +40,25 @@ public enum SyncSetup {
     public static func enable(vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
                               kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
                               clock: Clock = SystemClock()) async throws -> SyncEnableResult {
-        throw SyncError(.other, "setup is not implemented yet")
+        recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
+        do {
+            let lock = try SyncLock.acquire(in: vault.location)
+            defer { withExtendedLifetime(lock) {} }
+            try await remote.prepare()
+            let listing = RemoteListing(try await remote.list(prefix: ""))
+            let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock)
+            let result: SyncEnableResult
+            switch try plan(vault: vault, listing: listing) {
+            case .resume: result = try await setup.resume()
+            case .join: result = try await setup.join(secret: secret)
+            case .create: result = try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())
+            }
+            recorder.record(SyncEvent(phase: .setup, kind: .succeeded, time: clock.now()))
+            return result
+        } catch {
+            let failure = SyncError.wrapping(error)
+            recorder.record(SyncEvent(phase: .setup, kind: .failed, time: clock.now(), failure: failure.failure))
+            throw failure
+        }
     }
 }

@@ -1,0 +1,76 @@
+import AuthCatCore
+import Foundation
+
+/// Merges one incoming batch or snapshot into the vault, inside the vault
+/// write transaction that records it under author `sync`.
+///
+/// Field-wise last writer wins by hybrid timestamp; the HOTP counter merges
+/// as the maximum; deletion is an ordinary field, so a delete and a later
+/// restore order like any other change. Label clashes are settled by rules
+/// that depend only on the merged records, so every device settles them the
+/// same way (docs/FORMAT.md §5.6).
+final class ImportSession {
+    let writer: VaultWriter
+    let deviceID: String
+    let physicalNow: Int64
+    let preferenceReason: SyncPreferenceChange.Reason
+    var hlc: HybridLogicalClock
+    /// Clock records read before the transaction, changed as records merge.
+    var clocks: [SyncClockRecord.Key: SyncClockRecord]
+    /// Records whose clocks changed and must be saved after the commit.
+    var touched: Set<SyncClockRecord.Key> = []
+    /// Live accounts by identity key, kept current as the merge goes.
+    var liveByIdentity: [String: UUID] = [:]
+    var preferences: [String: String] = [:]
+    var changedRecords = 0
+    var preferenceChanges: [SyncPreferenceChange] = []
+
+    init(writer: VaultWriter, deviceID: String, physicalNow: Int64, hlc: HybridLogicalClock,
+         clocks: [SyncClockRecord.Key: SyncClockRecord], preferenceReason: SyncPreferenceChange.Reason) throws {
+        self.writer = writer
+        self.deviceID = deviceID
+        self.physicalNow = physicalNow
+        self.hlc = hlc
+        self.clocks = clocks
+        self.preferenceReason = preferenceReason
+        for account in try writer.accounts(includingDeleted: false) {
+            liveByIdentity[account.identityKey] = account.id
+        }
+        preferences = try writer.preferences()
+    }
+
+    /// Applies every record of `changes`.
+    func apply(_ changes: ChangeSet) throws {
+        for account in changes.accounts { hlc.receive(account.latestClock) }
+        for preference in changes.preferences { hlc.receive(preference.clock) }
+        for account in changes.accounts { try apply(account) }
+        for preference in changes.preferences { try apply(preference) }
+    }
+
+    /// A fresh timestamp of this device, for changes the merge itself makes.
+    func tick() -> HybridTimestamp {
+        hlc.tick(physical: physicalNow, device: deviceID)
+    }
+
+    func clockRecord(_ entity: SyncClockRecord.Entity, _ recordID: String) -> SyncClockRecord {
+        clocks[SyncClockRecord.Key(entity: entity, recordID: recordID)]
+            ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: false)
+    }
+
+    func save(_ record: SyncClockRecord) {
+        clocks[record.key] = record
+        touched.insert(record.key)
+    }
+
+    /// Records a change the merge made on its own (a clash settled), so it is exported.
+    func markLocal(_ entity: SyncClockRecord.Entity, _ recordID: String, field: String?) {
+        var record = clockRecord(entity, recordID)
+        if let field { record.clocks[field] = tick() }
+        record.pending = true
+        save(record)
+    }
+}
+
+extension AccountState {
+    var latestClock: HybridTimestamp { clocks.values.max() ?? HybridTimestamp(wall: 0, logical: 0, device: "") }
+}

@@ -1,0 +1,9 @@
+import AuthCatCore
+
+/// An account as the merge decided it should be, before it is written.
+struct MergedAccount {
+    var account: Account
+    /// The secret to store, when it is new or changed; nil keeps the stored one.
+    var secret: SecretBytes?
+    var deleted: Bool
+}

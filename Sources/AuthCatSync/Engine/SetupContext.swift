@@ -1,0 +1,78 @@
+import AuthCatCore
+import Foundation
+
+/// One run of `SyncSetup.enable`: the three ways of turning sync on.
+struct SetupContext {
+    let vault: Vault
+    let remote: any Remote
+    let remoteURL: String
+    let listing: RemoteListing
+    let clock: Clock
+
+    /// Turns sync on again for the remote vault this device joined before.
+    func resume() async throws -> SyncEnableResult {
+        let store = try SyncStore.openOrCreate(in: vault.location)
+        guard let state = try store.state() else { throw SyncError(.other, "no sync state to resume") }
+        // Proves the stored master key still opens before anything changes.
+        _ = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+                                       deviceID: state.deviceID)
+        try await removeDisabledMarker(state.remoteVaultID)
+        try store.updateState {
+            $0.enabled = true
+            $0.remoteURL = remoteURL
+            $0.remoteDeleted = false
+            $0.vaultMismatch = false
+            $0.disabledEverywhere = false
+        }
+        return SyncEnableResult(outcome: .resumed, recoveryKey: nil, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
+    }
+
+    /// Joins the one vault on the remote; a wrong secret changes nothing.
+    func join(secret: SyncSecret?) async throws -> SyncEnableResult {
+        guard let secret else { throw SyncError.secretRequired }
+        guard let vaultID = listing.joinableVaults.first,
+              let data = try await remote.get(RemoteLayout.manifest(vaultID)) else {
+            throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
+        }
+        let keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
+        let deviceID = try RemoteLayout.newDeviceID()
+        let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
+        try await removeDisabledMarker(vaultID)
+        try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed)
+        return SyncEnableResult(outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID)
+    }
+
+    /// Makes a new remote vault: master key, manifest, recovery key.
+    func create(secret: SyncSecret?, kdf: KDFParameters) async throws -> SyncEnableResult {
+        guard case .passphrase(let passphrase) = secret else { throw SyncError.passphraseRequiredToCreate }
+        let keys = try SyncKeys.generate()
+        let recoveryKey = try RecoveryKey.generate()
+        let vaultID = try RemoteLayout.newVaultID()
+        let deviceID = try RemoteLayout.newDeviceID()
+        let manifest = try Manifest.make(vaultID: vaultID, keys: keys, passphrase: passphrase, recoveryKey: recoveryKey,
+                                         kdf: kdf, createdAt: clock.now())
+        let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
+        guard try await remote.create(RemoteLayout.manifest(vaultID), data: try manifest.encoded()) else {
+            throw SyncError(.other, "another vault appeared on the remote at the same moment; run 'authcat sync enable' again")
+        }
+        try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed)
+        return SyncEnableResult(outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID)
+    }
+
+    /// Starts this device afresh in a remote vault: everything will be stamped
+    /// and exported on the first sync, every device's objects imported.
+    private func saveNewState(vaultID: String, deviceID: String, sealedMasterKey: Data) throws {
+        let store = try SyncStore.openOrCreate(in: vault.location)
+        let previous = try store.state()
+        let earlier = previous.map { $0.remoteVaultID == vaultID ? $0.previousRemoteVaultID : $0.remoteVaultID } ?? nil
+        try store.reset(to: SyncStateRecord(
+            enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
+            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil))
+    }
+
+    /// Turning sync on again undoes an earlier "disabled everywhere".
+    private func removeDisabledMarker(_ vaultID: String) async throws {
+        guard listing.disabledMarkers.contains(vaultID) else { return }
+        try await remote.delete(RemoteLayout.disabledMarker(vaultID))
+    }
+}

@@ -1,0 +1,49 @@
+import AuthCatCore
+import Foundation
+
+extension SyncEngine {
+    /// A change set of this device holding the given records as they are now.
+    func makeChangeSet(_ records: [SyncClockRecord], snapshot: Bool, sequence: Int64, previous: String,
+                       _ run: SyncRun) throws -> ChangeSet {
+        let accounts = Dictionary(uniqueKeysWithValues: try vault.accounts(includingDeleted: true).map { ($0.id.vaultString, $0) })
+        let preferences = try vault.preferences()
+        var set = ChangeSet(
+            format: snapshot ? ChangeSet.snapshotFormat : ChangeSet.batchFormat, version: ChangeSet.currentVersion,
+            vault: run.vaultID, device: run.deviceID, deviceName: vault.identity.deviceName,
+            vaultDevice: vault.identity.deviceID, sequence: sequence, previous: previous,
+            createdAt: clock.now().unixMilliseconds, accounts: [], preferences: [])
+        for record in records.sorted(by: { ($0.entity.rawValue, $0.recordID) < ($1.entity.rawValue, $1.recordID) }) {
+            switch record.entity {
+            case .account:
+                guard let account = accounts[record.recordID] else { continue }
+                set.accounts.append(try accountState(account, clocks: record.clocks))
+            case .preference:
+                set.preferences.append(PreferenceState(key: record.recordID, value: preferences[record.recordID],
+                                                       clock: record.clocks["value"] ?? Self.unknownTime))
+            }
+        }
+        return set
+    }
+
+    /// A field without a clock (never expected) loses to any real change.
+    static let unknownTime = HybridTimestamp(wall: 0, logical: 0, device: "0")
+
+    private func accountState(_ account: Account, clocks: [String: HybridTimestamp]) throws -> AccountState {
+        func stamped<Value>(_ value: Value, _ field: String) -> Stamped<Value> {
+            Stamped(value: value, clock: clocks[field] ?? Self.unknownTime)
+        }
+        let secret = try vault.secret(for: account.id)
+        return AccountState(
+            id: account.id.vaultString, createdAt: account.createdAt.unixMilliseconds, counter: account.otp.counter,
+            issuer: stamped(account.issuer, "issuer"), name: stamped(account.name, "name"),
+            otp: stamped(SyncedOTPSettings(account.otp), "otp"),
+            secret: stamped(secret.unprotectedData().base64EncodedString(), "secret"),
+            tags: stamped(account.tags, "tags"), note: stamped(account.note, "note"),
+            deleted: stamped(account.deletedAt != nil, "deleted"))
+    }
+
+    /// Seals a change set of this device for its object name.
+    func seal(_ changes: ChangeSet, name: String, _ run: SyncRun) throws -> Data {
+        try SealedObject.seal(try changes.encoded(), key: run.keys.objectKey, vault: run.vaultID, device: run.deviceID, name: name)
+    }
+}

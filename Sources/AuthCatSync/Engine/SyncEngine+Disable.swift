@@ -1,0 +1,53 @@
+import AuthCatCore
+import Foundation
+
+extension SyncEngine {
+    /// Turns sync off on this device (always, first), keeping all local data
+    /// and history; a later `enable` on the same remote vault exports what
+    /// changed meanwhile.
+    ///
+    /// - Parameters:
+    ///   - everywhere: also leave an authenticated marker on the remote, so
+    ///     every other device turns its sync off at its next contact.
+    ///   - deleteRemote: delete every remote object of this vault, leaving an
+    ///     authenticated deletion marker so other devices report `remote deleted`
+    ///     and stop; the next `enable` anywhere makes a new remote vault.
+    /// - Throws: `SyncError` if the remote part failed; sync is off here anyway.
+    public func disable(everywhere: Bool, deleteRemote: Bool) async throws {
+        let lock = try SyncLock.acquire(in: vault.location)
+        defer { withExtendedLifetime(lock) {} }
+        let state = try store.updateState { $0.enabled = false }
+        guard everywhere || deleteRemote else { return }
+        do {
+            let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+                                                  deviceID: state.deviceID)
+            if deleteRemote {
+                try await deleteRemoteVault(state, keys: keys)
+            } else {
+                let name = RemoteLayout.disabledMarker(state.remoteVaultID)
+                try await remote.put(name, data: try marker(.disabled, name: name, state, keys))
+            }
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+    }
+
+    /// The deletion marker goes first, so that a deletion cut off halfway
+    /// still tells the other devices to stop rather than to upload again.
+    private func deleteRemoteVault(_ state: SyncStateRecord, keys: SyncKeys) async throws {
+        let markerName = RemoteLayout.deletedMarker(state.remoteVaultID)
+        try await remote.put(markerName, data: try marker(.deleted, name: markerName, state, keys))
+        let objects = try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/")
+        // The manifest last: while it exists, the vault is still recognisably this one.
+        let manifest = RemoteLayout.manifest(state.remoteVaultID)
+        for object in objects where object.name != manifest {
+            try await remote.delete(object.name)
+        }
+        try await remote.delete(manifest)
+    }
+
+    private func marker(_ kind: Marker.Kind, name: String, _ state: SyncStateRecord, _ keys: SyncKeys) throws -> Data {
+        try Self.sealedMarker(kind, name: name, keys: keys, vaultID: state.remoteVaultID, deviceID: state.deviceID,
+                              vault: vault, now: clock.now())
+    }
+}

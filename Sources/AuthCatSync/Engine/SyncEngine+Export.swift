@@ -1,0 +1,56 @@
+import AuthCatCore
+import Foundation
+import GRDB
+
+extension SyncEngine {
+    /// Exports every record with stamped local changes as one new batch.
+    func exportChanges(_ run: SyncRun) async throws {
+        try stamp()
+        let pending = try store.read { try SyncClockRecord.filter(sql: "pending = 1").fetchAll($0) }
+        guard !pending.isEmpty else { return }
+        run.progress?(SyncProgress(step: .exporting, completed: 0, total: 1))
+        for _ in 0..<3 {
+            guard let state = try store.state() else { return }
+            let sequence = state.nextSequence
+            let name = RemoteLayout.batch(run.vaultID, device: run.deviceID, sequence: sequence)
+            let changes = try makeChangeSet(pending, snapshot: false, sequence: sequence, previous: state.chainHead, run)
+            let object = try seal(changes, name: name, run)
+            if try await remote.create(name, data: object) {
+                try store.write { db in
+                    var state = try SyncStore.requiredState(db)
+                    state.nextSequence = sequence + 1
+                    state.chainHead = ObjectHash.of(object)
+                    try state.update(db)
+                    for var record in pending {
+                        record.pending = false
+                        try record.update(db)
+                    }
+                }
+                run.writtenBatches.append(sequence)
+                run.report.exportedChanges += pending.count
+                run.progress?(SyncProgress(step: .exporting, completed: 1, total: 1))
+                return
+            }
+            try await adoptExisting(name, sequence: sequence, run)
+        }
+        throw SyncError(.integrity, "could not find a free batch number for this device on the remote; try again")
+    }
+
+    /// A batch of ours already under this number was written by a sync that
+    /// was cut off before it could record it: take it into the chain and move
+    /// on. Anything else there is not ours, and is reported.
+    private func adoptExisting(_ name: String, sequence: Int64, _ run: SyncRun) async throws {
+        guard let data = try await remote.get(name) else { return }
+        do {
+            let payload = try SealedObject.open(data, key: run.keys.objectKey, vault: run.vaultID, device: run.deviceID, name: name)
+            _ = try ChangeSet.decode(payload, snapshot: false, vault: run.vaultID, device: run.deviceID, sequence: sequence)
+        } catch {
+            throw SyncError(.integrity, "the remote already holds \(name), and it is not a valid batch of this device; "
+                + "sync stopped so that nothing is overwritten")
+        }
+        try store.updateState {
+            $0.nextSequence = sequence + 1
+            $0.chainHead = ObjectHash.of(data)
+        }
+    }
+}

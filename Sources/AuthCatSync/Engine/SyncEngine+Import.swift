@@ -1,0 +1,123 @@
+import AuthCatCore
+import Foundation
+import GRDB
+
+extension SyncEngine {
+    /// Imports every other device's new objects, device by device, in order.
+    func importChanges(_ run: SyncRun) async throws {
+        let devices = run.otherDevices
+        for (index, (device, objects)) in devices.enumerated() {
+            run.progress?(SyncProgress(step: .importing, completed: index, total: devices.count))
+            try await importDevice(device, objects: objects, run)
+        }
+    }
+
+    private func importDevice(_ device: String, objects: RemoteListing.DeviceObjects, _ run: SyncRun) async throws {
+        var peer = try store.read { try SyncPeerRecord.fetchOne($0, key: device) }
+            ?? SyncPeerRecord(deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
+                              seenSequence: 0, lastSeen: nil)
+        let newest = objects.newest
+        guard newest >= peer.seenSequence else {
+            run.issue(.rollback, device, "its newest object is number \(newest), but number \(peer.seenSequence) was seen before")
+            return
+        }
+        while peer.sequence < newest {
+            guard let (name, sequence, isSnapshot) = nextObject(after: peer.sequence, of: device, objects, run) else {
+                run.issue(.gap, device, "batch \(peer.sequence + 1) is missing (newest is \(newest)); its later changes wait")
+                break
+            }
+            // An object listed but gone was removed by its device's compaction: its snapshot comes next time.
+            guard let data = try await remote.get(name) else { break }
+            guard let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot, run) else { break }
+            if !isSnapshot, changes.previous != peer.chainHash {
+                run.issue(.replayed, name, "does not follow batch \(sequence - 1) of its device (replayed or forked)")
+                break
+            }
+            var advanced = peer
+            advanced.sequence = sequence
+            advanced.chainHash = isSnapshot ? changes.previous : ObjectHash.of(data)
+            advanced.name = changes.deviceName
+            advanced.vaultDeviceID = changes.vaultDevice
+            advanced.lastSeen = clock.now().unixMilliseconds
+            advanced.seenSequence = max(peer.seenSequence, sequence)
+            guard try apply(changes, name: name, peer: advanced, run) else { break }
+            peer = advanced
+        }
+        peer.seenSequence = max(peer.seenSequence, newest)
+        try store.write { db in try peer.save(db) }
+    }
+
+    /// The next object to read: the next batch, or the newest snapshot when
+    /// the batch is gone (compacted) or when the snapshot saves many reads.
+    private func nextObject(after sequence: Int64, of device: String, _ objects: RemoteListing.DeviceObjects,
+                            _ run: SyncRun) -> (String, Int64, Bool)? {
+        let next = sequence + 1
+        if let snapshot = objects.snapshots.filter({ $0 > sequence }).max(),
+           !objects.batches.contains(next) || snapshot - sequence >= 16 {
+            return (RemoteLayout.snapshot(run.vaultID, device: device, sequence: snapshot), snapshot, true)
+        }
+        guard objects.batches.contains(next) else { return nil }
+        return (RemoteLayout.batch(run.vaultID, device: device, sequence: next), next, false)
+    }
+
+    /// The object's change set, or nil (reported) if it fails any check.
+    private func open(_ data: Data, name: String, device: String, sequence: Int64, snapshot: Bool, _ run: SyncRun) -> ChangeSet? {
+        do {
+            let payload = try SealedObject.open(data, key: run.keys.objectKey, vault: run.vaultID, device: device, name: name)
+            return try ChangeSet.decode(payload, snapshot: snapshot, vault: run.vaultID, device: device, sequence: sequence)
+        } catch {
+            run.issue(.rejected, name, (error as? UserFacingError)?.description ?? "unreadable")
+            return nil
+        }
+    }
+
+    /// Merges a change set into the vault, then saves clocks and the peer's
+    /// position. Returns false (reported) if the vault refused the records.
+    private func apply(_ changes: ChangeSet, name: String, peer: SyncPeerRecord, _ run: SyncRun) throws -> Bool {
+        for _ in 0..<5 {
+            try stamp()
+            guard let state = try store.state(), let cursor = state.stampCursor else { return false }
+            let session: ImportSession
+            do {
+                session = try merge(changes, state: state, cursor: cursor, run)
+            } catch is LocalChangesArrived {
+                continue
+            } catch let error as SyncObjectError {
+                run.issue(.rejected, name, error.description)
+                return false
+            } catch let error as VaultError where error != .busy {
+                run.issue(.rejected, name, "the vault refused its records: \(error.description)")
+                return false
+            } catch let error as OTPParameterError {
+                run.issue(.rejected, name, error.description)
+                return false
+            }
+            try store.write { db in
+                for key in session.touched { try session.clocks[key]?.save(db) }
+                var state = try SyncStore.requiredState(db)
+                state.clock = session.hlc
+                state.importedOnce = true
+                try state.update(db)
+                try peer.save(db)
+            }
+            run.report.importedChanges += session.changedRecords
+            run.report.preferenceChanges += session.preferenceChanges
+            return true
+        }
+        throw SyncError.busy()
+    }
+
+    private func merge(_ changes: ChangeSet, state: SyncStateRecord, cursor: Int64, _ run: SyncRun) throws -> ImportSession {
+        let keys = changes.accounts.map { SyncClockRecord.Key(entity: .account, recordID: $0.id) }
+            + changes.preferences.map { SyncClockRecord.Key(entity: .preference, recordID: $0.key) }
+        let clocks = try store.read { try store.clockRecords($0, keys: keys) }
+        let author = HistoryAuthor.sync(from: DeviceReference(id: changes.vaultDevice, name: changes.deviceName))
+        return try vault.write(author: author) { writer in
+            guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else { throw LocalChangesArrived() }
+            let session = try ImportSession(writer: writer, deviceID: state.deviceID, physicalNow: clock.now().unixMilliseconds,
+                                            hlc: state.clock, clocks: clocks, preferenceReason: run.preferenceReason)
+            try session.apply(changes)
+            return session
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import AuthCatCore
+import Foundation
+import GRDB
+
+extension SyncEngine {
+    /// Gives every local change since the last stamp a clock and marks its
+    /// record for export. Changes written by sync itself are skipped, so
+    /// nothing imported is ever echoed back.
+    ///
+    /// The first stamp after joining a remote vault takes the whole vault, so
+    /// that accounts added before sync was on are exported too.
+    func stamp() throws {
+        guard let state = try store.state() else { return }
+        if state.stampCursor == nil {
+            try stampEverything()
+        } else {
+            try stampHistory()
+        }
+    }
+
+    private func stampEverything() throws {
+        let cursor = try vault.latestHistoryNumber()
+        let accounts = try vault.accounts(includingDeleted: true)
+        let preferences = try vault.preferences()
+        let now = clock.now().unixMilliseconds
+        try store.write { db in
+            var state = try SyncStore.requiredState(db)
+            var hlc = state.clock
+            for account in accounts {
+                let time = hlc.tick(physical: account.updatedAt.unixMilliseconds, device: state.deviceID)
+                try Self.mark(db, .account, account.id.vaultString, fields: AccountState.clockedFields, at: time, keepExisting: true)
+            }
+            for key in preferences.keys.sorted() {
+                let time = hlc.tick(physical: now, device: state.deviceID)
+                try Self.mark(db, .preference, key, fields: ["value"], at: time, keepExisting: true)
+            }
+            state.clock = hlc
+            state.stampCursor = cursor
+            try state.update(db)
+        }
+    }
+
+    private func stampHistory() throws {
+        guard let cursor = try store.state()?.stampCursor else { return }
+        let entries = try vault.history(after: cursor)
+        guard let last = entries.last else { return }
+        try store.write { db in
+            var state = try SyncStore.requiredState(db)
+            // Another process may have stamped these meanwhile; never stamp twice.
+            guard state.stampCursor == cursor else { return }
+            var hlc = state.clock
+            for entry in entries where entry.author != .sync {
+                let time = hlc.tick(physical: entry.timestamp.unixMilliseconds, device: state.deviceID)
+                for change in entry.changes {
+                    try stamp(db, change, at: time)
+                }
+            }
+            state.clock = hlc
+            state.stampCursor = last.number
+            try state.update(db)
+        }
+    }
+
+    private func stamp(_ db: Database, _ change: HistoryChange, at time: HybridTimestamp) throws {
+        switch change.entity {
+        case .preference:
+            try Self.mark(db, .preference, change.recordID, fields: ["value"], at: time, keepExisting: false)
+        case .account:
+            let known = try SyncClockRecord.fetchOne(db, key: ["entity": "account", "recordID": change.recordID]) != nil
+            try Self.mark(db, .account, change.recordID, fields: Self.clockedFields(of: change, known: known),
+                          at: time, keepExisting: false)
+        }
+    }
+
+    /// The account fields a history change sets. An insert of an account
+    /// already known is `restore` bringing it back: only its deletion changed.
+    static func clockedFields(of change: HistoryChange, known: Bool) -> [String] {
+        switch change.kind {
+        case .insert: return known ? ["deleted"] : AccountState.clockedFields
+        case .delete: return ["deleted"]
+        case .update:
+            return Array(Set(change.fields.compactMap { field -> String? in
+                switch AccountField(rawValue: field) {
+                case .kind, .algorithm, .digits, .period: "otp"
+                // The counter has no clock: it merges as a maximum. The record is still marked pending.
+                case .counter, .none: nil
+                case .issuer, .name, .secret, .tags, .note: field
+                }
+            })).sorted()
+        }
+    }
+
+    /// Sets `fields`' clocks to `time` (or, with `keepExisting`, only those
+    /// without one) and marks the record pending export.
+    static func mark(_ db: Database, _ entity: SyncClockRecord.Entity, _ recordID: String, fields: [String],
+                     at time: HybridTimestamp, keepExisting: Bool) throws {
+        var record = try SyncClockRecord.fetchOne(db, key: ["entity": entity.rawValue, "recordID": recordID])
+            ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: true)
+        for field in fields where !(keepExisting && record.clocks[field] != nil) {
+            record.clocks[field] = time
+        }
+        record.pending = true
+        try record.save(db)
+    }
+}

@@ -1,0 +1,33 @@
+import GRDB
+
+extension SyncStore {
+    /// Changes the state row in one transaction and returns the new state.
+    @discardableResult
+    func updateState(_ body: (inout SyncStateRecord) throws -> Void) throws -> SyncStateRecord {
+        try write { db in
+            var state = try Self.requiredState(db)
+            try body(&state)
+            try state.update(db)
+            return state
+        }
+    }
+
+    /// Replaces everything with a fresh state for a newly created or joined remote vault.
+    func reset(to state: SyncStateRecord) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM peer; DELETE FROM record; DELETE FROM state")
+            try state.insert(db)
+        }
+    }
+
+    /// The clock records with these keys (`entity/recordID`), by key.
+    func clockRecords(_ db: Database, keys: [SyncClockRecord.Key]) throws -> [SyncClockRecord.Key: SyncClockRecord] {
+        var found: [SyncClockRecord.Key: SyncClockRecord] = [:]
+        for key in keys {
+            if let record = try SyncClockRecord.fetchOne(db, key: ["entity": key.entity.rawValue, "recordID": key.recordID]) {
+                found[key] = record
+            }
+        }
+        return found
+    }
+}

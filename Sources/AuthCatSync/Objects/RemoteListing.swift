@@ -1,0 +1,54 @@
+/// What one listing of the whole remote says, sorted by meaning.
+struct RemoteListing {
+    /// The objects of one device in one vault.
+    struct DeviceObjects: Equatable {
+        var batches: Set<Int64> = []
+        var snapshots: Set<Int64> = []
+
+        /// The highest sequence number among its batches and snapshots.
+        var newest: Int64 { max(batches.max() ?? 0, snapshots.max() ?? 0) }
+    }
+
+    var manifests: Set<String> = []
+    var deletedMarkers: Set<String> = []
+    var disabledMarkers: Set<String> = []
+    /// Vault id to device id to that device's objects.
+    var devices: [String: [String: DeviceObjects]] = [:]
+    /// Every object name of ours, by vault id (markers outside the vault folder excluded).
+    var names: [String: [String]] = [:]
+
+    init(_ objects: [RemoteObject]) {
+        for object in objects {
+            guard let name = RemoteLayout.parse(object.name) else { continue }
+            switch name {
+            case .manifest(let vault):
+                manifests.insert(vault)
+            case .deletedMarker(let vault):
+                deletedMarkers.insert(vault)
+                continue
+            case .disabledMarker(let vault):
+                disabledMarkers.insert(vault)
+            case .batch(let vault, let device, let sequence):
+                devices[vault, default: [:]][device, default: DeviceObjects()].batches.insert(sequence)
+            case .snapshot(let vault, let device, let sequence):
+                devices[vault, default: [:]][device, default: DeviceObjects()].snapshots.insert(sequence)
+            }
+            names[vaultID(of: name), default: []].append(object.name)
+        }
+    }
+
+    /// Whether anything of this vault's folder is on the remote.
+    func hasObjects(of vault: String) -> Bool {
+        !(names[vault] ?? []).isEmpty
+    }
+
+    /// Vaults with a manifest and no deletion marker: those a device could join.
+    var joinableVaults: Set<String> { manifests.subtracting(deletedMarkers) }
+
+    private func vaultID(of name: RemoteLayout.Name) -> String {
+        switch name {
+        case .manifest(let vault), .disabledMarker(let vault), .deletedMarker(let vault): vault
+        case .batch(let vault, _, _), .snapshot(let vault, _, _): vault
+        }
+    }
+}

@@ -1,0 +1,41 @@
+@testable import AuthCatSync
+import AuthCatCore
+import Foundation
+import XCTest
+
+final class SyncEngineTests: XCTestCase {
+    var folder: URL!
+    var remote: MemoryRemote!
+
+    override func setUpWithError() throws {
+        folder = try makeTemporaryDirectory().url
+        remote = MemoryRemote()
+    }
+
+    func device(_ name: String) throws -> SyncTestDevice {
+        try SyncTestDevice(name, in: folder, remote: remote)
+    }
+
+    func testTwoDevicesExchangeAccountsAndEdits() async throws {
+        let a = try device("a")
+        let github = try a.add("GitHub", "alice")
+        let created = try await a.enable()
+        XCTAssertEqual(created.outcome, .created)
+        XCTAssertNotNil(created.recoveryKey)
+        try await a.sync()
+
+        let b = try device("b")
+        _ = try b.add("Mastodon", "bob")
+        let joined = try await b.enable()
+        XCTAssertEqual(joined.outcome, .joined)
+        let report = try await b.sync()
+        XCTAssertEqual(report.importedChanges, 1)
+        XCTAssertEqual(try b.labels, ["GitHub:alice", "Mastodon:bob"])
+
+        try b.edit(github.id, AccountEdit(note: "work"))
+        try await b.sync()
+        try await a.sync()
+        XCTAssertEqual(try a.fingerprint(), try b.fingerprint())
+        XCTAssertEqual(try a.vault.account(id: github.id)?.note, "work")
+    }
+}
