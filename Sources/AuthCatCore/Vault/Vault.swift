@@ -119,11 +119,18 @@ public final class Vault: @unchecked Sendable {
             throw VaultError.corrupt(path)
         }
         var configuration = Configuration()
-        configuration.journalMode = .wal
+        // WAL is a persistent property of the database file, so it is turned on
+        // once, at creation. GRDB's `journalMode = .wal` would also write to the
+        // database on every open (to make sure a WAL file exists), turning every
+        // read, even `authcat code`, into a write with fsyncs.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         return try translatingErrors(location) {
             let database = try DatabaseQueue(path: path, configuration: configuration)
+            if creating {
+                try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            }
             if try database.read({ try migrator.hasBeenSuperseded($0) }) {
                 throw VaultError.newerFormat(path)
             }
