@@ -29,6 +29,9 @@ extension AuthCat {
         func run() async throws {
             let session = try SyncSession.open(vaultOptions)
             guard SyncState.isEnabled(in: session.location) else { throw SyncCommandError.syncOff }
+            let watchLock = try SyncLockFile.watch(in: session.location)
+            watchLock.lockShared()
+            defer { watchLock.unlock() }
             let stop = SyncStopSignal.install()
             try await SyncWatchLoop(session: session, interval: interval, stop: stop).run()
         }

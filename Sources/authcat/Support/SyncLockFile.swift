@@ -9,9 +9,12 @@ import Foundation
 /// and `sync-queue.lock`, held by at most one background push waiting for its
 /// turn. A background push that finds another one waiting exits at once: the
 /// waiting one starts after its change was committed, so it exports it too.
+/// A third, `sync-watch.lock`, is held shared by every `sync watch`: while one
+/// runs, it exports changes within a second, so commands start no push.
 final class SyncLockFile {
     static let runFileName = "sync-run.lock"
     static let queueFileName = "sync-queue.lock"
+    static let watchFileName = "sync-watch.lock"
 
     private let fd: Int32
 
@@ -31,6 +34,18 @@ final class SyncLockFile {
         try open(location.folder.appendingPathComponent(queueFileName))
     }
 
+    static func watch(in location: VaultLocation) throws -> SyncLockFile {
+        try open(location.folder.appendingPathComponent(watchFileName))
+    }
+
+    /// Whether a `sync watch` holds the watch lock of this vault.
+    static func isWatched(_ location: VaultLocation) -> Bool {
+        guard let file = try? watch(in: location) else { return false }
+        guard file.tryLock() else { return true }
+        file.unlock()
+        return false
+    }
+
     private static func open(_ url: URL) throws -> SyncLockFile {
         let fd = Foundation.open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, SecureFile.fileMode)
         guard fd >= 0 else { throw SecureFileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
@@ -40,6 +55,11 @@ final class SyncLockFile {
     /// Takes the lock if it is free; false if another process holds it.
     func tryLock() -> Bool {
         flock(fd, LOCK_EX | LOCK_NB) == 0
+    }
+
+    /// Waits for the lock, shared with other holders of the shared lock.
+    func lockShared() {
+        while flock(fd, LOCK_SH) != 0, errno == EINTR {}
     }
 
     /// Waits for the lock.

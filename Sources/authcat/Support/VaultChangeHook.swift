@@ -13,7 +13,8 @@ enum VaultChangeHook {
     ///
     /// When sync is on, it starts a detached background push
     /// (`sync now --background`) and returns at once; the push's failures are
-    /// recorded for `authcat sync status`. It never throws, because the user's
+    /// recorded for `authcat sync status`. While a `sync watch` runs, it does
+    /// nothing: the watch exports the change within a second. It never throws, because the user's
     /// change has already succeeded. `authcat code` never syncs (it must not
     /// start network work); its HOTP counter goes out with the next sync.
     /// - Parameters:
@@ -22,7 +23,7 @@ enum VaultChangeHook {
     ///     needs to find the vault again from another process.
     static func vaultDidChange(_ vault: Vault, options: VaultOptions) {
         guard CommandPath.of(Array(CommandLine.arguments.dropFirst())) != ["authcat", "code"],
-              SyncState.isEnabled(in: vault.location) else { return }
+              SyncState.isEnabled(in: vault.location), !SyncLockFile.isWatched(vault.location) else { return }
         do {
             try SyncBackgroundLauncher.launch(vaultFolder: vault.location.folder.path)
         } catch {
