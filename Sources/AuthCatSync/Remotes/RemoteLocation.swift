@@ -26,7 +26,9 @@ public enum RemoteLocation: Sendable, Equatable {
             throw RemoteError.invalidLocation(location: Self.redacted(trimmed), reason: "it is not a URL; use file:///path or s3://bucket/prefix")
         }
         let shown = Self.redacted(trimmed)
-        if components.user != nil || components.password != nil {
+        let beforeQuery = trimmed.prefix { $0 != "?" && $0 != "#" }
+        // A secret may contain '/', which moves it out of the user-info part; any '@' in an s3 URL means credentials.
+        if components.user != nil || components.password != nil || (scheme == "s3" && beforeQuery.contains("@")) {
             throw RemoteError.invalidLocation(
                 location: shown,
                 reason: "credentials do not belong in the URL; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or use a profile in ~/.aws/credentials")
@@ -67,12 +69,24 @@ public enum RemoteLocation: Sendable, Equatable {
         return path
     }
 
-    /// The text with any `user:password@` part removed, safe to show.
+    /// The text with every `user:password@` part (also inside `endpoint=`) removed, safe to show.
+    ///
+    /// Outside `file:` URLs the user-info is taken to run to the last `@`
+    /// before any `?`, `#` or `&`, because secrets may contain `/`.
     static func redacted(_ text: String) -> String {
-        guard let schemeEnd = text.range(of: "://") else { return text }
-        let rest = text[schemeEnd.upperBound...]
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
-        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
-        return String(text[..<schemeEnd.upperBound]) + "<credentials removed>@" + String(rest[rest.index(after: at)...])
+        var result = ""
+        var rest = Substring(text)
+        while let schemeEnd = rest.range(of: "://") {
+            let isFile = rest[..<schemeEnd.lowerBound].lowercased().hasSuffix("file")
+            result += rest[..<schemeEnd.upperBound]
+            rest = rest[schemeEnd.upperBound...]
+            let terminators = isFile ? "/?#&" : "?#&"
+            let authorityEnd = rest.firstIndex(where: { terminators.contains($0) }) ?? rest.endIndex
+            if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+                result += "<credentials removed>@"
+                rest = rest[rest.index(after: at)...]
+            }
+        }
+        return result + rest
     }
 }

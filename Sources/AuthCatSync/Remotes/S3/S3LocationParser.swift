@@ -66,7 +66,9 @@ struct S3LocationParser {
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
             throw invalid("endpoint must be an http:// or https:// URL such as http://127.0.0.1:9000")
         }
-        if url.user != nil || url.password != nil { throw invalid("credentials do not belong in the endpoint URL") }
+        if url.user != nil || url.password != nil || endpoint.contains("@") {
+            throw invalid("credentials do not belong in the endpoint URL")
+        }
         if !(url.path.isEmpty || url.path == "/") || url.query != nil {
             throw invalid("endpoint must be only scheme, host and port, without a path")
         }

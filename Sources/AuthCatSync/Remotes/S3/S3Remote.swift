@@ -11,6 +11,11 @@ import NIOCore
 /// location says `conditional_writes=false` or the server answers 501 to it;
 /// then it checks with HEAD first, which only narrows the race.
 ///
+/// Some servers (moto's server mode) decode `%2F` in the query before
+/// checking the signature. When a request with `/` in a query value is
+/// refused with `SignatureDoesNotMatch`, it is signed once more with `/` left
+/// as is; if that is accepted, the remote keeps signing that way.
+///
 /// The remote owns one HTTP client for all its requests. Call `close()` when
 /// done; a remote released without it shuts its client down in the background.
 /// Credentials are held in memory only, never logged and never put in errors.
@@ -29,6 +34,8 @@ public final class S3Remote: Remote, @unchecked Sendable {
     private var isClosed = false
     /// Set once the server has shown that it does not implement `If-None-Match` on PUT.
     private var conditionalWritesUnsupported = false
+    /// Set once the server has shown that it checks signatures over a query with `/` decoded.
+    private var serverDecodesQuerySlashes = false
 
     /// A remote for `configuration`, signing with `credentials`.
     ///
@@ -80,5 +87,10 @@ public final class S3Remote: Remote, @unchecked Sendable {
 
     func markConditionalWritesUnsupported() {
         lock.withLock { conditionalWritesUnsupported = true }
+    }
+
+    var signsQuerySlashesUnencoded: Bool {
+        get { lock.withLock { serverDecodesQuerySlashes } }
+        set { lock.withLock { serverDecodesQuerySlashes = newValue } }
     }
 }

@@ -8,7 +8,7 @@ extension SigV4Signer {
         [
             request.method,
             encode(request.path, keepingSlashes: true),
-            queryString(request.query),
+            queryString(request.query, keepingSlashes: request.querySlashesUnencoded),
             canonicalHeaders(request.headers).map { "\($0.name):\($0.value)\n" }.joined(),
             signedHeaders(request),
             request.payloadHash,
@@ -21,9 +21,9 @@ extension SigV4Signer {
     }
 
     /// The encoded, sorted query string; also what is sent, so that sent and signed agree.
-    static func queryString(_ query: [(name: String, value: String)]) -> String {
+    static func queryString(_ query: [(name: String, value: String)], keepingSlashes: Bool = false) -> String {
         let encoded: [(name: String, value: String)] = query.map { parameter in
-            (encode(parameter.name, keepingSlashes: false), encode(parameter.value, keepingSlashes: false))
+            (encode(parameter.name, keepingSlashes: false), encode(parameter.value, keepingSlashes: keepingSlashes))
         }
         let sorted = encoded.sorted { left, right in
             left.name == right.name ? left.value < right.value : left.name < right.name

@@ -22,6 +22,9 @@ struct SigV4Signer: Sendable {
         var headers: [(name: String, value: String)] = []
         /// Hex SHA-256 of the body, or `UNSIGNED-PAYLOAD`.
         var payloadHash: String
+        /// Leave `/` unencoded in query values. Wrong by the specification, but
+        /// what servers that decode the query before checking (moto) compute.
+        var querySlashesUnencoded = false
     }
 
     /// The hex SHA-256 of an empty body.

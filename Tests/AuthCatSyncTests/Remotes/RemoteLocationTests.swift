@@ -1,0 +1,104 @@
+import AuthCatSync
+import XCTest
+
+final class RemoteLocationTests: XCTestCase {
+    private func s3(_ text: String) throws -> S3Configuration {
+        guard case let .s3(configuration) = try RemoteLocation(parsing: text) else {
+            throw RemoteError.invalidLocation(location: text, reason: "expected s3")
+        }
+        return configuration
+    }
+
+    func testFileURLsAndAbsolutePaths() throws {
+        XCTAssertEqual(try RemoteLocation(parsing: "file:///home/me/Sync/authcat"), .folder(path: "/home/me/Sync/authcat"))
+        XCTAssertEqual(try RemoteLocation(parsing: "file://localhost/srv/authcat"), .folder(path: "/srv/authcat"))
+        XCTAssertEqual(try RemoteLocation(parsing: "file:///home/me/My%20Sync"), .folder(path: "/home/me/My Sync"))
+        XCTAssertEqual(try RemoteLocation(parsing: "/mnt/nas/authcat"), .folder(path: "/mnt/nas/authcat"))
+        XCTAssertEqual(try RemoteLocation(parsing: "file:///srv/authcat").displayLocation, "file:///srv/authcat")
+    }
+
+    func testBadFileURLsSayWhy() async {
+        let cases = [
+            ("file://nas.local/share", "remove the host"), ("file:relative/path", "must be absolute"),
+            ("file:///srv/a/../b", "'..'"), ("file:///srv/a?x=1", "no query"), ("relative/path", "not a URL"),
+            ("ftp://host/path", "unsupported scheme 'ftp'"),
+        ]
+        for (text, expected) in cases {
+            let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
+            XCTAssertTrue(error?.description.contains(expected) == true, "\(text): \(error?.description ?? "")")
+        }
+    }
+
+    func testS3DefaultsToAWSVirtualHosted() throws {
+        let configuration = try s3("s3://my-bucket/authcat/vault")
+        XCTAssertEqual(configuration.bucket, "my-bucket")
+        XCTAssertEqual(configuration.prefix, "authcat/vault")
+        XCTAssertEqual(configuration.endpoint, "https://s3.us-east-1.amazonaws.com")
+        XCTAssertEqual(configuration.region, "us-east-1")
+        XCTAssertFalse(configuration.pathStyle)
+        XCTAssertTrue(configuration.conditionalWrites)
+        XCTAssertNil(configuration.profile)
+        XCTAssertEqual(configuration.displayLocation, "s3://my-bucket/authcat/vault")
+    }
+
+    func testS3WithEndpointAndOptions() throws {
+        let text = "s3://backups/authcat/?endpoint=http://127.0.0.1:9000&region=eu-central-1&path_style=true&profile=nas&conditional_writes=false"
+        let configuration = try s3(text)
+        XCTAssertEqual(configuration.prefix, "authcat")
+        XCTAssertEqual(configuration.endpoint, "http://127.0.0.1:9000")
+        XCTAssertEqual(configuration.port, 9000)
+        XCTAssertEqual(configuration.region, "eu-central-1")
+        XCTAssertTrue(configuration.pathStyle)
+        XCTAssertEqual(configuration.profile, "nas")
+        XCTAssertFalse(configuration.conditionalWrites)
+        XCTAssertEqual(
+            configuration.displayLocation,
+            "s3://backups/authcat?endpoint=http://127.0.0.1:9000&region=eu-central-1&profile=nas&conditional_writes=false")
+        XCTAssertEqual(try s3(configuration.displayLocation), configuration, "the display location parses back")
+    }
+
+    func testS3EndpointDefaultsToPathStyleUnlessToldOtherwise() throws {
+        XCTAssertTrue(try s3("s3://bucket1?endpoint=https://minio.example.org").pathStyle)
+        XCTAssertFalse(try s3("s3://bucket1?endpoint=https://r2.example.org&path_style=false").pathStyle)
+        XCTAssertTrue(try s3("s3://my.dotted.bucket").pathStyle, "dotted buckets cannot use virtual hosts over TLS")
+    }
+
+    func testBadS3URLsSayWhy() async {
+        let cases = [
+            ("s3:///prefix", "names no bucket"), ("s3://B/x", "not a valid bucket name"), ("s3://ab/x", "not a valid bucket name"),
+            ("s3://bucket1/x?endpiont=http://h", "unknown option 'endpiont'"), ("s3://bucket1?endpoint=ftp://h", "http:// or https://"),
+            ("s3://bucket1?endpoint=http://h/path", "without a path"), ("s3://bucket1?path_style=maybe", "true or false"),
+            ("s3://bucket1?region=", "needs a value"), ("s3://bucket1/a b", "the prefix 'a b'"), ("s3://bucket1/../x", "prefix"),
+            ("s3://bucket1:9000/x", "endpoint="), ("s3://bucket1?region=us-east-1&region=eu-west-1", "given twice"),
+        ]
+        for (text, expected) in cases {
+            let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
+            XCTAssertTrue(error?.description.contains(expected) == true, "\(text): \(error?.description ?? "")")
+        }
+    }
+
+    func testCredentialsInTheURLAreRejectedWithoutBeingRepeated() async {
+        for text in [
+            "s3://AKIAEXAMPLE:topsecret@bucket1/x", "s3://AKIAEXAMPLE:top/secret+x@bucket1/x?region=eu-west-1",
+            "s3://bucket1/x?endpoint=http://user:topsecret@127.0.0.1:9000", "s3://bucket1/x?endpoint=http://u:top/secret@h:9000&region=x",
+        ] {
+            let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
+            XCTAssertFalse(error?.description.contains("topsecret") == true, error?.description ?? "")
+            XCTAssertFalse(error?.description.contains("top/secret") == true, error?.description ?? "")
+            XCTAssertTrue(error?.description.contains("credentials") == true, error?.description ?? "")
+        }
+    }
+
+    func testFactoryMakesFolderRemote() throws {
+        let remote = try makeRemote(location: "file:///srv/authcat", environment: [:], homeDirectory: "/nonexistent")
+        XCTAssertEqual((remote as? FolderRemote)?.rootPath, "/srv/authcat")
+    }
+
+    func testFactoryNeedsS3Credentials() async throws {
+        let error = await assertRemoteError(.credentialsRejected) {
+            try makeRemote(location: "s3://bucket1/x", environment: [:], homeDirectory: "/nonexistent")
+        }
+        guard case .credentialsMissing? = error else { return XCTFail("expected credentialsMissing, got \(String(describing: error))") }
+        XCTAssertTrue(error?.description.contains("AWS_ACCESS_KEY_ID") == true)
+    }
+}

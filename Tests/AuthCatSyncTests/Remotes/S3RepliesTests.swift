@@ -1,0 +1,48 @@
+@testable import AuthCatSync
+import Foundation
+import XCTest
+
+/// Parsing of ListObjectsV2 and error documents.
+final class S3RepliesTests: XCTestCase {
+    func testListPageWithContinuation() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">
+              <Name>bucket1</Name><Prefix>v/</Prefix><KeyCount>2</KeyCount><MaxKeys>2</MaxKeys>
+              <IsTruncated>true</IsTruncated>
+              <Contents><Key>v/devices/a/batch-000001</Key><LastModified>2024-01-01T00:00:00.000Z</LastModified>
+                <ETag>&quot;abc&quot;</ETag><Size>120</Size><StorageClass>STANDARD</StorageClass></Contents>
+              <Contents><Key>v/manifest&amp;x</Key><Size>7</Size></Contents>
+              <NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=</NextContinuationToken>
+            </ListBucketResult>
+            """
+        let page = try XCTUnwrap(S3ListPage(Data(xml.utf8)))
+        XCTAssertEqual(page.entries, [.init(key: "v/devices/a/batch-000001", size: 120), .init(key: "v/manifest&x", size: 7)])
+        XCTAssertEqual(page.nextContinuationToken, "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=")
+    }
+
+    func testLastPageHasNoToken() throws {
+        let xml = "<ListBucketResult><IsTruncated>false</IsTruncated><KeyCount>0</KeyCount></ListBucketResult>"
+        let page = try XCTUnwrap(S3ListPage(Data(xml.utf8)))
+        XCTAssertEqual(page.entries, [])
+        XCTAssertNil(page.nextContinuationToken)
+    }
+
+    func testNonListDocumentsAreRejected() {
+        XCTAssertNil(S3ListPage(Data("<Error><Code>NoSuchBucket</Code></Error>".utf8)))
+        XCTAssertNil(S3ListPage(Data("not xml".utf8)))
+        XCTAssertNil(S3ListPage(Data("<ListBucketResult><Contents><Key>a</Key><Size>x</Size></Contents></ListBucketResult>".utf8)))
+    }
+
+    func testErrorReply() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Error><Code>PermanentRedirect</Code><Message>The bucket is elsewhere</Message><Region>eu-west-1</Region>
+            <AWSAccessKeyId>AKIASHOULDNOTAPPEAR</AWSAccessKeyId></Error>
+            """
+        let reply = try XCTUnwrap(S3ErrorReply(Data(xml.utf8)))
+        XCTAssertEqual(reply, S3ErrorReply(code: "PermanentRedirect", bucketRegion: "eu-west-1"))
+        XCTAssertNil(S3ErrorReply(Data()))
+        XCTAssertEqual(S3ErrorReply(Data("<Error><Code>Bad Code&lt;script&gt;</Code></Error>".utf8))?.code, "BadCodescript")
+    }
+}

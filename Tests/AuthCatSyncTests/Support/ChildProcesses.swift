@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The processes descended from one of ours, read from /proc (Linux; empty elsewhere).
+enum ChildProcesses {
+    static func descendants(of root: Int32) -> [Int32] {
+        var parents: [Int32: Int32] = [:]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After "pid (comm)" come the state and then the parent id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { parents[pid] = parent }
+        }
+        var found: [Int32] = []
+        var frontier = [root]
+        while let current = frontier.popLast() {
+            let children = parents.filter { $0.value == current }.map(\.key)
+            found += children
+            frontier += children
+        }
+        return found
+    }
+}
