@@ -55,7 +55,7 @@ let package = Package(
 
         .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore"], resources: [.copy("Vectors"), .copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync"]),
+        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync"], resources: [.copy("Vectors")]),
         .testTarget(name: "AuthCatCLITests", dependencies: ["authcat"]),
     ],
     swiftLanguageModes: [.v5]
