@@ -1,0 +1,57 @@
+@testable import AuthCatInterchange
+import Foundation
+import XCTest
+
+final class OTPAuthFormatTests: XCTestCase {
+    func testEnteStyleExportWithAllKindsTagsAndNotes() throws {
+        let parsed = try OTPAuthFormat.parse(Fixture.data("otpauth.txt"), context: ImportContext())
+        assertEntries(parsed, ExpectedAccount.standard(tags: [["Work"]], notes: ["recovery codes in the safe"]))
+        XCTAssertEqual(parsed.rejections.map(\.position.description), ["line 8", "line 9"])
+        XCTAssertEqual(parsed.rejections.map(\.kind), ["unsupported", "unsupported"])
+        XCTAssertTrue(parsed.rejections[0].message.contains("motp"), parsed.rejections[0].message)
+        XCTAssertTrue(parsed.rejections[1].message.contains("trash"), parsed.rejections[1].message)
+        XCTAssertEqual(parsed.rejections[0].label, "Legacy:motp")
+    }
+
+    func testBadLinesAreRejectedByLineWithoutTheSecret() throws {
+        let text = """
+            otpauth://totp/A:one?secret=JBSWY3DPEHPK3PXP
+            otpauth://totp/B:two?secret=NOT*BASE32SECRET
+            https://example.com/not-a-uri
+            otpauth://totp/C:three?secret=JBSWY3DPEHPK3PXP&digits=12
+            otpauth://totp/D:four?secret=JBSWY3DPEHPK3PXP&algorithm=MD5
+            """
+        let parsed = try OTPAuthFormat.parse(Data(text.utf8), context: ImportContext())
+        XCTAssertEqual(parsed.entries.count, 1)
+        XCTAssertEqual(parsed.rejections.map(\.position.description), ["line 2", "line 3", "line 4", "line 5"])
+        XCTAssertEqual(parsed.rejections.map(\.kind), ["invalid", "invalid", "invalid", "unsupported"])
+        for rejection in parsed.rejections {
+            XCTAssertFalse(rejection.description.contains("NOT*BASE32SECRET"), rejection.description)
+            XCTAssertFalse(rejection.description.contains("JBSWY3DPEHPK3PXP"), rejection.description)
+        }
+    }
+
+    func testCRLFLineEndingsAndAByteOrderMark() throws {
+        let text = "\u{FEFF}otpauth://totp/A:one?secret=JBSWY3DPEHPK3PXP\r\n\r\notpauth://totp/B:two?secret=JBSWY3DPEHPK3PXP\r\n"
+        let parsed = try OTPAuthFormat.parse(Data(text.utf8), context: ImportContext())
+        XCTAssertEqual(parsed.entries.map(\.label), ["A:one", "B:two"])
+        XCTAssertEqual(parsed.entries.map(\.position.description), ["line 1", "line 3"])
+    }
+
+    func testBinaryGarbageIsAClearError() {
+        XCTAssertThrowsError(try OTPAuthFormat.parse(Data([0xff, 0xfe, 0x00, 0x80]), context: ImportContext())) { error in
+            XCTAssertEqual(error as? ImportError, .malformed(.otpauth, "it is not UTF-8 text"))
+        }
+    }
+
+    func testExportWritesTagsAndNotesOnlyWhenPresent() throws {
+        let plain = ExportItem(account: account("GitHub", "a", tags: [], note: ""), secret: try Base32Secret("JBSWY3DPEHPK3PXP"))
+        XCTAssertFalse(OTPAuthFormat.uri(for: plain).contains("codeDisplay"))
+        let tagged = ExportItem(account: account("GitHub", "b", tags: ["Work", "a&b"], note: "x=1 \"quoted\""),
+                                secret: try Base32Secret("JBSWY3DPEHPK3PXP"))
+        let uri = OTPAuthFormat.uri(for: tagged)
+        let entry = try OTPAuthFormat.entry(Substring(uri), position: .entry(1))
+        XCTAssertEqual(entry.draft.tags, ["Work", "a&b"])
+        XCTAssertEqual(entry.draft.note, "x=1 \"quoted\"")
+    }
+}
