@@ -1,0 +1,172 @@
+import Foundation
+import XCTest
+
+/// What one run of the `authcat` binary did.
+struct AuthCatResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// How long the process took, start to exit.
+    var duration: TimeInterval
+
+    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
+    var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
+
+    /// stdout parsed as JSON.
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+    }
+}
+
+/// Runs the built `authcat` executable as a subprocess, the way a user or a
+/// script does: its own vault folder (`--home`), a controlled environment
+/// (no HOME, XDG or AUTHCAT_* variables leak in from the machine running the
+/// tests), bytes on stdin, and stdout, stderr and the exit status captured.
+///
+/// Each instance owns a fresh temporary folder; call `removeFiles()` in `tearDown`.
+final class AuthCatProcess {
+    /// The temporary folder of this instance: `home` and scratch files live in it.
+    let root: URL
+    /// The vault folder passed as `--home`.
+    let home: URL
+    /// The environment every run starts from; tests may add to it.
+    var environment: [String: String]
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("authcat-cli-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        home = root.appendingPathComponent("vault", isDirectory: true)
+        let userHome = root.appendingPathComponent("user-home", isDirectory: true)
+        try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
+        environment = ["PATH": "/usr/bin:/bin", "HOME": userHome.path, "LANG": "C.UTF-8"]
+    }
+
+    func removeFiles() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// The `authcat` binary SwiftPM built next to the test bundle: on macOS the
+    /// bundle is a folder in the products folder; on Linux the tests are an
+    /// executable in it, and the bundle URL is the products folder itself.
+    static let executableURL: URL = {
+        let bundle = Bundle(for: AuthCatProcess.self).bundleURL
+        let candidates = [bundle.deletingLastPathComponent(), bundle].map { $0.appendingPathComponent("authcat") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    /// util-linux `setsid`, part of every Debian system.
+    private static let setsid = "/usr/bin/setsid"
+
+    var databaseURL: URL { home.appendingPathComponent("vault.sqlite") }
+    var keyFileURL: URL { home.appendingPathComponent("vault.key") }
+
+    /// Runs `authcat --home HOME arguments…`.
+    /// - Parameters:
+    ///   - stdin: bytes to pipe in; nil connects /dev/null.
+    ///   - environment: added to (and overriding) `self.environment`.
+    ///   - withHome: false leaves `--home` out, to test the environment variables.
+    @discardableResult
+    func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
+             withHome: Bool = true, timeout: TimeInterval = 60) throws -> AuthCatResult {
+        let process = Process()
+        let authcatArguments = (withHome ? ["--home", home.path] : []) + arguments
+        if FileManager.default.isExecutableFile(atPath: Self.setsid) {
+            // A new session has no controlling terminal, so authcat behaves as
+            // under a script even when the tests run in a terminal: it can
+            // never stop to ask a question on /dev/tty.
+            process.executableURL = URL(fileURLWithPath: Self.setsid)
+            process.arguments = ["--wait", Self.executableURL.path] + authcatArguments
+        } else {
+            process.executableURL = Self.executableURL
+            process.arguments = authcatArguments
+        }
+        process.environment = environment.merging(extra) { _, new in new }
+        process.currentDirectoryURL = root
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let input = stdin.map { _ in Pipe() }
+        process.standardInput = input ?? FileHandle.nullDevice
+
+        let started = Date()
+        try process.run()
+        let feeder = input.map { pipe in Self.feed(stdin ?? Data(), to: pipe) }
+        let collected = Self.collect(output, errors)
+        let finished = Self.wait(for: process, timeout: timeout)
+        let (stdout, stderr) = collected()
+        feeder?.wait()
+        guard finished else { throw AuthCatProcessError.timedOut(arguments, seconds: timeout) }
+        return AuthCatResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                             stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
+    }
+
+    /// Writes `data` on a background thread; authcat may stop reading early
+    /// (it refuses oversized input), so a broken pipe is expected, not an error.
+    private static func feed(_ data: Data, to pipe: Pipe) -> DispatchGroup {
+        signal(SIGPIPE, SIG_IGN)
+        let group = DispatchGroup()
+        let fd = pipe.fileHandleForWriting.fileDescriptor
+        DispatchQueue.global().async(group: group) {
+            data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count, let base = bytes.baseAddress {
+                    let written = write(fd, base.advanced(by: offset), bytes.count - offset)
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { break }
+                    offset += written
+                }
+            }
+            try? pipe.fileHandleForWriting.close()
+        }
+        return group
+    }
+
+    /// Drains stdout and stderr concurrently, so a chatty child never blocks on a full pipe.
+    private static func collect(_ output: Pipe, _ errors: Pipe) -> () -> (Data, Data) {
+        let group = DispatchGroup()
+        let box = DataBox()
+        DispatchQueue.global().async(group: group) { box.stdout = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { box.stderr = errors.fileHandleForReading.readDataToEndOfFile() }
+        return {
+            group.wait()
+            return (box.stdout, box.stderr)
+        }
+    }
+
+    private static func wait(for process: Process, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                return false
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        return true
+    }
+}
+
+private final class DataBox: @unchecked Sendable {
+    var stdout = Data()
+    var stderr = Data()
+}
+
+enum AuthCatProcessError: Error, CustomStringConvertible {
+    case timedOut([String], seconds: TimeInterval)
+
+    var description: String {
+        switch self {
+        case .timedOut(let arguments, let seconds): "authcat \(arguments.joined(separator: " ")) ran longer than \(seconds) s"
+        }
+    }
+}
+
+extension Array where Element == String {
+    fileprivate func dropLastIfEmpty() -> [String] {
+        last == "" ? Array(dropLast()) : self
+    }
+}

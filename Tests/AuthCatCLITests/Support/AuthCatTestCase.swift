@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// A test case with its own `authcat` runner and vault folder, removed after each test.
+class AuthCatTestCase: XCTestCase {
+    /// The RFC 6238 test secret ("12345678901234567890"), in Base32.
+    static let rfcSecret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+    /// Another 160-bit secret, for a second account.
+    static let otherSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+
+    private(set) var authcat: AuthCatProcess!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        authcat = try AuthCatProcess()
+    }
+
+    override func tearDown() {
+        authcat?.removeFiles()
+        super.tearDown()
+    }
+
+    /// Adds an account, asserting success; returns its id.
+    @discardableResult
+    func add(_ name: String, issuer: String? = nil, secret: String = rfcSecret, _ options: [String] = [],
+             file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let issuerOptions = issuer.map { ["--issuer", $0] } ?? []
+        let result = try authcat.run(["add", name] + issuerOptions + options, stdin: Data("\(secret)\n".utf8))
+        XCTAssertEqual(result.status, 0, "add failed: \(result.stderr)", file: file, line: line)
+        return try XCTUnwrap(result.stdout.split(separator: "(").last?.split(separator: ")").first.map(String.init),
+                             "add printed no id: \(result.stdout)", file: file, line: line)
+    }
+
+    /// Runs a command that must succeed and returns its stdout.
+    @discardableResult
+    func succeed(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try authcat.run(arguments, stdin: stdin, environment: environment)
+        XCTAssertEqual(result.status, 0, "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)",
+                       file: file, line: line)
+        return result.stdout
+    }
+
+    /// `list --json` as an array of objects.
+    func listedAccounts(file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        let output = try succeed(["list", "--json"], file: file, line: line)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
+    }
+
+    /// Asserts the error convention: a non-zero status, nothing on stdout, and
+    /// exactly one line on stderr, `authcat: …`, lowercase after the prefix.
+    func assertOneLineError(_ result: AuthCatResult, containing fragment: String? = nil, status: Int32? = nil,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertNotEqual(result.status, 0, "expected failure, got stdout: \(result.stdout)", file: file, line: line)
+        if let status { XCTAssertEqual(result.status, status, file: file, line: line) }
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+        XCTAssertEqual(result.stderrLines.count, 1, "stderr: \(result.stderr)", file: file, line: line)
+        let message = result.stderrLines.first ?? ""
+        XCTAssertTrue(message.hasPrefix("authcat: "), message, file: file, line: line)
+        let first = message.dropFirst("authcat: ".count).first
+        XCTAssertFalse(first?.isUppercase ?? true, "message should start lowercase: \(message)", file: file, line: line)
+        if let fragment {
+            XCTAssertTrue(message.contains(fragment), "'\(message)' lacks '\(fragment)'", file: file, line: line)
+        }
+    }
+}
