@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+/// A test case with several devices (each its own `authcat` home) sharing a
+/// folder remote in a fresh temporary folder, and helpers to drive them.
+///
+/// Every device reads the sync passphrase from `AUTHCAT_SYNC_PASSPHRASE_FILE`.
+class SyncTestCase: XCTestCase {
+    static let passphrase = "correct horse battery staple"
+    static let secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+
+    private var devices: [AuthCatProcess] = []
+    private var children: [Process] = []
+    /// Scratch space for the remote, passphrase and recovery key files.
+    private(set) var scratch: URL!
+
+    var remoteFolder: URL { scratch.appendingPathComponent("remote", isDirectory: true) }
+    /// `file:///…/remote`
+    var remoteURL: String { "file://" + remoteFolder.path }
+    var passphraseFile: URL { scratch.appendingPathComponent("sync-passphrase") }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try write(Self.passphrase + "\n", to: passphraseFile)
+    }
+
+    override func tearDown() {
+        for child in children where child.isRunning {
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+        }
+        devices.forEach { $0.removeFiles() }
+        try? FileManager.default.removeItem(at: scratch)
+        super.tearDown()
+    }
+
+    /// A new device with its own empty home.
+    func makeDevice() throws -> AuthCatProcess {
+        let device = try AuthCatProcess()
+        device.environment["AUTHCAT_SYNC_PASSPHRASE_FILE"] = passphraseFile.path
+        devices.append(device)
+        return device
+    }
+
+    func write(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url)
+        chmod(url.path, 0o600)
+    }
+
+    /// Runs a command that must succeed; returns its stdout.
+    @discardableResult
+    func succeed(_ device: AuthCatProcess, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try device.run(arguments, stdin: stdin, environment: environment)
+        XCTAssertEqual(result.status, 0, "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)", file: file, line: line)
+        return result.stdout
+    }
+
+    /// Adds a TOTP account.
+    func add(_ device: AuthCatProcess, _ name: String, issuer: String = "Example", secret: String = SyncTestCase.secret,
+             _ options: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
+        try succeed(device, ["add", name, "--issuer", issuer] + options, stdin: Data("\(secret)\n".utf8), file: file, line: line)
+    }
+
+    /// The device's accounts as sorted `issuer:name` labels.
+    func labels(_ device: AuthCatProcess, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let output = try succeed(device, ["list", "--json"], file: file, line: line)
+        let accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
+        return accounts.map { "\($0["issuer"] as? String ?? ""):\($0["name"] as? String ?? "")" }.sorted()
+    }
+
+    /// `sync enable` on the shared folder remote (or `remote`), asserting success.
+    @discardableResult
+    func enable(_ device: AuthCatProcess, remote: String? = nil, _ options: [String] = [], environment: [String: String] = [:],
+                file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try succeed(device, ["sync", "enable", "--remote", remote ?? remoteURL] + options, environment: environment, file: file, line: line)
+    }
+
+    /// `sync status --json` and its exit status.
+    func status(_ device: AuthCatProcess, offline: Bool = false, environment: [String: String] = [:],
+                file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, json: [String: Any]) {
+        let result = try device.run(["sync", "status", "--json"] + (offline ? ["--offline"] : []), environment: environment)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+                                 "status printed no JSON: \(result.stdout) \(result.stderr)", file: file, line: line)
+        XCTAssertEqual((json["exitCode"] as? Int).map(Int32.init), result.status, "the exit status is the document's", file: file, line: line)
+        return (result.status, json)
+    }
+
+    /// Every file under the remote folder, as sorted relative paths.
+    func remoteFiles() -> [String] {
+        let root = remoteFolder.path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+
+    /// Polls `condition` until it holds or `timeout` passes; true if it held.
+    func eventually(within timeout: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if try condition() { return true }
+            usleep(50_000)
+        } while Date() < deadline
+        return try condition()
+    }
+
+    /// Starts `authcat --home … arguments` without waiting, its output going to
+    /// files in the scratch folder; it is killed at the end of the test if still running.
+    func start(_ device: AuthCatProcess, _ arguments: [String]) throws -> RunningAuthCat {
+        let running = try RunningAuthCat(device: device, arguments: arguments, folder: scratch)
+        children.append(running.process)
+        return running
+    }
+}

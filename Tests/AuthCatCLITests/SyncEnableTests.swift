@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+
+/// `authcat sync enable`: creating, joining with the passphrase or the recovery key, and refusals.
+final class SyncEnableTests: SyncTestCase {
+    func testThreeDevicesCreateJoinAndExchangeChanges() throws {
+        let (first, second, third) = (try makeDevice(), try makeDevice(), try makeDevice())
+        try add(first, "alice", issuer: "GitHub")
+        let keyFile = scratch.appendingPathComponent("recovery-key")
+
+        let created = try enable(first, ["--recovery-key-file", keyFile.path])
+        XCTAssertTrue(created.contains("created a new remote vault"), created)
+        XCTAssertTrue(created.contains("exported 1 change"), created)
+        let recoveryKey = try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertFalse(recoveryKey.isEmpty)
+        XCTAssertFalse(created.contains(recoveryKey), "a key written to a file is not printed too")
+        XCTAssertEqual(SecureFileMode.of(keyFile.path), 0o600)
+
+        let joined = try enable(second)
+        XCTAssertTrue(joined.contains("joined the remote vault"), joined)
+        XCTAssertTrue(joined.contains("imported 1 change"), joined)
+        XCTAssertEqual(try labels(second), ["GitHub:alice"])
+
+        // The recovery key joins without the passphrase.
+        let viaRecoveryKey = try enable(third, ["--use-recovery-key", "--recovery-key-file", keyFile.path],
+                                        environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        XCTAssertTrue(viaRecoveryKey.contains("joined the remote vault"), viaRecoveryKey)
+        XCTAssertEqual(try labels(third), ["GitHub:alice"])
+
+        try add(third, "bob")
+        try succeed(third, ["sync", "now"])
+        try succeed(first, ["sync", "now"])
+        try succeed(second, ["sync", "now"])
+        XCTAssertEqual(try labels(first), ["Example:bob", "GitHub:alice"])
+        XCTAssertEqual(try labels(second), ["Example:bob", "GitHub:alice"])
+    }
+
+    func testRecoveryKeyIsShownOnceAndAWrongPassphraseChangesNothing() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        let created = try enable(first)
+        XCTAssertTrue(created.contains("recovery key (shown only now"), created)
+        let before = remoteFiles()
+
+        let wrong = scratch.appendingPathComponent("wrong-passphrase")
+        try write("not the passphrase\n", to: wrong)
+        try add(second, "carol")
+        let result = try second.run(["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": wrong.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("wrong sync passphrase or recovery key"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("not the passphrase"))
+        XCTAssertEqual(remoteFiles(), before, "nothing was written to the remote")
+        let (status, json) = try status(second, offline: true)
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(json["summary"] as? String, "off")
+        XCTAssertEqual((json["phases"] as? [String: [String: Any]])?["setup"]?["state"] as? String, "failed")
+        XCTAssertEqual(try labels(second), ["Example:carol"], "local data untouched")
+    }
+
+    func testEnableWithoutAPassphraseSourceOrTerminalFailsBeforeWriting() throws {
+        let device = try makeDevice()
+        let result = try device.run(["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("AUTHCAT_SYNC_PASSPHRASE_FILE"), result.stderr)
+        XCTAssertEqual(remoteFiles(), [])
+        XCTAssertEqual(try status(device, offline: true).json["summary"] as? String, "off")
+    }
+
+    func testShortPassphraseIsRefused() throws {
+        let device = try makeDevice()
+        let short = scratch.appendingPathComponent("short")
+        try write("abc\n", to: short)
+        let result = try device.run(["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": short.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("at least 8 characters"), result.stderr)
+        XCTAssertEqual(remoteFiles(), [])
+    }
+
+    func testRecoveryKeyCannotCreateARemoteVault() throws {
+        let device = try makeDevice()
+        let result = try device.run(["sync", "enable", "--remote", remoteURL, "--use-recovery-key"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("holds no vault to join"), result.stderr)
+    }
+
+    func testExistingRecoveryKeyFileIsNeverOverwritten() throws {
+        let device = try makeDevice()
+        let keyFile = scratch.appendingPathComponent("precious")
+        try write("keep me\n", to: keyFile)
+        let result = try device.run(["sync", "enable", "--remote", remoteURL, "--recovery-key-file", keyFile.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("already exists"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: keyFile, encoding: .utf8), "keep me\n")
+        XCTAssertEqual(remoteFiles(), [], "refused before the remote vault was made")
+    }
+
+    func testInvalidRemoteIsRefused() throws {
+        let device = try makeDevice()
+        let unsupported = try device.run(["sync", "enable", "--remote", "ftp://example.com/vault"])
+        XCTAssertEqual(unsupported.status, 1)
+        XCTAssertTrue(unsupported.stderr.contains("unsupported scheme"), unsupported.stderr)
+        let withCredentials = try device.run(["sync", "enable", "--remote", "s3://key:secret@bucket/vault"])
+        XCTAssertEqual(withCredentials.status, 1)
+        XCTAssertFalse(withCredentials.stderr.contains("secret@"), withCredentials.stderr)
+    }
+
+    func testEnablingAgainWithTheSameRemoteIsHarmlessAndAnotherIsRefused() throws {
+        let device = try makeDevice()
+        try enable(device)
+        XCTAssertTrue(try enable(device).contains("already on"))
+        let other = try device.run(["sync", "enable", "--remote", "file://" + scratch.appendingPathComponent("other").path])
+        XCTAssertEqual(other.status, 1)
+        XCTAssertTrue(other.stderr.contains("already on"), other.stderr)
+    }
+}
+
+/// Permission bits of a file, for assertions.
+enum SecureFileMode {
+    static func of(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o777
+    }
+}
