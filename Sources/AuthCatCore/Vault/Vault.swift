@@ -123,7 +123,9 @@ public final class Vault: @unchecked Sendable {
         // once, at creation. GRDB's `journalMode = .wal` would also write to the
         // database on every open (to make sure a WAL file exists), turning every
         // read, even `authcat code`, into a write with fsyncs.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        // FULL: a commit is on disk before a code is printed, so a power cut
+        // can never roll back an HOTP counter that was already handed out.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         return try translatingErrors(location) {
