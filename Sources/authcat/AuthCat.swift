@@ -17,12 +17,16 @@ struct AuthCat: AsyncParsableCommand {
               authcat list
 
             Environment:
-              AUTHCAT_HOME                 The vault folder (overridden by --home).
-              XDG_DATA_HOME                Otherwise the vault is $XDG_DATA_HOME/authcat, else ~/.local/share/authcat.
-              AUTHCAT_PASSPHRASE_FILE      A file whose first line is the vault passphrase, for scripts.
-              AUTHCAT_NEW_PASSPHRASE_FILE  The new passphrase for 'passphrase set' and 'passphrase change'.
+              AUTHCAT_HOME
+                  The vault folder; --home overrides it. Without either, the
+                  vault is in $XDG_DATA_HOME/authcat, else ~/.local/share/authcat.
+              AUTHCAT_PASSPHRASE_FILE
+                  A file whose first line is the vault passphrase, for scripts.
+              AUTHCAT_NEW_PASSPHRASE_FILE
+                  The new passphrase, for 'passphrase set' and 'passphrase change'.
 
-            Exit status: 0 on success, 1 on an error (one line on standard error), 64 for a usage error.
+            Exit status: 0 on success; 1 on an error, reported in one line on
+            standard error; 64 for a usage error.
             """,
         subcommands: [
             Add.self,

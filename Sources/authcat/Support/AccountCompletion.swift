@@ -12,9 +12,29 @@ enum AccountCompletion {
         case live, deleted, all
     }
 
-    static let live = CompletionKind.custom { words, _, prefix in labels(.live, words: words, prefix: prefix) }
-    static let deleted = CompletionKind.custom { words, _, prefix in labels(.deleted, words: words, prefix: prefix) }
-    static let all = CompletionKind.custom { words, _, prefix in labels(.all, words: words, prefix: prefix) }
+    static let live = CompletionKind.custom { words, index, prefix in complete(.live, words, index, prefix) }
+    static let deleted = CompletionKind.custom { words, index, prefix in complete(.deleted, words, index, prefix) }
+    static let all = CompletionKind.custom { words, index, prefix in complete(.all, words, index, prefix) }
+
+    /// Labels for the word being completed, in the form the requesting shell expects.
+    ///
+    /// bash splits words at colons, so `GitHub:al` arrives as `GitHub`, `:`,
+    /// `al`; the label is matched against the whole and only the part from the
+    /// current word on is offered. zsh reads `value:description`, so colons are escaped.
+    static func complete(_ scope: Scope, _ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        let shell = CompletionShell.requesting
+        let typed = shell == .bash ? joinedAcrossColons(words, index, prefix) : unquoted(prefix)
+        let found = labels(scope, words: words, prefix: typed)
+        switch shell {
+        case .bash:
+            let replaced = typed.count - prefix.count
+            return found.map { String($0.dropFirst(replaced)) }
+        case .zsh:
+            return found.map { $0.replacingOccurrences(of: ":", with: "\\:") }
+        default:
+            return found
+        }
+    }
 
     /// Labels in `scope` that start with `prefix`, ignoring case, sorted.
     static func labels(_ scope: Scope, words: [String], prefix: String) -> [String] {
@@ -30,9 +50,21 @@ enum AccountCompletion {
             case .deleted: account.deletedAt != nil
             }
         }
-        let needle = unquoted(prefix).lowercased()
+        let needle = prefix.lowercased()
         let labels = wanted.map(\.label).filter { $0.lowercased().hasPrefix(needle) }
         return Array(Set(labels)).sorted()
+    }
+
+    /// The text typed so far when bash has split it at colons.
+    private static func joinedAcrossColons(_ words: [String], _ index: Int, _ prefix: String) -> String {
+        guard index > 0, index <= words.count else { return prefix }
+        var typed = prefix
+        var position = index
+        while position > 0, words[position - 1] == ":" || (position < words.count && words[position] == ":") {
+            typed = words[position - 1] + typed
+            position -= 1
+        }
+        return typed
     }
 
     /// The value of `--home PATH` or `--home=PATH` among the shell words, with `~` expanded.

@@ -18,8 +18,15 @@ enum CommandRunner {
                 try command.run()
             }
         } catch {
+            // ArgumentParser's own commands (`authcat help code`) report
+            // through errors only ArgumentParser knows how to print.
+            if isArgumentParserCommand(command) { AuthCat.exit(withError: error) }
             ErrorReport.exit(running: error, arguments: arguments)
         }
         exit(EXIT_SUCCESS)
+    }
+
+    private static func isArgumentParserCommand(_ command: ParsableCommand) -> Bool {
+        String(reflecting: type(of: command)).hasPrefix("ArgumentParser.")
     }
 }

@@ -13,8 +13,26 @@ enum ErrorReport {
     static func exit(parsing error: Error, arguments: [String]) -> Never {
         let code = AuthCat.exitCode(for: error)
         if code.isSuccess { AuthCat.exit(withError: error) }
-        fail(usageLine(AuthCat.message(for: error), arguments: arguments), status: code.rawValue)
+        let message = redactingValues(AuthCat.message(for: error), arguments: arguments)
+        fail(usageLine(message, arguments: arguments), status: code.rawValue)
     }
+
+    /// ArgumentParser quotes unexpected arguments in its messages. Someone who
+    /// pastes a secret as an argument must not see it echoed into a terminal
+    /// or a log, so long values (where a secret could hide) become `…`; short
+    /// ones such as a mistyped `md5` stay, since they help.
+    static func redactingValues(_ message: String, arguments: [String]) -> String {
+        let values = arguments.flatMap { argument -> [String] in
+            guard argument.hasPrefix("-") else { return [argument] }
+            return argument.split(separator: "=", maxSplits: 1).dropFirst().map(String.init)
+        }
+        return values.filter { $0.count >= redactedLength }.reduce(message) { text, value in
+            text.replacingOccurrences(of: "'\(value)'", with: "'…'")
+        }
+    }
+
+    /// 8 Base32 characters are 40 bits, less than any real secret.
+    private static let redactedLength = 8
 
     /// For errors thrown while a command ran.
     static func exit(running error: Error, arguments: [String]) -> Never {

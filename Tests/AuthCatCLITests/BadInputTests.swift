@@ -1,0 +1,167 @@
+import Foundation
+import XCTest
+
+/// Every kind of bad input gets one clear `authcat: …` line, a non-zero
+/// status, and leaves the vault exactly as it was.
+final class BadInputTests: AuthCatTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try add("existing", issuer: "Example")
+        try add("counter", issuer: "Example", ["--type", "hotp"])
+    }
+
+    func testInvalidOrEmptyBase32() throws {
+        for input in ["not base32!", "JBSWY3DP 1", "", "   \n", "====", "A", "JBSWY3DP=JBSWY3DP", "\u{0}\u{1}"] {
+            try assertRejected(["add", "new"], stdin: input, containing: "secret")
+        }
+    }
+
+    func testMalformedURIs() throws {
+        let secret = Self.otherSecret
+        let uris = [
+            "https://example.com/?secret=\(secret)",
+            "otpauth://totp/?secret=\(secret)",
+            "otpauth://totp/alice",
+            "otpauth://totp/alice?secret=",
+            "otpauth://sms/alice?secret=\(secret)",
+            "otpauth://totp/alice?secret=\(secret)&digits=12",
+            "otpauth://totp/alice?secret=\(secret)&digits=x",
+            "otpauth://totp/alice?secret=\(secret)&period=0",
+            "otpauth://totp/alice?secret=\(secret)&algorithm=md5",
+            "otpauth://hotp/alice?secret=\(secret)",
+            "otpauth://hotp/alice?secret=\(secret)&counter=99999999999999999999",
+            "otpauth://totp/alice?secret=\(secret)1",
+            "otpauth://totp/%ZZ?secret=\(secret)",
+            "otpauth-migration://offline?data=AAAA",
+            "",
+        ]
+        for uri in uris {
+            try assertRejected(["add", "--uri"], stdin: uri)
+        }
+    }
+
+    func testDigitsOutsideTheirRange() throws {
+        for digits in ["5", "11", "0", "100"] {
+            try assertRejected(["add", "new", "--digits", digits], stdin: Self.otherSecret, containing: "digits", status: 1)
+        }
+        try assertRejected(["add", "new", "--type", "steam", "--digits", "6"], stdin: Self.otherSecret, containing: "steam", status: 1)
+        try assertRejected(["add", "new", "--digits", "six"], stdin: Self.otherSecret, status: 64)
+    }
+
+    func testPeriodZeroOrNegative() throws {
+        try assertRejected(["add", "new", "--period", "0"], stdin: Self.otherSecret, containing: "period", status: 1)
+        try assertRejected(["add", "new", "--period=-30"], stdin: Self.otherSecret, containing: "period", status: 1)
+    }
+
+    func testUnknownAlgorithmAndType() throws {
+        try assertRejected(["add", "new", "--algorithm", "md5"], stdin: Self.otherSecret, containing: "md5", status: 64)
+        try assertRejected(["add", "new", "--type", "sms"], stdin: Self.otherSecret, containing: "sms", status: 64)
+    }
+
+    func testCounterThatOverflows() throws {
+        try assertRejected(["add", "new", "--type", "hotp", "--counter", "9223372036854775808"], stdin: Self.otherSecret,
+                           containing: "counter", status: 1)
+        try assertRejected(["add", "new", "--type", "hotp", "--counter", "18446744073709551616"], stdin: Self.otherSecret,
+                           containing: "counter", status: 64)
+        try assertRejected(["add", "new", "--type", "hotp", "--counter=-1"], stdin: Self.otherSecret, containing: "counter", status: 64)
+    }
+
+    func testAMegabyteOfGarbageOnStdinIsRefusedQuickly() throws {
+        var garbage = [UInt8](repeating: 0, count: 1 << 20)
+        for index in garbage.indices { garbage[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) }
+        for arguments in [["add", "new"], ["add", "--uri"]] {
+            let result = try assertRejected(arguments, stdin: String(decoding: garbage, as: UTF8.self), containing: "longer than")
+            XCTAssertLessThan(result.duration, 3, "bounded read: \(arguments)")
+        }
+    }
+
+    func testGroupOrWorldWritableFolderIsRefused() throws {
+        let before = try VaultSnapshot.take(authcat)
+        try FileManager.default.setAttributes([.posixPermissions: 0o770], ofItemAtPath: authcat.home.path)
+        for arguments in [["code", "existing"], ["list"], ["add", "new"], ["rm", "existing", "--yes"]] {
+            let result = try authcat.run(arguments, stdin: Data(Self.otherSecret.utf8))
+            assertOneLineError(result, containing: "writable by other users", status: 1)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: authcat.home.path)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+    }
+
+    func testReadableFolderOrFileOnlyWarns() throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: authcat.home.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: authcat.keyFileURL.path)
+        let result = try authcat.run(["code", "existing", "--at", "59"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "287082\n")
+        XCTAssertEqual(result.stderrLines.count, 2, result.stderr)
+        XCTAssertTrue(result.stderrLines.allSatisfy { $0.hasPrefix("authcat: warning: ") && $0.contains("chmod") }, result.stderr)
+    }
+
+    func testCorruptVaultFileIsReportedAndNeverOverwritten() throws {
+        let garbage = Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: authcat.databaseURL)
+        try assertDamagedVaultUntouched(expected: garbage)
+    }
+
+    func testTruncatedVaultFileIsReportedAndNeverOverwritten() throws {
+        let original = try Data(contentsOf: authcat.databaseURL)
+        for length in [0, 100, 4096] {
+            let truncated = original.prefix(length)
+            try truncated.write(to: authcat.databaseURL)
+            try assertDamagedVaultUntouched(expected: truncated)
+        }
+    }
+
+    func testMissingKeyFileIsReportedAndNoNewKeyIsMade() throws {
+        try FileManager.default.removeItem(at: authcat.keyFileURL)
+        let database = try Data(contentsOf: authcat.databaseURL)
+        for arguments in [["code", "existing"], ["add", "new"], ["show", "existing", "--uri"], ["list"]] {
+            let result = try authcat.run(arguments, stdin: Data(Self.otherSecret.utf8))
+            assertOneLineError(result, containing: "key file", status: 1)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.keyFileURL.path))
+        XCTAssertEqual(try Data(contentsOf: authcat.databaseURL), database)
+    }
+
+    func testDamagedKeyFileIsReported() throws {
+        try Data("{ not a key file".utf8).write(to: authcat.keyFileURL)
+        try assertRejected(["code", "existing"], containing: "key file", status: 1)
+    }
+
+    func testWrongPassphrase() throws {
+        let right = authcat.root.appendingPathComponent("right"), wrong = authcat.root.appendingPathComponent("wrong")
+        try "right\n".write(to: right, atomically: true, encoding: .utf8)
+        try "wrong\n".write(to: wrong, atomically: true, encoding: .utf8)
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": right.path])
+        try assertRejected(["code", "counter"], environment: ["AUTHCAT_PASSPHRASE_FILE": wrong.path], containing: "wrong passphrase", status: 1)
+    }
+
+    func testUnknownCommandsAndOptionsAreUsageErrors() throws {
+        try assertRejected(["frobnicate"], status: 64)
+        try assertRejected(["code", "--bogus"], containing: "--bogus", status: 64)
+        try assertRejected(["code", "existing", "--at", "soon"], status: 64)
+    }
+
+    // MARK: - Helpers
+
+    /// Runs a command that must fail with one line, changing nothing in the vault.
+    @discardableResult
+    private func assertRejected(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                                containing fragment: String? = nil, status: Int32? = nil,
+                                file: StaticString = #filePath, line: UInt = #line) throws -> AuthCatResult {
+        let before = try VaultSnapshot.take(authcat)
+        let result = try authcat.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment)
+        assertOneLineError(result, containing: fragment, status: status, file: file, line: line)
+        let after = try VaultSnapshot.take(authcat)
+        XCTAssertEqual(after.changedFiles(comparedTo: before), [], "\(arguments)", file: file, line: line)
+        XCTAssertEqual(after, before, "\(arguments)", file: file, line: line)
+        return result
+    }
+
+    private func assertDamagedVaultUntouched(expected: Data, file: StaticString = #filePath, line: UInt = #line) throws {
+        for arguments in [["code", "existing"], ["list"], ["add", "new"], ["history"]] {
+            let result = try authcat.run(arguments, stdin: Data(Self.otherSecret.utf8))
+            assertOneLineError(result, containing: "damaged", status: 1, file: file, line: line)
+            XCTAssertEqual(try Data(contentsOf: authcat.databaseURL), expected, "\(arguments) changed the file", file: file, line: line)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import XCTest
+
+final class HelpTests: AuthCatTestCase {
+    func testRootHelpNamesTheCommandsAndTheEnvironment() throws {
+        let result = try authcat.run(["--help"], withHome: false)
+        XCTAssertEqual(result.status, 0)
+        for word in ["OVERVIEW:", "add", "code", "list", "show", "edit", "rm", "restore", "history", "passphrase",
+                     "AUTHCAT_HOME", "XDG_DATA_HOME", "AUTHCAT_PASSPHRASE_FILE", "AUTHCAT_NEW_PASSPHRASE_FILE", "--home"] {
+            XCTAssertTrue(result.stdout.contains(word), "root help lacks \(word)")
+        }
+    }
+
+    func testEveryCommandHasAnAbstractADiscussionAndExamples() throws {
+        let commands = [["add"], ["code"], ["list"], ["show"], ["edit"], ["rm"], ["restore"], ["history"],
+                        ["passphrase"], ["passphrase", "set"], ["passphrase", "change"], ["passphrase", "remove"]]
+        for command in commands {
+            let result = try authcat.run(command + ["--help"], withHome: false)
+            XCTAssertEqual(result.status, 0, "\(command)")
+            XCTAssertTrue(result.stdout.hasPrefix("OVERVIEW: "), "\(command)")
+            XCTAssertTrue(result.stdout.contains("Examples:"), "\(command) help has no examples")
+            XCTAssertTrue(result.stdout.contains("authcat \(command.joined(separator: " "))"), "\(command)")
+            if command != ["passphrase"] {
+                XCTAssertTrue(result.stdout.contains("--home"), "\(command) takes --home")
+            }
+        }
+    }
+
+    func testHelpSubcommandWorks() throws {
+        let result = try authcat.run(["help", "code"], withHome: false)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("--at <unix-seconds>"), result.stdout)
+    }
+}

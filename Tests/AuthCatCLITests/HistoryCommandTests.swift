@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+final class HistoryCommandTests: AuthCatTestCase {
+    func testHistoryRecordsAuthorsKindsAndFieldsNewestFirst() throws {
+        let id = try add("alice", issuer: "GitHub")
+        try add("counter", ["--type", "hotp"])
+        try succeed(["code", "counter"])
+        try succeed(["code", "github"])
+        try succeed(["edit", "github", "--note", "n"])
+        try succeed(["rm", "github", "--yes"])
+        try succeed(["restore", id])
+
+        let entries = try history([])
+        XCTAssertEqual(entries.map { $0["author"] as? String }, ["restore", "cli", "cli", "cli", "cli", "cli"],
+                       "TOTP codes write no history")
+        let numbers = entries.compactMap { $0["number"] as? Int }
+        XCTAssertEqual(numbers, numbers.sorted(by: >))
+        let changes = entries.compactMap { ($0["changes"] as? [[String: Any]])?.first }
+        XCTAssertEqual(changes.map { $0["kind"] as? String }, ["insert", "delete", "update", "update", "insert", "insert"])
+        XCTAssertEqual(changes[2]["fields"] as? [String], ["note"])
+        XCTAssertEqual(changes[3]["fields"] as? [String], ["counter"])
+        XCTAssertEqual(changes[0]["label"] as? String, "GitHub:alice")
+        XCTAssertEqual(changes[0]["record_id"] as? String, id)
+        XCTAssertEqual(changes[0]["entity"] as? String, "account")
+        let first = entries[0]
+        XCTAssertEqual(Set(first.keys), ["number", "timestamp", "author", "device", "changes"])
+        XCTAssertNotNil((first["device"] as? [String: Any])?["name"] as? String)
+        XCTAssertNotNil(first["timestamp"] as? Double)
+    }
+
+    func testQueryAndLimitNarrowTheHistory() throws {
+        let id = try add("alice", issuer: "GitHub")
+        try add("bob", issuer: "GitLab")
+        try succeed(["edit", "gitlab", "--note", "x"])
+        try succeed(["rm", id, "--yes"])
+        let alice = try history(["GitHub:alice"])
+        XCTAssertEqual(alice.count, 2, "removed accounts can still be asked about")
+        XCTAssertTrue(alice.allSatisfy { (($0["changes"] as? [[String: Any]]) ?? []).allSatisfy { $0["record_id"] as? String == id } })
+        XCTAssertEqual(try history(["--limit", "1"]).count, 1)
+        assertOneLineError(try authcat.run(["history", "--limit", "0"]), containing: "--limit", status: 64)
+    }
+
+    func testTextHistoryShowsOneLinePerChange() throws {
+        try add("alice", issuer: "GitHub")
+        try succeed(["edit", "github", "--tag", "t"])
+        let lines = try succeed(["history"]).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[0].hasPrefix("#2  "), lines[0])
+        XCTAssertTrue(lines[0].contains("  cli  ") && lines[0].contains("  update  GitHub:alice  tags"), lines[0])
+        XCTAssertTrue(lines[1].contains("  insert  GitHub:alice"), lines[1])
+    }
+
+    func testWithoutVaultHistoryIsEmpty() throws {
+        XCTAssertEqual(try succeed(["history"]), "")
+        XCTAssertEqual(try succeed(["history", "--json"]), "[]\n")
+    }
+
+    private func history(_ arguments: [String]) throws -> [[String: Any]] {
+        let output = try succeed(["history", "--json"] + arguments)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+    }
+}

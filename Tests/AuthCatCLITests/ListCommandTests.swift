@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+final class ListCommandTests: AuthCatTestCase {
+    func testWithoutVaultListPrintsNothing() throws {
+        let text = try authcat.run(["list"])
+        XCTAssertEqual(text.status, 0)
+        XCTAssertEqual(text.stdout, "")
+        XCTAssertEqual(text.stderr, "")
+        XCTAssertEqual(try succeed(["list", "--json"]), "[]\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path), "reading must not create a vault")
+    }
+
+    func testListIsSortedByIssuerThenNameIgnoringCase() throws {
+        try add("zoe", issuer: "beta")
+        try add("Adam", issuer: "Beta")
+        try add("x", issuer: "Alpha", ["--type", "hotp", "--counter", "3", "--tag", "work"])
+        try add("plain")
+        let lines = try succeed(["list"]).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, [
+            "plain      totp  sha1  6 digits  30s",
+            "Alpha:x    hotp  sha1  6 digits  counter 3  work",
+            "Beta:Adam  totp  sha1  6 digits  30s",
+            "beta:zoe   totp  sha1  6 digits  30s",
+        ])
+    }
+
+    func testJSONShapeNeverHasTheSecret() throws {
+        let id = try add("alice", issuer: "GitHub", ["--tag", "b", "--tag", "a"])
+        let output = try succeed(["list", "--json"])
+        XCTAssertFalse(output.contains(Self.rfcSecret))
+        let accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        XCTAssertEqual(accounts.count, 1)
+        let account = accounts[0]
+        XCTAssertEqual(Set(account.keys), ["id", "issuer", "name", "type", "algorithm", "digits", "period", "counter", "tags"])
+        XCTAssertEqual(account["id"] as? String, id)
+        XCTAssertEqual(account["issuer"] as? String, "GitHub")
+        XCTAssertEqual(account["name"] as? String, "alice")
+        XCTAssertEqual(account["type"] as? String, "totp")
+        XCTAssertEqual(account["algorithm"] as? String, "sha1")
+        XCTAssertEqual(account["digits"] as? Int, 6)
+        XCTAssertEqual(account["period"] as? Int, 30)
+        XCTAssertTrue(account["counter"] is NSNull)
+        XCTAssertEqual(account["tags"] as? [String], ["a", "b"])
+    }
+
+    func testControlCharactersInNamesAreNotSentToTheTerminal() throws {
+        try add("evil\u{1B}[2Jname")
+        let output = try succeed(["list"])
+        XCTAssertFalse(output.contains("\u{1B}"))
+        XCTAssertTrue(output.contains("evil\\u{1b}[2Jname"), output)
+    }
+}

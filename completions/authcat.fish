@@ -1,0 +1,245 @@
+function __authcat_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __authcat_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __authcat_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __authcat_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __authcat_parse_tokens -S
+    set -l unparsed_tokens (__authcat_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'authcat'
+        __authcat_parse_subcommand 0 'home=' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'add'
+            __authcat_parse_subcommand 1 'home=' 'issuer=' 'type=' 'algorithm=' 'digits=' 'period=' 'counter=' 'tag=+' 'note=' 'uri' 'h/help'
+        case 'code'
+            __authcat_parse_subcommand 1 'home=' 'at=' 'json' 'copy' 'h/help'
+        case 'list'
+            __authcat_parse_subcommand 0 'home=' 'json' 'h/help'
+        case 'show'
+            __authcat_parse_subcommand 1 'home=' 'uri' 'h/help'
+        case 'edit'
+            __authcat_parse_subcommand 1 'home=' 'issuer=' 'name=' 'tag=+' 'untag=+' 'clear-tags' 'note=' 'h/help'
+        case 'rm'
+            __authcat_parse_subcommand 1 'home=' 'y/yes' 'h/help'
+        case 'restore'
+            __authcat_parse_subcommand 1 'home=' 'h/help'
+        case 'history'
+            __authcat_parse_subcommand 1 'home=' 'json' 'limit=' 'h/help'
+        case 'passphrase'
+            __authcat_parse_subcommand 0 'h/help'
+            switch $unparsed_tokens[1]
+            case 'set'
+                __authcat_parse_subcommand 0 'home=' 'h/help'
+            case 'change'
+                __authcat_parse_subcommand 0 'home=' 'h/help'
+            case 'remove'
+                __authcat_parse_subcommand 0 'home=' 'h/help'
+            end
+        case 'config'
+            __authcat_parse_subcommand 0 'h/help'
+            switch $unparsed_tokens[1]
+            case 'get'
+                __authcat_parse_subcommand 1 'home=' 'synced' 'json' 'h/help'
+            case 'set'
+                __authcat_parse_subcommand 2 'home=' 'synced' 'h/help'
+            case 'unset'
+                __authcat_parse_subcommand 1 'home=' 'synced' 'h/help'
+            case 'list'
+                __authcat_parse_subcommand 0 'home=' 'synced' 'json' 'h/help'
+            end
+        case 'sync'
+            __authcat_parse_subcommand 0 'h/help'
+            switch $unparsed_tokens[1]
+            case 'enable'
+                __authcat_parse_subcommand 0 'home=' 'remote=' 'recovery-key-file=' 'use-recovery-key' 'h/help'
+            case 'disable'
+                __authcat_parse_subcommand 0 'home=' 'everywhere' 'delete-remote' 'y/yes' 'h/help'
+            case 'now'
+                __authcat_parse_subcommand 0 'home=' 'json' 'h/help'
+            case 'watch'
+                __authcat_parse_subcommand 0 'home=' 'interval=' 'h/help'
+            case 'status'
+                __authcat_parse_subcommand 0 'home=' 'json' 'offline' 'h/help'
+            end
+        case 'help'
+            __authcat_parse_subcommand -r 1 
+        end
+    end
+end
+
+function __authcat_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __authcat_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __authcat_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __authcat_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__authcat_tokens -p)
+    if test -z "$(__authcat_tokens -t)"
+        set -l index (count (__authcat_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'authcat' -f
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'add' -d 'Add an account; its secret is read from standard input or typed.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'code' -d 'Print the current code of an account, or of every account.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'list' -d 'List the accounts in the vault, without their secrets.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'show' -d 'Show the details of one account; with --uri, its otpauth URI, secret included.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'edit' -d 'Change an account\'s issuer, name, tags or note.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'rm' -d 'Remove an account (restore brings it back).'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'restore' -d 'Bring back a removed account, secret included.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'history' -d 'Show the vault\'s change history, newest first.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'passphrase' -d 'Protect the vault key with a passphrase, change it, or remove it.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'config' -d 'Show and change settings.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'sync' -d 'Mirror the vault to storage you own, end-to-end encrypted (off until enabled).'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" issuer' -l 'issuer' -d 'Who issued the secret, such as GitHub.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" type' -l 'type' -d 'totp (default), hotp or steam.' -rfka 'totp hotp steam'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" algorithm' -l 'algorithm' -d 'The HMAC hash: sha1 (default), sha256 or sha512.' -rfka 'sha1 sha256 sha512'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" digits' -l 'digits' -d 'Digits per code, 6 to 10 (default 6; Steam codes have 5 characters).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" period' -l 'period' -d 'Seconds per TOTP code (default 30).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" counter' -l 'counter' -d 'The next HOTP counter value (default 0).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add"' -l 'tag' -d 'A tag; repeat for several.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" note' -l 'note' -d 'A free-form note.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" uri' -l 'uri' -d 'Read an otpauth:// URI from standard input instead of a secret.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat code" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat code" -eq 1' -fka '(__authcat_custom_completion ---completion code -- positional@0 (count (__authcat_tokens -pc)) (__authcat_tokens -tC))'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat code" at' -l 'at' -d 'Compute TOTP codes at this time instead of now.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat code" json' -l 'json' -d 'Print JSON: an object with id, issuer, name, code, type, period and valid_until; an array without QUERY.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat code" copy' -l 'copy' -d 'Also copy the code to the clipboard (with wl-copy, xclip or xsel).'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat code" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat list" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat list" json' -l 'json' -d 'Print a JSON array.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat show" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat show" -eq 1' -fka '(__authcat_custom_completion ---completion show -- positional@0 (count (__authcat_tokens -pc)) (__authcat_tokens -tC))'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat show" uri' -l 'uri' -d 'Print the otpauth:// URI, which includes the secret.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat edit" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat edit" -eq 1' -fka '(__authcat_custom_completion ---completion edit -- positional@0 (count (__authcat_tokens -pc)) (__authcat_tokens -tC))'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat edit" issuer' -l 'issuer' -d 'The new issuer ("" for none).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat edit" name' -l 'name' -d 'The new account name.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat edit"' -l 'tag' -d 'Add a tag; repeat for several.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat edit"' -l 'untag' -d 'Remove a tag; repeat for several.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat edit" clear-tags' -l 'clear-tags' -d 'Remove every tag (before adding those given with --tag).'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat edit" note' -l 'note' -d 'The new note ("" for none).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat edit" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat rm" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat rm" -eq 1' -fka '(__authcat_custom_completion ---completion rm -- positional@0 (count (__authcat_tokens -pc)) (__authcat_tokens -tC))'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat rm" y yes' -s 'y' -l 'yes' -d 'Remove without asking.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat rm" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat restore" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat restore" -eq 1' -fka '(__authcat_custom_completion ---completion restore -- positional@0 (count (__authcat_tokens -pc)) (__authcat_tokens -tC))'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat restore" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat history" -eq 1' -fka '(__authcat_custom_completion ---completion history -- positional@0 (count (__authcat_tokens -pc)) (__authcat_tokens -tC))'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" json' -l 'json' -d 'Print a JSON array.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" limit' -l 'limit' -d 'Show at most this many transactions.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat passphrase" -eq 1' -fa 'set' -d 'Wrap the vault key with a new passphrase.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat passphrase" -eq 1' -fa 'change' -d 'Wrap the vault key with a different passphrase.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat passphrase" -eq 1' -fa 'remove' -d 'Store the vault key without a passphrase again.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase set" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase change" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase change" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase remove" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase remove" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat config" -eq 1' -fa 'get' -d 'Print the value of a setting; exit 1 if it is not set.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat config" -eq 1' -fa 'set' -d 'Set a setting; synced preferences over quota are refused.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat config" -eq 1' -fa 'unset' -d 'Remove a setting; removing one that is not set does nothing.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat config" -eq 1' -fa 'list' -d 'List settings as key=value lines, sorted by key.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config get" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config get" synced' -l 'synced' -d 'Use the synced preferences instead of this device\'s local settings.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config get" json' -l 'json' -d 'Print a JSON object with key, value and synced.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config get" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config set" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config set" synced' -l 'synced' -d 'Use the synced preferences instead of this device\'s local settings.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config unset" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config unset" synced' -l 'synced' -d 'Use the synced preferences instead of this device\'s local settings.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config unset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config list" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config list" synced' -l 'synced' -d 'Use the synced preferences instead of this device\'s local settings.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config list" json' -l 'json' -d 'Print one JSON object of keys and values.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat config list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'enable' -d 'Turn sync on: create a remote vault, or join one another device created.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'disable' -d 'Turn sync off; local data is always kept.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'now' -d 'Sync once: import other devices\' changes, then export this device\'s.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'watch' -d 'Keep syncing until stopped (Ctrl-C, SIGTERM, or sync turned off).'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'status' -d 'Show whether sync works, and exit non-zero when it does not.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" remote' -l 'remote' -d 'Where to sync: file:///path or s3://bucket/prefix.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" recovery-key-file' -l 'recovery-key-file' -d 'A new file to write the recovery key to (mode 0600) when creating; the file to read it from with --use-recovery-key.' -rF
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" use-recovery-key' -l 'use-recovery-key' -d 'Join with the recovery key instead of the sync passphrase.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync disable" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync disable" everywhere' -l 'everywhere' -d 'Turn sync off on every device.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync disable" delete-remote' -l 'delete-remote' -d 'Delete the synced data from the remote too (implies --everywhere).'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync disable" y yes' -l 'yes' -s 'y' -d 'Do not ask for confirmation of --delete-remote.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync disable" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync now" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync now" json' -l 'json' -d 'Print the report as JSON.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync now" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync watch" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync watch" interval' -l 'interval' -d 'Seconds between checks for other devices\' changes.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync watch" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" json' -l 'json' -d 'Print the status as JSON.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" offline' -l 'offline' -d 'Do not contact the remote; report only what was recorded.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" h help' -s 'h' -l 'help' -d 'Show help information.'
