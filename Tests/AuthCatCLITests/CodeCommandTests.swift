@@ -42,6 +42,18 @@ final class CodeCommandTests: AuthCatTestCase {
         XCTAssertEqual(byLabel["issuer"] as? String, "GitHub")
     }
 
+    func testExactLabelsWithColonsInIssuerOrName() throws {
+        try add("c", issuer: "a:b")
+        try add("b:c", issuer: "a", secret: Self.otherSecret)
+        try add("x:y")
+        assertOneLineError(try authcat.run(["code", "A:B:C"]), containing: "matches 2 accounts", status: 1)
+        XCTAssertEqual(try object(try succeed(["code", "x:Y", "--json"]))["name"] as? String, "x:y")
+        let removed = try add("gone", issuer: "Old")
+        try succeed(["rm", removed, "--yes"])
+        assertOneLineError(try authcat.run(["code", removed]), containing: "no account matches", status: 1)
+        assertOneLineError(try authcat.run(["code", "Old:gone"]), containing: "no account matches", status: 1)
+    }
+
     func testAmbiguousQueryFailsListingTheCandidates() throws {
         try add("alice", issuer: "GitHub")
         try add("bob", issuer: "GitLab")

@@ -18,7 +18,8 @@ extension Vault {
 
     /// The one live account `query` names; throws `notFound` or `ambiguous` otherwise.
     public func account(matching query: String) throws -> Account {
-        let matches = AccountQuery(query).matches(in: try accounts())
+        let exact = try accountsNamedExactly(query)
+        let matches = exact.isEmpty ? AccountQuery(query).matches(in: try accounts()) : exact
         guard let first = matches.first else { throw VaultError.notFound(query) }
         guard matches.count == 1 else { throw VaultError.ambiguous(query, candidates: matches.map(\.label)) }
         return first
