@@ -54,6 +54,27 @@ final class CodeCommandTests: AuthCatTestCase {
         assertOneLineError(try authcat.run(["code", "Old:gone"]), containing: "no account matches", status: 1)
     }
 
+    /// `code QUERY` skips ArgumentParser when the command line is plain; every
+    /// spelling must behave exactly like the parsed one.
+    func testEverySpellingOfTheCommandLineGivesTheSameCode() throws {
+        try add("rfc", issuer: "Test")
+        let home = authcat.home.path
+        let spellings = [
+            ["--home", home, "code", "rfc", "--at", "59"],
+            ["--home=\(home)", "code", "--at=59", "rfc"],
+            ["code", "--home", home, "--at", "59", "Test:rfc"],
+            ["code", "rfc", "--at", "59", "--home", home, "--json"],
+        ]
+        for arguments in spellings {
+            let result = try authcat.run(arguments, withHome: false)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stdout.contains("287082"), "\(arguments): \(result.stdout)")
+        }
+        assertOneLineError(try authcat.run(["code", "rfc", "extra"]), containing: "unexpected argument", status: 64)
+        assertOneLineError(try authcat.run(["code", "--at", "noon", "rfc"]), containing: "--at", status: 64)
+        assertOneLineError(try authcat.run(["code", "-x", "rfc"]), containing: "-x", status: 64)
+    }
+
     func testAmbiguousQueryFailsListingTheCandidates() throws {
         try add("alice", issuer: "GitHub")
         try add("bob", issuer: "GitLab")

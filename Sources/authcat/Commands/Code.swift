@@ -48,59 +48,9 @@ extension AuthCat {
         }
 
         func run() throws {
-            let clipboard = copy ? try Clipboard.find(environment: vaultOptions.environment) : nil
-            let vault = try vaultOptions.openVault()
-            let now = time.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
-            if let query {
-                try printCode(of: query, in: vault, at: now, clipboard: clipboard)
-            } else {
-                try printAllCodes(in: vault, at: now)
-            }
-        }
-
-        private func printCode(of query: String, in vault: Vault, at now: Date, clipboard: Clipboard?) throws {
-            let account = try vault.account(matching: query)
-            let generated = try vault.generateCode(for: account, at: now)
-            if account.otp.kind == .hotp {
-                VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
-            }
-            try clipboard?.copy(generated.code.value)
-            if json {
-                print(try JSONOutput.string(CodeSummary(account: account, code: generated.code)))
-            } else if Terminal.standardOutputIsTerminal {
-                print(TextTable.lines([row(account, generated.code, at: now)])[0])
-            } else {
-                print(generated.code.value)
-            }
-        }
-
-        private func printAllCodes(in vault: Vault, at now: Date) throws {
-            let codes = try vault.accounts().map { account in
-                // Listing must not use up HOTP counter values.
-                (account, account.otp.kind == .hotp ? nil : try vault.generateCode(for: account, at: now).code)
-            }
-            if json {
-                print(try JSONOutput.string(codes.map(CodeSummary.init)))
-            } else {
-                let onTerminal = Terminal.standardOutputIsTerminal
-                let rows = codes.map { account, code in
-                    onTerminal ? row(account, code, at: now) : [code?.value ?? "-", account.label]
-                }
-                TextTable.lines(rows).forEach { print($0) }
-            }
-        }
-
-        /// Code, label and how long it stays valid, for a person reading a terminal.
-        private func row(_ account: Account, _ code: OTPCode?, at now: Date) -> [String] {
-            let status: String
-            if let seconds = code?.secondsRemaining(at: now) {
-                status = "\(seconds)s left"
-            } else if account.otp.kind == .hotp {
-                status = code == nil ? "hotp: ask by name" : "hotp"
-            } else {
-                status = ""
-            }
-            return [code?.value ?? "-", account.label, status]
+            let printer = CodePrinter(access: vaultOptions.access, hookOptions: { vaultOptions }, query: query, time: time,
+                                      json: json, copy: copy)
+            try printer.run()
         }
     }
 }

@@ -11,42 +11,36 @@ struct VaultOptions: ParsableArguments {
         completion: .directory)
     var home: String?
 
+    /// How these options find and open the vault.
+    var access: VaultAccess { VaultAccess(home: home) }
+
     var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// Options made without parsing a command line, for `FastCodePath`.
+    static func with(home: String?) -> VaultOptions {
+        var options = VaultOptions()
+        options.home = home
+        return options
+    }
 
     /// The vault folder, from `--home` or the environment.
     func location() throws -> VaultLocation {
-        try VaultLocation.resolve(override: home, environment: environment)
+        try access.location()
     }
 
     /// The existing vault, or nil when none was ever created here (for
     /// commands that simply show nothing then).
     func openExistingVault() throws -> Vault? {
-        let location = try checkedLocation()
-        guard location.exists else { return nil }
-        return try open(location)
+        try access.openExistingVault()
     }
 
     /// The existing vault; throws `VaultError.noVault` when there is none.
     func openVault() throws -> Vault {
-        try open(try checkedLocation())
+        try access.openVault()
     }
 
     /// The vault, created on first use with this host's name for the device.
     func openOrCreateVault() throws -> Vault {
-        try Vault.openOrCreate(at: try checkedLocation(), deviceName: HostName.current(),
-                               passphrase: PassphraseSource.current(environment: environment))
-    }
-
-    private func open(_ location: VaultLocation) throws -> Vault {
-        try Vault.open(at: location, passphrase: PassphraseSource.current(environment: environment))
-    }
-
-    /// Refuses folders others can write to and warns about ones they can read.
-    private func checkedLocation() throws -> VaultLocation {
-        let location = try location()
-        for warning in try location.checkPermissions() {
-            Output.warning(warning)
-        }
-        return location
+        try access.openOrCreateVault()
     }
 }
