@@ -4,7 +4,7 @@ import Foundation
 /// Writes a vault's live accounts in another format. Every format but
 /// `google` holds every account exactly; Google Authenticator cannot hold
 /// Steam accounts, periods other than 30 s or digits other than 6 and 8,
-/// and knows no tags or notes, so such accounts are listed as omitted.
+/// so such accounts are listed as omitted; it also drops tags and notes.
 public enum Exporter {
     /// The vault's live accounts with their secrets, in display order.
     public static func items(of vault: Vault) throws -> [ExportItem] {

@@ -54,13 +54,15 @@ public enum OTPAuthFormat: ImportFormatParser {
         return uri[uri.index(after: mark)...].prefix { $0 != "#" }
     }
 
-    /// `Issuer:name` from the URI's label, for messages about a line that may not parse.
+    /// `Issuer:name` from the URI's label, for messages about a line that may
+    /// not parse. Without a `?` ending the label, or with query characters in
+    /// it, the "label" could run into the secret, so there is none.
     static func label(of line: Substring) -> String? {
-        guard let scheme = line.range(of: "://") else { return nil }
-        let path = line[scheme.upperBound...].prefix { $0 != "?" && $0 != "#" }
+        guard let scheme = line.range(of: "://"), let query = line.firstIndex(of: "?"), scheme.upperBound <= query else { return nil }
+        let path = line[scheme.upperBound..<query]
         guard let slash = path.firstIndex(of: "/") else { return nil }
         let label = path[path.index(after: slash)...]
-        guard !label.isEmpty else { return nil }
+        guard !label.isEmpty, !label.contains("="), !label.contains("&"), !label.contains("#") else { return nil }
         return String(label).removingPercentEncoding ?? String(label)
     }
 }

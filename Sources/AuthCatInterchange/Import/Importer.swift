@@ -75,6 +75,7 @@ public struct Importer {
     }
 
     /// Plans and, unless `dryRun`, applies.
+    @discardableResult
     public func run(_ parsed: ParsedImport, dryRun: Bool = false, skipInvalid: Bool = false) throws -> ImportOutcome {
         let plan = try plan(parsed, skipInvalid: skipInvalid)
         if dryRun { return ImportOutcome(plan: plan, added: [], dryRun: true) }

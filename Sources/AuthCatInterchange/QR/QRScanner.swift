@@ -32,7 +32,7 @@ public enum QRScanner {
     }
 
     private static func symbols(of image: OpaquePointer) -> [String] {
-        var found: [(y: Int32, x: Int32, text: String)] = []
+        var found: [(box: Box, text: String)] = []
         var symbol = zbar_image_first_symbol(image)
         while let current = symbol {
             if zbar_symbol_get_type(current) == ZBAR_QRCODE, let bytes = zbar_symbol_get_data(current) {
@@ -40,12 +40,39 @@ public enum QRScanner {
                 let text = bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
                     String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
                 }
-                found.append((zbar_symbol_get_loc_y(current, 0), zbar_symbol_get_loc_x(current, 0), text))
+                found.append((Box(current), text))
             }
             symbol = zbar_symbol_next(current)
         }
-        // Reading order, so "QR code 2" means the same to the user and to authcat.
-        return found.sorted { ($0.y, $0.x) < ($1.y, $1.x) }.map(\.text)
+        return readingOrder(found)
+    }
+
+    /// Rows top to bottom, each left to right, so "QR code 2" means the same
+    /// to the user and to authcat. A code starting above the bottom of a row's
+    /// first code belongs to that row.
+    private static func readingOrder(_ found: [(box: Box, text: String)]) -> [String] {
+        var rows: [[(box: Box, text: String)]] = []
+        for code in found.sorted(by: { $0.box.top < $1.box.top }) {
+            if let first = rows.last?.first, code.box.top < first.box.bottom {
+                rows[rows.count - 1].append(code)
+            } else {
+                rows.append([code])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.box.left < $1.box.left }.map(\.text) }
+    }
+
+    /// The bounding box of a symbol's location points.
+    private struct Box {
+        var left = Int32.max, top = Int32.max, bottom = Int32.min
+
+        init(_ symbol: OpaquePointer) {
+            for index in 0..<zbar_symbol_get_loc_size(symbol) {
+                left = min(left, zbar_symbol_get_loc_x(symbol, index))
+                top = min(top, zbar_symbol_get_loc_y(symbol, index))
+                bottom = max(bottom, zbar_symbol_get_loc_y(symbol, index))
+            }
+        }
     }
 
     private static func fourCC(_ code: String) -> UInt {
