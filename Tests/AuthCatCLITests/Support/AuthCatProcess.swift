@@ -70,57 +70,94 @@ final class AuthCatProcess {
     @discardableResult
     func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
              withHome: Bool = true, timeout: TimeInterval = 60) throws -> AuthCatResult {
-        let process = Process()
         let authcatArguments = (withHome ? ["--home", home.path] : []) + arguments
+        return try launch(authcatArguments, input: stdin.map { [$0] }, pause: 0, environment: extra, timeout: timeout)
+    }
+
+    /// Runs `authcat --home HOME arguments…` on a pseudo-terminal (util-linux
+    /// `script`), so that it prompts on /dev/tty and sees a terminal on stdout.
+    /// Each of `typing` is typed after a pause, as a person answers a prompt
+    /// only once it appears. Output comes back with the terminal's `\r\n`
+    /// turned into `\n`; the typed text appears in it only if echoed.
+    @discardableResult
+    func runInTerminal(_ arguments: [String], typing: [String] = [], environment extra: [String: String] = [:],
+                       timeout: TimeInterval = 60) throws -> AuthCatResult {
+        let command = ([Self.executableURL.path, "--home", home.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
+        var result = try launch(["-qec", command, "/dev/null"], executable: Self.script,
+                                input: typing.map { Data($0.utf8) }, pause: 0.8, environment: extra, timeout: timeout)
+        result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        return result
+    }
+
+    private static let script = "/usr/bin/script"
+
+    private static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    private func launch(_ launchArguments: [String], executable: String? = nil, input: [Data]?, pause: TimeInterval,
+                        environment extra: [String: String], timeout: TimeInterval) throws -> AuthCatResult {
+        let process = Process()
+        let program = executable ?? Self.executableURL.path
         if FileManager.default.isExecutableFile(atPath: Self.setsid) {
             // A new session has no controlling terminal, so authcat behaves as
             // under a script even when the tests run in a terminal: it can
             // never stop to ask a question on /dev/tty.
             process.executableURL = URL(fileURLWithPath: Self.setsid)
-            process.arguments = ["--wait", Self.executableURL.path] + authcatArguments
+            process.arguments = ["--wait", program] + launchArguments
         } else {
-            process.executableURL = Self.executableURL
-            process.arguments = authcatArguments
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launchArguments
         }
         process.environment = environment.merging(extra) { _, new in new }
         process.currentDirectoryURL = root
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        let input = stdin.map { _ in Pipe() }
-        process.standardInput = input ?? FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
 
         let started = Date()
         try process.run()
-        let feeder = input.map { pipe in Self.feed(stdin ?? Data(), to: pipe) }
+        let feeder = inputPipe.map { pipe in Self.feed(input ?? [], pausingFor: pause, to: pipe) }
         let collected = Self.collect(output, errors)
         let finished = Self.wait(for: process, timeout: timeout)
         let (stdout, stderr) = collected()
         feeder?.wait()
-        guard finished else { throw AuthCatProcessError.timedOut(arguments, seconds: timeout) }
+        guard finished else { throw AuthCatProcessError.timedOut(launchArguments, seconds: timeout) }
         return AuthCatResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                              stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
     }
 
-    /// Writes `data` on a background thread; authcat may stop reading early
-    /// (it refuses oversized input), so a broken pipe is expected, not an error.
-    private static func feed(_ data: Data, to pipe: Pipe) -> DispatchGroup {
+    /// Writes `chunks` on a background thread, pausing before each; authcat may
+    /// stop reading early (it refuses oversized input), so a broken pipe is
+    /// expected, not an error.
+    private static func feed(_ chunks: [Data], pausingFor pause: TimeInterval, to pipe: Pipe) -> DispatchGroup {
         signal(SIGPIPE, SIG_IGN)
         let group = DispatchGroup()
         let fd = pipe.fileHandleForWriting.fileDescriptor
         DispatchQueue.global().async(group: group) {
-            data.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count, let base = bytes.baseAddress {
-                    let written = write(fd, base.advanced(by: offset), bytes.count - offset)
-                    if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { break }
-                    offset += written
-                }
+            for chunk in chunks {
+                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+                guard writeAll(chunk, to: fd) else { break }
             }
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
             try? pipe.fileHandleForWriting.close()
         }
         return group
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = write(fd, base.advanced(by: offset), bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
     }
 
     /// Drains stdout and stderr concurrently, so a chatty child never blocks on a full pipe.
