@@ -12,8 +12,8 @@ final class RunningAuthCat {
         let name = UUID().uuidString
         outputURL = folder.appendingPathComponent("\(name).out")
         errorURL = folder.appendingPathComponent("\(name).err")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         process.executableURL = AuthCatProcess.executableURL
         process.arguments = ["--home", device.home.path] + arguments
         process.environment = device.environment

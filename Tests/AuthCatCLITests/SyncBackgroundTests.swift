@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// The push that follows every change when sync is on.
+final class SyncBackgroundTests: SyncTestCase {
+    private func pendingLocalChanges(_ device: AuthCatProcess) throws -> Int? {
+        try status(device, offline: true).json["pendingLocalChanges"] as? Int
+    }
+
+    func testAChangeIsPushedInTheBackgroundWithoutDelayingTheCommand() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try enable(first)
+        try enable(second)
+        let before = remoteFiles()
+
+        let result = try first.run(["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.secret)\n".utf8))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "", "the push is silent")
+        XCTAssertLessThan(result.duration, 2, "the command does not wait for the push")
+        XCTAssertTrue(eventually { remoteFiles().count > before.count }, "the change reached the remote")
+        XCTAssertTrue(try eventually { try pendingLocalChanges(first) == 0 })
+
+        try succeed(second, ["sync", "now"])
+        XCTAssertEqual(try labels(second), ["GitHub:alice"])
+    }
+
+    func testManyChangesInARowAllArrive() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try enable(first)
+        try enable(second)
+        for index in 0..<8 { try add(first, "user\(index)") }
+        XCTAssertTrue(try eventually(within: 20) { try pendingLocalChanges(first) == 0 }, "every change was pushed")
+        try succeed(second, ["sync", "now"])
+        XCTAssertEqual(try labels(second).count, 8)
+    }
+
+    func testCodeNeverSyncs() throws {
+        let device = try makeDevice()
+        try add(device, "counter", ["--type", "hotp"])
+        try enable(device)
+        let before = remoteFiles()
+        try succeed(device, ["code", "counter"])
+        usleep(1_500_000)
+        XCTAssertEqual(remoteFiles(), before, "the advanced counter waits for the next sync")
+        XCTAssertEqual(try pendingLocalChanges(device), 1)
+    }
+
+    func testAFailedPushIsRecordedAndTheCommandStillSucceeds() throws {
+        let device = try makeDevice()
+        try enable(device)
+        try FileManager.default.removeItem(at: remoteFolder)
+
+        try add(device, "alice")
+        XCTAssertTrue(try eventually { try status(device, offline: true).status == 6 }, "the failure reached the monitor")
+        let (exitStatus, json) = try status(device, offline: true)
+        XCTAssertEqual(exitStatus, 6)
+        XCTAssertEqual(json["summary"] as? String, "account not available")
+        XCTAssertEqual(json["pendingLocalChanges"] as? Int, 1)
+        XCTAssertEqual(try labels(device), ["Example:alice"])
+    }
+
+    func testNoPushWhenSyncIsOff() throws {
+        let device = try makeDevice()
+        try enable(device)
+        try succeed(device, ["sync", "disable"])
+        let before = remoteFiles()
+        try add(device, "alice")
+        usleep(1_000_000)
+        XCTAssertEqual(remoteFiles(), before)
+    }
+}
