@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+/// `authcat sync status`: summaries and exit statuses seen from the command line.
+final class SyncStatusCommandTests: SyncTestCase {
+    func testOffWithoutAVaultOrWithoutSync() throws {
+        let device = try makeDevice()
+        let noVault = try device.run(["sync", "status"])
+        XCTAssertEqual(noVault.status, 0)
+        XCTAssertEqual(noVault.stdoutLines.first, "sync: off")
+        try add(device, "alice")
+        let (status, json) = try status(device)
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(json["summary"] as? String, "off")
+        XCTAssertEqual(json["enabled"] as? Bool, false)
+        XCTAssertTrue(json["probe"] is NSNull, "no remote is contacted when sync is off")
+    }
+
+    func testSucceededShowsPhasesAndFacts() throws {
+        let device = try makeDevice()
+        try add(device, "alice")
+        try enable(device)
+        let result = try device.run(["sync", "status"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdoutLines.first, "sync: succeeded")
+        XCTAssertTrue(result.stdoutLines.contains("remote: \(remoteURL)"), result.stdout)
+        XCTAssertTrue(result.stdoutLines.contains { $0.hasPrefix("export: succeeded at ") }, result.stdout)
+        XCTAssertTrue(result.stdoutLines.contains("pending local changes: 0"), result.stdout)
+        let json = try status(device).json
+        XCTAssertEqual((json["probe"] as? [String: Any])?["reachable"] as? Bool, true)
+        XCTAssertFalse(json["lastSuccessfulSync"] is NSNull)
+    }
+
+    func testVanishedFolderIsAccountNotAvailable() throws {
+        let device = try makeDevice()
+        try enable(device)
+        try FileManager.default.removeItem(at: remoteFolder)
+        XCTAssertEqual(try status(device, offline: true).json["summary"] as? String, "succeeded", "nothing failed yet")
+
+        let (exitStatus, json) = try status(device)
+        XCTAssertEqual(exitStatus, 6)
+        XCTAssertEqual(json["summary"] as? String, "account not available")
+        let text = try device.run(["sync", "status"])
+        XCTAssertEqual(text.stdoutLines.first, "sync: account not available")
+        XCTAssertTrue(text.stdout.contains("does not exist"), text.stdout)
+
+        let sync = try device.run(["sync", "now"])
+        XCTAssertEqual(sync.status, 1)
+        XCTAssertEqual(try status(device, offline: true).status, 6, "the failed sync was recorded")
+    }
+
+    func testRemoteDeletedIsSeenByTheOtherDevice() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try add(first, "alice")
+        try enable(first)
+        try enable(second)
+        try succeed(first, ["sync", "disable", "--delete-remote", "--yes"])
+
+        let sync = try second.run(["sync", "now"])
+        XCTAssertEqual(sync.status, 1)
+        XCTAssertTrue(sync.stderr.contains("deleted by another device"), sync.stderr)
+        let (exitStatus, json) = try status(second)
+        XCTAssertEqual(exitStatus, 7)
+        XCTAssertEqual(json["summary"] as? String, "remote deleted")
+        XCTAssertEqual(json["enabled"] as? Bool, false)
+        XCTAssertEqual(try labels(second), ["Example:alice"], "local data is kept")
+        XCTAssertEqual(try status(first).json["summary"] as? String, "off")
+    }
+
+    func testVaultMismatchStopsSyncAndKeepsLocalData() throws {
+        let (first, stranger) = (try makeDevice(), try makeDevice())
+        try add(first, "alice")
+        try enable(first)
+        let elsewhere = scratch.appendingPathComponent("elsewhere")
+        try enable(stranger, remote: "file://" + elsewhere.path)
+        // The folder now holds another vault, as when the wrong share is mounted there.
+        try FileManager.default.removeItem(at: remoteFolder)
+        try FileManager.default.copyItem(at: elsewhere, to: remoteFolder)
+
+        let sync = try first.run(["sync", "now"])
+        XCTAssertEqual(sync.status, 1)
+        XCTAssertTrue(sync.stderr.contains("different vault"), sync.stderr)
+        let (exitStatus, json) = try status(first)
+        XCTAssertEqual(exitStatus, 8)
+        XCTAssertEqual(json["summary"] as? String, "vault mismatch")
+        XCTAssertEqual(try labels(first), ["Example:alice"])
+    }
+
+    func testBadOptionIsAUsageError() throws {
+        let device = try makeDevice()
+        let result = try device.run(["sync", "status", "--bogus"])
+        XCTAssertEqual(result.status, 64)
+    }
+}
