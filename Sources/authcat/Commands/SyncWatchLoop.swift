@@ -45,6 +45,8 @@ struct SyncWatchLoop {
             if report.importedChanges + report.exportedChanges > 0 || !report.issues.isEmpty || !report.preferenceChanges.isEmpty {
                 let lines = SyncReportOutput.lines(report)
                 print("\(Timestamp.text(Date())) " + lines.joined(separator: "\n  "))
+                // Piped into a log, standard output is block-buffered; each sync's line goes out now.
+                fflush(stdout)
             }
         } catch let error as SyncError where error.category == .vaultMismatch {
             throw error

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// `authcat sync watch`: the real-time loop.
+final class SyncWatchTests: SyncTestCase {
+    /// Starts `sync watch` and waits until its first sync finished.
+    private func startWatch(_ device: AuthCatProcess, interval: Int = 60) throws -> RunningAuthCat {
+        let watch = try start(device, ["sync", "watch", "--interval", String(interval)])
+        let events = device.home.appendingPathComponent("sync-events.log")
+        let ready = eventually {
+            ((try? String(contentsOf: events, encoding: .utf8)) ?? "")
+                .contains("{\"kind\":\"succeeded\",\"phase\":\"export\",\"processID\":\(watch.pid)")
+        }
+        XCTAssertTrue(ready, "the watch never synced: \(watch.stderr)")
+        return watch
+    }
+
+    private func pendingLocalChanges(_ device: AuthCatProcess) throws -> Int? {
+        try status(device, offline: true).json["pendingLocalChanges"] as? Int
+    }
+
+    func testALocalChangeIsExportedWithinAboutASecond() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try enable(first)
+        try enable(second)
+        let watch = try startWatch(first)
+
+        try add(first, "alice")
+        let changed = Date()
+        XCTAssertTrue(try eventually(within: 5) { try pendingLocalChanges(first) == 0 }, "the watch exported the change")
+        XCTAssertLessThan(Date().timeIntervalSince(changed), 3, "within about a second, with room for a slow machine")
+        XCTAssertTrue(eventually { watch.stdout.contains("exported 1 change") }, "the watch, not a background push, exported it: \(watch.stdout)")
+
+        kill(watch.pid, SIGTERM)
+        XCTAssertEqual(watch.waitForExit(timeout: 10), 0, "SIGTERM stops it cleanly: \(watch.stderr)")
+        try succeed(second, ["sync", "now"])
+        XCTAssertEqual(try labels(second), ["Example:alice"])
+    }
+
+    func testOtherDevicesChangesArriveEveryInterval() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try enable(first)
+        try enable(second)
+        let watch = try startWatch(first, interval: 1)
+        try add(second, "bob")
+        XCTAssertTrue(try eventually(within: 15) { try labels(first) == ["Example:bob"] }, "imported without a sync now")
+        XCTAssertTrue(watch.stdout.contains("imported 1 change"), watch.stdout)
+        kill(watch.pid, SIGINT)
+        XCTAssertEqual(watch.waitForExit(timeout: 10), 0, "SIGINT stops it cleanly: \(watch.stderr)")
+    }
+
+    func testDisablingSyncFromAnotherProcessStopsTheWatchAtOnce() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let watch = try startWatch(device)
+        try succeed(device, ["sync", "disable"])
+        let disabled = Date()
+        XCTAssertEqual(watch.waitForExit(timeout: 10), 0)
+        XCTAssertLessThan(Date().timeIntervalSince(disabled), 2, "stopped within about a second")
+        XCTAssertTrue(watch.stderr.contains("sync was turned off"), watch.stderr)
+
+        let before = remoteFiles()
+        try add(device, "alice")
+        usleep(500_000)
+        XCTAssertEqual(remoteFiles(), before, "nothing exported after the toggle")
+    }
+
+    func testWatchNeedsSyncOnAndASaneInterval() throws {
+        let device = try makeDevice()
+        try add(device, "alice")
+        let off = try device.run(["sync", "watch"])
+        XCTAssertEqual(off.status, 1)
+        XCTAssertTrue(off.stderr.contains("sync is off"), off.stderr)
+        XCTAssertEqual(try device.run(["sync", "watch", "--interval", "0"]).status, 64)
+    }
+}
