@@ -5,11 +5,12 @@ import GRDB
 extension SyncEngine {
     /// After `compactionThreshold` batches since the last snapshot, writes a
     /// snapshot of every record this device knows and removes its own batches
-    /// and older snapshots that the new snapshot covers.
+    /// and older snapshots that the new snapshot covers. Also done at once when
+    /// this device's objects were lost on the remote.
     func compactIfNeeded(_ run: SyncRun) async throws {
         guard let state = try store.state() else { return }
         let covered = state.nextSequence - 1
-        guard covered - state.snapshotSequence >= Self.compactionThreshold else { return }
+        guard covered > 0, run.forceSnapshot || covered - state.snapshotSequence >= Self.compactionThreshold else { return }
         run.progress?(SyncProgress(step: .compacting, completed: 0, total: 1))
         let records = try store.read { try SyncClockRecord.fetchAll($0) }
         let name = RemoteLayout.snapshot(run.vaultID, device: run.deviceID, sequence: covered)

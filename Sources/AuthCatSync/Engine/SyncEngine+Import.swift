@@ -21,6 +21,38 @@ extension SyncEngine {
             run.issue(.rollback, device, "its newest object is number \(newest), but number \(peer.seenSequence) was seen before")
             return
         }
+        peer = try await readChain(device, objects, from: peer, run) { db, peer in try peer.save(db) }
+        peer.seenSequence = max(peer.seenSequence, newest)
+        try store.write { db in try peer.save(db) }
+    }
+
+    /// Imports this device's own objects numbered past what its state says it
+    /// wrote: its state is older than the remote (restored from a backup, or a
+    /// sync cut off after the write). Their changes come back into the vault,
+    /// and new batches continue the chain after them.
+    func catchUpOwnChain(_ state: SyncStateRecord, _ run: SyncRun) async throws {
+        let objects = run.ownObjects
+        guard objects.newest >= state.nextSequence else { return }
+        let start = SyncPeerRecord(deviceID: run.deviceID, vaultDeviceID: vault.identity.deviceID, name: vault.identity.deviceName,
+                                   sequence: state.nextSequence - 1, chainHash: state.chainHead, seenSequence: 0, lastSeen: nil)
+        let reached = try await readChain(run.deviceID, objects, from: start, run) { db, peer in
+            var state = try SyncStore.requiredState(db)
+            state.nextSequence = peer.sequence + 1
+            state.chainHead = peer.chainHash
+            try state.update(db)
+        }
+        if reached.sequence < objects.newest {
+            throw SyncError(.integrity, "this device's own batches on the remote after number \(reached.sequence) cannot be read; "
+                + "sync stopped so that nothing is overwritten")
+        }
+    }
+
+    /// Reads a device's objects after `peer`'s position, in order, applying
+    /// each; stops (reporting why) at the first gap, rejected or unchained object.
+    private func readChain(_ device: String, _ objects: RemoteListing.DeviceObjects, from start: SyncPeerRecord, _ run: SyncRun,
+                           persist: @escaping (Database, SyncPeerRecord) throws -> Void) async throws -> SyncPeerRecord {
+        var peer = start
+        let newest = objects.newest
         while peer.sequence < newest {
             guard let (name, sequence, isSnapshot) = nextObject(after: peer.sequence, of: device, objects, run) else {
                 run.issue(.gap, device, "batch \(peer.sequence + 1) is missing (newest is \(newest)); its later changes wait")
@@ -40,11 +72,10 @@ extension SyncEngine {
             advanced.vaultDeviceID = changes.vaultDevice
             advanced.lastSeen = clock.now().unixMilliseconds
             advanced.seenSequence = max(peer.seenSequence, sequence)
-            guard try apply(changes, name: name, peer: advanced, run) else { break }
+            guard try apply(changes, name: name, run, persist: { db in try persist(db, advanced) }) else { break }
             peer = advanced
         }
-        peer.seenSequence = max(peer.seenSequence, newest)
-        try store.write { db in try peer.save(db) }
+        return peer
     }
 
     /// The next object to read: the next batch, or the newest snapshot when
@@ -73,7 +104,7 @@ extension SyncEngine {
 
     /// Merges a change set into the vault, then saves clocks and the peer's
     /// position. Returns false (reported) if the vault refused the records.
-    private func apply(_ changes: ChangeSet, name: String, peer: SyncPeerRecord, _ run: SyncRun) throws -> Bool {
+    private func apply(_ changes: ChangeSet, name: String, _ run: SyncRun, persist: (Database) throws -> Void) throws -> Bool {
         for _ in 0..<5 {
             try stamp()
             guard let state = try store.state(), let cursor = state.stampCursor else { return false }
@@ -98,7 +129,7 @@ extension SyncEngine {
                 state.clock = session.hlc
                 state.importedOnce = true
                 try state.update(db)
-                try peer.save(db)
+                try persist(db)
             }
             run.report.importedChanges += session.changedRecords
             run.report.preferenceChanges += session.preferenceChanges

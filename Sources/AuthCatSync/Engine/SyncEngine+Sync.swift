@@ -39,10 +39,12 @@ extension SyncEngine {
         let run = SyncRun(keys: keys, state: state, listing: listing, progress: progress)
         try await checkRemote(run)
         let own = run.ownObjects.newest
-        if own > 0 || state.nextSequence > 1, own < state.nextSequence - 1 {
+        if own < state.nextSequence - 1 {
             run.issue(.rollback, run.deviceID, "this device's newest object on the remote is number \(own), "
                 + "but it wrote number \(state.nextSequence - 1)")
+            run.forceSnapshot = true
         }
+        try await catchUpOwnChain(state, run)
         try await importChanges(run)
         return run
     }

@@ -13,6 +13,9 @@ final class SyncRun {
     var report = SyncReport()
     /// This device's batches written during this run, for compaction.
     var writtenBatches: [Int64] = []
+    /// Set when this device's own objects were lost on the remote: a fresh
+    /// snapshot lets the other devices step over the hole.
+    var forceSnapshot = false
 
     init(keys: SyncKeys, state: SyncStateRecord, listing: RemoteListing, progress: ((SyncProgress) -> Void)?) {
         self.keys = keys

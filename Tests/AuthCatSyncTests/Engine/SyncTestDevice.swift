@@ -82,6 +82,24 @@ final class SyncTestDevice {
         try vault.write(author: .restore) { writer in _ = try writer.undelete(id) }
     }
 
+    func setPreference(_ key: String, _ value: String?) throws {
+        clock.advance(by: 1)
+        try vault.write(author: .cli) { writer in
+            if let value { try writer.setPreference(key, to: value) } else { try writer.removePreference(key) }
+        }
+    }
+
+    func useHOTP(_ id: UUID) throws -> UInt64? {
+        clock.advance(by: 1)
+        guard let account = try vault.account(id: id) else { return nil }
+        return try vault.generateCode(for: account, at: clock.now()).counter
+    }
+
+    func disable(everywhere: Bool = false, deleteRemote: Bool = false) async throws {
+        guard let engine = try engine() else { return }
+        try await engine.disable(everywhere: everywhere, deleteRemote: deleteRemote)
+    }
+
     /// Live accounts as comparable text: label, settings, note, tags, secret.
     func fingerprint() throws -> [String] {
         try vault.accounts().map { account in
