@@ -56,7 +56,11 @@ public final class SyncEventLog: SyncEventRecorder {
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .millisecondsSince1970
+        // Whole milliseconds, as every time authcat stores (docs/FORMAT.md).
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        }
         encoder.outputFormatting = .sortedKeys
         return encoder
     }()
