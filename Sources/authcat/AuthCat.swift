@@ -39,6 +39,10 @@ struct AuthCat: AsyncParsableCommand {
             History.self,
             Passphrase.self,
             Config.self,
+            Import.self,
+            Export.self,
+            Backup.self,
+            RestoreBackup.self,
             Sync.self,
         ])
 

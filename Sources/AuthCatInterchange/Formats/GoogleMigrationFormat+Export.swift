@@ -3,11 +3,13 @@ import Foundation
 import SwiftProtobuf
 
 extension GoogleMigrationFormat {
-    /// Accounts per QR code: a batch this size stays a QR code a phone reads
-    /// easily from a terminal, as Google's own exports do.
-    public static let accountsPerCode = 10
+    /// Accounts per QR code at most, as in Google's own exports.
+    public static let maximumAccountsPerCode = 10
+    /// URI characters per QR code at most: a version 14 code (73 modules, level
+    /// M), which a terminal 80 columns wide draws whole with its quiet zone.
+    public static let maximumURILength = 360
 
-    /// Migration URIs for `items`, `accountsPerCode` accounts each, and the
+    /// Migration URIs for `items`, as many accounts per code as fit, and the
     /// accounts Google Authenticator cannot hold.
     static func uris(for items: [ExportItem], batchID: Int32) throws -> (uris: [String], omitted: [ExportOmission]) {
         var omitted: [ExportOmission] = []
@@ -19,9 +21,7 @@ extension GoogleMigrationFormat {
                 parameters.append(otpParameters(item))
             }
         }
-        let batches = stride(from: 0, to: parameters.count, by: accountsPerCode).map {
-            Array(parameters[$0..<min($0 + accountsPerCode, parameters.count)])
-        }
+        let batches = try batched(parameters)
         let uris = try batches.enumerated().map { index, batch in
             var payload = GoogleMigrationPayload()
             payload.otpParameters = batch
@@ -32,6 +32,31 @@ extension GoogleMigrationFormat {
             return uri(for: try payload.serializedBytes())
         }
         return (uris, omitted)
+    }
+
+    /// Consecutive accounts, as many per code as fit; one account too large
+    /// for the limit gets a (larger) code of its own.
+    private static func batched(_ parameters: [GoogleMigrationPayload.OtpParameters]) throws -> [[GoogleMigrationPayload.OtpParameters]] {
+        var batches: [[GoogleMigrationPayload.OtpParameters]] = []
+        var current: [GoogleMigrationPayload.OtpParameters] = []
+        for account in parameters {
+            let full = current.count == maximumAccountsPerCode
+            if !current.isEmpty, try full || !fits(current + [account]) {
+                batches.append(current)
+                current = []
+            }
+            current.append(account)
+        }
+        if !current.isEmpty { batches.append(current) }
+        return batches
+    }
+
+    /// Whether a code holding `accounts` stays within `maximumURILength`,
+    /// leaving room for the version and batch fields (at most 24 bytes, 34 characters).
+    private static func fits(_ accounts: [GoogleMigrationPayload.OtpParameters]) throws -> Bool {
+        var payload = GoogleMigrationPayload()
+        payload.otpParameters = accounts
+        return uri(for: try payload.serializedBytes()).utf8.count + 34 <= maximumURILength
     }
 
     /// `otpauth-migration://offline?data=` and the percent-encoded base64 of `payload`.

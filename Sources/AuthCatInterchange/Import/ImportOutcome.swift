@@ -7,6 +7,12 @@ public struct ImportOutcome: Sendable {
     public var added: [Account]
     public var dryRun: Bool
 
+    public init(plan: ImportPlan, added: [Account], dryRun: Bool) {
+        self.plan = plan
+        self.added = added
+        self.dryRun = dryRun
+    }
+
     /// The outcome as `--json` prints it.
     public var summary: ImportSummary { ImportSummary(self) }
 }

@@ -23,11 +23,22 @@ public struct Importer {
     /// Works out what importing `parsed` would do. Reads the vault (and its
     /// secrets, to compare), writes nothing.
     public func plan(_ parsed: ParsedImport, skipInvalid: Bool = false) throws -> ImportPlan {
+        try Self.plan(parsed, skipInvalid: skipInvalid, existing: vault.accounts(includingDeleted: true),
+                      preferences: vault.preferences(), secret: vault.secret(for:))
+    }
+
+    /// What importing `parsed` into a new, empty vault would do: a dry run
+    /// where no vault exists yet.
+    public static func planForEmptyVault(_ parsed: ParsedImport, skipInvalid: Bool = false) throws -> ImportPlan {
+        try plan(parsed, skipInvalid: skipInvalid, existing: [], preferences: [:], secret: { _ in SecretBytes(count: 0) })
+    }
+
+    private static func plan(_ parsed: ParsedImport, skipInvalid: Bool, existing all: [Account], preferences: [String: String],
+                             secret: (UUID) throws -> SecretBytes) throws -> ImportPlan {
         var plan = ImportPlan(format: parsed.format)
         plan.skipInvalid = skipInvalid
         plan.warnings = parsed.warnings
         plan.rejections = parsed.rejections
-        let all = try vault.accounts(includingDeleted: true)
         let live = Dictionary(all.filter { $0.deletedAt == nil }.map { ($0.identityKey, $0) }, uniquingKeysWith: { first, _ in first })
         var usedIDs = Set(all.map(\.id))
         var seen: [String: ImportEntry] = [:]
@@ -38,15 +49,14 @@ public struct Importer {
             }
             seen[entry.identityKey] = entry
             if let existing = live[entry.identityKey] {
-                let same = try vault.secret(for: existing.id) == entry.draft.secret
-                plan.recordExisting(entry, sameSecret: same, existing: existing)
+                plan.recordExisting(entry, sameSecret: try secret(existing.id) == entry.draft.secret, existing: existing)
                 continue
             }
             if let id = entry.originalID, !usedIDs.insert(id).inserted { entry.originalID = nil }
             plan.additions.append(entry)
         }
         plan.rejections.sort { $0.position < $1.position }
-        try planPreferences(parsed.preferences, into: &plan)
+        try planPreferences(parsed.preferences, current: preferences, into: &plan)
         return plan
     }
 
@@ -84,9 +94,8 @@ public struct Importer {
 
     /// Preferences the vault lacks are added; ones it has are kept, since
     /// the vault is the source of truth and a restore must not undo local changes.
-    private func planPreferences(_ preferences: [String: String], into plan: inout ImportPlan) throws {
+    private static func planPreferences(_ preferences: [String: String], current: [String: String], into plan: inout ImportPlan) throws {
         guard !preferences.isEmpty else { return }
-        let current = try vault.preferences()
         for (key, value) in preferences {
             switch current[key] {
             case nil: plan.preferences[key] = value

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatInterchange
 
 extension AuthCat {
     /// `authcat show QUERY`: one account's details, or with `--uri` its otpauth URI.
@@ -29,12 +30,17 @@ extension AuthCat {
         @Flag(help: "Print the otpauth:// URI, which includes the secret.")
         var uri = false
 
+        @Flag(help: "Draw the otpauth:// URI as a QR code in the terminal, to scan with a phone.")
+        var qr = false
+
         func run() throws {
             let vault = try vaultOptions.openVault()
             let account = try vault.account(matching: query)
-            if uri {
+            if uri || qr {
                 let secret = try vault.secret(for: account.id)
-                print(OTPAuthURI.make(issuer: account.issuer, name: account.name, parameters: account.otp, secret: secret))
+                let text = OTPAuthURI.make(issuer: account.issuer, name: account.name, parameters: account.otp, secret: secret)
+                if uri { print(text) }
+                if qr { print(try QRCode.encode(text).terminalText(), terminator: "") }
                 return
             }
             TextTable.lines(Self.details(of: account)).forEach { print($0) }

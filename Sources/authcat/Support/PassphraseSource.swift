@@ -33,6 +33,20 @@ enum PassphraseSource {
         return first
     }
 
+    /// The passphrase of a file authcat reads or writes (an encrypted import,
+    /// a backup): from the file named by `variable`, else typed on the
+    /// terminal, twice when `confirm` so that a typo cannot seal a backup.
+    static func forFile(variable: String, prompt: String, confirm: Bool, environment: [String: String]) throws -> SecretBytes {
+        if let path = environment[variable], !path.isEmpty {
+            return try fromFile(path, variable: variable)
+        }
+        let hint = "set \(variable) to a file holding it"
+        let first = try fromTerminal(prompt: prompt + ": ", hint: hint)
+        guard confirm else { return first }
+        guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else { throw InputError.passphrasesDiffer }
+        return first
+    }
+
     /// The first line of the file, without its line break.
     private static func fromFile(_ path: String, variable: String) throws -> SecretBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -85,6 +85,17 @@ final class ImporterTests: InterchangeTestCase {
         XCTAssertTrue(try vault.accounts().isEmpty)
     }
 
+    func testPlanForAVaultNotYetCreated() throws {
+        let parsed = try parsedOTPAuth(["otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/a:A?secret=JBSWY3DPEHPK3PXP",
+                                        "otpauth://totp/B:b?secret=1"])
+        let plan = try Importer.planForEmptyVault(parsed)
+        XCTAssertEqual(plan.additions.map(\.label), ["A:a"])
+        XCTAssertEqual(plan.skipped.count, 1)
+        XCTAssertNotNil(plan.refusal)
+        XCTAssertFalse(plan.changesVault)
+        XCTAssertTrue(try Importer.planForEmptyVault(parsed, skipInvalid: true).changesVault)
+    }
+
     func testAFailureMidwayRollsEverythingBack() throws {
         let vault = try makeVault()
         let parsed = try parsedOTPAuth(["otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/B:b?secret=JBSWY3DPEHPK3PXP"])

@@ -1,0 +1,150 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatInterchange
+import Foundation
+
+extension AuthCat {
+    /// `authcat backup`: an encrypted backup file, made for cron; `--verify` checks one.
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write an encrypted backup of the vault, or check one with --verify.",
+            discussion: """
+                The backup holds every account (secrets, tags, notes) and the synced \
+                preferences; --with-history adds the vault's history. It is encrypted with \
+                libsodium's secretstream (XChaCha20-Poly1305) under a key derived with \
+                Argon2id from a backup passphrase, which is read from the file named by \
+                AUTHCAT_BACKUP_PASSPHRASE_FILE or typed twice on the terminal. The format is \
+                described in docs/FORMAT.md, so it can be read without authcat.
+
+                Made for scripts: no question is asked when the passphrase file is set, \
+                --output - writes to standard output, the file is written whole or not at all \
+                (a temporary file renamed into place, mode 0600), and any failure exits non-zero. \
+                --verify FILE decrypts a backup and checks it is complete and valid, without \
+                touching the vault. Restore with 'authcat restore-backup'.
+
+                --kdf picks libsodium's Argon2id limits: interactive (64 MiB), moderate \
+                (256 MiB, the default) or sensitive (1 GiB); the cost is paid again to restore.
+
+                Examples:
+                  authcat backup --output ~/backups/authcat-$(date +%F).authcat
+                  AUTHCAT_BACKUP_PASSPHRASE_FILE=~/.config/authcat/backup-pass authcat backup --output - | ssh nas 'cat > authcat.bak'
+                  authcat backup --verify ~/backups/authcat-2024-05-01.authcat --json
+                """)
+
+        enum Strength: String, CaseIterable, ExpressibleByArgument {
+            case interactive, moderate, sensitive
+
+            func parameters() throws -> KDFParameters {
+                switch self {
+                case .interactive: try KDFParameters.interactive()
+                case .moderate: try KDFParameters.moderate()
+                // libsodium's crypto_pwhash_OPSLIMIT_SENSITIVE and MEMLIMIT_SENSITIVE.
+                case .sensitive: try KDFParameters(opsLimit: 4, memLimit: 1 << 30)
+                }
+            }
+        }
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Option(help: ArgumentHelp("The backup file, or - for standard output (default: authcat-backup-DATE.authcat here).",
+                                   valueName: "file"), completion: .file())
+        var output: String?
+
+        @Flag(help: "Include the vault's history.")
+        var withHistory = false
+
+        @Option(help: ArgumentHelp("Check that this backup decrypts and is complete, without restoring it.", valueName: "file"),
+                completion: .file())
+        var verify: String?
+
+        @Option(help: "Argon2id strength: interactive, moderate or sensitive.")
+        var kdf: Strength = .moderate
+
+        @Flag(help: "Print a JSON summary (on standard error when the backup goes to standard output).")
+        var json = false
+
+        static let passphraseVariable = Import.backupVariable
+
+        func validate() throws {
+            if verify != nil, output != nil || withHistory {
+                throw ValidationError("--verify checks an existing backup; leave --output and --with-history out")
+            }
+        }
+
+        func run() throws {
+            if let verify { return try check(verify) }
+            let vault = try vaultOptions.openVault()
+            try vault.unlock()
+            let archive = try VaultBackup.archive(of: vault, includeHistory: withHistory)
+            let target = output ?? Self.defaultFileName()
+            if target == "-", Terminal.standardOutputIsTerminal {
+                throw ValidationError("refusing to write a binary backup to the terminal; redirect standard output or use --output FILE")
+            }
+            let passphrase = try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
+                                                          confirm: true, environment: vaultOptions.environment)
+            let parameters = try kdf.parameters()
+            let sealed = try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters)
+            if target == "-" {
+                FileHandle.standardOutput.write(sealed)
+            } else {
+                try SecureFile.writeAtomically(sealed, to: URL(fileURLWithPath: target))
+            }
+            try summarize(Summary(archive: archive, output: target, bytes: sealed.count, kdf: parameters))
+        }
+
+        private func check(_ path: String) throws {
+            var data = try Import.read(path, what: "the backup")
+            defer { data.resetBytes(in: 0..<data.count) }
+            let environment = vaultOptions.environment
+            let context = ImportContext(password: {
+                try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
+                                             confirm: false, environment: environment)
+            })
+            let verification = try VaultBackup.verify(data, context: context)
+            if json {
+                print(try JSONOutput.string(verification))
+                return
+            }
+            let history = verification.historyTransactions.map { ", \(Import.count($0, "history transaction"))" } ?? ""
+            print("\(path): valid backup of \(Import.count(verification.accounts, "account")), "
+                  + "\(Import.count(verification.preferences, "synced preference"))\(history)")
+        }
+
+        /// What `--json` prints about a new backup.
+        struct Summary: Encodable {
+            var output: String
+            var bytes: Int
+            var accounts: Int
+            var preferences: Int
+            var historyTransactions: Int?
+            var kdfOpsLimit: UInt64
+            var kdfMemLimit: UInt64
+
+            init(archive: AuthCatArchive, output: String, bytes: Int, kdf: KDFParameters) {
+                self.output = output
+                self.bytes = bytes
+                accounts = archive.accounts.count
+                preferences = archive.preferences?.count ?? 0
+                historyTransactions = archive.history?.count
+                kdfOpsLimit = kdf.opsLimit
+                kdfMemLimit = kdf.memLimit
+            }
+        }
+
+        /// The summary goes to standard error when the backup itself is on standard output.
+        private func summarize(_ summary: Summary) throws {
+            let text = json ? try JSONOutput.string(summary)
+                : "backed up \(Import.count(summary.accounts, "account")) and "
+                    + "\(Import.count(summary.preferences, "synced preference")) to \(summary.output == "-" ? "standard output" : summary.output)"
+            if summary.output == "-" { Output.standardError(text) } else { print(text) }
+        }
+
+        /// `authcat-backup-20240501-031500.authcat`, in local time, so nightly runs do not overwrite each other.
+        static func defaultFileName() -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "yyyyMMdd-HHmmss"
+            return "authcat-backup-\(formatter.string(from: Date())).authcat"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatInterchange
+import Foundation
+
+extension AuthCat {
+    /// `authcat restore-backup FILE`: brings a backup's accounts and preferences back.
+    struct RestoreBackup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "restore-backup",
+            abstract: "Restore the accounts and synced preferences of an authcat backup.",
+            discussion: """
+                Restores into an empty vault (creating it) or merges into one in use, as \
+                'authcat import' does: accounts already there with the same secret are \
+                skipped, ones with the same name and a different secret are reported and left \
+                alone, and preferences the vault already has keep the vault's value. Accounts \
+                keep their ids and creation dates when the vault has no account with that id. \
+                A backup's history is not replayed: the restore is one new entry in this \
+                vault's history, by "restore".
+
+                The passphrase is read from the file named by AUTHCAT_BACKUP_PASSPHRASE_FILE, \
+                else asked for on the terminal. A wrong passphrase, or a file that was cut \
+                short or altered, is refused and nothing changes. (To bring back one deleted \
+                account, use 'authcat restore'.)
+
+                Examples:
+                  authcat restore-backup authcat-backup-20240501-031500.authcat --dry-run
+                  ssh nas 'cat authcat.bak' | authcat restore-backup -
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: "The backup file, or - for standard input.", completion: .file())
+        var file: String
+
+        @Flag(help: "Show what would be restored without changing the vault.")
+        var dryRun = false
+
+        @Flag(help: "Print the summary as JSON.")
+        var json = false
+
+        func run() throws {
+            var data = try Import.read(file, what: "the backup")
+            defer { data.resetBytes(in: 0..<data.count) }
+            let environment = vaultOptions.environment
+            let context = ImportContext(password: {
+                try PassphraseSource.forFile(variable: Import.backupVariable, prompt: "backup passphrase",
+                                             confirm: false, environment: environment)
+            })
+            let parsed = AuthCatFormat.parsed(try AuthCatFormat.archive(data, context: context))
+            let outcome = try Import.importing(parsed, options: vaultOptions, author: .restore, dryRun: dryRun, skipInvalid: false)
+            try Import.report(outcome, json: json, source: "the backup", verbs: ("would restore", "restored"))
+        }
+    }
+}
