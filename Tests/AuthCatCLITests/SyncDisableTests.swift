@@ -65,6 +65,16 @@ final class SyncDisableTests: SyncTestCase {
         XCTAssertTrue(try enable(device).contains("created a new remote vault"))
     }
 
+    func testDisableEverywhereWithTheRemoteGoneStillTurnsSyncOffHere() throws {
+        let device = try makeDevice()
+        try enable(device)
+        try FileManager.default.removeItem(at: remoteFolder)
+        let result = try device.run(["sync", "disable", "--everywhere"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("sync is off on this device, but the remote could not be updated"), result.stderr)
+        XCTAssertEqual(try status(device).json["summary"] as? String, "off")
+    }
+
     func testDisableWhenOffSaysSo() throws {
         let device = try makeDevice()
         XCTAssertEqual(try succeed(device, ["sync", "disable"]), "sync is already off\n")

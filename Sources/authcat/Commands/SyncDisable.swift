@@ -39,8 +39,12 @@ extension AuthCat {
             let runLock = try SyncLockFile.run(in: vault.location)
             runLock.lock()
             defer { runLock.unlock() }
-            try await session.withEngine { engine in
-                try await engine.disable(everywhere: everywhere || deleteRemote, deleteRemote: deleteRemote)
+            do {
+                try await session.withEngine { engine in
+                    try await engine.disable(everywhere: everywhere || deleteRemote, deleteRemote: deleteRemote)
+                }
+            } catch where !SyncState.isEnabled(in: vault.location) {
+                throw SyncCommandError.remoteNotUpdated(error)
             }
             print(deleteRemote ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"
                   : everywhere ? "sync is off on every device; local data is kept"

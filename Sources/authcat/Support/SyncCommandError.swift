@@ -12,6 +12,7 @@ enum SyncCommandError: UserFacingError {
     case notDeleted
     case cannotStartBackgroundSync(reason: String)
     case firstSyncFailed(Error)
+    case remoteNotUpdated(Error)
 
     var description: String {
         switch self {
@@ -35,6 +36,9 @@ enum SyncCommandError: UserFacingError {
             "cannot start the background sync: \(reason)"
         case .firstSyncFailed(let error):
             "sync is on, but the first sync failed: \(Self.describe(error)); run authcat sync now to try again"
+        case .remoteNotUpdated(let error):
+            "sync is off on this device, but the remote could not be updated (\(Self.describe(error))); "
+                + "to try again, run authcat sync enable with the same remote, then this command again"
         }
     }
 
