@@ -5,6 +5,9 @@
 /// as `\u{…}` instead.
 public enum TerminalText {
     public static func sanitized(_ text: String) -> String {
+        // Nearly all names are printable ASCII; checking bytes is far cheaper
+        // than looking up each character's Unicode category.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

@@ -14,7 +14,7 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
     }
 
     init(row: Row) throws {
-        guard let id = UUID(uuidString: row["id"]),
+        guard let id = UUID(vaultString: row["id"]) ?? UUID(uuidString: row["id"]),
               let kind = OTPKind(rawValue: row["kind"]),
               let algorithm = OTPAlgorithm(rawValue: row["algorithm"])
         else { throw VaultError.storage("an account row has an invalid id, type or algorithm") }
@@ -54,10 +54,6 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
     }
 }
 
-extension UUID {
-    /// Lowercase, as stored in the vault and used as associated data.
-    public var vaultString: String { uuidString.lowercased() }
-}
 
 extension Date {
     /// Whole milliseconds since 1970, as the vault stores times.
