@@ -40,7 +40,9 @@ struct SyncSession {
     ///
     /// - Throws: `SyncCommandError.syncOff` when sync is off on this device.
     func withEngine<Result>(_ body: (SyncEngine) async throws -> Result) async throws -> Result {
-        guard let url = try localState().remoteLocation, SyncState.isEnabled(in: location) else { throw SyncCommandError.syncOff }
+        guard SyncState.isEnabled(in: location), let url = try SyncState.localState(in: location).remoteLocation else {
+            throw SyncCommandError.syncOff
+        }
         let remote = try remote(url: url)
         do {
             guard let engine = try SyncEngine.open(vault: vault, remote: remote, recorder: recorder) else {
