@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+final class InterchangeExportTests: InterchangeTests {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try succeed(["import", fixture("aegis_plain.json")])
+    }
+
+    func testAPlainExportNeedsAnExplicitDestination() throws {
+        assertOneLineError(try authcat.run(["export", "--format", "otpauth"]), containing: "--output (created 0600) or print it with --stdout", status: 64)
+        assertOneLineError(try authcat.run(["export", "--format", "json", "--output", "-"]), containing: "say --stdout", status: 64)
+        assertOneLineError(try authcat.run(["export", "--format", "aegis", "--qr"]), containing: "--qr draws otpauth and google", status: 64)
+        let printed = try succeed(["export", "--format", "otpauth", "--stdout"])
+        XCTAssertEqual(printed.split(separator: "\n").count, 5)
+        XCTAssertTrue(printed.contains("secret=JBSWY3DPEHPK3PXP"))
+    }
+
+    func testEveryExactFormatRoundTripsIntoAnEmptyVault() throws {
+        let original = try accountsWithoutIDs(home: authcat.home.path)
+        let originalURIs = try uris(home: authcat.home.path)
+        for format in ["otpauth", "aegis", "json"] {
+            let file = authcat.root.appendingPathComponent("export.\(format)").path
+            let output = try succeed(["export", "--format", format, "--output", file])
+            XCTAssertEqual(output, "exported 5 accounts to \(file) (\(format))\n")
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            XCTAssertEqual(mode, 0o600, format)
+            let home = otherHome("from-\(format)")
+            let imported = try authcat.run(["--home", home, "import", file], withHome: false)
+            XCTAssertEqual(imported.status, 0, imported.stderr)
+            XCTAssertTrue(imported.stdout.contains("skipped 0, rejected 0"), imported.stdout)
+            XCTAssertEqual(try accountsWithoutIDs(home: home), original, format)
+            XCTAssertEqual(try uris(home: home), originalURIs, format)
+        }
+    }
+
+    func testGoogleExportLeavesOutWhatGoogleCannotHoldAndDrawsCodes() throws {
+        let file = authcat.root.appendingPathComponent("google.txt").path
+        let result = try authcat.run(["export", "--format", "google", "--output", file])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderrLines, [
+            "authcat: warning: left out Steam:gamer: Google Authenticator has no Steam codes",
+            "authcat: warning: left out Ünïcødé Bank:李雷 🐱: Google Authenticator only imports 30-second codes, not 60-second ones",
+        ])
+        XCTAssertEqual(result.stdout, "exported 3 accounts to \(file) (google)\n")
+        let home = otherHome()
+        XCTAssertEqual(try authcat.run(["--home", home, "import", file], withHome: false).status, 0)
+        XCTAssertEqual(try accountsWithoutIDs(home: home).count, 3)
+
+        let drawn = try authcat.run(["export", "--format", "google", "--qr"])
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
+        let lines = drawn.stdoutLines
+        XCTAssertFalse(drawn.stdout.contains("otpauth-migration"), "the codes are drawn, not printed")
+        XCTAssertTrue(lines.allSatisfy { $0.allSatisfy { " ▀▄█".contains($0) } || $0.hasPrefix("QR code") }, drawn.stdout)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, "each code fits an 80-column terminal")
+    }
+
+    func testShowDrawsOneAccountAsAQRCode() throws {
+        let drawn = try succeed(["show", "github", "--qr"])
+        XCTAssertFalse(drawn.contains("otpauth://"))
+        let lines = drawn.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 10)
+        XCTAssertTrue(lines.allSatisfy { $0.allSatisfy { " ▀▄█".contains($0) } }, drawn)
+        XCTAssertEqual(Set(lines.map(\.count)).count, 1, "a square block of text")
+        XCTAssertTrue(try succeed(["show", "github", "--qr", "--uri"]).hasPrefix("otpauth://totp/GitHub:"))
+    }
+
+    func testExportWithoutAVaultOrToABadPath() throws {
+        assertOneLineError(try authcat.run(["--home", otherHome("none"), "export", "--format", "json", "--stdout"], withHome: false),
+                           containing: "no vault", status: 1)
+        assertOneLineError(try authcat.run(["export", "--format", "json", "--output", "/nonexistent-dir/x.json"]),
+                           containing: "cannot write /nonexistent-dir/x.json", status: 1)
+    }
+}

@@ -1,0 +1,116 @@
+import AuthCatInterchange
+import Foundation
+import XCTest
+
+final class InterchangeImportTests: InterchangeTests {
+    func testEveryAppFormatIsRecognisedAndImported() throws {
+        let cases: [(file: String, added: Int, source: String)] = [
+            ("otpauth.txt", 5, "otpauth URI list"), ("google_migration.txt", 4, "Google Authenticator export"),
+            ("aegis_plain.json", 5, "Aegis vault"), ("twofas.2fas", 6, "2FAS backup"), ("andotp.json", 5, "andOTP backup"),
+            ("bitwarden.json", 6, "Bitwarden export"),
+        ]
+        for (index, item) in cases.enumerated() {
+            let home = otherHome("home\(index)")
+            let result = try authcat.run(["--home", home, "import", fixture(item.file)], withHome: false)
+            XCTAssertEqual(result.status, 0, "\(item.file): \(result.stderr)")
+            XCTAssertTrue(result.stdoutLines.first?.hasPrefix("added \(item.added) accounts from the \(item.source)") ?? false,
+                          "\(item.file): \(result.stdout)")
+            XCTAssertEqual(try accountsWithoutIDs(home: home).count, item.added, item.file)
+        }
+    }
+
+    func testImportIsOneTransactionByImportAndSkipsWhatIsThere() throws {
+        try add("alice@example.com", issuer: "GitHub", secret: "JBSWY3DPEHPK3PXP")
+        let output = try succeed(["import", fixture("aegis_plain.json")])
+        XCTAssertEqual(output.split(separator: "\n").first, "added 4 accounts from the Aegis vault; skipped 1, rejected 1")
+        XCTAssertTrue(output.contains("  skipped  entry 1 (GitHub:alice@example.com): already in the vault"), output)
+        XCTAssertTrue(output.contains("  rejected entry 6 (Yandex:ivan): OTP type 'yandex' is not supported"), output)
+        XCTAssertEqual(try latestHistoryAuthor(), "import")
+        let history = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["history", "--json"]).utf8)) as? [Any])
+        XCTAssertEqual(history.count, 2, "the add, then one transaction for the whole import")
+    }
+
+    func testEncryptedAegisWithAPassphraseFileOrAWrongOne() throws {
+        try add("existing")
+        let before = try VaultSnapshot.take(authcat)
+        let wrong = try scratch("wrong", "nope\n")
+        assertOneLineError(try authcat.run(["import", fixture("aegis_encrypted.json")], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": wrong]),
+                           containing: "the password does not open this Aegis vault", status: 1)
+        assertOneLineError(try authcat.run(["import", fixture("aegis_encrypted.json")]), containing: "AUTHCAT_IMPORT_PASSPHRASE_FILE", status: 1)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+        let right = try scratch("right", "test-password\n")
+        let output = try succeed(["import", fixture("aegis_encrypted.json")], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": right])
+        XCTAssertTrue(output.hasPrefix("added 5 accounts"), output)
+    }
+
+    func testMalformedFilesFailCleanlyWithTheVaultUnchanged() throws {
+        try add("existing")
+        let before = try VaultSnapshot.take(authcat)
+        let aegis = try String(contentsOfFile: fixture("aegis_plain.json"), encoding: .utf8)
+        let cases: [(name: String, content: String, format: String?, message: String)] = [
+            ("truncated.json", String(aegis.prefix(700)), nil, "does not parse (truncated or damaged?)"),
+            ("truncated-aegis.json", String(aegis.prefix(700)), "aegis", "not valid JSON"),
+            ("types.json", #"[{"secret": "JBSWY3DPEHPK3PXP", "label": "a", "digits": "six"}]"#, "andotp", "entry 1 (a): field 'digits' should be a number"),
+            ("base32.txt", "otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP\notpauth://totp/B:b?secret=JBSWY3DP0HPK3PXP\n", nil,
+             "line 2 (B:b): the URI's secret is not valid Base32"),
+            ("empty.txt", "", nil, "format was not recognised"),
+            ("google.txt", "otpauth-migration://offline?data=AAAA%%%\n", nil, "line 1: its data parameter is not base64"),
+        ]
+        for item in cases {
+            let path = try scratch(item.name, item.content)
+            let result = try authcat.run(["import", path] + (item.format.map { ["--format", $0] } ?? []))
+            assertOneLineError(result, containing: item.message, status: 1)
+            XCTAssertFalse(result.stderr.contains("JBSWY3DP0HPK3PXP"), "the secret must not be echoed: \(result.stderr)")
+        }
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+    }
+
+    func testSkipInvalidImportsTheRest() throws {
+        let path = try scratch("mixed.txt", "otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP\notpauth://totp/B:b?secret=1\n")
+        let output = try succeed(["import", path, "--skip-invalid"])
+        XCTAssertTrue(output.hasPrefix("added 1 account from the otpauth URI list; skipped 0, rejected 1"), output)
+        XCTAssertEqual(try listedAccounts().map { $0["name"] as? String }, ["a"])
+    }
+
+    func testDryRunCreatesAndChangesNothing() throws {
+        let output = try succeed(["import", fixture("twofas.2fas"), "--dry-run"])
+        XCTAssertTrue(output.hasPrefix("would add 6 accounts from the 2FAS backup"), output)
+        XCTAssertTrue(output.contains("  add      entry 2: Ünïcødé Bank:李雷 🐱"), output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path), "a dry run creates no vault")
+        try add("x")
+        let before = try VaultSnapshot.take(authcat)
+        try succeed(["import", fixture("twofas.2fas"), "--dry-run", "--json"])
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+    }
+
+    func testStandardInputAndJSONSummary() throws {
+        let input = Data(try String(contentsOfFile: fixture("otpauth.txt"), encoding: .utf8).utf8)
+        let output = try succeed(["import", "-", "--json"], stdin: input)
+        let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        XCTAssertEqual(summary["added"] as? Int, 5)
+        XCTAssertEqual(summary["rejected"] as? Int, 2)
+        XCTAssertEqual(summary["format"] as? String, "otpauth")
+        let rejected = try XCTUnwrap(summary["rejectedEntries"] as? [[String: Any]])
+        XCTAssertEqual(rejected.map { $0["position"] as? String }, ["line 8", "line 9"])
+        XCTAssertFalse(output.contains("MFRGGZDFMZTWQ2LK"), "no secret in the summary")
+    }
+
+    func testConflictingSecretIsReportedAndTheVaultKeepsItsOwn() throws {
+        try add("alice@example.com", issuer: "GitHub", secret: Self.otherSecret)
+        let output = try succeed(["import", fixture("andotp.json")])
+        XCTAssertTrue(output.contains("rejected entry 1 (GitHub:alice@example.com): the vault already has GitHub:alice@example.com with a different secret"), output)
+        XCTAssertTrue(try succeed(["show", "github", "--uri"]).contains("secret=\(Self.otherSecret)"))
+    }
+
+    func testQRCodesInAPNGScreenshot() throws {
+        let uris = try String(contentsOfFile: fixture("google_migration.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let png = try QRCode.encode(uris[0]).image(scale: 3).pngData()
+        let output = try succeed(["import", "--qr", try scratch("shot.png", png)])
+        XCTAssertTrue(output.hasPrefix("added 2 accounts from the Google Authenticator export"), output)
+        let warning = try authcat.run(["import", "--qr", try scratch("again.png", png)]).stderr
+        XCTAssertTrue(warning.contains("code 2 is missing"), warning)
+        assertOneLineError(try authcat.run(["import", "--qr", try scratch("blank.png", try GreyImage(width: 40, height: 40).pngData())]),
+                           containing: "no QR code was found", status: 1)
+        assertOneLineError(try authcat.run(["import", "--qr", fixture("otpauth.txt")]), containing: "not a readable PNG", status: 1)
+    }
+}
