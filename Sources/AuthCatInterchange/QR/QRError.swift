@@ -13,6 +13,8 @@ public enum QRError: UserFacingError, Equatable {
     case imageTooLarge(width: Int, height: Int)
     /// libzbar could not scan the image.
     case scanFailed
+    /// libzbar could not be opened: the package libzbar0 is missing.
+    case scannerUnavailable
     /// No QR code was found in the image.
     case noCodeFound
 
@@ -23,6 +25,7 @@ public enum QRError: UserFacingError, Equatable {
         case .invalidPNG(let why): "the image is not a readable PNG: \(why)"
         case .imageTooLarge(let width, let height): "the image is \(width)×\(height) pixels, too large to scan; crop it to the QR codes"
         case .scanFailed: "the image could not be scanned (libzbar failed)"
+        case .scannerUnavailable: "reading QR codes needs libzbar (Debian package libzbar0), which could not be loaded"
         case .noCodeFound: "no QR code was found in the image; use a sharp, uncropped screenshot of the codes"
         }
     }

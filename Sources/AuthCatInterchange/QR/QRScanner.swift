@@ -6,21 +6,22 @@ public enum QRScanner {
     /// The text of every QR code in `image`, top to bottom.
     /// - Throws: `QRError.noCodeFound` when there is none.
     public static func scan(_ image: GreyImage) throws -> [String] {
-        guard let scanner = zbar_image_scanner_create() else { throw QRError.scanFailed }
-        defer { zbar_image_scanner_destroy(scanner) }
+        let zbar = try ZBarLibrary.shared()
+        guard let scanner = zbar.imageScannerCreate() else { throw QRError.scanFailed }
+        defer { zbar.imageScannerDestroy(scanner) }
         // Only QR codes: other symbologies would find noise in a screenshot.
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
-        guard let zbarImage = zbar_image_create() else { throw QRError.scanFailed }
-        defer { zbar_image_destroy(zbarImage) }
-        zbar_image_set_format(zbarImage, fourCC("Y800"))
-        zbar_image_set_size(zbarImage, UInt32(image.width), UInt32(image.height))
+        _ = zbar.imageScannerSetConfig(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        _ = zbar.imageScannerSetConfig(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        guard let zbarImage = zbar.imageCreate() else { throw QRError.scanFailed }
+        defer { zbar.imageDestroy(zbarImage) }
+        zbar.imageSetFormat(zbarImage, fourCC("Y800"))
+        zbar.imageSetSize(zbarImage, UInt32(image.width), UInt32(image.height))
         let texts: [String] = try image.pixels.withUnsafeBytes { buffer in
             // No cleanup handler: the pixels belong to Swift and outlive the scan,
             // and the zbar image is destroyed (by the defer above) before they are released.
-            zbar_image_set_data(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
-            guard zbar_scan_image(scanner, zbarImage) >= 0 else { throw QRError.scanFailed }
-            return symbols(of: zbarImage)
+            zbar.imageSetData(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
+            guard zbar.scanImage(scanner, zbarImage) >= 0 else { throw QRError.scanFailed }
+            return symbols(of: zbarImage, zbar)
         }
         guard !texts.isEmpty else { throw QRError.noCodeFound }
         return texts
@@ -31,18 +32,18 @@ public enum QRScanner {
         try scan(GreyImage(png: png))
     }
 
-    private static func symbols(of image: OpaquePointer) -> [String] {
+    private static func symbols(of image: OpaquePointer, _ zbar: ZBarLibrary) -> [String] {
         var found: [(box: Box, text: String)] = []
-        var symbol = zbar_image_first_symbol(image)
+        var symbol = zbar.imageFirstSymbol(image)
         while let current = symbol {
-            if zbar_symbol_get_type(current) == ZBAR_QRCODE, let bytes = zbar_symbol_get_data(current) {
-                let length = Int(zbar_symbol_get_data_length(current))
+            if zbar.symbolGetType(current) == ZBAR_QRCODE, let bytes = zbar.symbolGetData(current) {
+                let length = Int(zbar.symbolGetDataLength(current))
                 let text = bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
                     String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
                 }
-                found.append((Box(current), text))
+                found.append((Box(current, zbar), text))
             }
-            symbol = zbar_symbol_next(current)
+            symbol = zbar.symbolNext(current)
         }
         return readingOrder(found)
     }
@@ -66,11 +67,11 @@ public enum QRScanner {
     private struct Box {
         var left = Int32.max, top = Int32.max, bottom = Int32.min
 
-        init(_ symbol: OpaquePointer) {
-            for index in 0..<zbar_symbol_get_loc_size(symbol) {
-                left = min(left, zbar_symbol_get_loc_x(symbol, index))
-                top = min(top, zbar_symbol_get_loc_y(symbol, index))
-                bottom = max(bottom, zbar_symbol_get_loc_y(symbol, index))
+        init(_ symbol: OpaquePointer, _ zbar: ZBarLibrary) {
+            for index in 0..<zbar.symbolGetLocSize(symbol) {
+                left = min(left, zbar.symbolGetLocX(symbol, index))
+                top = min(top, zbar.symbolGetLocY(symbol, index))
+                bottom = max(bottom, zbar.symbolGetLocY(symbol, index))
             }
         }
     }
