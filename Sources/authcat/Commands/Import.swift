@@ -35,7 +35,7 @@ extension AuthCat {
                 Examples:
                   authcat import aegis-export.json --dry-run
                   authcat import --qr google-export.png
-                  pass otp uri -a | authcat import - --format otpauth
+                  pass otp uri otp/github | authcat import - --format otpauth
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
