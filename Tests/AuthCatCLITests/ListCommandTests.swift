@@ -49,5 +49,8 @@ final class ListCommandTests: AuthCatTestCase {
         let output = try succeed(["list"])
         XCTAssertFalse(output.contains("\u{1B}"))
         XCTAssertTrue(output.contains("evil\\u{1b}[2Jname"), output)
+        let error = try authcat.run(["add", "evil\u{1B}[2Jname"], stdin: Data(Self.rfcSecret.utf8))
+        assertOneLineError(error, containing: "evil\\u{1b}[2Jname", status: 1)
+        XCTAssertFalse(error.stderr.contains("\u{1B}"))
     }
 }

@@ -47,13 +47,14 @@ enum ErrorReport {
             fail(userFacing.description, status: EXIT_FAILURE)
         default:
             let operation = CommandPath.of(arguments).joined(separator: " ")
-            fail("\(operation) failed unexpectedly (\(type(of: error))); nothing was changed by the failed step",
-                 status: EXIT_FAILURE)
+            fail("\(operation) failed unexpectedly (\(type(of: error)))", status: EXIT_FAILURE)
         }
     }
 
+    /// Messages can quote account names, which can come from a QR code or an
+    /// import, so they are sanitized like any vault text shown on a terminal.
     private static func fail(_ message: String, status: Int32) -> Never {
-        Output.standardError("authcat: " + oneLine(message))
+        Output.standardError("authcat: " + TerminalText.sanitized(oneLine(message)))
         Foundation.exit(status)
     }
 
