@@ -1,7 +1,7 @@
 /// A synced preference that sync changed locally, and why.
-public struct SyncPreferenceChange: Sendable, Equatable {
+public struct SyncPreferenceChange: Sendable, Hashable {
     /// Why a preference changed, as in Apple's key-value store notifications.
-    public enum Reason: String, Sendable, Equatable, Codable {
+    public enum Reason: String, Sendable, Hashable, Codable {
         /// Another device changed it.
         case serverChange
         /// It arrived with this device's first sync of a remote vault.
