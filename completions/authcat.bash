@@ -181,13 +181,13 @@ _authcat() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|code|list|show|edit|rm|restore|history|passphrase|config|sync|help)
+    add|code|list|show|edit|rm|restore|history|passphrase|config|import|export|backup|restore-backup|sync|help)
         # Offer subcommand argument completions
         "_authcat_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add code list show edit rm restore history passphrase config sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add code list show edit rm restore history passphrase config import export backup restore-backup sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -279,7 +279,7 @@ _authcat_list() {
 
 _authcat_show() {
     repeating_flags=()
-    non_repeating_flags=(--uri -h --help)
+    non_repeating_flags=(--uri --qr -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1
@@ -568,6 +568,110 @@ _authcat_config_list() {
     case "${prev}" in
     '--home')
         __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_import() {
+    repeating_flags=()
+    non_repeating_flags=(--qr --dry-run --skip-invalid --json -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --format)
+    __authcat_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--format')
+        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''andotp'$'\n''bitwarden'$'\n''authcat'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __authcat_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_authcat_export() {
+    repeating_flags=()
+    non_repeating_flags=(--stdout --qr -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --format --output)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--format')
+        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''json'
+        return
+        ;;
+    '--output')
+        __authcat_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_authcat_backup() {
+    repeating_flags=()
+    non_repeating_flags=(--with-history --json -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --output --verify --kdf)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--output')
+        __authcat_add_completions -f
+        return
+        ;;
+    '--verify')
+        __authcat_add_completions -f
+        return
+        ;;
+    '--kdf')
+        __authcat_add_completions -W 'interactive'$'\n''moderate'$'\n''sensitive'
+        return
+        ;;
+    esac
+}
+
+_authcat_restore-backup() {
+    repeating_flags=()
+    non_repeating_flags=(--dry-run --json -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __authcat_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __authcat_add_completions -f
         return
         ;;
     esac
