@@ -122,6 +122,11 @@ final class AddCommandTests: AuthCatTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: userHome + "/.local/share/authcat/vault.sqlite"))
     }
 
+    func testWithoutAnyHomeTheVaultCannotBeFound() throws {
+        let result = try authcat.run(["list"], environment: ["HOME": ""], withHome: false)
+        assertOneLineError(result, containing: "AUTHCAT_HOME", status: 1)
+    }
+
     func testHomeOptionWorksBeforeAndAfterTheSubcommand() throws {
         let elsewhere = authcat.root.appendingPathComponent("elsewhere").path
         try succeed(["add", "x", "--home", elsewhere], stdin: Data(Self.rfcSecret.utf8))

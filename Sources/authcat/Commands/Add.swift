@@ -35,10 +35,10 @@ extension AuthCat {
         @Option(help: "Who issued the secret, such as GitHub.")
         var issuer: String?
 
-        @Option(name: .customLong("type"), help: "totp (default), hotp or steam.")
+        @Option(name: .customLong("type"), help: "The kind of code (default: totp).")
         var kind: OTPKind?
 
-        @Option(help: "The HMAC hash: sha1 (default), sha256 or sha512.")
+        @Option(help: "The HMAC hash function (default: sha1).")
         var algorithm: OTPAlgorithm?
 
         @Option(help: ArgumentHelp("Digits per code, 6 to 10 (default 6; Steam codes have 5 characters).", valueName: "n"))
