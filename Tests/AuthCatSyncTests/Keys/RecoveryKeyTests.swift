@@ -1,0 +1,31 @@
+@testable import AuthCatSync
+import AuthCatCore
+import XCTest
+
+final class RecoveryKeyTests: XCTestCase {
+    func testIsShownAsThirteenGroupsOfFourBase32Characters() throws {
+        let key = try RecoveryKey.generate()
+        let groups = key.formatted.split(separator: "-")
+        XCTAssertEqual(groups.count, 13)
+        XCTAssertTrue(groups.allSatisfy { $0.count == 4 })
+        XCTAssertTrue(key.formatted.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567-").contains($0) })
+    }
+
+    func testReadsBackAsTypedWithSpacesAndLowercase() throws {
+        let key = try RecoveryKey.generate()
+        let typed = key.formatted.lowercased().replacingOccurrences(of: "-", with: "  ")
+        XCTAssertEqual(try RecoveryKey(parsing: typed).bytes, key.bytes)
+    }
+
+    func testRefusesKeysOfTheWrongLengthOrAlphabet() {
+        for text in ["", "ABCD-EFGH", String(repeating: "A", count: 60), String(repeating: "1", count: 52)] {
+            XCTAssertThrowsError(try RecoveryKey(parsing: text)) { error in
+                XCTAssertEqual((error as? SyncError)?.category, .wrongPassphrase)
+            }
+        }
+    }
+
+    func testTwoKeysDiffer() throws {
+        XCTAssertNotEqual(try RecoveryKey.generate().formatted, try RecoveryKey.generate().formatted)
+    }
+}

@@ -1,0 +1,53 @@
+@testable import AuthCatSync
+import AuthCatCore
+import XCTest
+
+final class RemoteLayoutTests: XCTestCase {
+    let vault = String(repeating: "ab", count: 16)
+    let device = "0123456789abcdef"
+
+    func testNamesParseBackToWhatTheyMean() throws {
+        let names: [RemoteLayout.Name] = [
+            .manifest(vault: vault), .disabledMarker(vault: vault), .deletedMarker(vault: vault),
+            .batch(vault: vault, device: device, sequence: 1), .snapshot(vault: vault, device: device, sequence: 9_999_999_999),
+        ]
+        for name in names {
+            let text = RemoteLayout.name(name)
+            XCTAssertNoThrow(try RemoteObjectName.validate(text), text)
+            XCTAssertEqual(RemoteLayout.parse(text), name, text)
+        }
+        XCTAssertEqual(RemoteLayout.batch(vault, device: device, sequence: 42), "authcat-\(vault)/\(device)/b-0000000042")
+    }
+
+    func testForeignNamesAreIgnored() {
+        for text in ["manifest", "authcat-xyz/manifest", "authcat-\(vault)/other", "authcat-\(vault)/\(device)/b-1",
+                     "authcat-\(vault)/\(device)/x-0000000001", "authcat-\(vault)/\(device)/b-0000000000", "notes.txt"] {
+            XCTAssertNil(RemoteLayout.parse(text), text)
+        }
+    }
+
+    func testNewIdsHaveTheirLengthAndDiffer() throws {
+        let first = try RemoteLayout.newVaultID()
+        XCTAssertTrue(RemoteLayout.isVaultID(first))
+        XCTAssertNotEqual(first, try RemoteLayout.newVaultID())
+        XCTAssertTrue(RemoteLayout.isDeviceID(try RemoteLayout.newDeviceID()))
+    }
+
+    func testAListingIsSortedByMeaning() {
+        let other = String(repeating: "cd", count: 16)
+        let listing = RemoteListing([
+            RemoteObject(name: RemoteLayout.manifest(vault), size: 300),
+            RemoteObject(name: RemoteLayout.batch(vault, device: device, sequence: 1), size: 512),
+            RemoteObject(name: RemoteLayout.batch(vault, device: device, sequence: 2), size: 512),
+            RemoteObject(name: RemoteLayout.snapshot(vault, device: device, sequence: 2), size: 1024),
+            RemoteObject(name: RemoteLayout.deletedMarker(other), size: 512),
+            RemoteObject(name: "stray.txt", size: 5),
+        ])
+        XCTAssertEqual(listing.manifests, [vault])
+        XCTAssertEqual(listing.deletedMarkers, [other])
+        XCTAssertEqual(listing.devices[vault]?[device]?.newest, 2)
+        XCTAssertEqual(listing.joinableVaults, [vault])
+        XCTAssertTrue(listing.hasObjects(of: vault))
+        XCTAssertFalse(listing.hasObjects(of: other))
+    }
+}
