@@ -58,7 +58,7 @@ final class CLIMotoServer {
 
     private static func launch(port: Int, log: URL) throws -> Process {
         let executable = try findExecutable()
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
