@@ -45,7 +45,7 @@ final class SyncNowTests: SyncTestCase {
 
         let sync = try start(second, ["sync", "now"])
         let events = second.home.appendingPathComponent("sync-events.log")
-        XCTAssertTrue(eventually(within: 20) { Self.log(events).contains("\"processID\":\(sync.pid)") }, "the sync never started")
+        XCTAssertTrue(eventually(within: 20, every: 1_000) { Self.log(events).contains("\"processID\":\(sync.pid)") }, "the sync never started")
         kill(sync.pid, SIGSTOP)
         XCTAssertFalse(Self.log(events).contains("\"phase\":\"export\",\"processID\":\(sync.pid)"),
                        "the sync finished before it could be stopped")

@@ -99,11 +99,12 @@ class SyncTestCase: XCTestCase {
     }
 
     /// Polls `condition` until it holds or `timeout` passes; true if it held.
-    func eventually(within timeout: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    func eventually(within timeout: TimeInterval = 10, every interval: useconds_t = 50_000,
+                    _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if try condition() { return true }
-            usleep(50_000)
+            usleep(interval)
         } while Date() < deadline
         return try condition()
     }
