@@ -115,7 +115,7 @@ public final class Vault: @unchecked Sendable {
     /// SQLite would happily turn it into a new, empty vault.
     private static func openDatabase(_ location: VaultLocation, creating: Bool) throws -> DatabaseQueue {
         let path = location.databaseURL.path
-        if !creating, (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 == 0 {
+        if !creating, SecureFile.size(of: path) ?? 0 == 0 {
             throw VaultError.corrupt(path)
         }
         var configuration = Configuration()
