@@ -47,6 +47,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         .executableTarget(
+            name: "authcat-bench",
+            dependencies: ["AuthCatCore", "AuthCatSync"]),
+        .executableTarget(
             name: "authcat",
             dependencies: [
                 "AuthCatCore", "AuthCatInterchange", "AuthCatSync",

@@ -5,7 +5,7 @@ extension SyncEngine {
     /// A change set of this device holding the given records as they are now.
     func makeChangeSet(_ records: [SyncClockRecord], snapshot: Bool, sequence: Int64, previous: String,
                        _ run: SyncRun) throws -> ChangeSet {
-        let accounts = Dictionary(uniqueKeysWithValues: try vault.accounts(includingDeleted: true).map { ($0.id.vaultString, $0) })
+        let accounts = try accountsByID(records)
         let preferences = try vault.preferences()
         var set = ChangeSet(
             format: snapshot ? ChangeSet.snapshotFormat : ChangeSet.batchFormat, version: ChangeSet.currentVersion,
@@ -23,6 +23,19 @@ extension SyncEngine {
             }
         }
         return set
+    }
+
+    /// The accounts `records` name: read one by one for a small batch, all at once for a large one.
+    private func accountsByID(_ records: [SyncClockRecord]) throws -> [String: Account] {
+        let ids = records.filter { $0.entity == .account }.map(\.recordID)
+        guard ids.count <= 32 else {
+            return Dictionary(uniqueKeysWithValues: try vault.accounts(includingDeleted: true).map { ($0.id.vaultString, $0) })
+        }
+        var found: [String: Account] = [:]
+        for id in ids {
+            if let uuid = UUID(uuidString: id), let account = try vault.account(id: uuid) { found[id] = account }
+        }
+        return found
     }
 
     /// A field without a clock (never expected) loses to any real change.
