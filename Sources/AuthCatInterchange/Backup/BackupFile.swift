@@ -46,13 +46,15 @@ public enum BackupFile {
         var plaintext = Data()
         while let chunk = try reader.next() {
             let number = reader.count
-            let opened: (plaintext: Data, tag: SecretStream.Tag)
+            var opened: (plaintext: Data, tag: SecretStream.Tag)
             do {
                 opened = try stream.open(chunk, associatedData: headerBytes)
             } catch {
                 throw number == 1 ? BackupError.wrongPassphraseOrAltered : BackupError.damaged(chunk: number)
             }
             plaintext.append(opened.plaintext)
+            // The archive holds secrets; no stray copy of a piece of it outlives this loop.
+            opened.plaintext.resetBytes(in: 0..<opened.plaintext.count)
             switch opened.tag {
             case .final:
                 guard reader.atEnd else { throw BackupError.trailingData }
