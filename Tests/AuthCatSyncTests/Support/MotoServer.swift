@@ -98,7 +98,7 @@ final class MotoServer {
     }
 
     private static func launch(_ executable: String, port: Int, logPath: String) throws -> Process {
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
