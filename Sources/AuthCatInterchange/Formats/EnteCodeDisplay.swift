@@ -1,3 +1,4 @@
+import AuthCatCore
 import Foundation
 
 /// Ente Auth's `codeDisplay` otpauth parameter: percent-encoded JSON such as
@@ -37,7 +38,7 @@ struct EnteCodeDisplay: Equatable {
         // Written by hand so the key order is the one Ente writes and the output is stable.
         let tagList = tags.map(Self.jsonString).joined(separator: ",")
         let json = "{\"pinned\":false,\"trashed\":false,\"lastUsedAt\":0,\"tapCount\":0,\"tags\":[\(tagList)],\"note\":\(Self.jsonString(note))}"
-        return "&\(Self.parameterName)=" + URIComponent.encode(json)
+        return "&\(Self.parameterName)=" + PercentEncoding.encode(json)
     }
 
     private static func jsonString(_ text: String) -> String {

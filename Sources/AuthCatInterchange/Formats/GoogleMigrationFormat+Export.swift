@@ -61,7 +61,7 @@ extension GoogleMigrationFormat {
 
     /// `otpauth-migration://offline?data=` and the percent-encoded base64 of `payload`.
     static func uri(for payload: Data) -> String {
-        "\(scheme)://offline?data=" + URIComponent.encode(payload.base64EncodedString())
+        "\(scheme)://offline?data=" + PercentEncoding.encode(payload.base64EncodedString())
     }
 
     private static func unsupportedReason(_ account: Account) -> String? {
