@@ -21,7 +21,7 @@ public enum SubkeyDerivation {
             throw CryptoError.invalidInput("subkey length out of range")
         }
         let subkey = SecretBytes(count: length)
-        // The subkey and master key were checked non-empty above, so their base addresses exist.
+        // The subkey, master key and context were checked non-empty above, so their base addresses exist.
         let status = subkey.withUnsafeMutableBytes { out in
             masterKey.withUnsafeBytes { master in
                 contextBytes.withUnsafeBufferPointer { ctx in

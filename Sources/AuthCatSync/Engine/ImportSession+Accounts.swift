@@ -5,7 +5,7 @@ extension ImportSession {
     /// Merges one incoming account into the vault.
     func apply(_ incoming: AccountState) throws {
         guard let id = UUID(uuidString: incoming.id) else { throw SyncObjectError.malformed("account id") }
-        var record = clockRecord(.account, incoming.id)
+        var record = try clockRecord(.account, incoming.id)
         let local = try writer.account(id)
         var merged = try merge(incoming, into: local, record: &record)
         if !merged.deleted { try settleClash(&merged, record: &record) }

@@ -30,7 +30,7 @@ extension ImportSession {
             try writer.update(otherID, AccountEdit(name: name))
             liveByIdentity[other.identityKey] = nil
             liveByIdentity[Account.identityKey(issuer: other.issuer, name: name)] = otherID
-            markLocal(.account, otherID.vaultString, field: "name")
+            try markLocal(.account, otherID.vaultString, field: "name")
         }
     }
 
@@ -41,7 +41,7 @@ extension ImportSession {
         if merged.account.id.vaultString < other.id.vaultString {
             try writer.delete(other.id)
             liveByIdentity[other.identityKey] = nil
-            markLocal(.account, other.id.vaultString, field: "deleted")
+            try markLocal(.account, other.id.vaultString, field: "deleted")
         } else {
             merged.deleted = true
             record.clocks["deleted"] = tick()
@@ -49,7 +49,7 @@ extension ImportSession {
                 var otp = other.otp
                 otp.counter = counter
                 try writer.update(other.id, AccountEdit(otp: otp))
-                markLocal(.account, other.id.vaultString, field: nil)
+                try markLocal(.account, other.id.vaultString, field: nil)
             }
         }
     }

@@ -4,7 +4,7 @@ extension ImportSession {
     /// Takes an incoming preference if it is newer. A value that would break
     /// `PreferenceQuota` is refused here (nothing changes) and reported.
     func apply(_ incoming: PreferenceState) throws {
-        var record = clockRecord(.preference, incoming.key)
+        var record = try clockRecord(.preference, incoming.key)
         if let local = record.clocks["value"], incoming.clock <= local { return }
         if preferences[incoming.key] != incoming.value {
             do {

@@ -17,6 +17,8 @@ final class ImportSession {
     var hlc: HybridLogicalClock
     /// Clock records read before the transaction, changed as records merge.
     var clocks: [SyncClockRecord.Key: SyncClockRecord]
+    /// Reads a clock record the change set did not name (an account a clash touches).
+    let loadClock: (SyncClockRecord.Key) throws -> SyncClockRecord?
     /// Records whose clocks changed and must be saved after the commit.
     var touched: Set<SyncClockRecord.Key> = []
     /// Live accounts by identity key, kept current as the merge goes.
@@ -26,8 +28,10 @@ final class ImportSession {
     var preferenceChanges: [SyncPreferenceChange] = []
 
     init(writer: VaultWriter, deviceID: String, physicalNow: Int64, hlc: HybridLogicalClock,
-         clocks: [SyncClockRecord.Key: SyncClockRecord], preferenceReason: SyncPreferenceChange.Reason) throws {
+         clocks: [SyncClockRecord.Key: SyncClockRecord], preferenceReason: SyncPreferenceChange.Reason,
+         loadClock: @escaping (SyncClockRecord.Key) throws -> SyncClockRecord?) throws {
         self.writer = writer
+        self.loadClock = loadClock
         self.deviceID = deviceID
         self.physicalNow = physicalNow
         self.hlc = hlc
@@ -52,9 +56,12 @@ final class ImportSession {
         hlc.tick(physical: physicalNow, device: deviceID)
     }
 
-    func clockRecord(_ entity: SyncClockRecord.Entity, _ recordID: String) -> SyncClockRecord {
-        clocks[SyncClockRecord.Key(entity: entity, recordID: recordID)]
-            ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: false)
+    func clockRecord(_ entity: SyncClockRecord.Entity, _ recordID: String) throws -> SyncClockRecord {
+        let key = SyncClockRecord.Key(entity: entity, recordID: recordID)
+        if let known = clocks[key] { return known }
+        let loaded = try loadClock(key) ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: false)
+        clocks[key] = loaded
+        return loaded
     }
 
     func save(_ record: SyncClockRecord) {
@@ -63,8 +70,8 @@ final class ImportSession {
     }
 
     /// Records a change the merge made on its own (a clash settled), so it is exported.
-    func markLocal(_ entity: SyncClockRecord.Entity, _ recordID: String, field: String?) {
-        var record = clockRecord(entity, recordID)
+    func markLocal(_ entity: SyncClockRecord.Entity, _ recordID: String, field: String?) throws {
+        var record = try clockRecord(entity, recordID)
         if let field { record.clocks[field] = tick() }
         record.pending = true
         save(record)

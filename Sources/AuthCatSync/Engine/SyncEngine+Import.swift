@@ -146,7 +146,9 @@ extension SyncEngine {
         return try vault.write(author: author) { writer in
             guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else { throw LocalChangesArrived() }
             let session = try ImportSession(writer: writer, deviceID: state.deviceID, physicalNow: clock.now().unixMilliseconds,
-                                            hlc: state.clock, clocks: clocks, preferenceReason: run.preferenceReason)
+                                            hlc: state.clock, clocks: clocks, preferenceReason: run.preferenceReason) { key in
+                try self.store.read { try self.store.clockRecords($0, keys: [key])[key] }
+            }
             try session.apply(changes)
             return session
         }

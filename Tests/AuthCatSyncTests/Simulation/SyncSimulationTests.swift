@@ -8,11 +8,23 @@ final class SyncSimulationTests: XCTestCase {
     static let seeds: [UInt64] = [1, 2, 3]
     static let steps = 120
 
+    /// `AUTHCAT_SYNC_SIMULATION_SEEDS=first-last` runs those seeds instead, to hunt or replay a failure.
+    static var memorySeeds: [UInt64] {
+        guard let range = ProcessInfo.processInfo.environment["AUTHCAT_SYNC_SIMULATION_SEEDS"],
+              let dash = range.firstIndex(of: "-"), let first = UInt64(range[..<dash]),
+              let last = UInt64(range[range.index(after: dash)...]), first <= last else { return seeds }
+        return Array(first...last)
+    }
+
     func testMemoryRemote() async throws {
-        for seed in Self.seeds {
+        var interrupted = 0
+        for seed in Self.memorySeeds {
             let folder = try makeTemporaryDirectory().url
-            try await SyncSimulation(seed: seed, folder: folder, remote: MemoryRemote()).run(steps: Self.steps)
+            let simulation = try SyncSimulation(seed: seed, folder: folder, remote: MemoryRemote())
+            try await simulation.run(steps: Self.steps)
+            interrupted += simulation.interruptedSyncs
         }
+        XCTAssertGreaterThan(interrupted, 0, "no sync was interrupted: the simulation lost its teeth")
     }
 
     func testFolderRemote() async throws {
