@@ -78,10 +78,18 @@ final class SyncSimulation {
     // MARK: - Operations
 
     private func randomAdd(on device: Int) throws {
-        let issuer = random.pick(Self.issuers) ?? ""
-        let name = random.pick(Self.names) ?? "x"
-        let kind: OTPKind = random.chance(0.5) ? .hotp : .totp
-        let secret = (0..<10).map { _ in UInt8.random(in: 0...255, using: &random) }
+        var issuer = random.pick(Self.issuers) ?? ""
+        var name = random.pick(Self.names) ?? "x"
+        var kind: OTPKind = random.chance(0.5) ? .hotp : .totp
+        var secret = (0..<10).map { _ in UInt8.random(in: 0...255, using: &random) }
+        // Now and then the user adds on this device an account another device already has.
+        let elsewhere = try devices.indices.filter { $0 != device }.flatMap { try devices[$0].vault.accounts() }
+        if random.chance(0.15), let copy = random.pick(elsewhere), let owner = devices.first(where: { (try? $0.vault.account(id: copy.id)) != nil }) {
+            issuer = copy.issuer
+            name = copy.name
+            kind = copy.otp.kind
+            secret = Array(try owner.vault.secret(for: copy.id).unprotectedData())
+        }
         do {
             let account = try devices[device].vault.write(author: .cli) { writer in
                 try writer.insert(AccountDraft(issuer: issuer, name: name, otp: OTPParameters(kind: kind), secret: SecretBytes(secret)),
