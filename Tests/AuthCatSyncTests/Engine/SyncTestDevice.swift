@@ -3,18 +3,6 @@ import AuthCatCore
 import Foundation
 import XCTest
 
-/// Collects the engine's events for assertions.
-final class EventCollector: SyncEventRecorder, @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [SyncEvent] = []
-
-    func record(_ event: SyncEvent) {
-        lock.withLock { stored.append(event) }
-    }
-
-    var events: [SyncEvent] { lock.withLock { stored } }
-}
-
 /// One simulated device: its own home folder, vault, clock and event log.
 final class SyncTestDevice {
     let name: String
