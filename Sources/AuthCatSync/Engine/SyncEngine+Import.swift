@@ -13,9 +13,9 @@ extension SyncEngine {
     }
 
     private func importDevice(_ device: String, objects: RemoteListing.DeviceObjects, _ run: SyncRun) async throws {
-        var peer = try store.read { try SyncPeerRecord.fetchOne($0, key: device) }
-            ?? SyncPeerRecord(deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
-                              seenSequence: 0, lastSeen: nil)
+        let stored = try store.read { try SyncPeerRecord.fetchOne($0, key: device) }
+        var peer = stored ?? SyncPeerRecord(deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
+                                            seenSequence: 0, lastSeen: nil)
         let newest = objects.newest
         guard newest >= peer.seenSequence else {
             run.issue(.rollback, device, "its newest object is number \(newest), but number \(peer.seenSequence) was seen before")
@@ -23,6 +23,8 @@ extension SyncEngine {
         }
         peer = try await readChain(device, objects, from: peer, run) { db, peer in try peer.save(db) }
         peer.seenSequence = max(peer.seenSequence, newest)
+        // A sync with nothing new writes nothing, here as on the remote.
+        guard peer != stored else { return }
         try store.write { db in try peer.save(db) }
     }
 
