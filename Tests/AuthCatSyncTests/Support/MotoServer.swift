@@ -49,8 +49,17 @@ final class MotoServer {
     func stop() {
         guard process.isRunning else { return }
         // A launcher (a pyenv shim, say) may have forked the real server rather than exec'd it.
-        for child in ChildProcesses.descendants(of: process.processIdentifier) { kill(child, SIGTERM) }
+        let children = ChildProcesses.descendants(of: process.processIdentifier)
+        for child in children { kill(child, SIGTERM) }
         process.terminate()
+        // A server started from a thread that blocks SIGTERM inherits the block
+        // and ignores it; a test run must never hang on that, so kill it then.
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            for child in children { kill(child, SIGKILL) }
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
     }
 
