@@ -1,11 +1,21 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Flags for the quick front, a static executable. The static libraries of
+/// FoundationEssentials depend on one another in cycles, which a one-pass
+/// linker resolves only when they are searched as one group.
+let staticExecutableFlags = ["-static-executable", "-Xlinker", "--start-group"]
+    + ["FoundationEssentials", "_FoundationCollections", "_FoundationCShims", "swiftSynchronization", "swiftCore", "stdc++", "m"]
+        .flatMap { ["-Xlinker", "-l\($0)"] }
+    + ["-Xlinker", "--end-group"]
+
 let package = Package(
     name: "authcat",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "authcat", targets: ["authcat"]),
+        .executable(name: "authcat-cli", targets: ["authcat-cli"]),
+        .library(name: "AuthCatEssentials", targets: ["AuthCatEssentials"]),
         .library(name: "AuthCatCore", targets: ["AuthCatCore"]),
         .library(name: "AuthCatInterchange", targets: ["AuthCatInterchange"]),
         .library(name: "AuthCatSync", targets: ["AuthCatSync"]),
@@ -24,12 +34,20 @@ let package = Package(
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
+        // What the quick front and the core share: OTP, crypto, the account
+        // model, the key file; no GRDB and only FoundationEssentials, so that
+        // the front stays small.
+        // C library functions a static program cannot use, failing at once (see the file).
+        .target(name: "CStaticStubs"),
+        .target(
+            name: "AuthCatEssentials",
+            dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "AuthCatCore",
             dependencies: [
-                "CSodium",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "AuthCatEssentials",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         .target(
             name: "AuthCatInterchange",
@@ -49,17 +67,31 @@ let package = Package(
         .executableTarget(
             name: "authcat-bench",
             dependencies: ["AuthCatCore", "AuthCatSync"]),
+        // The quick front: prints a plain `code QUERY` itself and hands every
+        // other command line to `authcat-cli`. Linked as a static executable,
+        // so starting it costs no dynamic loading (see docs/PERFORMANCE.md).
+        // GNU ld because gold cannot link static executables with glibc's
+        // startup files here; its warnings are glibc's standard notes about
+        // name-service functions (getpwnam_r and the like) in static programs,
+        // which the front never calls, so they are silenced.
         .executableTarget(
             name: "authcat",
+            dependencies: ["AuthCatEssentials", "CStaticStubs", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            linkerSettings: [.unsafeFlags(staticExecutableFlags)]),
+        .executableTarget(
+            name: "authcat-cli",
             dependencies: [
                 "AuthCatCore", "AuthCatInterchange", "AuthCatSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore"], resources: [.copy("Vectors"), .copy("Fixtures")]),
+        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials"], resources: [.copy("Vectors"), .copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync"], resources: [.copy("Vectors")]),
-        .testTarget(name: "AuthCatCLITests", dependencies: ["authcat"]),
+        // Runs the built `authcat` and `authcat-cli` as processes; it does not
+        // depend on them, which would link the front's static-executable flags
+        // into the tests. `swift test` builds every product anyway.
+        .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatInterchange"]),
     ],
     swiftLanguageModes: [.v5]
 )

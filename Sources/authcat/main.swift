@@ -1,8 +1,16 @@
-import Foundation
+import Glibc
+
+// `authcat`, the quick front: it prints the code of a plain `authcat code
+// QUERY` itself, and hands every other command line, unchanged, to the full
+// program `authcat-cli` beside it. It links neither GRDB nor Foundation
+// (only FoundationEssentials) and is a static executable: loading the full
+// program (175 MB, about 150,000 relocations) costs ten times the work of
+// `code` itself. See docs/PERFORMANCE.md.
 
 // Everything authcat creates is for its user alone, whatever the shell's umask.
 umask(0o077)
-// Kept lean: `authcat code` is measured as a whole process, so nothing runs
-// here that every command does not need, and its plain form skips ArgumentParser.
-FastCodePath.runIfPlain(Array(CommandLine.arguments.dropFirst()))
-await CommandRunner.run()
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let shortcut = CodeShortcut(arguments), QuickCode.print(shortcut) {
+    exit(EXIT_SUCCESS)
+}
+FullProgram.run(arguments)

@@ -53,13 +53,3 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
         container["deletedAt"] = account.deletedAt?.unixMilliseconds
     }
 }
-
-
-extension Date {
-    /// Whole milliseconds since 1970, as the vault stores times.
-    public var unixMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-
-    public init(unixMilliseconds: Int64) {
-        self.init(timeIntervalSince1970: Double(unixMilliseconds) / 1000)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The local encrypted vault: accounts, their sealed secrets, synced
 /// preferences and the history of every change, in one SQLite database.
@@ -125,7 +126,10 @@ public final class Vault: @unchecked Sendable {
         // read, even `authcat code`, into a write with fsyncs.
         // FULL: a commit is on disk before a code is printed, so a power cut
         // can never roll back an HOTP counter that was already handed out.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try keepWriteAheadLogFiles(db)
+        }
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         return try translatingErrors(location) {
@@ -133,11 +137,25 @@ public final class Vault: @unchecked Sendable {
             if creating {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
-            if try database.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw VaultError.newerFormat(path)
+            let (superseded, current) = try database.read { db in
+                (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
             }
-            try migrator.migrate(database)
+            if superseded { throw VaultError.newerFormat(path) }
+            // Migrating takes the write lock even when there is nothing to do.
+            if !current { try migrator.migrate(database) }
             return database
         }
+    }
+
+    /// The last connection to close would otherwise delete the `-wal` and
+    /// `-shm` files, and the next one create them again: file-system work
+    /// that costs `authcat code` more than finding the account. They are
+    /// kept instead; the log is checkpointed into the database and cut to
+    /// zero bytes on that last close, so `vault.sqlite` alone stays complete
+    /// and no old page lingers in the log.
+    private static func keepWriteAheadLogFiles(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA journal_size_limit = 0")
+        var persist: Int32 = 1
+        sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
     }
 }

@@ -89,6 +89,18 @@ final class AuthCatProcess {
         return result
     }
 
+    /// Runs another program (a copy of a binary, `authcat-cli`) with `--home HOME arguments…`.
+    @discardableResult
+    func run(program: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws -> AuthCatResult {
+        try launch(["--home", home.path] + arguments, executable: program.path, input: nil, pause: 0, environment: extra,
+                   timeout: 60)
+    }
+
+    /// `authcat-cli`, the full program the `authcat` front hands command lines to.
+    static var fullProgramURL: URL {
+        executableURL.deletingLastPathComponent().appendingPathComponent("authcat-cli")
+    }
+
     private static let script = "/usr/bin/script"
 
     private static func shellQuoted(_ word: String) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import AuthCatCore
+@testable import AuthCatEssentials
 
 final class Base32Tests: XCTestCase {
     /// RFC 4648 section 10.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import AuthCatCore
+@testable import AuthCatEssentials
 
 final class OTPAuthURITests: XCTestCase {
     private let secretText = "JBSWY3DPEHPK3PXP"

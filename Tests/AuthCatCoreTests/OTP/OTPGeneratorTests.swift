@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import AuthCatCore
+@testable import AuthCatEssentials
 
 final class OTPGeneratorTests: XCTestCase {
     private let rfcSecret = SecretBytes(utf8: "12345678901234567890")

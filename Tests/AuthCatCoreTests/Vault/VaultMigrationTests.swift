@@ -1,4 +1,5 @@
 @testable import AuthCatCore
+@testable import AuthCatEssentials
 import Foundation
 import XCTest
 
@@ -12,6 +13,11 @@ final class VaultMigrationTests: VaultTestCase {
         chmod(location.databaseURL.path, 0o600)
         chmod(location.keyFileURL.path, 0o600)
         return try Vault.open(at: location, clock: clock)
+    }
+
+    /// The quick front reads only vaults whose migrations are exactly these.
+    func testTheFrontKnowsEveryMigration() {
+        XCTAssertEqual(Vault.migrator.migrations, VaultSchemaVersion.migrations)
     }
 
     func testVersion1VaultOpensWithAllItsData() throws {

@@ -1,4 +1,5 @@
 @testable import AuthCatCore
+@testable import AuthCatEssentials
 import Foundation
 import XCTest
 

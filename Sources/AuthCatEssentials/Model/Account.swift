@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An account as the vault stores it, without its secret.
+public struct Account: Identifiable, Codable, Equatable, Sendable {
+    public var id: UUID
+    /// Who issued the secret ("GitHub"); may be empty.
+    public var issuer: String
+    /// The account at the issuer ("alice@example.com"); never empty.
+    public var name: String
+    public var otp: OTPParameters
+    /// Sorted, without duplicates.
+    public var tags: [String]
+    public var note: String
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Set when the account was removed; `authcat restore` clears it.
+    public var deletedAt: Date?
+
+    public init(id: UUID, issuer: String, name: String, otp: OTPParameters, tags: [String] = [], note: String = "",
+                createdAt: Date, updatedAt: Date, deletedAt: Date? = nil) {
+        self.id = id
+        self.issuer = issuer
+        self.name = name
+        self.otp = otp
+        self.tags = Account.normalizedTags(tags)
+        self.note = note
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+    }
+
+    /// `Issuer:name`, or just the name when there is no issuer.
+    public var label: String { issuer.isEmpty ? name : "\(issuer):\(name)" }
+
+    /// The key under which two accounts count as the same: label, case folded.
+    public var identityKey: String { Account.identityKey(issuer: issuer, name: name) }
+
+    public static func identityKey(issuer: String, name: String) -> String {
+        "\(issuer.lowercased())\u{1F}\(name.lowercased())"
+    }
+
+    public static func normalizedTags(_ tags: [String]) -> [String] {
+        Array(Set(tags.map(trimmingSpaces).filter { !$0.isEmpty })).sorted()
+    }
+
+    /// `tag` without leading and trailing spaces and tabs (Unicode category
+    /// Zs and U+0009, the set Foundation calls `.whitespaces`).
+    private static func trimmingSpaces(_ tag: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = tag.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
+
+/// An account that is not yet in the vault, with its secret: what `add`,
+/// imports and otpauth URIs produce.
+public struct AccountDraft: Sendable {
+    public var issuer: String
+    public var name: String
+    public var otp: OTPParameters
+    public var tags: [String]
+    public var note: String
+    public var secret: SecretBytes
+
+    public init(issuer: String = "", name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [], note: String = "", secret: SecretBytes) {
+        self.issuer = issuer
+        self.name = name
+        self.otp = otp
+        self.tags = Account.normalizedTags(tags)
+        self.note = note
+        self.secret = secret
+    }
+
+    /// Secrets shorter than 80 bits are weak (RFC 4226 asks for 128, recommends 160).
+    public var hasShortSecret: Bool { secret.count < 10 }
+}

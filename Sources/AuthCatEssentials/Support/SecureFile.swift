@@ -1,0 +1,108 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
+import Foundation
+#endif
+
+/// Files and folders that only their owner may read: 0600 and 0700.
+public enum SecureFile {
+    public static let fileMode: mode_t = 0o600
+    public static let folderMode: mode_t = 0o700
+
+    /// Creates `folder` (and parents) with mode 0700 if it does not exist.
+    public static func createFolder(_ folder: URL) throws {
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            guard isFolder else { throw SecureFileError.notAFolder(folder.path) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(folderMode)])
+        } catch {
+            throw SecureFileError.cannotWrite(folder.path, reason: "could not create the folder")
+        }
+    }
+
+    /// Writes `data` to `url` atomically: a 0600 temporary file in the same
+    /// folder, flushed to disk, then renamed over the target. Readers see the
+    /// old file or the new one, never a part; a failure leaves no temporary file.
+    public static func writeAtomically(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        guard fd >= 0 else { throw SecureFileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
+        do {
+            defer { close(fd) }
+            try writeAll(data, to: fd, path: url.path)
+            guard fsync(fd) == 0 else { throw SecureFileError.cannotWrite(url.path, reason: "fsync failed") }
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw SecureFileError.cannotWrite(url.path, reason: reason)
+        }
+        syncFolder(folder)
+    }
+
+    /// Creates an empty 0600 file if none exists, so that later writers (SQLite) inherit the mode.
+    public static func createEmptyFileIfMissing(_ url: URL) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, fileMode)
+        guard fd >= 0 else { throw SecureFileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
+        close(fd)
+    }
+
+    /// The size of the file at `path` in bytes, or nil if it does not exist.
+    /// A plain `stat`: FileManager's attribute dictionary costs more than
+    /// everything else `authcat code` does at start-up.
+    public static func size(of path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// The permission bits of `path`, or nil if it does not exist.
+    public static func mode(of path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o777
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress!.advanced(by: offset), buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw SecureFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Makes the rename durable; failure here loses nothing, so it is not reported.
+    private static func syncFolder(_ folder: URL) {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}
+
+public enum SecureFileError: UserFacingError, Equatable {
+    case notAFolder(String)
+    case cannotWrite(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAFolder(let path): "\(path) exists but is not a folder"
+        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How a user names an account on the command line: its id, then its exact
+/// `issuer:name` label, then any part of its issuer or name. The first rule
+/// that matches anything decides; case is ignored throughout.
+public struct AccountQuery: Sendable {
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public func matches(in accounts: [Account]) -> [Account] {
+        let needle = text.lowercased()
+        if let id = UUID(uuidString: text) {
+            let byID = accounts.filter { $0.id == id }
+            if !byID.isEmpty { return byID }
+        }
+        let exact = accounts.filter { $0.label.lowercased() == needle }
+        if !exact.isEmpty { return exact }
+        return accounts.filter { $0.issuer.lowercased().contains(needle) || $0.name.lowercased().contains(needle) }
+    }
+}

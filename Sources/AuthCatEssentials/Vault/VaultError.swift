@@ -1,0 +1,57 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
+import Foundation
+#endif
+
+/// What can go wrong with the vault, said so the user knows what to do.
+public enum VaultError: UserFacingError, Equatable {
+    case noHome
+    case noVault(String)
+    case corrupt(String)
+    case newerFormat(String)
+    case unsafePermissions(String, mode: mode_t)
+    case missingKeyFile(String)
+    case invalidKeyFile(String)
+    case keyDoesNotMatch(String)
+    case wrongPassphrase
+    case passphraseRequired
+    case passphraseAlreadySet
+    case noPassphraseSet
+    case emptyName
+    case duplicate(String)
+    case notFound(String)
+    case ambiguous(String, candidates: [String])
+    case notDeleted(String)
+    case counterExhausted(String)
+    case busy
+    case storage(String)
+
+    public var description: String {
+        switch self {
+        case .noHome: "cannot find the vault folder: set AUTHCAT_HOME or HOME"
+        case .noVault(let path): "no vault at \(path); add an account first with 'authcat add'"
+        case .corrupt(let path): "the vault database \(path) is damaged or not an authcat vault; it was left untouched (restore it from a backup)"
+        case .newerFormat(let path): "the vault \(path) was written by a newer authcat; upgrade authcat to open it"
+        case .unsafePermissions(let path, let mode):
+            "\(path) is writable by other users (mode \(String(mode, radix: 8))); refusing to use it until you run: chmod go-w \(path)"
+        case .missingKeyFile(let path): "the vault key file \(path) is missing; without it the secrets cannot be read (restore it from a backup)"
+        case .invalidKeyFile(let path): "the vault key file \(path) is damaged or in an unknown format"
+        case .keyDoesNotMatch(let path): "the key file \(path) does not belong to this vault"
+        case .wrongPassphrase: "wrong passphrase; nothing was changed"
+        case .passphraseRequired: "this vault is protected by a passphrase: set AUTHCAT_PASSPHRASE_FILE or run in a terminal"
+        case .passphraseAlreadySet: "a passphrase is already set; use 'authcat passphrase change'"
+        case .noPassphraseSet: "no passphrase is set; use 'authcat passphrase set'"
+        case .emptyName: "the account name must not be empty"
+        case .duplicate(let label): "an account named \(label) already exists (names differing only in case are the same)"
+        case .notFound(let query): "no account matches '\(query)'"
+        case .ambiguous(let query, let candidates):
+            "'\(query)' matches \(candidates.count) accounts: \(candidates.joined(separator: ", "))"
+        case .notDeleted(let label): "\(label) is not deleted"
+        case .counterExhausted(let label): "the HOTP counter of \(label) cannot advance any further"
+        case .busy: "the vault is busy in another authcat process; try again"
+        case .storage(let what): "vault storage error: \(what)"
+        }
+    }
+}

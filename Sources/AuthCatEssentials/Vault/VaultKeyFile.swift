@@ -1,0 +1,88 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The vault key file (`vault.key`): the random 32-byte vault key, stored in
+/// the clear (protected by mode 0600) or wrapped under an Argon2id-derived
+/// key from the user's passphrase. Format in docs/FORMAT.md.
+public struct VaultKeyFile: Codable, Equatable, Sendable {
+    public static let formatName = "authcat-vault-key"
+    public static let currentVersion = 1
+
+    public enum Protection: String, Codable, Sendable {
+        case none
+        case passphrase
+    }
+
+    public var format: String
+    public var version: Int
+    public var vaultID: String
+    public var protection: Protection
+    /// The vault key, base64, when `protection` is `none`.
+    public var key: Data?
+    /// KDF parameters and the sealed key, when `protection` is `passphrase`.
+    public var kdf: KDFParameters?
+    public var wrappedKey: Data?
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, protection, key, kdf
+        case vaultID = "vault_id"
+        case wrappedKey = "wrapped_key"
+    }
+
+    public static func plain(vaultID: String, key: SecretBytes) -> VaultKeyFile {
+        VaultKeyFile(format: formatName, version: currentVersion, vaultID: vaultID, protection: .none,
+                     key: key.unprotectedData(), kdf: nil, wrappedKey: nil)
+    }
+
+    public static func wrapped(vaultID: String, key: SecretBytes, passphrase: SecretBytes, kdf: KDFParameters) throws -> VaultKeyFile {
+        let wrapping = try kdf.deriveKey(from: passphrase)
+        let sealed = try AEAD.seal(key, key: wrapping, associatedData: associatedData(vaultID: vaultID))
+        return VaultKeyFile(format: formatName, version: currentVersion, vaultID: vaultID, protection: .passphrase,
+                            key: nil, kdf: kdf, wrappedKey: sealed)
+    }
+
+    /// Binds a wrapped key to its vault, so a key file cannot be passed off as another vault's.
+    public static func associatedData(vaultID: String) -> Data {
+        Data("authcat-vault-key:v1:\(vaultID)".utf8)
+    }
+
+    /// The vault key; `passphrase` is asked for only when the key is wrapped.
+    public func unlock(passphrase: () throws -> SecretBytes) throws -> SecretBytes {
+        switch protection {
+        case .none:
+            guard let key, key.count == AEAD.keySize else { throw VaultKeyFileError.malformed }
+            return SecretBytes(key)
+        case .passphrase:
+            guard let kdf, let wrappedKey else { throw VaultKeyFileError.malformed }
+            let wrapping = try kdf.deriveKey(from: try passphrase())
+            do {
+                let key = try AEAD.open(wrappedKey, key: wrapping, associatedData: Self.associatedData(vaultID: vaultID))
+                guard key.count == AEAD.keySize else { throw VaultKeyFileError.malformed }
+                return key
+            } catch CryptoError.authenticationFailed {
+                throw VaultError.wrongPassphrase
+            }
+        }
+    }
+
+    public static func read(from url: URL) throws -> VaultKeyFile {
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw VaultError.missingKeyFile(url.path) }
+        guard let file = try? JSONDecoder().decode(VaultKeyFile.self, from: data),
+              file.format == formatName, file.version == currentVersion
+        else { throw VaultError.invalidKeyFile(url.path) }
+        return file
+    }
+
+    public func write(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try SecureFile.writeAtomically(try encoder.encode(self), to: url)
+    }
+}
+
+enum VaultKeyFileError: Error {
+    case malformed
+}

@@ -1,0 +1,57 @@
+import AuthCatCore
+import Foundation
+
+/// What `authcat code` does once its command line is understood. The quick
+/// front executable prints the same line for a plain `code QUERY` through
+/// `CodeRow`, and hands every other form (HOTP, `--json`, errors) to this.
+struct CodePrinter {
+    var options: VaultOptions
+    var query: String?
+    /// Seconds since 1970 to compute TOTP codes at; nil for now.
+    var time: Int64?
+    var json = false
+    var copy = false
+
+    func run() throws {
+        let clipboard = copy ? try Clipboard.find(environment: options.environment) : nil
+        let vault = try options.openVault()
+        let now = time.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
+        if let query {
+            try printCode(of: query, in: vault, at: now, clipboard: clipboard)
+        } else {
+            try printAllCodes(in: vault, at: now)
+        }
+    }
+
+    private func printCode(of query: String, in vault: Vault, at now: Date, clipboard: Clipboard?) throws {
+        let account = try vault.account(matching: query)
+        let generated = try vault.generateCode(for: account, at: now)
+        if account.otp.kind == .hotp {
+            VaultChangeHook.vaultDidChange(vault, options: options)
+        }
+        try clipboard?.copy(generated.code.value)
+        if json {
+            print(try JSONOutput.string(CodeSummary(account: account, code: generated.code)))
+        } else if Terminal.standardOutputIsTerminal {
+            print(TextTable.lines([CodeRow.cells(account, generated.code, at: now)])[0])
+        } else {
+            print(generated.code.value)
+        }
+    }
+
+    private func printAllCodes(in vault: Vault, at now: Date) throws {
+        let codes = try vault.accounts().map { account in
+            // Listing must not use up HOTP counter values.
+            (account, account.otp.kind == .hotp ? nil : try vault.generateCode(for: account, at: now).code)
+        }
+        if json {
+            print(try JSONOutput.string(codes.map(CodeSummary.init)))
+            return
+        }
+        let onTerminal = Terminal.standardOutputIsTerminal
+        let rows = codes.map { account, code in
+            onTerminal ? CodeRow.cells(account, code, at: now) : [code?.value ?? "-", account.label]
+        }
+        TextTable.lines(rows).forEach { print($0) }
+    }
+}

@@ -1,0 +1,119 @@
+import AuthCatEssentials
+import FoundationEssentials
+import GRDBSQLite
+import Glibc
+
+/// A read-only look into the vault, with SQLite's C interface, for the
+/// quick front: the current schema, the live account a query names, its
+/// sealed secret. Anything unexpected is nil, never an error: the front then
+/// hands the command line to `authcat-cli`, which opens the vault properly
+/// and says what is wrong.
+final class QuickVault {
+    private let connection: OpaquePointer
+
+    /// The vault database at `location`, if it opens and has the current schema.
+    init?(_ location: VaultLocation) {
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW
+        guard sqlite3_open_v2(location.databaseURL.path, &connection, flags, nil) == SQLITE_OK, let connection else {
+            sqlite3_close(connection)
+            return nil
+        }
+        self.connection = connection
+        sqlite3_busy_timeout(connection, 10_000)
+        guard hasCurrentSchema else { return nil }
+    }
+
+    deinit {
+        sqlite3_close(connection)
+    }
+
+    /// The one live account `query` names, by the rules of `Vault.account(matching:)`:
+    /// its id, then its exact label, then `AccountQuery`. Nil when there is
+    /// not exactly one.
+    func account(matching query: String) -> Account? {
+        if let id = UUID(uuidString: query) {
+            guard let byID = accounts(where: "id = ?", [id.vaultString]) else { return nil }
+            if byID.count == 1 { return byID[0] }
+        }
+        let keys = labelKeys(query)
+        guard let exact = accounts(where: "identityKey IN (\(placeholders(keys.count)))", keys) else { return nil }
+        let matches = exact.isEmpty ? accounts(where: "1", []).map { AccountQuery(query).matches(in: $0) } : exact
+        guard let matches, matches.count == 1 else { return nil }
+        return matches[0]
+    }
+
+    /// The sealed secret of account `id`.
+    func sealedSecret(of id: UUID) -> Data? {
+        rows("SELECT sealedSecret FROM account WHERE id = ?", [id.vaultString]) { statement in
+            guard let bytes = sqlite3_column_blob(statement, 0) else { return nil }
+            return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, 0)))
+        }?.first
+    }
+
+    private var hasCurrentSchema: Bool {
+        rows("SELECT identifier FROM grdb_migrations ORDER BY rowid", []) { text($0, 0) } == VaultSchemaVersion.migrations
+    }
+
+    /// Identity keys of every way to read `query` as a label: the whole of it
+    /// as a name, or split at any colon into issuer and name.
+    private func labelKeys(_ query: String) -> [String] {
+        var keys = [Account.identityKey(issuer: "", name: query)]
+        for colon in query.indices where query[colon] == ":" {
+            keys.append(Account.identityKey(issuer: String(query[..<colon]), name: String(query[query.index(after: colon)...])))
+        }
+        return keys
+    }
+
+    private func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// Live accounts matching an SQL condition. Tags and notes are not read: the front prints neither.
+    private func accounts(where condition: String, _ arguments: [String]) -> [Account]? {
+        let sql = "SELECT id, issuer, name, kind, algorithm, digits, period, counter, createdAt, updatedAt "
+            + "FROM account WHERE deletedAt IS NULL AND (\(condition))"
+        return rows(sql, arguments) { statement in
+            guard let idText = text(statement, 0), let id = UUID(vaultString: idText) ?? UUID(uuidString: idText),
+                  let issuer = text(statement, 1), let name = text(statement, 2),
+                  let kind = text(statement, 3).flatMap(OTPKind.init(rawValue:)),
+                  let algorithm = text(statement, 4).flatMap(OTPAlgorithm.init(rawValue:))
+            else { return nil }
+            let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: Int(sqlite3_column_int64(statement, 5)),
+                                    period: Int(sqlite3_column_int64(statement, 6)),
+                                    counter: UInt64(max(sqlite3_column_int64(statement, 7), 0)))
+            return Account(id: id, issuer: issuer, name: name, otp: otp,
+                           createdAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 8)),
+                           updatedAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 9)))
+        }
+    }
+
+    /// Every row of `sql` read by `read`; nil when the statement fails or any row does not read.
+    private func rows<T>(_ sql: String, _ arguments: [String], _ read: (OpaquePointer) -> T?) -> [T]? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        defer { sqlite3_finalize(statement) }
+        for (index, argument) in arguments.enumerated() {
+            guard sqlite3_bind_text(statement, Int32(index + 1), argument, -1, Self.transient) == SQLITE_OK else { return nil }
+        }
+        var values: [T] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW:
+                guard let value = read(statement) else { return nil }
+                values.append(value)
+            case SQLITE_DONE:
+                return values
+            default:
+                return nil
+            }
+        }
+    }
+
+    private func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
+        sqlite3_column_text(statement, column).map { String(cString: $0) }
+    }
+
+    /// SQLite copies bound text at once (SQLITE_TRANSIENT, which Swift cannot import as a constant).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}

@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+/// `authcat` is a small front that prints plain `code QUERY` itself and hands
+/// everything else to `authcat-cli`. A copy of the front with no `authcat-cli`
+/// beside it shows which of the two answered.
+final class QuickFrontTests: AuthCatTestCase {
+    /// The front copied alone into a folder of its own.
+    private func loneFront() throws -> URL {
+        let folder = authcat.root.appendingPathComponent("lone", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("authcat")
+        try FileManager.default.copyItem(at: AuthCatProcess.executableURL, to: copy)
+        return copy
+    }
+
+    private func assertHandedOver(_ result: AuthCatResult, file: StaticString = #filePath, line: UInt = #line) {
+        assertOneLineError(result, containing: "install authcat-cli beside authcat", status: 1, file: file, line: line)
+    }
+
+    func testTheFrontPrintsTOTPAndSteamCodesByItself() throws {
+        let id = try add("rfc", issuer: "Test")
+        try add("gaben", issuer: "Steam", secret: Self.otherSecret, ["--type", "steam"])
+        let steam = try succeed(["code", "gaben", "--at", "59"])
+        let front = try loneFront()
+        for query in ["rfc", "TEST:RFC", id, id.uppercased(), "es"] {
+            let result = try authcat.run(program: front, ["code", query, "--at", "59"])
+            XCTAssertEqual(result.status, 0, "\(query): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "287082\n", query)
+        }
+        XCTAssertEqual(try authcat.run(program: front, ["code", "--at=59", "gaben"]).stdout, steam)
+    }
+
+    func testEverythingElseIsHandedToTheFullProgram() throws {
+        try add("counter", ["--type", "hotp"])
+        try add("alice", issuer: "GitHub", secret: Self.otherSecret)
+        try add("bob", issuer: "GitHub", secret: Self.otherSecret)
+        let before = try VaultSnapshot.take(authcat)
+        let front = try loneFront()
+        for arguments in [["code", "counter"], ["code", "github"], ["code", "nobody"], ["code", "alice", "--json"],
+                          ["code"], ["list"], ["--help"], ["code", "alice", "extra"]] {
+            assertHandedOver(try authcat.run(program: front, arguments))
+        }
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before, "the HOTP counter was not used")
+    }
+
+    func testAVaultWithAPassphraseIsHandedToTheFullProgram() throws {
+        try add("rfc", issuer: "Test")
+        let passphrase = authcat.root.appendingPathComponent("passphrase")
+        try Data("correct horse\n".utf8).write(to: passphrase)
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphrase.path])
+        assertHandedOver(try authcat.run(program: try loneFront(), ["code", "rfc"]))
+        let result = try authcat.run(["code", "rfc", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase.path])
+        XCTAssertEqual(result.stdout, "287082\n", result.stderr)
+    }
+
+    func testAFolderOthersCanReadIsHandedOverSoTheWarningIsShown() throws {
+        try add("rfc", issuer: "Test")
+        XCTAssertEqual(chmod(authcat.home.path, 0o750), 0)
+        assertHandedOver(try authcat.run(program: try loneFront(), ["code", "rfc"]))
+        let result = try authcat.run(["code", "rfc", "--at", "59"])
+        XCTAssertEqual(result.stdout, "287082\n")
+        XCTAssertTrue(result.stderr.hasPrefix("authcat: warning:"), result.stderr)
+    }
+
+    /// The front and the full program answer every query alike: the same
+    /// output, errors and status.
+    func testTheFrontAndTheFullProgramAgree() throws {
+        try add("c", issuer: "a:b")
+        try add("b:c", issuer: "a", secret: Self.otherSecret)
+        try add("x:y")
+        try add("alice@example.com", issuer: "GitHub")
+        try add("git", secret: Self.otherSecret)
+        let gone = try add("gone", issuer: "Old")
+        try succeed(["rm", gone, "--yes"])
+        for query in ["A:B:C", "x:Y", "git", "GIT", "hub", "github:ALICE@example.com", "a", gone, "Old:gone", "é", ""] {
+            let arguments = ["code", query, "--at", "1111111109"]
+            let front = try authcat.run(arguments)
+            let full = try authcat.run(program: AuthCatProcess.fullProgramURL, arguments)
+            XCTAssertEqual(front.status, full.status, query)
+            XCTAssertEqual(front.stdout, full.stdout, query)
+            XCTAssertEqual(front.stderr, full.stderr, query)
+        }
+    }
+
+    func testTheFrontLeavesTheVaultFilesAsTheyWere() throws {
+        try add("rfc", issuer: "Test")
+        try succeed(["code", "rfc"])
+        let database = try Data(contentsOf: authcat.databaseURL)
+        let front = try loneFront()
+        for _ in 0..<3 {
+            XCTAssertEqual(try authcat.run(program: front, ["code", "rfc"]).status, 0)
+        }
+        XCTAssertEqual(try Data(contentsOf: authcat.databaseURL), database)
+    }
+}
