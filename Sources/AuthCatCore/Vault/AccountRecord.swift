@@ -13,19 +13,28 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
         self.sealedSecret = sealedSecret
     }
 
+    /// The columns every fetch selects, in the order `init(row:)` reads them.
+    static let columnNames = ["id", "issuer", "name", "kind", "algorithm", "digits", "period", "counter",
+                              "tags", "note", "createdAt", "updatedAt", "deletedAt", "sealedSecret"]
+    static let databaseSelection: [any SQLSelectable] = columnNames.map { Column($0) }
+    /// `SELECT` of `columnNames`, for fetches written in SQL.
+    static let selectSQL = "SELECT \(columnNames.joined(separator: ", ")) FROM account"
+
+    /// Reads the columns by position: by name, each value would cost a
+    /// lowercased dictionary lookup, 140,000 of them to list 10,000 accounts.
     init(row: Row) throws {
-        guard let id = UUID(vaultString: row["id"]) ?? UUID(uuidString: row["id"]),
-              let kind = OTPKind(rawValue: row["kind"]),
-              let algorithm = OTPAlgorithm(rawValue: row["algorithm"])
+        let idText: String = row[0]
+        guard let id = UUID(vaultString: idText) ?? UUID(uuidString: idText),
+              let kind = OTPKind(rawValue: row[3]),
+              let algorithm = OTPAlgorithm(rawValue: row[4])
         else { throw VaultError.storage("an account row has an invalid id, type or algorithm") }
-        let counter: Int64 = row["counter"]
-        let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: row["digits"], period: row["period"], counter: UInt64(max(counter, 0)))
-        let tags = Self.decodeTags(row["tags"])
+        let counter: Int64 = row[7]
+        let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: row[5], period: row[6], counter: UInt64(max(counter, 0)))
         account = Account(
-            id: id, issuer: row["issuer"], name: row["name"], otp: otp, tags: tags, note: row["note"],
-            createdAt: Date(unixMilliseconds: row["createdAt"]), updatedAt: Date(unixMilliseconds: row["updatedAt"]),
-            deletedAt: (row["deletedAt"] as Int64?).map(Date.init(unixMilliseconds:)))
-        sealedSecret = row["sealedSecret"]
+            id: id, issuer: row[1], name: row[2], otp: otp, tags: Self.decodeTags(row[8]), note: row[9],
+            createdAt: Date(unixMilliseconds: row[10]), updatedAt: Date(unixMilliseconds: row[11]),
+            deletedAt: (row[12] as Int64?).map(Date.init(unixMilliseconds:)))
+        sealedSecret = row[13]
     }
 
     /// Most accounts have no tags; skipping the JSON decoder for them keeps

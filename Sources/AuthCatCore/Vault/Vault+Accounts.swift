@@ -6,7 +6,7 @@ extension Vault {
     public func accounts(includingDeleted: Bool = false) throws -> [Account] {
         try translatingErrors { db in
             let filter = includingDeleted ? "" : " WHERE deletedAt IS NULL"
-            return try AccountRecord.fetchAll(db, sql: "SELECT * FROM account\(filter)").map(\.account)
+            return try AccountRecord.fetchAll(db, sql: AccountRecord.selectSQL + filter).map(\.account)
         }
         .sortedForDisplay()
     }

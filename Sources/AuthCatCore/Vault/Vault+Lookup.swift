@@ -11,7 +11,7 @@ extension Vault {
         try translatingErrors { db in
             if let id = UUID(uuidString: query),
                let record = try AccountRecord.fetchOne(
-                db, sql: "SELECT * FROM account WHERE id = ? AND deletedAt IS NULL", arguments: [id.vaultString]) {
+                db, sql: AccountRecord.selectSQL + " WHERE id = ? AND deletedAt IS NULL", arguments: [id.vaultString]) {
                 return [record.account]
             }
             // A label is "issuer:name", or just the name; the issuer may itself
@@ -22,7 +22,7 @@ extension Vault {
             }
             let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
             return try AccountRecord.fetchAll(
-                db, sql: "SELECT * FROM account WHERE deletedAt IS NULL AND identityKey IN (\(placeholders))",
+                db, sql: AccountRecord.selectSQL + " WHERE deletedAt IS NULL AND identityKey IN (\(placeholders))",
                 arguments: StatementArguments(keys)).map(\.account).sorted(by: Account.displayOrder)
         }
     }

@@ -37,7 +37,7 @@ extension VaultWriter {
     /// Every account as stored in this transaction, deleted ones too, unsorted.
     public func accounts(includingDeleted: Bool) throws -> [Account] {
         let filter = includingDeleted ? "" : " WHERE deletedAt IS NULL"
-        return try AccountRecord.fetchAll(db, sql: "SELECT * FROM account\(filter)").map(\.account)
+        return try AccountRecord.fetchAll(db, sql: AccountRecord.selectSQL + filter).map(\.account)
     }
 
     /// The synced preferences as stored in this transaction.

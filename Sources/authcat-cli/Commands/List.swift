@@ -31,7 +31,9 @@ extension AuthCat {
                 print(try JSONOutput.string(accounts.map(AccountSummary.init)))
                 return
             }
-            TextTable.lines(accounts.map(Self.row)).forEach { print($0) }
+            // One write for the whole table rather than one per line.
+            let lines = TextTable.lines(accounts.map(Self.row))
+            if !lines.isEmpty { print(lines.joined(separator: "\n")) }
         }
 
         private static func row(_ account: Account) -> [String] {
