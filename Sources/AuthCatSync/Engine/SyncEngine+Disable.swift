@@ -4,7 +4,8 @@ import Foundation
 extension SyncEngine {
     /// Turns sync off on this device (always, first), keeping all local data
     /// and history; a later `enable` on the same remote vault exports what
-    /// changed meanwhile.
+    /// changed meanwhile. Also works after sync was turned off here (an engine
+    /// from `openSetUp`), for the remote part alone.
     ///
     /// - Parameters:
     ///   - everywhere: also leave an authenticated marker on the remote, so

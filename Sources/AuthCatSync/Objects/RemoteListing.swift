@@ -16,10 +16,13 @@ struct RemoteListing {
     var devices: [String: [String: DeviceObjects]] = [:]
     /// Every object name of ours, by vault id (markers outside the vault folder excluded).
     var names: [String: [String]] = [:]
+    /// The listed size of every object of ours, by name.
+    var sizes: [String: Int] = [:]
 
     init(_ objects: [RemoteObject]) {
         for object in objects {
             guard let name = RemoteLayout.parse(object.name) else { continue }
+            sizes[object.name] = object.size
             switch name {
             case .manifest(let vault):
                 manifests.insert(vault)
