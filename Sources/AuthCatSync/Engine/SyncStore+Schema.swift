@@ -56,6 +56,11 @@ extension SyncStore {
                 );
                 """)
         }
+        migrator.registerMigration("v3-disabled-generation") { db in
+            try db.execute(sql: """
+                ALTER TABLE state ADD COLUMN disabledGeneration INTEGER NOT NULL DEFAULT 0 CHECK (disabledGeneration >= 0);
+                """)
+        }
         return migrator
     }
 }

@@ -87,7 +87,7 @@ final class SyncEngineIntegrityTests: XCTestCase {
     }
 
     func testAForgedMarkerIsReportedOnceAndNotDownloadedAgain() async throws {
-        let marker = RemoteLayout.disabledMarker(vaultID)
+        let marker = RemoteLayout.disabledMarker(vaultID, generation: 1)
         remote.replaceObject(marker, with: Data(repeating: 7, count: 512))
         let first = try await b.sync()
         XCTAssertEqual(first.rejectedObjects.map(\.subject), [marker])
