@@ -73,16 +73,37 @@ extension VaultWriter {
     }
 
     /// Brings a deleted account back, unless a live account now has its name.
+    ///
+    /// An HOTP account comes back with its counter raised to the highest
+    /// counter of any other account holding the same secret, so that no
+    /// counter value used meanwhile is handed out again.
     @discardableResult
     public func undelete(_ id: UUID) throws -> Account {
         var record = try existingRecord(id)
         guard record.account.deletedAt != nil else { throw VaultError.notDeleted(record.account.label) }
         try checkUnique(record.account)
+        if record.account.otp.kind == .hotp {
+            record.account.otp.counter = try highestCounter(sharingSecretWith: id, from: record.account.otp.counter)
+        }
         record.account.deletedAt = nil
         record.account.updatedAt = now
         try record.update(db)
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert, fields: AccountField.allCases.map(\.rawValue)))
         return record.account
+    }
+
+    /// `counter`, or the higher HOTP counter of another account, live or
+    /// deleted, with the same secret: a copy merged away as a duplicate by
+    /// sync, or an account removed and then added again, kept counting.
+    private func highestCounter(sharingSecretWith id: UUID, from counter: UInt64) throws -> UInt64 {
+        var highest = counter
+        var secret: SecretBytes?
+        for other in try accounts(includingDeleted: true) where other.id != id && other.otp.kind == .hotp && other.otp.counter > highest {
+            let own = try secret ?? self.secret(for: id)
+            secret = own
+            if try self.secret(for: other.id) == own { highest = other.otp.counter }
+        }
+        return highest
     }
 
     /// The account as stored now, deleted or not.
