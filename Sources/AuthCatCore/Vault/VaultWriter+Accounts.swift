@@ -72,17 +72,28 @@ extension VaultWriter {
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .delete, fields: []))
     }
 
-    /// Brings a deleted account back, unless a live account now has its name.
-    ///
-    /// An HOTP account comes back with its counter raised to the highest
-    /// counter of any other account holding the same secret, so that no
-    /// counter value used meanwhile is handed out again.
+    /// Brings a deleted account back as it was, unless a live account now has
+    /// its name. For replaying a restore made elsewhere (sync); a user's
+    /// restore is `restore(_:)`.
     @discardableResult
     public func undelete(_ id: UUID) throws -> Account {
+        try bringBack(id, raisingCounter: false)
+    }
+
+    /// What `authcat restore` does: `undelete`, except that an HOTP account
+    /// comes back with its counter raised to the highest counter of any other
+    /// account, live or deleted, holding the same secret, so that no counter
+    /// value used meanwhile is handed out again.
+    @discardableResult
+    public func restore(_ id: UUID) throws -> Account {
+        try bringBack(id, raisingCounter: true)
+    }
+
+    private func bringBack(_ id: UUID, raisingCounter: Bool) throws -> Account {
         var record = try existingRecord(id)
         guard record.account.deletedAt != nil else { throw VaultError.notDeleted(record.account.label) }
         try checkUnique(record.account)
-        if record.account.otp.kind == .hotp {
+        if raisingCounter, record.account.otp.kind == .hotp {
             record.account.otp.counter = try highestCounter(sharingSecretWith: id, from: record.account.otp.counter)
         }
         record.account.deletedAt = nil

@@ -116,7 +116,7 @@ final class VaultTests: VaultTestCase {
         // The same secret added again under another name, and used further.
         let copy = try add(vault, draft("alice-again", otp: OTPParameters(kind: .hotp, counter: 9)))
         try add(vault, draft("other", secret: "abcdefghijabcdefghij", otp: OTPParameters(kind: .hotp, counter: 50)))
-        let restored = try vault.write(author: .restore) { try $0.undelete(old.id) }
+        let restored = try vault.write(author: .restore) { try $0.restore(old.id) }
         XCTAssertEqual(restored.otp.counter, 9, "at the copy's counter; not the other secret's 50")
         XCTAssertEqual(try vault.account(id: old.id)?.otp.counter, 9)
         XCTAssertEqual(try vault.account(id: copy.id)?.otp.counter, 9)
@@ -127,7 +127,16 @@ final class VaultTests: VaultTestCase {
         let old = try add(vault, draft("alice", otp: OTPParameters(kind: .hotp, counter: 12)))
         try vault.write(author: .cli) { try $0.delete(old.id) }
         try add(vault, draft("alice-again", otp: OTPParameters(kind: .hotp, counter: 3)))
-        XCTAssertEqual(try vault.write(author: .restore) { try $0.undelete(old.id) }.otp.counter, 12)
+        XCTAssertEqual(try vault.write(author: .restore) { try $0.restore(old.id) }.otp.counter, 12)
+    }
+
+    func testUndeleteBringsBackTheAccountExactlyAsItWas() throws {
+        let vault = try makeVault()
+        let old = try add(vault, draft("alice", otp: OTPParameters(kind: .hotp, counter: 2)))
+        try vault.write(author: .cli) { try $0.delete(old.id) }
+        try add(vault, draft("alice-again", otp: OTPParameters(kind: .hotp, counter: 9)))
+        XCTAssertEqual(try vault.write(author: .restore) { try $0.undelete(old.id) }.otp.counter, 2,
+                       "sync replays a restore made elsewhere, where the counter was already decided")
     }
 
     func testRestoreIsRefusedWhenTheNameIsTaken() throws {
