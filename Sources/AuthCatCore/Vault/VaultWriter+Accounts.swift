@@ -109,7 +109,8 @@ extension VaultWriter {
     private func highestCounter(sharingSecretWith id: UUID, from counter: UInt64) throws -> UInt64 {
         var highest = counter
         var secret: SecretBytes?
-        for other in try accounts(includingDeleted: true) where other.id != id && other.otp.kind == .hotp && other.otp.counter > highest {
+        let candidates = try accounts(includingDeleted: true).filter { $0.id != id && $0.otp.kind == .hotp }
+        for other in candidates where other.otp.counter > highest {
             let own = try secret ?? self.secret(for: id)
             secret = own
             if try self.secret(for: other.id) == own { highest = other.otp.counter }

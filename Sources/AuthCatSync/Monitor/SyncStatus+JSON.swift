@@ -7,7 +7,8 @@ import Foundation
 extension SyncStatus: Encodable {
     private enum Key: String, CodingKey {
         case summary, healthy, exitCode, message, enabled, remote, phases, lastSuccessfulSync
-        case pendingLocalChanges, batchesSinceSnapshot, compactionDue, rejectedObjects, kind, detail, firstSeen, devicesSeen, remoteDeleted, vaultMismatch, disabledEverywhere, probe
+        case pendingLocalChanges, batchesSinceSnapshot, compactionDue, rejectedObjects, devicesSeen
+        case remoteDeleted, vaultMismatch, disabledEverywhere, probe, kind, detail, firstSeen
         case setup, `import`, export, state, started, ended, error, category, reachable
         case id, name, lastSeen, thisDevice
     }
