@@ -689,13 +689,13 @@ _authcat_sync() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    enable|disable|now|watch|status)
+    enable|disable|now|compact|watch|status)
         # Offer subcommand argument completions
         "_authcat_sync_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'enable disable now watch status' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'enable disable now compact watch status' -- "${cur}"))
         ;;
     esac
 }
@@ -740,6 +740,22 @@ _authcat_sync_disable() {
 }
 
 _authcat_sync_now() {
+    repeating_flags=()
+    non_repeating_flags=(--json -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_sync_compact() {
     repeating_flags=()
     non_repeating_flags=(--json -h --help)
     repeating_options=()

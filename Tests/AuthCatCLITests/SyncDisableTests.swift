@@ -75,6 +75,47 @@ final class SyncDisableTests: SyncTestCase {
         XCTAssertEqual(try status(device).json["summary"] as? String, "off")
     }
 
+    func testDeleteRemoteAfterSyncWasTurnedOffHereStillDeletesIt() throws {
+        let (device, other) = (try makeDevice(), try makeDevice())
+        try add(device, "alice")
+        try enable(device)
+        try enable(other)
+        try succeed(device, ["sync", "disable"])
+        XCTAssertGreaterThan(remoteFiles().count, 1)
+
+        let output = try succeed(device, ["sync", "disable", "--delete-remote", "--yes"])
+        XCTAssertTrue(output.contains("was deleted"), output)
+        XCTAssertEqual(remoteFiles().count, 1, "only the deletion marker: \(remoteFiles())")
+        XCTAssertEqual(try labels(device), ["Example:alice"])
+        XCTAssertEqual(try status(device, offline: true).json["summary"] as? String, "off", "still off here")
+        let stopped = try other.run(["sync", "now"])
+        XCTAssertEqual(stopped.status, 1)
+        XCTAssertEqual(try status(other, offline: true).json["summary"] as? String, "remote deleted")
+        XCTAssertEqual(try labels(other), ["Example:alice"])
+    }
+
+    func testDisableEverywhereAfterSyncWasTurnedOffHereStillStopsTheOthers() throws {
+        let (device, other) = (try makeDevice(), try makeDevice())
+        try enable(device)
+        try enable(other)
+        try succeed(device, ["sync", "disable"])
+        XCTAssertEqual(try succeed(device, ["sync", "disable", "--everywhere"]), "sync is off on every device; local data is kept\n")
+        _ = try other.run(["sync", "now"])
+        let json = try status(other, offline: true).json
+        XCTAssertEqual(json["summary"] as? String, "off")
+        XCTAssertEqual(json["disabledEverywhere"] as? Bool, true)
+    }
+
+    func testDeleteRemoteWhenSyncWasNeverSetUpIsAClearError() throws {
+        let device = try makeDevice()
+        for setUp in [false, true] {
+            if setUp { try add(device, "alice") }
+            let result = try device.run(["sync", "disable", "--delete-remote", "--yes"])
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.stderr, "authcat: sync was never set up for this vault, so there is no remote to turn off or delete\n")
+        }
+    }
+
     func testDisableWhenOffSaysSo() throws {
         let device = try makeDevice()
         XCTAssertEqual(try succeed(device, ["sync", "disable"]), "sync is already off\n")

@@ -86,6 +86,29 @@ final class SyncStatusCommandTests: SyncTestCase {
         XCTAssertEqual(try labels(first), ["Example:alice"])
     }
 
+    func testARejectedObjectIsReportedOnceAndStaysListedInStatus() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try enable(first)
+        try enable(second)
+        try add(first, "alice")
+        try succeed(first, ["sync", "now"])
+        let batch = try XCTUnwrap(remoteFiles().first { $0.contains("/b-") })
+        let url = remoteFolder.appendingPathComponent(batch)
+        var data = try Data(contentsOf: url)
+        data[100] ^= 0xFF
+        try data.write(to: url)
+
+        let reported = try succeed(second, ["sync", "now"])
+        XCTAssertTrue(reported.contains("rejected \(batch):"), reported)
+        let again = try succeed(second, ["sync", "now"])
+        XCTAssertFalse(again.contains("rejected"), "reported once, not on every sync: \(again)")
+        let json = try status(second, offline: true).json
+        let rejected = try XCTUnwrap(json["rejectedObjects"] as? [[String: Any]])
+        XCTAssertEqual(rejected.map { $0["name"] as? String }, [batch])
+        let text = try second.run(["sync", "status", "--offline"]).stdout
+        XCTAssertTrue(text.contains("rejected objects: 1 (skipped while they stay the same)"), text)
+    }
+
     func testBadOptionIsAUsageError() throws {
         let device = try makeDevice()
         let result = try device.run(["sync", "status", "--bogus"])

@@ -72,17 +72,50 @@ extension VaultWriter {
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .delete, fields: []))
     }
 
-    /// Brings a deleted account back, unless a live account now has its name.
+    /// Brings a deleted account back as it was, unless a live account now has
+    /// its name. For replaying a restore made elsewhere (sync); a user's
+    /// restore is `restore(_:)`.
     @discardableResult
     public func undelete(_ id: UUID) throws -> Account {
+        try bringBack(id, raisingCounter: false)
+    }
+
+    /// What `authcat restore` does: `undelete`, except that an HOTP account
+    /// comes back with its counter raised to the highest counter of any other
+    /// account, live or deleted, holding the same secret, so that no counter
+    /// value used meanwhile is handed out again.
+    @discardableResult
+    public func restore(_ id: UUID) throws -> Account {
+        try bringBack(id, raisingCounter: true)
+    }
+
+    private func bringBack(_ id: UUID, raisingCounter: Bool) throws -> Account {
         var record = try existingRecord(id)
         guard record.account.deletedAt != nil else { throw VaultError.notDeleted(record.account.label) }
         try checkUnique(record.account)
+        if raisingCounter, record.account.otp.kind == .hotp {
+            record.account.otp.counter = try highestCounter(sharingSecretWith: id, from: record.account.otp.counter)
+        }
         record.account.deletedAt = nil
         record.account.updatedAt = now
         try record.update(db)
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert, fields: AccountField.allCases.map(\.rawValue)))
         return record.account
+    }
+
+    /// `counter`, or the higher HOTP counter of another account, live or
+    /// deleted, with the same secret: a copy merged away as a duplicate by
+    /// sync, or an account removed and then added again, kept counting.
+    private func highestCounter(sharingSecretWith id: UUID, from counter: UInt64) throws -> UInt64 {
+        var highest = counter
+        var secret: SecretBytes?
+        let candidates = try accounts(includingDeleted: true).filter { $0.id != id && $0.otp.kind == .hotp }
+        for other in candidates where other.otp.counter > highest {
+            let own = try secret ?? self.secret(for: id)
+            secret = own
+            if try self.secret(for: other.id) == own { highest = other.otp.counter }
+        }
+        return highest
     }
 
     /// The account as stored now, deleted or not.

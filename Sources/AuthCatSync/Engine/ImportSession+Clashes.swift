@@ -7,8 +7,9 @@ extension ImportSession {
     /// The rules depend only on the two records, so every device that meets
     /// the clash settles it the same way, whichever side it saw first:
     /// - same secret: one account, not two. The smaller id (lowercase string
-    ///   order) stays; the other becomes a tombstone; the survivor's HOTP
-    ///   counter becomes the larger of the two, so no code is handed out twice.
+    ///   order) stays; the other becomes a tombstone; both take the larger HOTP
+    ///   counter of the two, so no code is handed out twice, not even after
+    ///   `authcat restore` brings the tombstone back.
     /// - different secrets: two accounts. The one with the larger id gets
     ///   ` (<first 8 hex digits of its id>)` appended to its name.
     /// The change is stamped as this device's own, so it is exported; all
@@ -39,6 +40,12 @@ extension ImportSession {
         merged.account.otp.counter = counter
         record.pending = true
         if merged.account.id.vaultString < other.id.vaultString {
+            // The tombstone keeps the higher counter too: `authcat restore` must not bring back a used one.
+            if other.otp.counter < counter {
+                var otp = other.otp
+                otp.counter = counter
+                try writer.update(other.id, AccountEdit(otp: otp))
+            }
             try writer.delete(other.id)
             liveByIdentity[other.identityKey] = nil
             try markLocal(.account, other.id.vaultString, field: "deleted")

@@ -16,8 +16,9 @@ struct SetupContext {
         // Proves the stored master key still opens before anything changes.
         _ = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
                                        deviceID: state.deviceID)
-        try await removeDisabledMarker(state.remoteVaultID)
+        let disabled = disabledGeneration(state.remoteVaultID)
         try store.updateState {
+            $0.disabledGeneration = max($0.disabledGeneration, disabled)
             $0.enabled = true
             $0.remoteURL = remoteURL
             $0.remoteDeleted = false
@@ -37,8 +38,8 @@ struct SetupContext {
         let keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
         let deviceID = try RemoteLayout.newDeviceID()
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
-        try await removeDisabledMarker(vaultID)
-        try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed)
+        try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
+                         disabledGeneration: disabledGeneration(vaultID))
         return SyncEnableResult(outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID)
     }
 
@@ -61,18 +62,18 @@ struct SetupContext {
 
     /// Starts this device afresh in a remote vault: everything will be stamped
     /// and exported on the first sync, every device's objects imported.
-    private func saveNewState(vaultID: String, deviceID: String, sealedMasterKey: Data) throws {
+    private func saveNewState(vaultID: String, deviceID: String, sealedMasterKey: Data, disabledGeneration: Int64 = 0) throws {
         let store = try SyncStore.openOrCreate(in: vault.location)
         let previous = try store.state()
         let earlier = previous.map { $0.remoteVaultID == vaultID ? $0.previousRemoteVaultID : $0.remoteVaultID } ?? nil
         try store.reset(to: SyncStateRecord(
             enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
-            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil))
+            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil, disabledGeneration: disabledGeneration))
     }
 
-    /// Turning sync on again undoes an earlier "disabled everywhere".
-    private func removeDisabledMarker(_ vaultID: String) async throws {
-        guard listing.disabledMarkers.contains(vaultID) else { return }
-        try await remote.delete(RemoteLayout.disabledMarker(vaultID))
+    /// Turning sync on steps past every "disabled everywhere" marker there is
+    /// now. The marker itself stays, for devices that have not seen it yet.
+    private func disabledGeneration(_ vaultID: String) -> Int64 {
+        listing.newestDisabledMarker(of: vaultID)?.generation ?? 0
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 extension SyncEngine {
     /// Turns sync off on this device (always, first), keeping all local data
     /// and history; a later `enable` on the same remote vault exports what
-    /// changed meanwhile.
+    /// changed meanwhile. Also works after sync was turned off here (an engine
+    /// from `openSetUp`), for the remote part alone.
     ///
     /// - Parameters:
     ///   - everywhere: also leave an authenticated marker on the remote, so
@@ -24,11 +25,25 @@ extension SyncEngine {
             if deleteRemote {
                 try await deleteRemoteVault(state, keys: keys)
             } else {
-                let name = RemoteLayout.disabledMarker(state.remoteVaultID)
-                try await remote.put(name, data: try marker(.disabled, name: name, state, keys))
+                try await disableEverywhere(state, keys: keys)
             }
         } catch {
             throw SyncError.wrapping(error)
+        }
+    }
+
+    /// Writes the next generation of the "disabled everywhere" marker, then
+    /// removes older ones. The marker stays when sync is turned on again, so
+    /// a device that slept through both still turns off at its next contact.
+    private func disableEverywhere(_ state: SyncStateRecord, keys: SyncKeys) async throws {
+        let listing = RemoteListing(try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/"))
+        let older = listing.disabledMarkers[state.remoteVaultID] ?? [:]
+        let generation = max(older.keys.max() ?? 0, state.disabledGeneration) + 1
+        let name = RemoteLayout.disabledMarker(state.remoteVaultID, generation: generation)
+        try await remote.put(name, data: try marker(.disabled, name: name, state, keys))
+        try store.updateState { $0.disabledGeneration = generation }
+        for oldName in older.values.sorted() {
+            try await remote.delete(oldName)
         }
     }
 

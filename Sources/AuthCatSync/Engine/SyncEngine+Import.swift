@@ -60,6 +60,8 @@ extension SyncEngine {
                 run.issue(.gap, device, "batch \(peer.sequence + 1) is missing (newest is \(newest)); its later changes wait")
                 break
             }
+            // Rejected before and unchanged: its device's later changes wait, as they did then.
+            guard !run.isKnownRejected(name) else { break }
             // An object listed but gone was removed by its device's compaction: its snapshot comes next time.
             guard let data = try await remote.get(name) else { break }
             guard let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot, run) else { break }

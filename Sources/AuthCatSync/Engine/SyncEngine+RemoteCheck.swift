@@ -14,8 +14,11 @@ extension SyncEngine {
             try store.updateState { $0.enabled = false; $0.remoteDeleted = true }
             throw SyncError.remoteDeleted(remote.displayLocation)
         }
-        if listing.disabledMarkers.contains(vault), try await markerIsAuthentic(RemoteLayout.disabledMarker(vault), .disabled, run) {
-            try store.updateState { $0.enabled = false; $0.disabledEverywhere = true }
+        // Compared by generation, so a device asleep while sync was turned off
+        // everywhere and on again elsewhere still turns off; no download unless newer.
+        if let marker = listing.newestDisabledMarker(of: vault), marker.generation > (try store.state()?.disabledGeneration ?? 0),
+           try await markerIsAuthentic(marker.name, .disabled, run) {
+            try store.updateState { $0.enabled = false; $0.disabledEverywhere = true; $0.disabledGeneration = marker.generation }
             throw SyncError.disabledElsewhere(remote.displayLocation)
         }
         if listing.manifests.contains(vault) {
@@ -32,7 +35,7 @@ extension SyncEngine {
 
     /// Whether the marker opens with this vault's key; a forged one is reported.
     func markerIsAuthentic(_ name: String, _ kind: Marker.Kind, _ run: SyncRun) async throws -> Bool {
-        guard let data = try await remote.get(name) else { return false }
+        guard !run.isKnownRejected(name), let data = try await remote.get(name) else { return false }
         do {
             let payload = try SealedObject.open(data, key: run.keys.objectKey, vault: run.vaultID,
                                                 device: Marker.sealingDevice, name: name)

@@ -8,15 +8,25 @@ extension SyncEngine {
     /// do not stop the rest. Throws `SyncError` when the remote cannot be used
     /// at all (unreachable, deleted, a different vault): local data is never
     /// touched because of anything remote.
+    ///
+    /// It writes at most one batch of this device's changes, never a snapshot
+    /// of the whole vault (see `compact(progress:)`), except once as a repair
+    /// after this device's own objects were lost on the remote.
     public func sync(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
+        try await run(progress: progress, compacting: false)
+    }
+
+    /// One sync; with `compacting`, a snapshot follows the export.
+    func run(progress: ((SyncProgress) -> Void)?, compacting: Bool) async throws -> SyncReport {
         let lock = try SyncLock.acquire(in: vault.location)
         defer { withExtendedLifetime(lock) {} }
         remote.reset()
         let run = try await phase(.import) { try await self.pull(progress) }
         try await phase(.export) {
             try await self.exportChanges(run)
-            try await self.compactIfNeeded(run)
-            try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
+            try await self.snapshotIfAsked(run, compacting: compacting)
+            let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
+            run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
         }
         let counts = remote.counts
         run.report.requests = counts.total
@@ -37,6 +47,7 @@ extension SyncEngine {
         progress?(SyncProgress(step: .listing, completed: 0, total: 1))
         let listing = RemoteListing(try await remote.list(prefix: ""))
         let run = SyncRun(keys: keys, state: state, listing: listing, progress: progress)
+        run.rejectedBefore = try knownRejections()
         try await checkRemote(run)
         let own = run.ownObjects.newest
         if own < state.nextSequence - 1 {
@@ -46,6 +57,7 @@ extension SyncEngine {
         }
         try await catchUpOwnChain(state, run)
         try await importChanges(run)
+        try rememberRejections(run)
         return run
     }
 

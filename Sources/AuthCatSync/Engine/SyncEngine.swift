@@ -13,7 +13,8 @@ import Foundation
 // - `SyncState.isEnabled(in:)` is cheap (no database opened when sync was never
 //   set up); `SyncState.localState(in:vault:)` gives the monitor's `SyncLocalState`.
 // - `SyncEngine.open(vault:remote:recorder:clock:)` is nil when sync is off here.
-//   `sync(progress:)` pulls then pushes and returns `SyncReport`; `disable(everywhere:
+//   `sync(progress:)` pulls then pushes and returns `SyncReport`; `compact(progress:)`
+//   does the same and then writes a snapshot that replaces this device's batches; `disable(everywhere:
 //   deleteRemote:)` turns sync off here always, then writes the remote marker or
 //   deletes the remote data. `pendingLocalChanges()` and `status()` for the monitor.
 // - Events: setup, import and export each record `.started` then `.succeeded` or
@@ -31,8 +32,9 @@ import Foundation
 /// `sync`, so they show in history with the device they came from), then
 /// exports the stamped local changes as one new batch of this device.
 public final class SyncEngine: @unchecked Sendable {
-    /// After this many batches since its last snapshot, a device writes a new
-    /// snapshot and removes the batches it covers.
+    /// After this many batches since its last snapshot, compaction is due:
+    /// `sync watch` compacts when idle and `sync now` suggests `sync compact`.
+    /// An ordinary sync never compacts (a snapshot is as large as the vault).
     public static let compactionThreshold: Int64 = 64
 
     let vault: Vault
@@ -55,6 +57,19 @@ public final class SyncEngine: @unchecked Sendable {
         guard let store = try SyncStore.openIfPresent(in: vault.location), let state = try store.state(), state.enabled else {
             return nil
         }
+        return SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
+    }
+
+    /// The engine for `vault` whenever sync was set up here, also after it was
+    /// turned off on this device; nil if sync was never set up.
+    ///
+    /// For `disable(everywhere:deleteRemote:)`, which can still turn sync off
+    /// everywhere or delete the remote data after sync was turned off here
+    /// (the state keeps the remote and the sealed master key). `sync` and
+    /// `compact` refuse while sync is off.
+    public static func openSetUp(vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
+                                 clock: Clock = SystemClock()) throws -> SyncEngine? {
+        guard let store = try SyncStore.openIfPresent(in: vault.location), try store.state() != nil else { return nil }
         return SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
     }
 

@@ -1,9 +1,11 @@
 /// Something on the remote that failed a check: a rejected object, or a
 /// device whose chain of batches went backwards or has a gap.
 ///
-/// Sync goes on with everything else; the issue is reported every time it is seen.
+/// Sync goes on with everything else. A rejected or replayed object is
+/// reported by the sync that first reads it; later syncs skip it while it
+/// stays the same, and `SyncLocalState.rejectedObjects` keeps listing it.
 public struct SyncIntegrityIssue: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, Equatable {
         /// The object failed authentication, or its contents are malformed or truncated.
         case rejected
         /// A batch does not follow the one before it (a replayed or forked object).

@@ -15,8 +15,19 @@ public struct SyncReport: Sendable, Equatable {
     public var devicesSeen: [SyncDeviceSeen] = []
     /// Synced preferences that changed here, with the reason.
     public var preferenceChanges: [SyncPreferenceChange] = []
+    /// Whether this sync wrote a snapshot (`SyncEngine.compact`, or a repair
+    /// after this device's objects were lost on the remote).
+    public var snapshotWritten = false
+    /// This device's batches and older snapshots removed because a new snapshot covers them.
+    public var objectsRemoved = 0
+    /// Batches this device has on the remote since its newest snapshot, after this sync.
+    public var batchesSinceSnapshot: Int64 = 0
 
     public init() {}
+
+    /// Whether enough batches piled up for `SyncEngine.compact` to be worth
+    /// running (`SyncEngine.compactionThreshold`).
+    public var compactionDue: Bool { batchesSinceSnapshot >= SyncEngine.compactionThreshold }
 
     /// The rejected objects among `issues`.
     public var rejectedObjects: [SyncIntegrityIssue] { issues.filter { $0.kind == .rejected || $0.kind == .replayed } }

@@ -16,6 +16,8 @@ final class SyncRun {
     /// Set when this device's own objects were lost on the remote: a fresh
     /// snapshot lets the other devices step over the hole.
     var forceSnapshot = false
+    /// Objects rejected by earlier syncs, by name.
+    var rejectedBefore: [String: SyncRejectedRecord] = [:]
 
     init(keys: SyncKeys, state: SyncStateRecord, listing: RemoteListing, progress: ((SyncProgress) -> Void)?) {
         self.keys = keys
@@ -32,6 +34,13 @@ final class SyncRun {
 
     func issue(_ kind: SyncIntegrityIssue.Kind, _ subject: String, _ detail: String) {
         report.issues.append(SyncIntegrityIssue(kind: kind, subject: subject, detail: detail))
+    }
+
+    /// Whether `name` was rejected before and is listed unchanged: it is
+    /// skipped, neither downloaded nor reported again.
+    func isKnownRejected(_ name: String) -> Bool {
+        guard let known = rejectedBefore[name] else { return false }
+        return listing.sizes[name] == known.size
     }
 
     /// The objects of other devices in this vault, by device id.

@@ -1,5 +1,6 @@
 import AuthCatCore
 import Foundation
+import GRDB
 
 /// Cheap questions about this vault's sync state, for callers that must not
 /// pay for opening the engine (the hook that runs after every command).
@@ -27,6 +28,8 @@ public enum SyncState {
             isEnabled: state.enabled, remoteLocation: state.remoteURL,
             lastSuccessfulSync: state.lastSuccessfulSync.map(Date.init(unixMilliseconds:)),
             pendingLocalChanges: try vault.map { try SyncEngine.pendingLocalChanges(store: store, vault: $0) },
+            batchesSinceSnapshot: SyncEngine.batchesSinceSnapshot(state),
+            rejectedObjects: try store.read { try SyncRejectedRecord.order(Column("name")).fetchAll($0) }.map(\.rejectedObject),
             devicesSeen: devices, remoteDeleted: state.remoteDeleted, vaultMismatch: state.vaultMismatch,
             disabledEverywhere: state.disabledEverywhere)
     }

@@ -35,6 +35,9 @@ struct SyncStateRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     var remoteDeleted = false
     var vaultMismatch = false
     var disabledEverywhere = false
+    /// The newest "disabled everywhere" generation this device has already
+    /// obeyed or stepped past by turning sync on: only a newer marker turns it off.
+    var disabledGeneration: Int64 = 0
 
     var clock: HybridLogicalClock {
         get { HybridLogicalClock(wall: hlcWall, logical: hlcLogical) }

@@ -45,6 +45,22 @@ extension SyncStore {
                 CREATE INDEX record_pending ON record(pending) WHERE pending = 1;
                 """)
         }
+        migrator.registerMigration("v2-rejected-objects") { db in
+            try db.execute(sql: """
+                CREATE TABLE rejected (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    size INTEGER NOT NULL CHECK (size >= 0),
+                    kind TEXT NOT NULL CHECK (kind IN ('rejected', 'replayed')),
+                    detail TEXT NOT NULL,
+                    firstSeen INTEGER NOT NULL
+                );
+                """)
+        }
+        migrator.registerMigration("v3-disabled-generation") { db in
+            try db.execute(sql: """
+                ALTER TABLE state ADD COLUMN disabledGeneration INTEGER NOT NULL DEFAULT 0 CHECK (disabledGeneration >= 0);
+                """)
+        }
         return migrator
     }
 }

@@ -13,6 +13,12 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     public var lastSuccessfulSync: Date?
     /// Local changes not exported yet; nil when unknown (sync off).
     public var pendingLocalChanges: Int?
+    /// Batches this device wrote since its newest snapshot; nil when unknown
+    /// (sync never set up). At `SyncEngine.compactionThreshold` or more,
+    /// compaction is due.
+    public var batchesSinceSnapshot: Int64?
+    /// Remote objects this device rejected and skips while they stay the same.
+    public var rejectedObjects: [SyncRejectedObject]
     /// Devices whose objects were seen on the remote, this one included.
     public var devicesSeen: [SyncDeviceSeen]
     /// Another device deleted the remote data.
@@ -23,17 +29,23 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     public var disabledEverywhere: Bool
 
     public init(isEnabled: Bool, remoteLocation: String? = nil, lastSuccessfulSync: Date? = nil,
-                pendingLocalChanges: Int? = nil, devicesSeen: [SyncDeviceSeen] = [],
+                pendingLocalChanges: Int? = nil, batchesSinceSnapshot: Int64? = nil, rejectedObjects: [SyncRejectedObject] = [],
+                devicesSeen: [SyncDeviceSeen] = [],
                 remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false) {
         self.isEnabled = isEnabled
         self.remoteLocation = remoteLocation
         self.lastSuccessfulSync = lastSuccessfulSync
         self.pendingLocalChanges = pendingLocalChanges
+        self.batchesSinceSnapshot = batchesSinceSnapshot
+        self.rejectedObjects = rejectedObjects
         self.devicesSeen = devicesSeen
         self.remoteDeleted = remoteDeleted
         self.vaultMismatch = vaultMismatch
         self.disabledEverywhere = disabledEverywhere
     }
+
+    /// Whether enough batches piled up for a compaction to be worth running.
+    public var compactionDue: Bool { (batchesSinceSnapshot ?? 0) >= SyncEngine.compactionThreshold }
 
     /// Sync never turned on.
     public static let off = SyncLocalState(isEnabled: false)

@@ -7,7 +7,8 @@ import Foundation
 extension SyncStatus: Encodable {
     private enum Key: String, CodingKey {
         case summary, healthy, exitCode, message, enabled, remote, phases, lastSuccessfulSync
-        case pendingLocalChanges, devicesSeen, remoteDeleted, vaultMismatch, disabledEverywhere, probe
+        case pendingLocalChanges, batchesSinceSnapshot, compactionDue, rejectedObjects, devicesSeen
+        case remoteDeleted, vaultMismatch, disabledEverywhere, probe, kind, detail, firstSeen
         case setup, `import`, export, state, started, ended, error, category, reachable
         case id, name, lastSeen, thisDevice
     }
@@ -26,6 +27,12 @@ extension SyncStatus: Encodable {
         }
         try container.encode(lastSuccessfulSync, forKey: .lastSuccessfulSync)
         try container.encode(local.pendingLocalChanges, forKey: .pendingLocalChanges)
+        try container.encode(local.batchesSinceSnapshot, forKey: .batchesSinceSnapshot)
+        try container.encode(local.compactionDue, forKey: .compactionDue)
+        var rejected = container.nestedUnkeyedContainer(forKey: .rejectedObjects)
+        for object in local.rejectedObjects {
+            try Self.encode(object, into: rejected.nestedContainer(keyedBy: Key.self))
+        }
         var devices = container.nestedUnkeyedContainer(forKey: .devicesSeen)
         for device in local.devicesSeen {
             try Self.encode(device, into: devices.nestedContainer(keyedBy: Key.self))
@@ -42,6 +49,14 @@ extension SyncStatus: Encodable {
         try container.encode(phase.started, forKey: .started)
         try container.encode(phase.ended, forKey: .ended)
         try encode(phase.failure, into: &container, forKey: .error)
+    }
+
+    private static func encode(_ object: SyncRejectedObject, into container: KeyedEncodingContainer<Key>) throws {
+        var container = container
+        try container.encode(object.name, forKey: .name)
+        try container.encode(object.kind.rawValue, forKey: .kind)
+        try container.encode(object.detail, forKey: .detail)
+        try container.encode(object.firstSeen, forKey: .firstSeen)
     }
 
     private static func encode(_ device: SyncDeviceSeen, into container: KeyedEncodingContainer<Key>) throws {

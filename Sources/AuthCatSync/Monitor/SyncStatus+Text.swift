@@ -15,6 +15,13 @@ extension SyncStatus {
         }
         lines.append("last successful sync: \(lastSuccessfulSync.map(date) ?? "never")")
         if let pending = local.pendingLocalChanges { lines.append("pending local changes: \(pending)") }
+        if let batches = local.batchesSinceSnapshot {
+            lines.append("batches since snapshot: \(batches)" + (local.compactionDue ? " (compaction due; run: authcat sync compact)" : ""))
+        }
+        if !local.rejectedObjects.isEmpty {
+            lines.append("rejected objects: \(local.rejectedObjects.count) (skipped while they stay the same)")
+            lines += local.rejectedObjects.map { "  \($0.name): \($0.kind.rawValue) since \(date($0.firstSeen)): \($0.detail)" }
+        }
         if !local.devicesSeen.isEmpty {
             lines.append("devices seen: \(local.devicesSeen.count)")
             lines += local.devicesSeen.map { "  \(Self.describe($0, date: date))" }

@@ -7,7 +7,8 @@ import Foundation
 /// authcat-<vault>/manifest                 the manifest: key parameters and wrapped master keys
 /// authcat-<vault>/<device>/b-<10 digits>   a device's change batch number n
 /// authcat-<vault>/<device>/s-<10 digits>   a device's snapshot covering its batches up to n
-/// authcat-<vault>/disabled                 "sync turned off everywhere" marker
+/// authcat-<vault>/disabled-<10 digits>     "sync turned off everywhere" marker, generation n
+/// authcat-<vault>/disabled                 the same, as written before generations (generation 1)
 /// authcat-<vault>.deleted                  "remote data deleted" marker, outside the vault's folder
 /// ```
 /// Vault ids are 32 lowercase hex digits, device ids 16; both random. Names
@@ -20,13 +21,21 @@ enum RemoteLayout {
         case manifest(vault: String)
         case batch(vault: String, device: String, sequence: Int64)
         case snapshot(vault: String, device: String, sequence: Int64)
-        case disabledMarker(vault: String)
+        case disabledMarker(vault: String, generation: Int64)
         case deletedMarker(vault: String)
     }
 
     static func folder(_ vault: String) -> String { "\(prefix)\(vault)" }
     static func manifest(_ vault: String) -> String { "\(folder(vault))/manifest" }
-    static func disabledMarker(_ vault: String) -> String { "\(folder(vault))/disabled" }
+    /// The "disabled everywhere" marker of generation `generation` (1, 2, 3…):
+    /// the number is in the name, so a sync learns from its one listing whether
+    /// a marker is newer than the one this device already knows.
+    static func disabledMarker(_ vault: String, generation: Int64) -> String {
+        "\(folder(vault))/\(disabledStem)-\(padded(generation))"
+    }
+    /// The name earlier versions used for the one "disabled everywhere" marker; read as generation 1.
+    static func legacyDisabledMarker(_ vault: String) -> String { "\(folder(vault))/\(disabledStem)" }
+    private static let disabledStem = "disabled"
     static func deletedMarker(_ vault: String) -> String { "\(folder(vault)).deleted" }
 
     static func batch(_ vault: String, device: String, sequence: Int64) -> String {
@@ -42,7 +51,7 @@ enum RemoteLayout {
         case .manifest(let vault): manifest(vault)
         case .batch(let vault, let device, let sequence): batch(vault, device: device, sequence: sequence)
         case .snapshot(let vault, let device, let sequence): snapshot(vault, device: device, sequence: sequence)
-        case .disabledMarker(let vault): disabledMarker(vault)
+        case .disabledMarker(let vault, let generation): disabledMarker(vault, generation: generation)
         case .deletedMarker(let vault): deletedMarker(vault)
         }
     }
@@ -61,8 +70,8 @@ enum RemoteLayout {
         if parts.count == 2 {
             switch parts[1] {
             case "manifest": return .manifest(vault: vault)
-            case "disabled": return .disabledMarker(vault: vault)
-            default: return nil
+            case disabledStem: return .disabledMarker(vault: vault, generation: 1)
+            default: return disabledGeneration(parts[1]).map { .disabledMarker(vault: vault, generation: $0) }
             }
         }
         guard parts.count == 3, isDeviceID(parts[1]), let (kind, sequence) = sequenceName(parts[2]) else { return nil }
@@ -76,10 +85,21 @@ enum RemoteLayout {
     static func isVaultID(_ text: String) -> Bool { isHex(text, length: 32) }
     static func isDeviceID(_ text: String) -> Bool { isHex(text, length: 16) }
 
+    private static func disabledGeneration(_ text: String) -> Int64? {
+        let prefix = disabledStem + "-"
+        guard text.hasPrefix(prefix) else { return nil }
+        return number(text.dropFirst(prefix.count))
+    }
+
+    /// A zero-padded sequence or generation number, at least 1.
+    private static func number(_ digits: Substring) -> Int64? {
+        guard digits.count == sequenceDigits, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let value = Int64(digits), value >= 1 else { return nil }
+        return value
+    }
+
     private static func sequenceName(_ text: String) -> (String, Int64)? {
-        guard text.count == sequenceDigits + 2, text.hasPrefix("b-") || text.hasPrefix("s-"),
-              text.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }),
-              let sequence = Int64(text.dropFirst(2)), sequence >= 1 else { return nil }
+        guard text.hasPrefix("b-") || text.hasPrefix("s-"), let sequence = number(text.dropFirst(2)) else { return nil }
         return (String(text.prefix(1)), sequence)
     }
 

@@ -11,23 +11,27 @@ struct RemoteListing {
 
     var manifests: Set<String> = []
     var deletedMarkers: Set<String> = []
-    var disabledMarkers: Set<String> = []
+    /// "Disabled everywhere" markers: vault id to generation to object name.
+    var disabledMarkers: [String: [Int64: String]] = [:]
     /// Vault id to device id to that device's objects.
     var devices: [String: [String: DeviceObjects]] = [:]
     /// Every object name of ours, by vault id (markers outside the vault folder excluded).
     var names: [String: [String]] = [:]
+    /// The listed size of every object of ours, by name.
+    var sizes: [String: Int] = [:]
 
     init(_ objects: [RemoteObject]) {
         for object in objects {
             guard let name = RemoteLayout.parse(object.name) else { continue }
+            sizes[object.name] = object.size
             switch name {
             case .manifest(let vault):
                 manifests.insert(vault)
             case .deletedMarker(let vault):
                 deletedMarkers.insert(vault)
                 continue
-            case .disabledMarker(let vault):
-                disabledMarkers.insert(vault)
+            case .disabledMarker(let vault, let generation):
+                disabledMarkers[vault, default: [:]][generation] = object.name
             case .batch(let vault, let device, let sequence):
                 devices[vault, default: [:]][device, default: DeviceObjects()].batches.insert(sequence)
             case .snapshot(let vault, let device, let sequence):
@@ -42,12 +46,18 @@ struct RemoteListing {
         !(names[vault] ?? []).isEmpty
     }
 
+    /// The newest "disabled everywhere" marker of `vault`, if any.
+    func newestDisabledMarker(of vault: String) -> (generation: Int64, name: String)? {
+        guard let newest = disabledMarkers[vault]?.max(by: { $0.key < $1.key }) else { return nil }
+        return (newest.key, newest.value)
+    }
+
     /// Vaults with a manifest and no deletion marker: those a device could join.
     var joinableVaults: Set<String> { manifests.subtracting(deletedMarkers) }
 
     private func vaultID(of name: RemoteLayout.Name) -> String {
         switch name {
-        case .manifest(let vault), .disabledMarker(let vault), .deletedMarker(let vault): vault
+        case .manifest(let vault), .disabledMarker(let vault, _), .deletedMarker(let vault): vault
         case .batch(let vault, _, _), .snapshot(let vault, _, _): vault
         }
     }

@@ -27,7 +27,7 @@ extension AuthCat {
         func run() throws {
             let vault = try vaultOptions.openVault()
             let account = try vault.deletedAccount(matching: query)
-            let restored = try vault.write(author: .restore) { try $0.undelete(account.id) }
+            let restored = try vault.write(author: .restore) { try $0.restore(account.id) }
             VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
             print("restored \(TerminalText.sanitized(restored.label))")
         }

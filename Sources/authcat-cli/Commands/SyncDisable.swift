@@ -13,7 +13,9 @@ extension AuthCat {
                 exports what changed meanwhile. With --everywhere, authcat leaves a signed \
                 marker on the remote so every device stops. With --delete-remote, it also \
                 deletes every device's synced data from the remote (asking first on a \
-                terminal; scripts must add --yes). Other devices stop and keep their data.
+                terminal; scripts must add --yes). Other devices stop and keep their data. \
+                Both options also work after sync was turned off on this device, as long as \
+                it was set up here once: the remote and its key are kept locally.
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -28,20 +30,25 @@ extension AuthCat {
         var yes = false
 
         func run() async throws {
-            guard let vault = try vaultOptions.openExistingVault(), SyncState.isEnabled(in: vault.location) else {
+            let remoteToo = everywhere || deleteRemote
+            let vault = try vaultOptions.openExistingVault()
+            let wasOn = vault.map { SyncState.isEnabled(in: $0.location) } ?? false
+            guard wasOn || remoteToo else {
                 print("sync is already off")
                 return
             }
+            guard let vault else { throw SyncCommandError.neverSetUp }
             let session = SyncSession(vault: vault, recorder: SyncEventLog(location: vault.location),
                                       environment: vaultOptions.environment)
-            let remote = try session.localState().remoteLocation ?? "the remote"
-            if deleteRemote { try confirmDeletion(of: remote) }
+            // After sync was turned off here, the state still names the remote and holds its sealed key.
+            guard let remote = try session.localState().remoteLocation else { throw SyncCommandError.neverSetUp }
+            if deleteRemote { try confirmDeletion(of: remote, syncOn: wasOn) }
             let runLock = try SyncLockFile.run(in: vault.location)
             runLock.lock()
             defer { runLock.unlock() }
             do {
-                try await session.withEngine { engine in
-                    try await engine.disable(everywhere: everywhere || deleteRemote, deleteRemote: deleteRemote)
+                try await session.withEngine(evenIfOff: true) { engine in
+                    try await engine.disable(everywhere: remoteToo, deleteRemote: deleteRemote)
                 }
             } catch where !SyncState.isEnabled(in: vault.location) {
                 throw SyncCommandError.remoteNotUpdated(error)
@@ -51,11 +58,11 @@ extension AuthCat {
                   : "sync is off on this device; local data is kept")
         }
 
-        private func confirmDeletion(of remote: String) throws {
+        private func confirmDeletion(of remote: String, syncOn: Bool) throws {
             guard !yes else { return }
             guard Terminal.standardInputIsTerminal else { throw SyncCommandError.deleteNeedsConfirmation }
             let question = "delete every device's synced data at \(remote)? Local data is kept. [y/N] "
-            guard try Terminal.confirm(question, hint: "add --yes") else { throw SyncCommandError.notDeleted }
+            guard try Terminal.confirm(question, hint: "add --yes") else { throw SyncCommandError.notDeleted(syncOn: syncOn) }
         }
     }
 }

@@ -12,7 +12,9 @@ extension AuthCat {
             discussion: """
                 Prints what was imported and exported, objects rejected (they failed \
                 authentication; everything else still syncs) and synced preferences that \
-                changed, with the reason. Progress is shown on standard error when it is a \
+                changed, with the reason. When \(SyncEngine.compactionThreshold) or more of this \
+                device's batches piled up since its last snapshot, a one-line hint on standard \
+                error suggests 'authcat sync compact'. Progress is shown on standard error when it is a \
                 terminal and the sync takes a while. Exit status 1 when the sync failed; \
                 see 'authcat sync status' for the details.
                 """)
@@ -43,6 +45,7 @@ extension AuthCat {
             } else {
                 SyncReportOutput.lines(report).forEach { print($0) }
             }
+            if let hint = SyncReportOutput.compactionHint(report) { Output.standardError(hint) }
         }
 
         /// One sync, drawing progress if a display is given.

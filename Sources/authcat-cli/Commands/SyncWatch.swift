@@ -11,7 +11,9 @@ extension AuthCat {
             discussion: """
                 Exports a local change within about a second, imports other devices' changes \
                 every --interval seconds, and stops as soon as sync is turned off (by \
-                'authcat sync disable' in another process, or by another device). Each sync \
+                'authcat sync disable' in another process, or by another device). When \
+                compaction is due (see 'authcat sync compact') and no local change was made for \
+                --interval seconds, the next check compacts instead of only syncing. Each sync \
                 that changed something prints one line; failures are warnings on standard \
                 error and the next attempt follows the interval. A vault mismatch stops it \
                 with exit status 1.

@@ -3,7 +3,8 @@ import AuthCatSync
 import Foundation
 
 /// The loop behind `sync watch`: cheap checks every 250 ms, a sync when the
-/// vault changed or the interval passed.
+/// vault changed or the interval passed, and a compaction instead of that
+/// sync once it is due and the vault has had no local change for an interval.
 ///
 /// The checks are the newest history number (one indexed SQLite read) and
 /// whether sync is still on (a file check, then one row); neither touches
@@ -15,35 +16,52 @@ struct SyncWatchLoop {
     let interval: TimeInterval
     let stop: SyncStopSignal
 
-    func run() async throws {
-        var exported = try session.vault.latestHistoryNumber()
-        var nextPull = Date()
+    /// What the loop carries from one sync to the next.
+    private struct Progress {
+        var exported: Int64
+        var lastLocalChange = Date()
+        var batchesSinceSnapshot: Int64
         var lastProblem: String?
+    }
+
+    func run() async throws {
+        let latest = try session.vault.latestHistoryNumber()
+        var progress = Progress(exported: latest, batchesSinceSnapshot: try session.localState().batchesSinceSnapshot ?? 0)
+        let compaction = SyncIdleCompaction(idleTime: interval)
+        var nextPull = Date()
         while !stop.isStopped {
             guard SyncState.isEnabled(in: session.location) else {
                 Output.standardError("authcat: sync was turned off; stopped watching")
                 return
             }
             let latest = try session.vault.latestHistoryNumber()
-            if latest != exported || Date() >= nextPull {
-                exported = try await syncOnce(since: latest, lastProblem: &lastProblem)
+            if latest != progress.exported { progress.lastLocalChange = Date() }
+            if latest != progress.exported || Date() >= nextPull {
+                let compact = compaction.shouldCompact(batchesSinceSnapshot: progress.batchesSinceSnapshot,
+                                                       lastLocalChange: progress.lastLocalChange, now: Date())
+                progress.exported = try await syncOnce(since: latest, compact: compact, &progress)
                 nextPull = Date() + interval
             }
             try? await Task.sleep(for: Self.pollInterval)
         }
     }
 
-    /// Syncs once and returns the history number that is now exported: the
-    /// newest one, unless a local change was committed while the sync ran.
-    private func syncOnce(since latest: Int64, lastProblem: inout String?) async throws -> Int64 {
+    /// Syncs (or compacts) once and returns the history number that is now
+    /// exported: the newest one, unless a local change was committed while the sync ran.
+    private func syncOnce(since latest: Int64, compact: Bool, _ progress: inout Progress) async throws -> Int64 {
         let runLock = try SyncLockFile.run(in: session.location)
         runLock.lock()
         defer { runLock.unlock() }
         do {
-            let report = try await session.withEngine { try await $0.sync() }
-            lastProblem = nil
-            if report.importedChanges + report.exportedChanges > 0 || !report.issues.isEmpty || !report.preferenceChanges.isEmpty {
-                let lines = SyncReportOutput.lines(report)
+            let report = try await session.withEngine { engine in
+                if compact { return try await engine.compact() }
+                return try await engine.sync()
+            }
+            progress.lastProblem = nil
+            progress.batchesSinceSnapshot = report.batchesSinceSnapshot
+            if report.importedChanges + report.exportedChanges > 0 || !report.issues.isEmpty || !report.preferenceChanges.isEmpty
+                || report.snapshotWritten {
+                let lines = SyncReportOutput.lines(report) + (report.snapshotWritten ? [SyncReportOutput.compactionLine(report)] : [])
                 print("\(Timestamp.text(Date())) " + lines.joined(separator: "\n  "))
                 // Piped into a log, standard output is block-buffered; each sync's line goes out now.
                 fflush(stdout)
@@ -54,8 +72,8 @@ struct SyncWatchLoop {
             return latest
         } catch {
             let problem = SyncCommandError.describe(error)
-            if problem != lastProblem { Output.warning(problem) }
-            lastProblem = problem
+            if problem != progress.lastProblem { Output.warning(problem) }
+            progress.lastProblem = problem
         }
         let since = try session.vault.history(after: latest)
         return since.contains { $0.author != .sync } ? latest : since.last?.number ?? latest

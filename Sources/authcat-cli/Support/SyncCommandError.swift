@@ -9,7 +9,8 @@ enum SyncCommandError: UserFacingError {
     case recoveryKeyFileExists(String)
     case cannotWriteRecoveryKey(String, reason: String)
     case deleteNeedsConfirmation
-    case notDeleted
+    case notDeleted(syncOn: Bool)
+    case neverSetUp
     case cannotStartBackgroundSync(reason: String)
     case firstSyncFailed(Error)
     case remoteNotUpdated(Error)
@@ -30,15 +31,17 @@ enum SyncCommandError: UserFacingError {
             "cannot write the recovery key to \(path): \(reason)"
         case .deleteNeedsConfirmation:
             "--delete-remote deletes every device's synced data; without a terminal to confirm, add --yes"
-        case .notDeleted:
-            "nothing was deleted, and sync is still on"
+        case .notDeleted(let syncOn):
+            syncOn ? "nothing was deleted, and sync is still on" : "nothing was deleted"
+        case .neverSetUp:
+            "sync was never set up for this vault, so there is no remote to turn off or delete"
         case .cannotStartBackgroundSync(let reason):
             "cannot start the background sync: \(reason)"
         case .firstSyncFailed(let error):
             "sync is on, but the first sync failed: \(Self.describe(error)); run authcat sync now to try again"
         case .remoteNotUpdated(let error):
             "sync is off on this device, but the remote could not be updated (\(Self.describe(error))); "
-                + "to try again, run authcat sync enable with the same remote, then this command again"
+                + "to try again, run this command again"
         }
     }
 

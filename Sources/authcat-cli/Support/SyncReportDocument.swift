@@ -26,6 +26,10 @@ struct SyncReportDocument: Encodable {
     var objectsWritten: Int
     var bytesWritten: Int
     var requests: Int
+    var snapshotWritten: Bool
+    var objectsRemoved: Int
+    var batchesSinceSnapshot: Int64
+    var compactionDue: Bool
     var rejected: [Issue]
     var warnings: [Issue]
     var preferenceChanges: [PreferenceChange]
@@ -37,6 +41,10 @@ struct SyncReportDocument: Encodable {
         objectsWritten = report.objectsWritten
         bytesWritten = report.bytesWritten
         requests = report.requests
+        snapshotWritten = report.snapshotWritten
+        objectsRemoved = report.objectsRemoved
+        batchesSinceSnapshot = report.batchesSinceSnapshot
+        compactionDue = report.compactionDue
         rejected = report.rejectedObjects.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
         warnings = report.chainWarnings.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
         preferenceChanges = report.preferenceChanges.map { PreferenceChange(key: $0.key, reason: $0.reason.rawValue) }

@@ -13,6 +13,19 @@ enum SyncReportOutput {
         return lines
     }
 
+    /// What `sync compact` did, in one line.
+    static func compactionLine(_ report: SyncReport) -> String {
+        guard report.snapshotWritten else { return "nothing to compact: no batch since the last snapshot" }
+        return "compacted: wrote one snapshot, removed \(plural(report.objectsRemoved, "older object"))"
+    }
+
+    /// The hint `sync now` prints on standard error when compaction is due, else nil.
+    static func compactionHint(_ report: SyncReport) -> String? {
+        guard report.compactionDue else { return nil }
+        return "authcat: \(report.batchesSinceSnapshot) batches since this device's last snapshot; "
+            + "run 'authcat sync compact' to make joining and catching up faster"
+    }
+
     /// The `--json` document.
     static func json(_ report: SyncReport) throws -> String {
         try JSONOutput.string(SyncReportDocument(report))

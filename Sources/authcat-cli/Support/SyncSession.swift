@@ -38,16 +38,19 @@ struct SyncSession {
 
     /// Runs `body` with the engine and its remote, closing the remote afterwards.
     ///
-    /// - Throws: `SyncCommandError.syncOff` when sync is off on this device.
-    func withEngine<Result>(_ body: (SyncEngine) async throws -> Result) async throws -> Result {
-        guard SyncState.isEnabled(in: location), let url = try SyncState.localState(in: location).remoteLocation else {
+    /// - Parameter evenIfOff: also when sync was set up but is off on this
+    ///   device (for `sync disable`'s remote part).
+    /// - Throws: `SyncCommandError.syncOff` when sync is off on this device
+    ///   (or, with `evenIfOff`, was never set up).
+    func withEngine<Result>(evenIfOff: Bool = false, _ body: (SyncEngine) async throws -> Result) async throws -> Result {
+        guard evenIfOff || SyncState.isEnabled(in: location), let url = try SyncState.localState(in: location).remoteLocation else {
             throw SyncCommandError.syncOff
         }
         let remote = try remote(url: url)
         do {
-            guard let engine = try SyncEngine.open(vault: vault, remote: remote, recorder: recorder) else {
-                throw SyncCommandError.syncOff
-            }
+            let opened = evenIfOff ? try SyncEngine.openSetUp(vault: vault, remote: remote, recorder: recorder)
+                : try SyncEngine.open(vault: vault, remote: remote, recorder: recorder)
+            guard let engine = opened else { throw SyncCommandError.syncOff }
             let result = try await body(engine)
             try? await remote.close()
             return result

@@ -109,6 +109,37 @@ final class VaultTests: VaultTestCase {
         XCTAssertEqual(try vault.history().map(\.author), [.restore, .cli, .cli])
     }
 
+    func testRestoringAnHOTPAccountNeverBringsBackACounterAnotherCopyOfItsSecretUsed() throws {
+        let vault = try makeVault()
+        let hotp = OTPParameters(kind: .hotp, counter: 2)
+        let old = try add(vault, draft("alice", otp: hotp))
+        try vault.write(author: .cli) { try $0.delete(old.id) }
+        // The same secret added again under another name, and used further.
+        let copy = try add(vault, draft("alice-again", otp: OTPParameters(kind: .hotp, counter: 9)))
+        try add(vault, draft("other", secret: "abcdefghijabcdefghij", otp: OTPParameters(kind: .hotp, counter: 50)))
+        let restored = try vault.write(author: .restore) { try $0.restore(old.id) }
+        XCTAssertEqual(restored.otp.counter, 9, "at the copy's counter; not the other secret's 50")
+        XCTAssertEqual(try vault.account(id: old.id)?.otp.counter, 9)
+        XCTAssertEqual(try vault.account(id: copy.id)?.otp.counter, 9)
+    }
+
+    func testRestoringKeepsAHigherCounterOfItsOwn() throws {
+        let vault = try makeVault()
+        let old = try add(vault, draft("alice", otp: OTPParameters(kind: .hotp, counter: 12)))
+        try vault.write(author: .cli) { try $0.delete(old.id) }
+        try add(vault, draft("alice-again", otp: OTPParameters(kind: .hotp, counter: 3)))
+        XCTAssertEqual(try vault.write(author: .restore) { try $0.restore(old.id) }.otp.counter, 12)
+    }
+
+    func testUndeleteBringsBackTheAccountExactlyAsItWas() throws {
+        let vault = try makeVault()
+        let old = try add(vault, draft("alice", otp: OTPParameters(kind: .hotp, counter: 2)))
+        try vault.write(author: .cli) { try $0.delete(old.id) }
+        try add(vault, draft("alice-again", otp: OTPParameters(kind: .hotp, counter: 9)))
+        XCTAssertEqual(try vault.write(author: .restore) { try $0.undelete(old.id) }.otp.counter, 2,
+                       "sync replays a restore made elsewhere, where the counter was already decided")
+    }
+
     func testRestoreIsRefusedWhenTheNameIsTaken() throws {
         let vault = try makeVault()
         let old = try add(vault, draft("alice"))

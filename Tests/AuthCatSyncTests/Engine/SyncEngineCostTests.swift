@@ -65,30 +65,4 @@ final class SyncEngineCostTests: XCTestCase {
             XCTAssertEqual(data.count & (data.count - 1), 0, "\(name) is \(data.count) bytes, not a power of two")
         }
     }
-
-    func testCompactionWritesASnapshotThatANewDeviceReadsInsteadOfEveryBatch() async throws {
-        let a = try SyncTestDevice("a", in: folder, remote: remote)
-        let account = try a.add("GitHub", "alice")
-        try await a.enable()
-        for index in 0..<Int(SyncEngine.compactionThreshold) {
-            try a.edit(account.id, AccountEdit(note: "edit \(index)"))
-            try await a.sync()
-        }
-        let names = remote.storedObjects.keys
-        XCTAssertEqual(names.filter { $0.contains("/s-") }.count, 1)
-        XCTAssertEqual(names.filter { $0.contains("/b-") }.count, 0, "the batches the snapshot covers are gone")
-
-        let b = try SyncTestDevice("b", in: folder, remote: remote)
-        try await b.enable()
-        remote.resetCounts()
-        let report = try await b.sync()
-        XCTAssertEqual(remote.counts.get, 1, "one snapshot instead of 64 batches")
-        XCTAssertEqual(report.issues, [])
-        XCTAssertEqual(try b.vault.account(id: account.id)?.note, "edit \(SyncEngine.compactionThreshold - 1)")
-
-        try a.edit(account.id, AccountEdit(note: "after the snapshot"))
-        try await a.sync()
-        try await b.sync()
-        XCTAssertEqual(try b.vault.account(id: account.id)?.note, "after the snapshot")
-    }
 }

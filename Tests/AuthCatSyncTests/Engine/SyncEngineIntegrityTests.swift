@@ -55,6 +55,53 @@ final class SyncEngineIntegrityTests: XCTestCase {
         XCTAssertEqual(try b.labels, ["Mail:carol"], "c's change still arrived")
     }
 
+    func testARejectedObjectIsRememberedNotReadAgainAndShownInStatus() async throws {
+        let name = try await exportFromA("one")
+        XCTAssertTrue(remote.corruptObject(name, byteOffset: 100))
+        let first = try await b.sync()
+        XCTAssertEqual(first.rejectedObjects.map(\.subject), [name])
+        let status = try XCTUnwrap(b.engine()).status()
+        XCTAssertEqual(status.rejectedObjects.map(\.name), [name])
+        XCTAssertEqual(status.rejectedObjects.first?.kind, .rejected)
+
+        remote.resetCounts()
+        let again = try await b.sync()
+        XCTAssertEqual(again.issues, [], "reported once, not on every sync")
+        XCTAssertEqual(remote.counts, RemoteRequestCounts(list: 1), "not downloaded again")
+        XCTAssertEqual(try XCTUnwrap(b.engine()).status().rejectedObjects.map(\.name), [name], "still visible")
+        XCTAssertEqual(try b.labels, [])
+    }
+
+    func testARejectedObjectIsForgottenWhenItLeavesTheRemoteAndReadAgainWhenItChanges() async throws {
+        let name = try await exportFromA("one")
+        let original = try XCTUnwrap(remote.storedObjects[name])
+        remote.replaceObject(name, with: original.prefix(original.count / 2))
+        try await b.sync()
+        XCTAssertEqual(try XCTUnwrap(b.engine()).status().rejectedObjects.count, 1)
+
+        remote.replaceObject(name, with: original)
+        let repaired = try await b.sync()
+        XCTAssertEqual(repaired.issues, [])
+        XCTAssertEqual(try b.labels, ["Site:one"], "a changed object is read again")
+        XCTAssertEqual(try XCTUnwrap(b.engine()).status().rejectedObjects, [])
+    }
+
+    func testAForgedMarkerIsReportedOnceAndNotDownloadedAgain() async throws {
+        let marker = RemoteLayout.disabledMarker(vaultID, generation: 1)
+        remote.replaceObject(marker, with: Data(repeating: 7, count: 512))
+        let first = try await b.sync()
+        XCTAssertEqual(first.rejectedObjects.map(\.subject), [marker])
+        remote.resetCounts()
+        let again = try await b.sync()
+        XCTAssertEqual(again.issues, [])
+        XCTAssertEqual(remote.counts.get, 0)
+        XCTAssertTrue(SyncState.isEnabled(in: b.vault.location))
+
+        remote.removeObject(marker)
+        try await b.sync()
+        XCTAssertEqual(try XCTUnwrap(b.engine()).status().rejectedObjects, [], "forgotten once gone")
+    }
+
     func testATruncatedBatchIsRejected() async throws {
         let name = try await exportFromA("one")
         let data = try XCTUnwrap(remote.storedObjects[name])

@@ -126,6 +126,34 @@ final class SyncEngineMergeTests: XCTestCase {
         XCTAssertEqual(try a.fingerprint(), try b.fingerprint())
     }
 
+    func testAMergedDuplicatesTombstoneKeepsTheHigherCounterAndARestoreNeverReusesOne() async throws {
+        // Fixed ids, so that each device meets the clash from the other side:
+        // on b the incoming account (smaller id) stays and b's own becomes the tombstone.
+        let low = try XCTUnwrap(UUID(uuidString: "00000000-0000-4000-8000-000000000001"))
+        let high = try XCTUnwrap(UUID(uuidString: "ffffffff-0000-4000-8000-000000000001"))
+        for (device, id) in [(a!, low), (b!, high)] {
+            _ = try device.vault.write(author: .cli) { writer in
+                try writer.insert(AccountDraft(issuer: "Bank", name: "alice", otp: OTPParameters(kind: .hotp),
+                                               secret: try Base32.decode("JBSWY3DPEHPK3PXP")), id: id)
+            }
+        }
+        for _ in 0..<5 { _ = try a.useHOTP(low) }
+        _ = try b.useHOTP(high)
+        try await startBoth()
+        try await syncAll()
+        for device in [a!, b!] {
+            XCTAssertEqual(try device.vault.accounts().map(\.id), [low], device.name)
+            let counters = try device.vault.accounts(includingDeleted: true).map(\.otp.counter)
+            XCTAssertEqual(counters, [5, 5], "\(device.name): the tombstone too has the higher counter")
+        }
+
+        // The survivor is used further and renamed; restoring the tombstone starts after every used value.
+        for _ in 0..<3 { _ = try b.useHOTP(low) }
+        try b.edit(low, AccountEdit(name: "alice (old phone)"))
+        try b.restore(high)
+        XCTAssertEqual(try b.useHOTP(high), 8)
+    }
+
     func testTheSameLabelWithDifferentSecretsKeepsBothUnderDistinctNames() async throws {
         let fromA = try a.add("GitHub", "alice", secret: "JBSWY3DPEHPK3PXP")
         let fromB = try b.add("GitHub", "alice", secret: "GEZDGNBVGY3TQOJQ")

@@ -81,15 +81,74 @@ final class SyncEngineToggleTests: XCTestCase {
         XCTAssertEqual(try b.labels, ["Bank:carol", "GitHub:alice", "Mail:bob"])
         XCTAssertEqual(b.events.events.last?.failure?.category, .disabledElsewhere)
 
-        // Turning it on again removes the marker, and the others can resume.
+        // Turning it on again steps past the marker, which stays for devices that have not seen it; the others can resume.
         let resumed = try await a.enable(secret: nil)
         XCTAssertEqual(resumed.outcome, .resumed)
-        XCTAssertFalse(remote.storedObjects.keys.contains { $0.hasSuffix("/disabled") })
+        XCTAssertTrue(remote.storedObjects.keys.contains { $0.hasSuffix("/disabled-0000000001") })
         try await a.sync()
         try await b.enable(secret: nil)
         try await b.sync()
         try await a.sync()
         XCTAssertEqual(try a.labels, ["Bank:carol", "GitHub:alice", "Mail:bob"])
+    }
+
+    func testADeviceAsleepWhileSyncWasTurnedOffEverywhereAndOnAgainStillTurnsOff() async throws {
+        let c = try SyncTestDevice("c", in: folder, remote: remote)
+        try await c.enable()
+        try await c.sync()
+        // c sleeps through all of this.
+        try await a.disable(everywhere: true)
+        try await a.enable(secret: nil)
+        try await a.sync()
+        try await b.enable(secret: nil)
+        try await b.sync()
+        try a.add("Bank", "after")
+        try await a.sync()
+
+        try c.add("Shop", "carol")
+        let error = await syncError { try await c.sync() }
+        XCTAssertEqual(error?.category, .disabledElsewhere, "c turns off at its next contact")
+        XCTAssertNil(try c.engine())
+        XCTAssertEqual(try c.labels, ["GitHub:alice", "Mail:bob", "Shop:carol"], "keeping its data")
+        XCTAssertEqual(try a.labels, ["Bank:after", "GitHub:alice", "Mail:bob"], "c exported nothing")
+
+        // The devices that turned sync on again are not turned off by the marker that stays.
+        try await a.sync()
+        try await b.sync()
+        XCTAssertNotNil(try a.engine())
+        XCTAssertNotNil(try b.engine())
+        // Nor is c once it turns sync on again, nor a new device.
+        try await c.enable(secret: nil)
+        try await c.sync()
+        let d = try SyncTestDevice("d", in: folder, remote: remote)
+        try await d.enable()
+        try await d.sync()
+        try await a.sync()
+        for device in [a!, b!, c, d] {
+            try await device.sync()
+            XCTAssertEqual(try device.labels, ["Bank:after", "GitHub:alice", "Mail:bob", "Shop:carol"], device.name)
+        }
+    }
+
+    func testASecondDisableEverywhereTurnsOffDevicesThatSteppedPastTheFirst() async throws {
+        try await a.disable(everywhere: true)
+        try await a.enable(secret: nil)
+        try await b.enable(secret: nil)
+        try await b.sync()
+        try await b.disable(everywhere: true)
+        XCTAssertEqual(remote.storedObjects.keys.filter { $0.contains("/disabled") }.map { String($0.suffix(19)) },
+                       ["disabled-0000000002"], "the older marker is replaced")
+        let error = await syncError { try await self.a.sync() }
+        XCTAssertEqual(error?.category, .disabledElsewhere)
+    }
+
+    func testASyncWithAMarkerAlreadySteppedPastIsStillOneListing() async throws {
+        try await a.disable(everywhere: true)
+        try await a.enable(secret: nil)
+        try await a.sync()
+        remote.resetCounts()
+        try await a.sync()
+        XCTAssertEqual(remote.counts, RemoteRequestCounts(list: 1))
     }
 
     func testStatusReportsDevicesPendingChangesAndLastSync() async throws {

@@ -48,6 +48,16 @@ final class SyncTestDevice {
     }
 
     @discardableResult
+    func compact(file: StaticString = #filePath, line: UInt = #line) async throws -> SyncReport {
+        guard let engine = try engine() else {
+            XCTFail("sync is off on \(name)", file: file, line: line)
+            return SyncReport()
+        }
+        clock.advance(by: 1)
+        return try await engine.compact()
+    }
+
+    @discardableResult
     func add(_ issuer: String, _ name: String, secret: String = "JBSWY3DPEHPK3PXP", otp: OTPParameters = OTPParameters()) throws -> Account {
         clock.advance(by: 1)
         return try vault.write(author: .cli) { writer in
@@ -67,7 +77,7 @@ final class SyncTestDevice {
 
     func restore(_ id: UUID) throws {
         clock.advance(by: 1)
-        try vault.write(author: .restore) { writer in _ = try writer.undelete(id) }
+        try vault.write(author: .restore) { writer in _ = try writer.restore(id) }
     }
 
     func setPreference(_ key: String, _ value: String?) throws {

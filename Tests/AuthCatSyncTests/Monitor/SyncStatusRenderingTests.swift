@@ -9,7 +9,9 @@ final class SyncStatusRenderingTests: XCTestCase {
     private var failing: SyncStatus {
         let failure = SyncFailure(category: .unreachable, message: "cannot reach s3://bucket")
         let local = SyncLocalState(
-            isEnabled: true, remoteLocation: "s3://bucket/vault", pendingLocalChanges: 2,
+            isEnabled: true, remoteLocation: "s3://bucket/vault", pendingLocalChanges: 2, batchesSinceSnapshot: 3,
+            rejectedObjects: [SyncRejectedObject(name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "authentication failed",
+                                                 firstSeen: time)],
             devicesSeen: [SyncDeviceSeen(id: "d1", name: "laptop", isThisDevice: true),
                           SyncDeviceSeen(id: "d2", name: "desktop", lastSeen: time)])
         return SyncStatus(
@@ -26,9 +28,19 @@ final class SyncStatusRenderingTests: XCTestCase {
         XCTAssertTrue(lines.contains("import: failed at \(Timestamp.text(time + 3)): cannot reach s3://bucket"))
         XCTAssertTrue(lines.contains("export: not started"))
         XCTAssertTrue(lines.contains("pending local changes: 2"))
+        XCTAssertTrue(lines.contains("batches since snapshot: 3"), "\(lines)")
+        XCTAssertTrue(lines.contains("rejected objects: 1 (skipped while they stay the same)"), "\(lines)")
+        XCTAssertTrue(lines.contains("  authcat-v/d/b-0000000002: rejected since \(Timestamp.text(time)): authentication failed"), "\(lines)")
         XCTAssertTrue(lines.contains("  laptop (this device)"))
         XCTAssertTrue(lines.contains("  desktop, last seen \(Timestamp.text(time))"))
         XCTAssertFalse(lines.contains { $0.hasPrefix("remote check:") }, "the probe's message is already the summary's")
+    }
+
+    func testTextSaysWhenCompactionIsDue() {
+        var status = failing
+        status.local.batchesSinceSnapshot = SyncEngine.compactionThreshold
+        XCTAssertTrue(status.textLines().contains(
+            "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due; run: authcat sync compact)"))
     }
 
     func testTextForSyncOffIsShort() {
@@ -43,9 +55,14 @@ final class SyncStatusRenderingTests: XCTestCase {
         XCTAssertEqual(object["exitCode"] as? Int, 5)
         XCTAssertEqual(object["healthy"] as? Bool, false)
         XCTAssertEqual(object["pendingLocalChanges"] as? Int, 2)
+        XCTAssertEqual(object["batchesSinceSnapshot"] as? Int, 3)
+        XCTAssertEqual(object["compactionDue"] as? Bool, false)
+        let rejected = try XCTUnwrap(object["rejectedObjects"] as? [[String: Any]])
+        XCTAssertEqual(rejected.map { $0["name"] as? String }, ["authcat-v/d/b-0000000002"])
+        XCTAssertEqual(rejected.first?["kind"] as? String, "rejected")
         XCTAssertEqual(Set(object.keys), [
             "summary", "healthy", "exitCode", "message", "enabled", "remote", "phases", "lastSuccessfulSync",
-            "pendingLocalChanges", "devicesSeen", "remoteDeleted", "vaultMismatch", "disabledEverywhere", "probe",
+            "pendingLocalChanges", "batchesSinceSnapshot", "compactionDue", "rejectedObjects", "devicesSeen", "remoteDeleted", "vaultMismatch", "disabledEverywhere", "probe",
         ])
         let phases = try XCTUnwrap(object["phases"] as? [String: [String: Any]])
         XCTAssertEqual(phases["import"]?["state"] as? String, "failed")
@@ -62,5 +79,6 @@ final class SyncStatusRenderingTests: XCTestCase {
         XCTAssertTrue(object["remote"] is NSNull)
         XCTAssertTrue(object["probe"] is NSNull)
         XCTAssertTrue(object["lastSuccessfulSync"] is NSNull)
+        XCTAssertTrue(object["batchesSinceSnapshot"] is NSNull)
     }
 }

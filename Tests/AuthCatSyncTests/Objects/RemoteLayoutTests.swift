@@ -8,7 +8,7 @@ final class RemoteLayoutTests: XCTestCase {
 
     func testNamesParseBackToWhatTheyMean() throws {
         let names: [RemoteLayout.Name] = [
-            .manifest(vault: vault), .disabledMarker(vault: vault), .deletedMarker(vault: vault),
+            .manifest(vault: vault), .disabledMarker(vault: vault, generation: 3), .deletedMarker(vault: vault),
             .batch(vault: vault, device: device, sequence: 1), .snapshot(vault: vault, device: device, sequence: 9_999_999_999),
         ]
         for name in names {
@@ -17,11 +17,24 @@ final class RemoteLayoutTests: XCTestCase {
             XCTAssertEqual(RemoteLayout.parse(text), name, text)
         }
         XCTAssertEqual(RemoteLayout.batch(vault, device: device, sequence: 42), "authcat-\(vault)/\(device)/b-0000000042")
+        XCTAssertEqual(RemoteLayout.disabledMarker(vault, generation: 2), "authcat-\(vault)/disabled-0000000002")
+    }
+
+    func testTheMarkerNameOfEarlierVersionsIsGenerationOne() {
+        XCTAssertEqual(RemoteLayout.parse("authcat-\(vault)/disabled"), .disabledMarker(vault: vault, generation: 1))
+        let listing = RemoteListing([
+            RemoteObject(name: RemoteLayout.legacyDisabledMarker(vault), size: 512),
+            RemoteObject(name: RemoteLayout.disabledMarker(vault, generation: 2), size: 512),
+        ])
+        XCTAssertEqual(listing.newestDisabledMarker(of: vault)?.generation, 2)
+        XCTAssertEqual(listing.newestDisabledMarker(of: vault)?.name, "authcat-\(vault)/disabled-0000000002")
+        XCTAssertEqual(listing.disabledMarkers[vault]?[1], "authcat-\(vault)/disabled")
     }
 
     func testForeignNamesAreIgnored() {
         for text in ["manifest", "authcat-xyz/manifest", "authcat-\(vault)/other", "authcat-\(vault)/\(device)/b-1",
-                     "authcat-\(vault)/\(device)/x-0000000001", "authcat-\(vault)/\(device)/b-0000000000", "notes.txt"] {
+                     "authcat-\(vault)/\(device)/x-0000000001", "authcat-\(vault)/\(device)/b-0000000000", "notes.txt",
+                     "authcat-\(vault)/disabled-0000000000", "authcat-\(vault)/disabled-12", "authcat-\(vault)/disabled-"] {
             XCTAssertNil(RemoteLayout.parse(text), text)
         }
     }

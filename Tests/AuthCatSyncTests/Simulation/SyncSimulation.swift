@@ -4,10 +4,11 @@ import Foundation
 import XCTest
 
 /// Three devices with separate homes sharing one remote: random adds, edits,
-/// renames, deletes, restores and HOTP uses on each, synced in random order
-/// with random interruptions. Afterwards every device must hold the same
-/// accounts, none may be lost, and no device may ever have handed out an HOTP
-/// counter value it had already seen used.
+/// renames, deletes, restores and HOTP uses on each, synced (sometimes
+/// compacted) in random order with random interruptions. Afterwards every
+/// device must hold the same accounts, none may be lost, no device may ever
+/// have handed out an HOTP counter value it had already seen used, and a
+/// device joining after a compaction must see the same accounts.
 final class SyncSimulation {
     static let issuers = ["GitHub", "Mail", "Bank"]
     static let names = ["alice", "bob", "carol"]
@@ -58,6 +59,7 @@ final class SyncSimulation {
         }
         try await settle()
         try check()
+        try await checkJoinAfterCompaction()
         XCTAssertGreaterThan(used.map(\.count).reduce(0, +), 0, "seed \(seed): no HOTP code was used")
     }
 
@@ -155,8 +157,9 @@ final class SyncSimulation {
         if interrupted { remotes[device].fail(after: Int.random(in: 0...5, using: &random)) }
         defer { remotes[device].heal() }
         syncs += 1
+        let compacting = random.chance(0.15)
         do {
-            let report = try await devices[device].sync()
+            let report = try await compacting ? devices[device].compact() : devices[device].sync()
             XCTAssertEqual(report.issues, [], "seed \(seed): device\(device) found integrity issues")
         } catch let error as SyncError where interrupted && error.category == .unreachable {
             interruptedSyncs += 1
@@ -214,6 +217,26 @@ final class SyncSimulation {
                     print("   h\(entry.number) \(entry.author) \(entry.device.name) t=\(entry.timestamp.unixMilliseconds) \(entry.changes.filter { $0.recordID == id }.map { "\($0.kind.rawValue)\($0.fields)" })")
                 }
             }
+        }
+    }
+
+    /// A device compacts, a new device joins (reading its snapshot and the
+    /// others' batches and snapshots), and all four converge.
+    private func checkJoinAfterCompaction() async throws {
+        let compacting = Int.random(in: 0..<3, using: &random)
+        let report = try await devices[compacting].compact()
+        XCTAssertEqual(report.issues, [], "seed \(seed): device\(compacting) found integrity issues while compacting")
+        let joiner = try SyncTestDevice("joiner", in: devices[0].home.deletingLastPathComponent(), remote: remotes[0].base,
+                                        clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000)))
+        try await joiner.enable()
+        for _ in 0..<3 {
+            for device in devices + [joiner] {
+                let report = try await device.sync()
+                XCTAssertEqual(report.issues, [], "seed \(seed): \(device.name) found integrity issues after the compaction")
+            }
+        }
+        for device in devices {
+            XCTAssertEqual(try joiner.fingerprint(), try device.fingerprint(), "seed \(seed): the joiner differs from \(device.name)")
         }
     }
 
