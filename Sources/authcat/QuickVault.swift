@@ -4,15 +4,17 @@ import GRDBSQLite
 import Glibc
 
 /// A read-only look into the vault, with SQLite's C interface, for the
-/// quick front: the current schema, the live account a query names, its
-/// sealed secret. Anything unexpected is nil, never an error: the front then
+/// quick front: the current schema, the live accounts, the one a query
+/// names, a sealed secret. Anything unexpected is nil, never an error: the front then
 /// hands the command line to `authcat-cli`, which opens the vault properly
 /// and says what is wrong.
 final class QuickVault {
     private let connection: OpaquePointer
 
-    /// The vault database at `location`, if it opens and has the current schema.
+    /// The vault at `location`, if `Vault.open` would open it: a key file
+    /// beside a database with the current schema and its `vault` row.
     init?(_ location: VaultLocation) {
+        guard access(location.keyFileURL.path, F_OK) == 0 else { return nil }
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW
         guard sqlite3_open_v2(location.databaseURL.path, &connection, flags, nil) == SQLITE_OK, let connection else {
@@ -21,7 +23,7 @@ final class QuickVault {
         }
         self.connection = connection
         sqlite3_busy_timeout(connection, 10_000)
-        guard hasCurrentSchema else { return nil }
+        guard hasCurrentSchema, rows("SELECT 1 FROM vault LIMIT 1", [], { _ in 1 })?.count == 1 else { return nil }
     }
 
     deinit {
@@ -38,9 +40,14 @@ final class QuickVault {
         }
         let keys = labelKeys(query)
         guard let exact = accounts(where: "identityKey IN (\(placeholders(keys.count)))", keys) else { return nil }
-        let matches = exact.isEmpty ? accounts(where: "1", []).map { AccountQuery(query).matches(in: $0) } : exact
+        let matches = exact.isEmpty ? liveAccounts().map { AccountQuery(query).matches(in: $0) } : exact
         guard let matches, matches.count == 1 else { return nil }
         return matches[0]
+    }
+
+    /// Every live account, unsorted.
+    func liveAccounts() -> [Account]? {
+        accounts(where: "1", [])
     }
 
     /// The sealed secret of account `id`.
@@ -69,9 +76,9 @@ final class QuickVault {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
-    /// Live accounts matching an SQL condition. Tags and notes are not read: the front prints neither.
+    /// Live accounts matching an SQL condition. Notes are not read: the front prints none.
     private func accounts(where condition: String, _ arguments: [String]) -> [Account]? {
-        let sql = "SELECT id, issuer, name, kind, algorithm, digits, period, counter, createdAt, updatedAt "
+        let sql = "SELECT id, issuer, name, kind, algorithm, digits, period, counter, tags, createdAt, updatedAt "
             + "FROM account WHERE deletedAt IS NULL AND (\(condition))"
         return rows(sql, arguments) { statement in
             guard let idText = text(statement, 0), let id = UUID(vaultString: idText) ?? UUID(uuidString: idText),
@@ -83,8 +90,9 @@ final class QuickVault {
                                     period: Int(sqlite3_column_int64(statement, 6)),
                                     counter: UInt64(max(sqlite3_column_int64(statement, 7), 0)))
             return Account(id: id, issuer: issuer, name: name, otp: otp,
-                           createdAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 8)),
-                           updatedAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 9)))
+                           tags: Account.tags(fromJSON: text(statement, 8) ?? "[]"),
+                           createdAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 9)),
+                           updatedAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 10)))
         }
     }
 

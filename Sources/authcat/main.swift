@@ -1,8 +1,8 @@
 import Glibc
 
-// `authcat`, the quick front: it prints the code of a plain `authcat code
-// QUERY` itself, and hands every other command line, unchanged, to the full
-// program `authcat-cli` beside it. It links neither GRDB nor Foundation
+// `authcat`, the quick front: it answers a plain `authcat code QUERY` and
+// `authcat list` itself, and hands every other command line, unchanged, to
+// the full program `authcat-cli` beside it. It links neither GRDB nor Foundation
 // (only FoundationEssentials) and is a static executable: loading the full
 // program (175 MB, about 150,000 relocations) costs ten times the work of
 // `code` itself. See docs/PERFORMANCE.md.
@@ -10,7 +10,8 @@ import Glibc
 // Everything authcat creates is for its user alone, whatever the shell's umask.
 umask(0o077)
 let arguments = Array(CommandLine.arguments.dropFirst())
-if let shortcut = CodeShortcut(arguments), QuickCode.print(shortcut) {
+if let shortcut = Shortcut(arguments), let output = QuickAnswer.output(for: shortcut) {
+    if !output.isEmpty { print(output) }
     exit(EXIT_SUCCESS)
 }
 FullProgram.run(arguments)

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// `authcat` is a small front that prints plain `code QUERY` itself and hands
-/// everything else to `authcat-cli`. A copy of the front with no `authcat-cli`
+/// `authcat` is a small front that answers plain `code QUERY` and `list`
+/// itself and hands everything else to `authcat-cli`. A copy of the front with no `authcat-cli`
 /// beside it shows which of the two answered.
 final class QuickFrontTests: AuthCatTestCase {
     /// The front copied alone into a folder of its own.
@@ -38,7 +38,7 @@ final class QuickFrontTests: AuthCatTestCase {
         let before = try VaultSnapshot.take(authcat)
         let front = try loneFront()
         for arguments in [["code", "counter"], ["code", "github"], ["code", "nobody"], ["code", "alice", "--json"],
-                          ["code"], ["list"], ["--help"], ["code", "alice", "extra"]] {
+                          ["code"], ["list", "--json"], ["list", "alice"], ["--help"], ["code", "alice", "extra"]] {
             assertHandedOver(try authcat.run(program: front, arguments))
         }
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "the HOTP counter was not used")
@@ -81,6 +81,22 @@ final class QuickFrontTests: AuthCatTestCase {
             XCTAssertEqual(front.stdout, full.stdout, query)
             XCTAssertEqual(front.stderr, full.stderr, query)
         }
+    }
+
+    func testTheFrontListsAccountsAsTheFullProgramDoes() throws {
+        let front = try loneFront()
+        assertHandedOver(try authcat.run(program: front, ["list"]))  // no vault yet
+        try add("alice", issuer: "GitHub", ["--tag", "work", "--tag", "code"])
+        try add("counter", secret: Self.otherSecret, ["--type", "hotp", "--counter", "7", "--digits", "8"])
+        try add("bell\u{07}", issuer: "Évry", ["--algorithm", "sha256", "--period", "60"])
+        let gone = try add("gone", issuer: "Old", secret: Self.otherSecret)
+        try succeed(["rm", gone, "--yes"])
+        let full = try authcat.run(program: AuthCatProcess.fullProgramURL, ["list"])
+        XCTAssertEqual(full.stdoutLines.count, 3, full.stdout)
+        let quick = try authcat.run(program: front, ["list"])
+        XCTAssertEqual(quick.status, 0, quick.stderr)
+        XCTAssertEqual(quick.stdout, full.stdout)
+        XCTAssertEqual(quick.stderr, "")
     }
 
     func testTheFrontLeavesTheVaultFilesAsTheyWere() throws {

@@ -31,18 +31,12 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
         let counter: Int64 = row[7]
         let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: row[5], period: row[6], counter: UInt64(max(counter, 0)))
         account = Account(
-            id: id, issuer: row[1], name: row[2], otp: otp, tags: Self.decodeTags(row[8]), note: row[9],
+            id: id, issuer: row[1], name: row[2], otp: otp, tags: Account.tags(fromJSON: row[8]), note: row[9],
             createdAt: Date(unixMilliseconds: row[10]), updatedAt: Date(unixMilliseconds: row[11]),
             deletedAt: (row[12] as Int64?).map(Date.init(unixMilliseconds:)))
         sealedSecret = row[13]
     }
 
-    /// Most accounts have no tags; skipping the JSON decoder for them keeps
-    /// listing 10,000 accounts fast.
-    private static func decodeTags(_ json: String) -> [String] {
-        guard json != "[]" else { return [] }
-        return (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
-    }
 
     func encode(to container: inout PersistenceContainer) throws {
         container["id"] = account.id.vaultString
@@ -55,7 +49,7 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
         container["period"] = account.otp.period
         container["counter"] = Int64(account.otp.counter)
         container["sealedSecret"] = sealedSecret
-        container["tags"] = String(decoding: try JSONEncoder().encode(account.tags), as: UTF8.self)
+        container["tags"] = try Account.tagsJSON(account.tags)
         container["note"] = account.note
         container["createdAt"] = account.createdAt.unixMilliseconds
         container["updatedAt"] = account.updatedAt.unixMilliseconds

@@ -32,15 +32,8 @@ extension AuthCat {
                 return
             }
             // One write for the whole table rather than one per line.
-            let lines = TextTable.lines(accounts.map(Self.row))
+            let lines = TextTable.lines(accounts.map(AccountRow.cells))
             if !lines.isEmpty { print(lines.joined(separator: "\n")) }
-        }
-
-        private static func row(_ account: Account) -> [String] {
-            let otp = account.otp
-            let step = otp.kind == .hotp ? "counter \(otp.counter)" : "\(otp.period)s"
-            return [account.label, otp.kind.rawValue, otp.algorithm.rawValue, "\(otp.digits) digits", step,
-                    account.tags.joined(separator: ",")]
         }
     }
 }

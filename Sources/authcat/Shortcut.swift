@@ -1,20 +1,25 @@
-/// The one command line the front runs itself:
-/// `[--home PATH] code [--home PATH] [--at SECONDS] QUERY`.
+/// The command lines the front answers by itself:
+/// `[--home PATH] code [--home PATH] [--at SECONDS] QUERY` and
+/// `[--home PATH] list [--home PATH]`.
 ///
 /// Anything else (other options, `--help`, a mistake) is not a shortcut and
 /// goes to `authcat-cli`, which then also produces the usual messages.
-struct CodeShortcut: Equatable {
+struct Shortcut: Equatable {
+    enum Command: Equatable {
+        /// `time`: seconds since 1970 to compute the code at; nil for now.
+        case code(query: String, time: Int64?)
+        case list
+    }
+
     var home: String?
-    var query: String
-    /// Seconds since 1970 to compute the code at; nil for now.
-    var time: Int64?
+    var command: Command
 
     /// The shortcut `arguments` spell, or nil when they are anything else.
     init?(_ arguments: [String]) {
         var home: String?
         var time: Int64?
+        var commandName: String?
         var query: String?
-        var sawCommand = false
         var index = 0
         func value(of name: String) -> String? {
             let argument = arguments[index]
@@ -28,23 +33,24 @@ struct CodeShortcut: Equatable {
             if argument == "--home" || argument.hasPrefix("--home=") {
                 guard home == nil, let path = value(of: "--home") else { return nil }
                 home = path
-            } else if sawCommand, argument == "--at" || argument.hasPrefix("--at=") {
+            } else if commandName == "code", argument == "--at" || argument.hasPrefix("--at=") {
                 guard time == nil, let text = value(of: "--at"), let seconds = Int64(text) else { return nil }
                 time = seconds
             } else if argument.hasPrefix("-") {
                 return nil
-            } else if !sawCommand {
-                guard argument == "code" else { return nil }
-                sawCommand = true
+            } else if commandName == nil {
+                commandName = argument
             } else {
                 guard query == nil else { return nil }
                 query = argument
             }
             index += 1
         }
-        guard let query else { return nil }
+        switch (commandName, query) {
+        case ("code", let query?): command = .code(query: query, time: time)
+        case ("list", nil): command = .list
+        default: return nil
+        }
         self.home = home
-        self.query = query
-        self.time = time
     }
 }
