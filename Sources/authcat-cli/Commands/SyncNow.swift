@@ -32,10 +32,7 @@ extension AuthCat {
             if background { return await SyncBackgroundPush.run(vaultOptions) }
             let session = try SyncSession.open(vaultOptions)
             let runLock = try SyncLockFile.run(in: session.location)
-            if !runLock.tryLock() {
-                Output.standardError("authcat: waiting for another sync of this vault to finish")
-                runLock.lock()
-            }
+            runLock.lockSayingWhy("authcat: waiting for another sync of this vault to finish")
             defer { runLock.unlock() }
             let report = try await session.withEngine { engine in
                 try await Self.run(engine, progress: SyncProgressLine.forTerminal())

@@ -62,6 +62,13 @@ final class SyncLockFile {
         while flock(fd, LOCK_SH) != 0, errno == EINTR {}
     }
 
+    /// Waits for the lock, saying on standard error why when another process holds it.
+    func lockSayingWhy(_ reason: String) {
+        guard !tryLock() else { return }
+        Output.standardError(reason)
+        lock()
+    }
+
     /// Waits for the lock.
     func lock() {
         while flock(fd, LOCK_EX) != 0, errno == EINTR {}
