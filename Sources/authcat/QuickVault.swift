@@ -5,9 +5,9 @@ import Glibc
 
 /// A read-only look into the vault, with SQLite's C interface, for the
 /// quick front: the current schema, the live accounts, the one a query
-/// names, a sealed secret. Anything unexpected is nil, never an error: the front then
-/// hands the command line to `authcat-cli`, which opens the vault properly
-/// and says what is wrong.
+/// names, a sealed secret. Anything unexpected is nil, never an error: the
+/// front then hands the command line to `authcat-cli`, which opens the vault
+/// properly and says what is wrong.
 final class QuickVault {
     private let connection: OpaquePointer
 
@@ -38,7 +38,7 @@ final class QuickVault {
             guard let byID = accounts(where: "id = ?", [id.vaultString]) else { return nil }
             if byID.count == 1 { return byID[0] }
         }
-        let keys = labelKeys(query)
+        let keys = Account.identityKeys(forLabel: query)
         guard let exact = accounts(where: "identityKey IN (\(placeholders(keys.count)))", keys) else { return nil }
         let matches = exact.isEmpty ? liveAccounts().map { AccountQuery(query).matches(in: $0) } : exact
         guard let matches, matches.count == 1 else { return nil }
@@ -60,16 +60,6 @@ final class QuickVault {
 
     private var hasCurrentSchema: Bool {
         rows("SELECT identifier FROM grdb_migrations ORDER BY rowid", []) { text($0, 0) } == VaultSchemaVersion.migrations
-    }
-
-    /// Identity keys of every way to read `query` as a label: the whole of it
-    /// as a name, or split at any colon into issuer and name.
-    private func labelKeys(_ query: String) -> [String] {
-        var keys = [Account.identityKey(issuer: "", name: query)]
-        for colon in query.indices where query[colon] == ":" {
-            keys.append(Account.identityKey(issuer: String(query[..<colon]), name: String(query[query.index(after: colon)...])))
-        }
-        return keys
     }
 
     private func placeholders(_ count: Int) -> String {

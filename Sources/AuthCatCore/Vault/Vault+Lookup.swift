@@ -14,12 +14,7 @@ extension Vault {
                 db, sql: AccountRecord.selectSQL + " WHERE id = ? AND deletedAt IS NULL", arguments: [id.vaultString]) {
                 return [record.account]
             }
-            // A label is "issuer:name", or just the name; the issuer may itself
-            // contain a colon, so every colon is a possible split.
-            var keys = [Account.identityKey(issuer: "", name: query)]
-            for colon in query.indices where query[colon] == ":" {
-                keys.append(Account.identityKey(issuer: String(query[..<colon]), name: String(query[query.index(after: colon)...])))
-            }
+            let keys = Account.identityKeys(forLabel: query)
             let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
             return try AccountRecord.fetchAll(
                 db, sql: AccountRecord.selectSQL + " WHERE deletedAt IS NULL AND identityKey IN (\(placeholders))",

@@ -43,6 +43,17 @@ public struct Account: Identifiable, Codable, Equatable, Sendable {
         "\(issuer.lowercased())\u{1F}\(name.lowercased())"
     }
 
+    /// The identity keys of every account whose label `label` could be: a
+    /// label is "issuer:name", or just the name, and the issuer may itself
+    /// contain a colon, so every colon is a possible split.
+    public static func identityKeys(forLabel label: String) -> [String] {
+        var keys = [identityKey(issuer: "", name: label)]
+        for colon in label.indices where label[colon] == ":" {
+            keys.append(identityKey(issuer: String(label[..<colon]), name: String(label[label.index(after: colon)...])))
+        }
+        return keys
+    }
+
     public static func normalizedTags(_ tags: [String]) -> [String] {
         Array(Set(tags.map(trimmingSpaces).filter { !$0.isEmpty })).sorted()
     }
