@@ -34,11 +34,12 @@ let package = Package(
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
+        // C library functions a static program cannot use, failing at once (see the file).
+        .target(name: "CStaticStubs"),
+
         // What the quick front and the core share: OTP, crypto, the account
         // model, the key file; no GRDB and only FoundationEssentials, so that
         // the front stays small.
-        // C library functions a static program cannot use, failing at once (see the file).
-        .target(name: "CStaticStubs"),
         .target(
             name: "AuthCatEssentials",
             dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
@@ -67,13 +68,10 @@ let package = Package(
         .executableTarget(
             name: "authcat-bench",
             dependencies: ["AuthCatCore", "AuthCatSync"]),
-        // The quick front: prints a plain `code QUERY` itself and hands every
-        // other command line to `authcat-cli`. Linked as a static executable,
-        // so starting it costs no dynamic loading (see docs/PERFORMANCE.md).
-        // GNU ld because gold cannot link static executables with glibc's
-        // startup files here; its warnings are glibc's standard notes about
-        // name-service functions (getpwnam_r and the like) in static programs,
-        // which the front never calls, so they are silenced.
+        // The quick front: answers a plain `code QUERY` and `list` itself and
+        // hands every other command line to `authcat-cli`. A static executable,
+        // so starting it costs no dynamic loading (docs/PERFORMANCE.md, and
+        // docs/SECURITY.md for what that gives up).
         .executableTarget(
             name: "authcat",
             dependencies: ["AuthCatEssentials", "CStaticStubs", .product(name: "GRDBSQLite", package: "GRDB.swift")],
