@@ -10,17 +10,30 @@ public enum TextTable {
             widths.map { column < $0.count ? $0[column] : 0 }.max() ?? 0
         }
         return zip(cells, widths).map { row, rowWidths in
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                if column > 0 { line += "  " }
-                line += cell
-                if column < row.count - 1 {
-                    line += String(repeating: " ", count: columnWidths[column] - rowWidths[column])
-                }
-            }
-            while line.last == " " { line.removeLast() }
-            return line
+            line(row, padding: row.indices.map { columnWidths[$0] - rowWidths[$0] })
         }
+    }
+
+    /// The cells two spaces apart, each but the last followed by its padding,
+    /// without trailing spaces. Built as bytes: `authcat list` makes 10,000.
+    private static func line(_ row: [String], padding: [Int]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(row.reduce(0) { $0 + $1.utf8.count + 2 } + padding.reduce(0, +))
+        for (column, cell) in row.enumerated() {
+            if column > 0 { bytes += [0x20, 0x20] }
+            bytes += cell.utf8
+            if column < row.count - 1 { bytes += repeatElement(0x20, count: padding[column]) }
+        }
+        let kept = bytes.lastIndex { $0 != 0x20 }.map { $0 + 1 } ?? 0
+        // A space after an ASCII byte is a character of its own; after other
+        // text it might belong to the character before (a "prepend" mark), so
+        // there the spaces are trimmed as characters.
+        guard kept > 0, bytes[kept - 1] >= 0x80 else {
+            return String(decoding: bytes[..<kept], as: UTF8.self)
+        }
+        var line = String(decoding: bytes, as: UTF8.self)
+        while line.last == " " { line.removeLast() }
+        return line
     }
 
     /// Characters as a terminal counts them, closely enough for names: ASCII

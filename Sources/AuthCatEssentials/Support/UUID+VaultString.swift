@@ -9,15 +9,27 @@ extension UUID {
     /// `sscanf`-based parser, which dominates reading thousands of accounts.
     /// Falls back to `UUID(uuidString:)` for anything unusual.
     public init?(vaultString text: String) {
+        var text = text
+        guard let uuid = text.withUTF8(Self.parse) else { return nil }
+        self.init(uuid: uuid)
+    }
+
+    /// The 16 bytes of the 8-4-4-4-12 hex digits in `text`, or nil.
+    private static func parse(_ text: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+        guard text.count == 36 else { return nil }
         var bytes = [UInt8](repeating: 0, count: 16)
         var count = 0
         var high: UInt8?
-        for (offset, character) in text.utf8.enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
+        for offset in 0..<36 {
+            let character = text[offset]
+            switch offset {
+            case 8, 13, 18, 23:
                 guard character == UInt8(ascii: "-") else { return nil }
                 continue
+            default:
+                break
             }
-            guard count < 16, let nibble = Self.nibble(character) else { return nil }
+            guard let nibble = Self.nibble(character) else { return nil }
             if let first = high {
                 bytes[count] = first << 4 | nibble
                 count += 1
@@ -26,9 +38,8 @@ extension UUID {
                 high = nibble
             }
         }
-        guard count == 16, high == nil, text.utf8.count == 36 else { return nil }
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])
     }
 
     /// Lowercase, as stored in the vault and used as associated data.
@@ -38,9 +49,12 @@ extension UUID {
             String(unsafeUninitializedCapacity: 36) { output in
                 var written = 0
                 for (index, byte) in bytes.enumerated() {
-                    if [4, 6, 8, 10].contains(index) {
+                    switch index {
+                    case 4, 6, 8, 10:
                         output[written] = UInt8(ascii: "-")
                         written += 1
+                    default:
+                        break
                     }
                     output[written] = Self.hexDigits[Int(byte >> 4)]
                     output[written + 1] = Self.hexDigits[Int(byte & 0x0f)]
