@@ -12,8 +12,11 @@ extension ImportSession {
     ///   `authcat restore` brings the tombstone back.
     /// - different secrets: two accounts. The one with the larger id gets
     ///   ` (<first 8 hex digits of its id>)` appended to its name.
-    /// The change is stamped as this device's own, so it is exported; all
-    /// devices export the same values, so they converge.
+    /// The change is exported as this device's own, but stamped just after the
+    /// clock of the value it replaces (`HybridTimestamp.settling`), not with
+    /// this device's current time: a clash settled late, by a device that
+    /// joins or syncs long after, must not beat a change a user made since on
+    /// another device. All devices stamp it alike, so they converge.
     func settleClash(_ merged: inout MergedAccount, record: inout SyncClockRecord) throws {
         let id = merged.account.id
         guard let otherID = liveByIdentity[merged.account.identityKey], otherID != id,
@@ -23,15 +26,16 @@ extension ImportSession {
         if ownSecret == otherSecret {
             try mergeDuplicate(&merged, record: &record, other: other)
         } else if id.vaultString > otherID.vaultString {
-            merged.account.name = uniqueName(for: merged.account)
-            record.clocks["name"] = tick()
+            let (name, clock) = clashRename(merged.account, nameClock: record.clocks["name"])
+            merged.account.name = name
+            record.clocks["name"] = clock
             record.pending = true
         } else {
-            let name = uniqueName(for: other)
+            let (name, clock) = clashRename(other, nameClock: try clockRecord(.account, otherID.vaultString).clocks["name"])
             try writer.update(otherID, AccountEdit(name: name))
             liveByIdentity[other.identityKey] = nil
             liveByIdentity[Account.identityKey(issuer: other.issuer, name: name)] = otherID
-            try markLocal(.account, otherID.vaultString, field: "name")
+            try markLocal(.account, otherID.vaultString, setting: ["name": clock])
         }
     }
 
@@ -48,26 +52,43 @@ extension ImportSession {
             }
             try writer.delete(other.id)
             liveByIdentity[other.identityKey] = nil
-            try markLocal(.account, other.id.vaultString, field: "deleted")
+            let deleted = settlingStamp(after: try clockRecord(.account, other.id.vaultString).clocks["deleted"])
+            try markLocal(.account, other.id.vaultString, setting: ["deleted": deleted])
         } else {
             merged.deleted = true
-            record.clocks["deleted"] = tick()
+            record.clocks["deleted"] = settlingStamp(after: record.clocks["deleted"])
             if other.otp.counter < counter {
                 var otp = other.otp
                 otp.counter = counter
                 try writer.update(other.id, AccountEdit(otp: otp))
-                try markLocal(.account, other.id.vaultString, field: nil)
+                // The counter has no clock (it merges as a maximum): only exported.
+                try markLocal(.account, other.id.vaultString, setting: [:])
             }
         }
     }
 
-    /// The name plus a part of the id, long enough that no live account has it.
-    func uniqueName(for account: Account) -> String {
+    /// The settled name of `account` and its stamp, just after `nameClock`,
+    /// the clock of the name it replaces.
+    private func clashRename(_ account: Account, nameClock: HybridTimestamp?) -> (String, HybridTimestamp) {
+        let (name, digits) = uniqueName(for: account)
+        // The digit count is part of the stamp: two devices that picked a different length stamp differently.
+        return (name, settlingStamp(after: nameClock, variant: digits == 8 ? "" : String(digits)))
+    }
+
+    /// A settlement's stamp: just after the clock of the value it replaces.
+    private func settlingStamp(after clock: HybridTimestamp?, variant: String = "") -> HybridTimestamp {
+        // Every local account has clocks once stamped; should one lack them, now still orders the change.
+        clock?.settling(variant: variant) ?? tick()
+    }
+
+    /// The name plus a part of the id, long enough that no live account has
+    /// it, and how many hex digits of the id it took.
+    func uniqueName(for account: Account) -> (name: String, digits: Int) {
         let hex = account.id.vaultString.replacingOccurrences(of: "-", with: "")
         for length in [8, 12, 16, 32] {
             let candidate = "\(account.name) (\(hex.prefix(length)))"
-            if liveByIdentity[Account.identityKey(issuer: account.issuer, name: candidate)] == nil { return candidate }
+            if liveByIdentity[Account.identityKey(issuer: account.issuer, name: candidate)] == nil { return (candidate, length) }
         }
-        return "\(account.name) (\(account.id.vaultString))"
+        return ("\(account.name) (\(account.id.vaultString))", 36)
     }
 }

@@ -51,7 +51,8 @@ final class ImportSession {
         for preference in changes.preferences { try apply(preference) }
     }
 
-    /// A fresh timestamp of this device, for changes the merge itself makes.
+    /// A fresh timestamp of this device (a fallback for changes the merge
+    /// itself makes; those are stamped by `HybridTimestamp.settling`).
     func tick() -> HybridTimestamp {
         hlc.tick(physical: physicalNow, device: deviceID)
     }
@@ -69,10 +70,11 @@ final class ImportSession {
         touched.insert(record.key)
     }
 
-    /// Records a change the merge made on its own (a clash settled), so it is exported.
-    func markLocal(_ entity: SyncClockRecord.Entity, _ recordID: String, field: String?) throws {
+    /// Records a change the merge made on its own (a clash settled), with
+    /// the given field clocks, so it is exported.
+    func markLocal(_ entity: SyncClockRecord.Entity, _ recordID: String, setting fields: [String: HybridTimestamp]) throws {
         var record = try clockRecord(entity, recordID)
-        if let field { record.clocks[field] = tick() }
+        record.clocks.merge(fields) { _, new in new }
         record.pending = true
         save(record)
     }

@@ -30,4 +30,18 @@ final class HybridLogicalClockTests: XCTestCase {
         XCTAssertNil(HybridTimestamp("5.x.b"))
         XCTAssertNil(HybridTimestamp("5.1"))
     }
+
+    func testASettlingStampSortsRightAfterWhatItReplacesAndBeforeAnyLaterChange() {
+        let replaced = HybridTimestamp(wall: 5_000, logical: 2, device: "00000000000000aa")
+        let settled = replaced.settling()
+        XCTAssertEqual(settled, replaced.settling(), "the same on every device")
+        XCTAssertGreaterThan(settled, replaced)
+        XCTAssertLessThan(settled, HybridTimestamp(wall: 5_000, logical: 2, device: "00000000000000ab"))
+        XCTAssertLessThan(settled, HybridTimestamp(wall: 5_000, logical: 3, device: "00000000000000aa"))
+        var clock = HybridLogicalClock.zero
+        clock.receive(replaced)
+        XCTAssertGreaterThan(clock.tick(physical: 1_000, device: "00000000000000aa"), settled, "a change after seeing it")
+        XCTAssertNotEqual(replaced.settling(variant: "12"), settled)
+        XCTAssertEqual(HybridTimestamp(settled.description), settled)
+    }
 }

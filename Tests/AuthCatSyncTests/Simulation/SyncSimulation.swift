@@ -7,8 +7,9 @@ import XCTest
 /// renames, deletes, restores and HOTP uses on each, synced (sometimes
 /// compacted) in random order with random interruptions. Afterwards every
 /// device must hold the same accounts, none may be lost, no device may ever
-/// have handed out an HOTP counter value it had already seen used, and a
-/// device joining after a compaction must see the same accounts.
+/// have handed out an HOTP counter value it had already seen used, no user's
+/// rename may be lost to a label clash settled after it, and a device joining
+/// after a compaction must see the same accounts.
 final class SyncSimulation {
     static let issuers = ["GitHub", "Mail", "Bank"]
     static let names = ["alice", "bob", "carol"]
@@ -25,6 +26,8 @@ final class SyncSimulation {
     private var seen: [[UUID: Set<UInt64>]]
     /// Per device: its own uses as of its last successful sync.
     private var published: [[UUID: Set<UInt64>]]
+    /// Per account: the newest user rename by its clock, and the name it set.
+    private var latestRenames: [UUID: (clock: HybridTimestamp, name: String)] = [:]
     private(set) var syncs = 0
     private(set) var interruptedSyncs = 0
 
@@ -120,9 +123,21 @@ final class SyncSimulation {
 
     private func randomRename(on device: Int) throws {
         guard let account = try random.pick(devices[device].vault.accounts()) else { return }
+        let name = random.pick(Self.names) ?? "x"
         do {
-            try devices[device].edit(account.id, AccountEdit(name: random.pick(Self.names) ?? "x"))
-        } catch VaultError.duplicate {}
+            try devices[device].edit(account.id, AccountEdit(name: name))
+        } catch VaultError.duplicate { return }
+        try noteRename(of: account.id, to: name, on: device)
+    }
+
+    /// Remembers the clock of a user's rename. Stamping now gives the clock the
+    /// next sync would give it: stamping follows the history in order either way.
+    private func noteRename(of id: UUID, to name: String, on device: Int) throws {
+        let engine = try XCTUnwrap(try devices[device].engine())
+        try engine.stamp()
+        let record = try engine.store.read { try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString]) }
+        guard let clock = record?.clocks["name"], try devices[device].vault.account(id: id)?.name == name else { return }
+        if latestRenames[id].map({ $0.clock < clock }) ?? true { latestRenames[id] = (clock, name) }
     }
 
     private func randomDelete(on device: Int) throws {
@@ -196,6 +211,7 @@ final class SyncSimulation {
             XCTAssertEqual(deleted, referenceDeleted, "seed \(seed): device\(index) has other deleted accounts")
         }
         try checkCountersAdvanced()
+        try checkNoRenameLostToAClash(on: devices[0])
         if ProcessInfo.processInfo.environment["SIMDEBUG"] != nil { try debugDump() }
     }
 
@@ -221,7 +237,8 @@ final class SyncSimulation {
     }
 
     /// A device compacts, a new device joins (reading its snapshot and the
-    /// others' batches and snapshots), and all four converge.
+    /// others' batches and snapshots), and all four converge, with no user
+    /// rename lost to a clash the joiner meets while it reads.
     private func checkJoinAfterCompaction() async throws {
         let compacting = Int.random(in: 0..<3, using: &random)
         let report = try await devices[compacting].compact()
@@ -237,6 +254,19 @@ final class SyncSimulation {
         }
         for device in devices {
             XCTAssertEqual(try joiner.fingerprint(), try device.fingerprint(), "seed \(seed): the joiner differs from \(device.name)")
+        }
+        try checkNoRenameLostToAClash(on: joiner)
+    }
+
+    /// Every account is named by its newest user rename, or by a clash
+    /// settlement of that name (` (<hex>)` appended; the simulation's own
+    /// names have no parenthesis): a settlement may not beat a rename newer
+    /// than the name it settled.
+    private func checkNoRenameLostToAClash(on device: SyncTestDevice) throws {
+        for account in try device.vault.accounts(includingDeleted: true) {
+            guard let rename = latestRenames[account.id] else { continue }
+            let base = account.name.components(separatedBy: " (").first ?? account.name
+            XCTAssertEqual(base, rename.name, "seed \(seed): the rename of \(account.id) to \(rename.name) at \(rename.clock) was lost")
         }
     }
 
