@@ -8,6 +8,8 @@ struct SetupContext {
     let remoteURL: String
     let listing: RemoteListing
     let clock: Clock
+    /// The id to take when joining or creating; nil for a random one.
+    let chosenDeviceID: String?
 
     /// Turns sync on again for the remote vault this device joined before.
     func resume() async throws -> SyncEnableResult {
@@ -36,7 +38,7 @@ struct SetupContext {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
         }
         let keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
-        let deviceID = try RemoteLayout.newDeviceID()
+        let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
                          disabledGeneration: disabledGeneration(vaultID))
@@ -49,7 +51,7 @@ struct SetupContext {
         let keys = try SyncKeys.generate()
         let recoveryKey = try RecoveryKey.generate()
         let vaultID = try RemoteLayout.newVaultID()
-        let deviceID = try RemoteLayout.newDeviceID()
+        let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
         let manifest = try Manifest.make(vaultID: vaultID, keys: keys, passphrase: passphrase, recoveryKey: recoveryKey,
                                          kdf: kdf, createdAt: clock.now())
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)

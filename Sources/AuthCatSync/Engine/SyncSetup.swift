@@ -37,16 +37,25 @@ public enum SyncSetup {
     /// - On the remote vault this device joined before, resumes; `secret` may be nil.
     ///
     /// It does not sync; open a `SyncEngine` and call `sync` next.
+    ///
+    /// - Parameter deviceID: the id this device takes in a new or joined
+    ///   remote vault (16 lowercase hex digits); nil, as always outside tests,
+    ///   for a random one. A seeded simulation passes its own, so that a run
+    ///   replays exactly: the id breaks ties between clocks.
     public static func enable(vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
                               kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
-                              clock: Clock = SystemClock()) async throws -> SyncEnableResult {
+                              clock: Clock = SystemClock(), deviceID: String? = nil) async throws -> SyncEnableResult {
         recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
         do {
             let lock = try SyncLock.acquire(in: vault.location)
             defer { withExtendedLifetime(lock) {} }
             try await remote.prepare()
             let listing = RemoteListing(try await remote.list(prefix: ""))
-            let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock)
+            if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
+                throw SyncError(.other, "a device id is 16 lowercase hex digits")
+            }
+            let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
+                                     chosenDeviceID: deviceID)
             let result: SyncEnableResult
             switch try plan(vault: vault, listing: listing) {
             case .resume: result = try await setup.resume()

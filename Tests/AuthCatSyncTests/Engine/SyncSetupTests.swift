@@ -44,6 +44,18 @@ final class SyncSetupTests: XCTestCase {
         XCTAssertEqual(a.events.events.map(\.kind), [.started, .succeeded])
     }
 
+    func testAChosenDeviceIdIsTakenAndAMalformedOneRefused() async throws {
+        let a = try device("a")
+        a.syncDeviceID = "00112233445566ff"
+        let result = try await a.enable()
+        XCTAssertEqual(result.deviceID, "00112233445566ff")
+        let b = try device("b")
+        b.syncDeviceID = "not-a-device-id"
+        let error = await syncError { try await b.enable() }
+        XCTAssertEqual(error?.description, "a device id is 16 lowercase hex digits")
+        XCTAssertFalse(SyncState.isEnabled(in: b.vault.location))
+    }
+
     func testWrongPassphraseIsRefusedAndNothingIsWritten() async throws {
         let a = try device("a")
         try a.add("GitHub", "alice")

@@ -11,6 +11,8 @@ final class SyncTestDevice {
     let vault: Vault
     let events = EventCollector()
     var remote: any Remote
+    /// The id to take on the remote when enabling; nil for a random one.
+    var syncDeviceID: String?
 
     init(_ name: String, in folder: URL, remote: any Remote, clock: ManualClock = ManualClock()) throws {
         self.name = name
@@ -30,7 +32,8 @@ final class SyncTestDevice {
     @discardableResult
     func enable(secret: SyncSecret?) async throws -> SyncEnableResult {
         try await SyncSetup.enable(vault: vault, remote: remote, remoteURL: remote.displayLocation, secret: secret,
-                                   kdf: KDFParameters.minimumForTesting(), recorder: events, clock: clock)
+                                   kdf: KDFParameters.minimumForTesting(), recorder: events, clock: clock,
+                                   deviceID: syncDeviceID)
     }
 
     func engine() throws -> SyncEngine? {

@@ -44,6 +44,9 @@ final class SyncSimulation {
         used = Array(repeating: [:], count: 3)
         seen = used
         published = used
+        // Seeded device ids too: they break ties between clocks and order the
+        // devices' streams, so with random ones a seed would not replay exactly.
+        for device in devices { device.syncDeviceID = randomDeviceID() }
     }
 
     /// Sets up sync (device 0 creates, 1 joins with the passphrase, 2 with the
@@ -245,6 +248,7 @@ final class SyncSimulation {
         XCTAssertEqual(report.issues, [], "seed \(seed): device\(compacting) found integrity issues while compacting")
         let joiner = try SyncTestDevice("joiner", in: devices[0].home.deletingLastPathComponent(), remote: remotes[0].base,
                                         clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000)))
+        joiner.syncDeviceID = randomDeviceID()
         try await joiner.enable()
         for _ in 0..<3 {
             for device in devices + [joiner] {
@@ -288,6 +292,14 @@ final class SyncSimulation {
             let code = try OTPGenerator.code(secret: device.vault.secret(for: account.id), parameters: account.otp, at: time)
             return "\(account.label)=\(code.value)"
         }
+    }
+
+    /// 16 lowercase hex digits, as a device id on the remote.
+    private func randomDeviceID() -> String {
+        (0..<8).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &random)
+            return String(byte >> 4, radix: 16) + String(byte & 0x0f, radix: 16)
+        }.joined()
     }
 
     private func randomUUID() -> uuid_t {
