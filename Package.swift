@@ -83,13 +83,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // What several test targets need: moto_server on loopback, free
+        // ports, a seeded random generator.
+        .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
         .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials"], resources: [.copy("Vectors"), .copy("Fixtures")]),
-        .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync"], resources: [.copy("Vectors")]),
+        .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
         // Runs the built `authcat` and `authcat-cli` as processes; it does not
         // depend on them, which would link the front's static-executable flags
         // into the tests. `swift test` builds every product anyway.
-        .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatInterchange"]),
+        .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatInterchange", "AuthCatTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -40,7 +41,7 @@ final class SyncS3Tests: SyncTestCase {
     func testEnablingOnAClosedPortFailsAsNoNetworkAndLeavesSyncOff() throws {
         let device = try makeDevice()
         device.environment.merge(["AWS_ACCESS_KEY_ID": "AKIAEXAMPLE", "AWS_SECRET_ACCESS_KEY": "example"]) { $1 }
-        let port = try CLIMotoServer.freePort()
+        let port = try FreePort.find()
         let result = try device.run(["sync", "enable", "--remote", "s3://bucket/vault?endpoint=http://127.0.0.1:\(port)&region=us-east-1"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("cannot reach"), result.stderr)

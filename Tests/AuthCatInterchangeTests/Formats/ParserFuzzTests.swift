@@ -1,6 +1,7 @@
 @testable import AuthCatInterchange
 import AuthCatCore
 import Crypto
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -14,7 +15,7 @@ final class ParserFuzzTests: XCTestCase {
 
     private func fuzz(_ name: String, seeds: [Data], seed: UInt64, parse: (Data) throws -> ParsedImport,
                       file: StaticString = #filePath, line: UInt = #line) {
-        var mutator = Mutator(generator: SeededGenerator(seed: seed))
+        var mutator = Mutator(generator: SeededRandom(seed: seed))
         let start = Date()
         var outcomes = (parsed: 0, refused: 0)
         for iteration in 0..<Self.iterations {

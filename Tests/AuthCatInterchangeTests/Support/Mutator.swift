@@ -1,9 +1,10 @@
+import AuthCatTestSupport
 import Foundation
 
 /// Makes damaged variants of a valid file: flipped bits, dropped, repeated
 /// or inserted bytes, cut-offs, JSON tokens spliced in, pure noise.
 struct Mutator {
-    var generator: SeededGenerator
+    var generator: SeededRandom
 
     private static let tokens: [[UInt8]] = ["{", "}", "[", "]", "\"", ":", ",", "null", "true", "-1", "1e999", "0.5",
                                             "\"\\u0000\"", "%", "%zz", "=", "&", "\n", "otpauth://", "\u{FEFF}", "99999999999999999999"]

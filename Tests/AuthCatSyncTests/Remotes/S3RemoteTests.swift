@@ -1,35 +1,25 @@
 @testable import AuthCatSync
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
 /// S3Remote against a real S3 server: moto_server on loopback, with signatures checked.
 final class S3RemoteTests: XCTestCase {
-    private static var server: MotoServer?
-    private static var startError: Error?
-    private static var logDirectory: TemporaryDirectory?
+    private static let moto = ClassMotoServer("moto")
     private var remotes: [S3Remote] = []
 
     override class func setUp() {
         super.setUp()
-        do {
-            let directory = try TemporaryDirectory("moto")
-            logDirectory = directory
-            server = try MotoServer(logDirectory: directory.path)
-        } catch {
-            startError = error
-        }
+        moto.start()
     }
 
     override class func tearDown() {
-        server?.stop()
-        server = nil
-        logDirectory?.remove()
+        moto.stop()
         super.tearDown()
     }
 
     override func setUpWithError() throws {
-        // Never skipped: without moto_server every test here fails with how to install it.
-        if let error = Self.startError { throw error }
+        _ = try Self.moto.running()
     }
 
     override func tearDown() async throws {
@@ -38,10 +28,7 @@ final class S3RemoteTests: XCTestCase {
     }
 
     private var server: MotoServer {
-        get throws {
-            guard let server = Self.server else { throw MotoServer.StartError(description: "moto_server is not running") }
-            return server
-        }
+        get throws { try Self.moto.running() }
     }
 
     /// A remote under a fresh prefix, so that each test starts empty.

@@ -1,5 +1,6 @@
 @testable import AuthCatSync
 import AuthCatCore
+import AuthCatTestSupport
 import Foundation
 import XCTest
 

@@ -3,41 +3,27 @@ import AuthCatCore
 import Foundation
 import XCTest
 
-/// The seeded simulation on a real S3 server (moto_server on loopback).
-///
-/// The server is started in the class's synchronous `setUp`, as in
-/// `S3RemoteTests`: a child started from an async test's thread would inherit
-/// that thread's blocked signals and never see the SIGTERM that stops it.
+/// The seeded simulation on a real S3 server (moto_server on loopback, one
+/// for the class: `ClassMotoServer`).
 final class SyncSimulationS3Tests: XCTestCase {
-    private static var server: MotoServer?
-    private static var startError: Error?
-    private static var logDirectory: TemporaryDirectory?
+    private static let moto = ClassMotoServer("moto-sync")
 
     override class func setUp() {
         super.setUp()
-        do {
-            let directory = try TemporaryDirectory("moto-sync")
-            logDirectory = directory
-            server = try MotoServer(logDirectory: directory.path)
-        } catch {
-            startError = error
-        }
+        moto.start()
     }
 
     override class func tearDown() {
-        server?.stop()
-        server = nil
-        logDirectory?.remove()
+        moto.stop()
         super.tearDown()
     }
 
     override func setUpWithError() throws {
-        // Never skipped: without moto_server this fails saying how to install it.
-        if let error = Self.startError { throw error }
+        _ = try Self.moto.running()
     }
 
     func testS3Remote() async throws {
-        let server = try XCTUnwrap(Self.server)
+        let server = try Self.moto.running()
         let folder = try makeTemporaryDirectory().url
         let configuration = try server.configuration(prefix: "sim-\(UUID().uuidString.lowercased())")
         let remote = S3Remote(configuration: configuration, credentials: server.credentials, timeout: 5)

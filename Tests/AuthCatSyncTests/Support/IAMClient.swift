@@ -1,4 +1,5 @@
 @testable import AuthCatSync
+import AuthCatTestSupport
 import Foundation
 
 /// The few IAM query-API calls the moto test server needs, signed with throwaway keys.
@@ -14,7 +15,7 @@ struct IAMClient {
         guard let document = S3XMLDocument(reply),
               let keyId = document.leaves.first(where: { $0.path.hasSuffix("AccessKey/AccessKeyId") })?.text,
               let secret = document.leaves.first(where: { $0.path.hasSuffix("AccessKey/SecretAccessKey") })?.text else {
-            throw MotoServer.StartError(description: "CreateAccessKey gave no key: \(String(decoding: reply, as: UTF8.self))")
+            throw MotoProcess.StartError("CreateAccessKey gave no key: \(String(decoding: reply, as: UTF8.self))")
         }
         return S3Credentials(accessKeyId: keyId, secretAccessKey: secret)
     }
@@ -29,8 +30,8 @@ struct IAMClient {
         let (status, body) = try client.send(
             method: "POST", path: "/", contentType: "application/x-www-form-urlencoded", body: Data(form.utf8))
         guard status == 200 else {
-            throw MotoServer.StartError(
-                description: "IAM \(parameters["Action"] ?? "") failed with HTTP \(status): \(String(decoding: body, as: UTF8.self))")
+            throw MotoProcess.StartError(
+                "IAM \(parameters["Action"] ?? "") failed with HTTP \(status): \(String(decoding: body, as: UTF8.self))")
         }
         return body
     }

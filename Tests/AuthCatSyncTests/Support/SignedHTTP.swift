@@ -1,4 +1,5 @@
 @testable import AuthCatSync
+import AuthCatTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -16,7 +17,7 @@ struct SignedHTTP {
     /// Sends a request and waits for the reply.
     func send(method: String, path: String, contentType: String? = nil, body: Data) throws -> (status: Int, body: Data) {
         guard let url = URL(string: endpoint + path), let host = url.host else {
-            throw MotoServer.StartError(description: "bad endpoint \(endpoint)")
+            throw MotoProcess.StartError("bad endpoint \(endpoint)")
         }
         let timestamp = SigV4Signer.timestamp(for: Date())
         let payloadHash = SigV4Signer.payloadHash(body)

@@ -4,8 +4,8 @@ import Glibc
 import Foundation
 
 /// The processes descended from one of ours, read from /proc (Linux; empty elsewhere).
-enum ChildProcesses {
-    static func descendants(of root: Int32) -> [Int32] {
+public enum ChildProcesses {
+    public static func descendants(of root: Int32) -> [Int32] {
         var parents: [Int32: Int32] = [:]
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {

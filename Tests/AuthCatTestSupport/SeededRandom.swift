@@ -1,13 +1,13 @@
 /// SplitMix64: a small, fast generator whose sequence depends only on the seed,
-/// so a failing simulation can be replayed exactly.
-struct SeededRandom: RandomNumberGenerator {
+/// so a failing simulation or fuzz run can be replayed exactly.
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,11 +15,11 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    mutating func chance(_ probability: Double) -> Bool {
+    public mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < probability
     }
 
-    mutating func pick<T>(_ items: [T]) -> T? {
+    public mutating func pick<T>(_ items: [T]) -> T? {
         items.isEmpty ? nil : items[Int.random(in: 0..<items.count, using: &self)]
     }
 }

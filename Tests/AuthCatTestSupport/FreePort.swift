@@ -6,9 +6,9 @@ import Darwin
 import Foundation
 
 /// Loopback TCP ports for test servers.
-enum FreePort {
+public enum FreePort {
     /// A port on 127.0.0.1 that nothing listens on right now (the kernel picks it).
-    static func find() throws -> Int {
+    public static func find() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         defer { close(fd) }
@@ -26,7 +26,7 @@ enum FreePort {
     }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
-    static func isAccepting(_ port: Int) -> Bool {
+    public static func isAccepting(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
