@@ -18,7 +18,10 @@ extension AuthCat {
 
                 Made for scripts: no question is asked when the passphrase file is set, \
                 --output - writes to standard output, the file is written whole or not at all \
-                (a temporary file renamed into place, mode 0600), and any failure exits non-zero. \
+                (a temporary file renamed into place, mode 0600), an existing file is replaced \
+                only with --force, and any failure exits non-zero. A symbolic link is followed; \
+                a FIFO, a device or /dev/fd/N is written straight through; a folder or a socket \
+                is refused. \
                 --verify FILE decrypts a backup and checks it is complete and valid, without \
                 touching the vault. Restore with 'authcat restore-backup'.
 
@@ -50,6 +53,9 @@ extension AuthCat {
                                    valueName: "file"), completion: .file())
         var output: String?
 
+        @Flag(help: "Replace the backup file if it exists.")
+        var force = false
+
         @Flag(help: "Include the vault's history.")
         var withHistory = false
 
@@ -66,30 +72,34 @@ extension AuthCat {
         static let passphraseVariable = Import.backupVariable
 
         func validate() throws {
-            if verify != nil, output != nil || withHistory {
-                throw ValidationError("--verify checks an existing backup; leave --output and --with-history out")
+            if verify != nil, output != nil || withHistory || force {
+                throw ValidationError("--verify checks an existing backup; leave --output, --with-history and --force out")
             }
         }
 
         func run() throws {
             if let verify { return try check(verify) }
+            let target = output ?? Self.defaultFileName()
+            // Before the vault is opened and the passphrase asked, so that a bad
+            // path fails first and /dev/fd/N can only name a descriptor the shell handed over.
+            let destination = target == "-" ? nil : try OutputDestination(target, replacing: force)
+            if destination.map(\.isTerminal) ?? Terminal.standardOutputIsTerminal {
+                throw ValidationError("refusing to write a binary backup to the terminal; redirect standard output or use --output FILE")
+            }
             let vault = try vaultOptions.openVault()
             try vault.unlock()
             let archive = try VaultBackup.archive(of: vault, includeHistory: withHistory)
-            let target = output ?? Self.defaultFileName()
-            if target == "-", Terminal.standardOutputIsTerminal {
-                throw ValidationError("refusing to write a binary backup to the terminal; redirect standard output or use --output FILE")
-            }
             let passphrase = try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
                                                           confirm: true, environment: vaultOptions.environment)
             let parameters = try kdf.parameters()
             let sealed = try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters)
-            if target == "-" {
-                FileHandle.standardOutput.write(sealed)
+            if let destination {
+                try destination.write(sealed)
             } else {
-                try SecureFile.writeAtomically(sealed, to: URL(fileURLWithPath: target))
+                FileHandle.standardOutput.write(sealed)
             }
-            try summarize(Summary(archive: archive, output: target, bytes: sealed.count, kdf: parameters))
+            try summarize(Summary(archive: archive, output: target, bytes: sealed.count, kdf: parameters),
+                          onStandardError: destination?.isStandardOutput ?? true)
         }
 
         private func check(_ path: String) throws {
@@ -132,11 +142,11 @@ extension AuthCat {
         }
 
         /// The summary goes to standard error when the backup itself is on standard output.
-        private func summarize(_ summary: Summary) throws {
+        private func summarize(_ summary: Summary, onStandardError: Bool) throws {
             let text = json ? try JSONOutput.string(summary)
                 : "backed up \(Import.count(summary.accounts, "account")) and "
                     + "\(Import.count(summary.preferences, "synced preference")) to \(summary.output == "-" ? "standard output" : summary.output)"
-            if summary.output == "-" { Output.standardError(text) } else { print(text) }
+            if onStandardError { Output.standardError(text) } else { print(text) }
         }
 
         /// `authcat-backup-20240501-031500.authcat`, in local time, so nightly runs do not overwrite each other.

@@ -21,9 +21,12 @@ extension AuthCat {
                 hold Steam accounts, periods other than 30 seconds or digits other than 6 and 8; \
                 such accounts are left out with a warning, and tags and notes are lost.
 
-                A plain export holds every secret, so it is written only where you say: a new \
-                file readable by you alone (--output, mode 0600, written whole or not at all) or \
-                standard output (--stdout). For a backup to keep, use 'authcat backup', which encrypts.
+                A plain export holds every secret, so it is written only where you say: a file \
+                readable by you alone (--output, mode 0600, written whole or not at all) or \
+                standard output (--stdout). An existing file is replaced only with --force; a \
+                symbolic link is followed; a FIFO, a device or /dev/fd/N (such as >(gpg -e)) is \
+                written straight through; a folder or a socket is refused. For a backup to keep, \
+                use 'authcat backup', which encrypts.
 
                 Examples:
                   authcat export --format aegis --output aegis-import.json
@@ -36,8 +39,12 @@ extension AuthCat {
         @Option(help: "otpauth, google, aegis or json.")
         var format: ExportFormat
 
-        @Option(help: ArgumentHelp("The file to write (created with mode 0600).", valueName: "file"), completion: .file())
+        @Option(help: ArgumentHelp("The file to write (mode 0600), or a FIFO or device to write through.", valueName: "file"),
+                completion: .file())
         var output: String?
+
+        @Flag(help: "Replace the --output file if it exists.")
+        var force = false
 
         @Flag(help: "Print the export, secrets included, on standard output.")
         var stdout = false
@@ -49,12 +56,16 @@ extension AuthCat {
             if output == "-" { throw ValidationError("a plain export holds every secret; say --stdout to print it") }
             if stdout, output != nil { throw ValidationError("give either --output or --stdout, not both") }
             if qr, format != .otpauth, format != .google { throw ValidationError("--qr draws otpauth and google exports only") }
+            if force, output == nil { throw ValidationError("--force replaces an existing --output file; name one with --output") }
             if !qr, !stdout, output == nil {
                 throw ValidationError("a plain export holds every secret: name a file with --output (created 0600) or print it with --stdout")
             }
         }
 
         func run() throws {
+            // Before the vault is opened, so that a bad path fails first and
+            // /dev/fd/N can only name a descriptor the shell handed over.
+            let destination = try output.map { try OutputDestination($0, replacing: force) }
             let vault = try vaultOptions.openVault()
             try vault.unlock()
             var result = try Exporter.export(Exporter.items(of: vault), format: format, vaultID: vault.identity.vaultID)
@@ -62,11 +73,12 @@ extension AuthCat {
             for omission in result.omitted { Output.warning("left out \(omission)") }
             if qr { try draw(result.qrTexts) }
             if stdout { FileHandle.standardOutput.write(result.data) }
-            if let output {
-                try SecureFile.writeAtomically(result.data, to: URL(fileURLWithPath: output))
-                let summary = "exported \(Import.count(result.exported, "account")) to \(output) (\(format.rawValue))"
-                // With --qr, standard output holds the codes; the summary must not land between them.
-                if qr { Output.standardError(summary) } else { print(summary) }
+            if let destination {
+                try destination.write(result.data)
+                let summary = "exported \(Import.count(result.exported, "account")) to \(destination.path) (\(format.rawValue))"
+                // With --qr, or an export to /dev/stdout, standard output holds
+                // the real output; the summary must not land in it.
+                if qr || destination.isStandardOutput { Output.standardError(summary) } else { print(summary) }
             }
         }
 

@@ -1,32 +1,36 @@
 import AuthCatCore
+import AuthCatInterchange
 import Foundation
 
-/// The new 0600 file `--recovery-key-file` names, created empty before the
-/// remote vault is, so that a bad path fails before anything is set up.
+/// Where `--recovery-key-file` writes the recovery key, by the rule every
+/// output path follows (`OutputDestination`), except that an existing
+/// regular file is never replaced: it may hold the key of another vault.
+/// Checked before the remote vault is created, so that a bad path fails
+/// before anything is set up.
 struct SyncRecoveryKeyFile {
-    let path: String
+    let destination: OutputDestination
 
-    /// Creates the file; refuses one that exists, so nothing is overwritten.
+    var path: String { destination.path }
+
     static func create(_ path: String) throws -> SyncRecoveryKeyFile {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, SecureFile.fileMode)
-        guard fd >= 0 else {
-            if errno == EEXIST { throw SyncCommandError.recoveryKeyFileExists(path) }
-            throw SyncCommandError.cannotWriteRecoveryKey(path, reason: String(cString: strerror(errno)))
+        do {
+            return SyncRecoveryKeyFile(destination: try OutputDestination(path, replacing: false))
+        } catch OutputDestinationError.exists {
+            throw SyncCommandError.recoveryKeyFileExists(path)
         }
-        close(fd)
-        return SyncRecoveryKeyFile(path: path)
     }
 
     func write(_ recoveryKey: String) throws {
+        var bytes = Data((recoveryKey + "\n").utf8)
+        defer { bytes.resetBytes(in: 0..<bytes.count) }
         do {
-            try SecureFile.writeAtomically(Data((recoveryKey + "\n").utf8), to: URL(fileURLWithPath: path))
-        } catch {
-            throw SyncCommandError.cannotWriteRecoveryKey(path, reason: "\(error)")
+            try destination.write(bytes)
+        } catch let error as OutputDestinationError {
+            if case .exists = error { throw SyncCommandError.recoveryKeyFileExists(path) }
+            throw SyncCommandError.cannotWriteRecoveryKey(path, reason: error.reason)
         }
     }
 
-    /// Removes the still-empty file after setup failed.
-    func discard() {
-        unlink(path)
-    }
+    /// Nothing to remove after a failed setup: nothing is written before the key exists.
+    func discard() {}
 }

@@ -29,13 +29,23 @@ struct CodePrinter {
         if account.otp.kind == .hotp {
             VaultChangeHook.vaultDidChange(vault, options: options)
         }
-        try clipboard?.copy(generated.code.value)
         if json {
             print(try JSONOutput.string(CodeSummary(account: account, code: generated.code)))
         } else if Terminal.standardOutputIsTerminal {
             print(TextTable.lines([CodeRow.cells(account, generated.code, at: now)])[0])
         } else {
             print(generated.code.value)
+        }
+        guard let clipboard else { return }
+        // The code is out before the tool runs, so a tool that hangs or fails
+        // never costs the user the code, or an HOTP counter value. A failed
+        // copy is a warning, not a failure: the code the user asked for was
+        // printed, and with HOTP its counter value is already used up.
+        fflush(stdout)
+        do {
+            try clipboard.copy(generated.code.value)
+        } catch {
+            Output.warning("\(error)")
         }
     }
 

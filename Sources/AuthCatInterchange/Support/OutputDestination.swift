@@ -1,0 +1,332 @@
+import AuthCatCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A path the user named for a command's output (`export --output`,
+/// `backup --output`, `sync enable --recovery-key-file`), written as what it is.
+///
+/// The one rule for every such path:
+/// - a new path, or an existing regular file when replacing is allowed, gets a
+///   0600 temporary file beside it, flushed to disk and renamed into place:
+///   readers see the old file or the new one, and a failure (a full disk)
+///   leaves the old file as it was and no temporary file;
+/// - a symbolic link is followed, and its target is written by this same rule;
+/// - a FIFO or a character device is opened for writing and written straight
+///   through: nothing is created, truncated or renamed;
+/// - `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` name a
+///   descriptor this process already holds (a shell redirection or `>(…)`);
+///   the bytes go to that descriptor, at its offset;
+/// - anything else (a folder, a socket, a block device) is refused.
+///
+/// So nothing that is not a regular file is ever replaced. Resolve the
+/// destination before the expensive work, so that a bad path fails first.
+public struct OutputDestination: Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Nothing is there yet: created by an atomic rename.
+        case newFile
+        /// A regular file, replaced by an atomic rename.
+        case regularFile
+        /// A FIFO or a character device, written through.
+        case stream
+        /// A descriptor this process holds, written through.
+        case descriptor(Int32)
+    }
+
+    /// The path as the user gave it, for messages.
+    public let path: String
+    /// Where the bytes go once symbolic links are followed.
+    public let target: String
+    public let kind: Kind
+    /// Whether an existing regular file may be replaced (`--force`).
+    public let replacing: Bool
+
+    /// Decides what `path` is and whether it may be written.
+    /// - Throws: `OutputDestinationError` for a folder, socket or block device,
+    ///   an existing regular file when `replacing` is false, a missing folder,
+    ///   a descriptor that is not open for writing, or a loop of links.
+    public init(_ path: String, replacing: Bool) throws {
+        self.path = path
+        self.replacing = replacing
+        (target, kind) = try Self.resolve(path, replacing: replacing)
+    }
+
+    /// Whether the bytes would land on this process's standard output, where a
+    /// command must then print nothing else.
+    public var isStandardOutput: Bool {
+        var output = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0 else { return false }
+        var info = stat()
+        switch kind {
+        case .descriptor(let fd): guard fstat(fd, &info) == 0 else { return false }
+        case .stream: guard stat(target, &info) == 0 else { return false }
+        case .newFile, .regularFile: return false
+        }
+        return info.st_dev == output.st_dev && info.st_ino == output.st_ino
+    }
+
+    /// Whether the bytes would go to a terminal (a descriptor the shell connected to one).
+    public var isTerminal: Bool {
+        if case .descriptor(let fd) = kind { return isatty(fd) == 1 }
+        return false
+    }
+
+    /// Writes `data` by the rule above.
+    public func write(_ data: Data) throws {
+        switch kind {
+        case .newFile, .regularFile: try writeAtomically(data)
+        case .stream: try writeThrough(data)
+        case .descriptor(let fd): try writeAll(data, to: fd, atomic: false)
+        }
+    }
+
+    // MARK: - Deciding
+
+    /// Symbolic links followed before giving up, as the kernel's own limit.
+    private static let maximumLinks = 40
+
+    private static func resolve(_ path: String, replacing: Bool) throws -> (String, Kind) {
+        guard !path.isEmpty else { throw OutputDestinationError.cannotWrite(path, reason: "the path is empty") }
+        var current = path
+        for _ in 0...maximumLinks {
+            if current.hasSuffix("/") {
+                throw isFolder(current) ? OutputDestinationError.refused(path, what: "a folder")
+                    : OutputDestinationError.cannotWrite(path, reason: "a file name cannot end with /")
+            }
+            let (folder, name) = split(current)
+            guard let realFolder = realPath(folder) else {
+                throw OutputDestinationError.cannotWrite(path, reason: "the folder \(folder) \(describe(errno))")
+            }
+            let candidate = realFolder == "/" ? "/\(name)" : "\(realFolder)/\(name)"
+            if let fd = descriptorNumber(folder: realFolder, name: name) {
+                return (candidate, try checkDescriptor(fd, path: path))
+            }
+            var info = stat()
+            guard lstat(candidate, &info) == 0 else {
+                guard errno == ENOENT else { throw OutputDestinationError.cannotWrite(path, reason: describe(errno)) }
+                guard access(realFolder, W_OK) == 0 else {
+                    throw OutputDestinationError.cannotWrite(path, reason: "the folder \(realFolder) \(describe(errno))")
+                }
+                return (candidate, .newFile)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                guard let link = readLink(candidate) else { throw OutputDestinationError.cannotWrite(path, reason: describe(errno)) }
+                current = link.hasPrefix("/") ? link : (realFolder == "/" ? "/\(link)" : "\(realFolder)/\(link)")
+                continue
+            case S_IFREG:
+                guard replacing else { throw OutputDestinationError.exists(path) }
+                return (candidate, .regularFile)
+            case S_IFIFO, S_IFCHR:
+                return (candidate, .stream)
+            case S_IFDIR: throw OutputDestinationError.refused(path, what: "a folder")
+            case S_IFSOCK: throw OutputDestinationError.refused(path, what: "a socket")
+            case S_IFBLK: throw OutputDestinationError.refused(path, what: "a block device")
+            default: throw OutputDestinationError.refused(path, what: "not a regular file")
+            }
+        }
+        throw OutputDestinationError.cannotWrite(path, reason: "too many levels of symbolic links")
+    }
+
+    /// `/proc/PID/fd/N` (what `/dev/fd/N`, `/dev/stdout` and `/proc/self/fd/N`
+    /// lead to) names descriptor N of this process. Following that "link"
+    /// would reach the file behind the descriptor and replace it, or reopen
+    /// it at offset 0; the descriptor itself is what the shell set up.
+    private static func descriptorNumber(folder: String, name: String) -> Int32? {
+        let process = "/proc/\(getpid())"
+        let isOwnFolder = folder == "\(process)/fd"
+            || (folder.hasPrefix("\(process)/task/") && folder.hasSuffix("/fd"))
+        guard isOwnFolder, !name.isEmpty, name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int32(name)
+    }
+
+    private static func checkDescriptor(_ fd: Int32, path: String) throws -> Kind {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw OutputDestinationError.cannotWrite(path, reason: "descriptor \(fd) is not open") }
+        if info.st_mode & S_IFMT == S_IFDIR { throw OutputDestinationError.refused(path, what: "a folder") }
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, flags & O_ACCMODE != O_RDONLY else {
+            throw OutputDestinationError.cannotWrite(path, reason: "descriptor \(fd) is not open for writing")
+        }
+        return .descriptor(fd)
+    }
+
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        guard isFolder(String(cString: resolved)) else {
+            errno = ENOTDIR
+            return nil
+        }
+        return String(cString: resolved)
+    }
+
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "does not exist"
+        case ENOTDIR: "is not a folder"
+        case EACCES, EPERM: "is not writable by you"
+        case EROFS: "is on a read-only file system"
+        default: String(cString: strerror(code))
+        }
+    }
+
+    // MARK: - Writing
+
+    private var folder: String { Self.split(target).folder }
+
+    /// A 0600 temporary file beside the target, renamed into place.
+    private func writeAtomically(_ data: Data) throws {
+        let name = Self.split(target).name
+        let temporary = "\(folder)/.\(name).\(UUID().uuidString).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, SecureFile.fileMode)
+        guard fd >= 0 else { throw failure(errno, atomic: true) }
+        var isOpen = true
+        do {
+            try writeAll(data, to: fd, atomic: true)
+            guard fsync(fd) == 0 else { throw failure(errno, atomic: true) }
+            isOpen = false
+            // close reports a deferred write error on some file systems (NFS).
+            guard close(fd) == 0 else { throw failure(errno, atomic: true) }
+        } catch {
+            if isOpen { close(fd) }
+            unlink(temporary)
+            throw error
+        }
+        do {
+            try place(temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            // Makes the rename durable; the file is in place either way.
+            fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    /// Moves the finished temporary file to the target. Without `replacing`,
+    /// `link` puts it there only if the name is still free, in one step.
+    private func place(_ temporary: String) throws {
+        var info = stat()
+        if lstat(target, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                // Something else appeared since the path was resolved; never replace it.
+                throw OutputDestinationError.refused(path, what: "no longer a regular file")
+            }
+            guard replacing else { throw OutputDestinationError.exists(path) }
+        }
+        if replacing {
+            guard rename(temporary, target) == 0 else { throw failure(errno, atomic: true) }
+            return
+        }
+        if link(temporary, target) == 0 {
+            unlink(temporary)
+            return
+        }
+        switch errno {
+        case EEXIST: throw OutputDestinationError.exists(path)
+        case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS:
+            // A file system without hard links (FAT, some FUSE): claim the
+            // name with O_EXCL, then rename over the claimed, empty file.
+            let claim = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, SecureFile.fileMode)
+            guard claim >= 0 else {
+                throw errno == EEXIST ? OutputDestinationError.exists(path) : failure(errno, atomic: true)
+            }
+            close(claim)
+            guard rename(temporary, target) == 0 else {
+                let code = errno
+                unlink(target)
+                throw failure(code, atomic: true)
+            }
+        default:
+            throw failure(errno, atomic: true)
+        }
+    }
+
+    /// Opens a FIFO or device for writing, without creating or truncating it.
+    private func writeThrough(_ data: Data) throws {
+        let fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(errno, atomic: false) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFCHR else {
+            throw OutputDestinationError.refused(path, what: "no longer a FIFO or a device")
+        }
+        try writeAll(data, to: fd, atomic: false)
+    }
+
+    private func writeAll(_ data: Data, to fd: Int32, atomic: Bool) throws {
+        try data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, base.advanced(by: offset), buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(errno, atomic: atomic)
+                }
+                offset += written
+            }
+        }
+    }
+
+    private func failure(_ code: Int32, atomic: Bool) -> OutputDestinationError {
+        switch code {
+        case ENOSPC, EDQUOT: atomic ? .diskFull(path, existed: kind == .regularFile) : .cannotWrite(path, reason: "no space left")
+        case EPIPE: .cannotWrite(path, reason: "its reader closed it before everything was written")
+        default: .cannotWrite(path, reason: Self.describe(code))
+        }
+    }
+}
+
+/// Why an output path cannot be written.
+public enum OutputDestinationError: UserFacingError, Equatable {
+    case exists(String)
+    case refused(String, what: String)
+    case diskFull(String, existed: Bool)
+    case cannotWrite(String, reason: String)
+
+    public var description: String {
+        if case .exists(let path) = self { return "\(path) already exists; add --force to replace it" }
+        return "cannot write \(path): \(reason)"
+    }
+
+    public var path: String {
+        switch self {
+        case .exists(let path), .refused(let path, _), .diskFull(let path, _), .cannotWrite(let path, _): path
+        }
+    }
+
+    /// What went wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .exists: "it already exists"
+        case .refused(_, let what): "it is \(what), which authcat never replaces; name a file, a FIFO or a device"
+        case .diskFull(_, let existed):
+            "the disk is full (" + (existed ? "the file was left as it was" : "nothing was written") + "); free some space and try again"
+        case .cannotWrite(_, let reason): reason
+        }
+    }
+}
