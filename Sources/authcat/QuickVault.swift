@@ -14,7 +14,8 @@ final class QuickVault {
     /// The vault at `location`, if `Vault.open` would open it: a key file
     /// beside a database with the current schema and its `vault` row.
     init?(_ location: VaultLocation) {
-        guard access(location.keyFileURL.path, F_OK) == 0 else { return nil }
+        guard access(location.keyFileURL.path, F_OK) == 0,
+              DatabaseFileSize.lengthMatchesHeader(location.databaseURL.path) == true else { return nil }
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW
         guard sqlite3_open_v2(location.databaseURL.path, &connection, flags, nil) == SQLITE_OK, let connection else {

@@ -51,9 +51,12 @@ extension VaultWriter {
     }
 
     /// Removes a synced preference; nothing happens if it is not set.
-    public func removePreference(_ key: String) throws {
+    /// - Returns: whether it was set.
+    @discardableResult
+    public func removePreference(_ key: String) throws -> Bool {
         try db.execute(sql: "DELETE FROM preference WHERE key = ?", arguments: [key])
-        guard db.changesCount > 0 else { return }
+        guard db.changesCount > 0 else { return false }
         try recordHistory(HistoryChange(entity: .preference, recordID: key, kind: .delete, fields: []))
+        return true
     }
 }

@@ -4,11 +4,7 @@ import GRDB
 extension Vault {
     /// Accounts sorted by issuer then name (case-insensitive); deleted ones only when asked.
     public func accounts(includingDeleted: Bool = false) throws -> [Account] {
-        try translatingErrors { db in
-            let filter = includingDeleted ? "" : " WHERE deletedAt IS NULL"
-            return try AccountRecord.fetchAll(db, sql: AccountRecord.selectSQL + filter).map(\.account)
-        }
-        .sortedForDisplay()
+        try translatingErrors { db in try Self.accounts(includingDeleted: includingDeleted, in: db) }
     }
 
     /// The account with this id, deleted or not.
@@ -17,11 +13,25 @@ extension Vault {
     }
 
     /// The one live account `query` names; throws `notFound` or `ambiguous` otherwise.
+    ///
+    /// For showing an account only: a command that changes what it finds
+    /// looks it up inside its write transaction (`VaultWriter.account(matching:)`).
     public func account(matching query: String) throws -> Account {
-        let exact = try accountsNamedExactly(query)
-        let matches = exact.isEmpty ? AccountQuery(query).matches(in: try accounts()) : exact
-        guard let first = matches.first else { throw VaultError.notFound(query) }
-        guard matches.count == 1 else { throw VaultError.ambiguous(query, candidates: matches.map(\.label)) }
-        return first
+        try translatingErrors { db in try Self.account(matching: query, in: db) }
+    }
+
+    /// The one deleted account `query` names; throws `notFound` or `ambiguous` otherwise.
+    public func deletedAccount(matching query: String) throws -> Account {
+        try translatingErrors { db in try Self.deletedAccount(matching: query, in: db) }
+    }
+
+    /// The account `query` names among live accounts, else among deleted ones:
+    /// what `authcat history` shows changes of.
+    public func anyAccount(matching query: String) throws -> Account {
+        do {
+            return try account(matching: query)
+        } catch VaultError.notFound {
+            return try deletedAccount(matching: query)
+        }
     }
 }

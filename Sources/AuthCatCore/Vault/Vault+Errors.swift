@@ -15,14 +15,20 @@ extension Vault {
         try Self.translatingErrors(location) { try database.read(body) }
     }
 
-    private static func translate(_ error: DatabaseError, location: VaultLocation) -> VaultError {
+    /// What a user can do about an SQLite error; never SQLite's own text,
+    /// which can name tables and constraints but says nothing useful.
+    private static func translate(_ error: DatabaseError, location: VaultLocation) -> Error {
+        let path = location.databaseURL.path
         switch error.resultCode {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .corrupt(location.databaseURL.path)
-        case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
+        case .SQLITE_FULL: return SecureFileError.diskFull(path)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return VaultError.corrupt(path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return VaultError.busy
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR:
-            .storage("cannot open or write \(location.databaseURL.path) (\(error.resultCode))")
-        // GRDB hides statement arguments by default, so the message names no secret.
-        default: .storage(error.message ?? "\(error.resultCode)")
+            // A full disk shows as an I/O error where SQLite extends a file with ftruncate or mmap.
+            if SecureFile.isNearlyFull(location.folder.path) { return SecureFileError.diskFull(path) }
+            return VaultError.storage("cannot open or write \(path) (\(error.resultCode))")
+        default:
+            return VaultError.storage("\(path) failed (\(error.resultCode)); nothing was changed")
         }
     }
 }

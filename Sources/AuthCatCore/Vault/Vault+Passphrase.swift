@@ -8,27 +8,46 @@ extension Vault {
 
     /// Wraps the vault key with `passphrase`; the key file is replaced atomically.
     public func setPassphrase(_ passphrase: SecretBytes, kdf: KDFParameters? = nil) throws {
+        // Checked before the slow key derivation, and again under the lock.
         guard try !hasPassphrase() else { throw VaultError.passphraseAlreadySet }
-        try rewrap(with: passphrase, kdf: kdf)
+        let wrapped = try VaultKeyFile.wrapped(vaultID: identity.vaultID, key: key(), passphrase: passphrase,
+                                               kdf: kdf ?? KDFParameters.interactive())
+        try replaceKeyFile(with: wrapped) { current in
+            guard current.protection != .passphrase else { throw VaultError.passphraseAlreadySet }
+        }
     }
 
     /// Re-wraps the vault key under a new passphrase; the current one is asked
     /// for through the vault's passphrase provider first.
     public func changePassphrase(to passphrase: SecretBytes, kdf: KDFParameters? = nil) throws {
-        guard try hasPassphrase() else { throw VaultError.noPassphraseSet }
-        try rewrap(with: passphrase, kdf: kdf)
+        let unlockedFrom = try keyFileAsUnlocked()
+        let wrapped = try VaultKeyFile.wrapped(vaultID: identity.vaultID, key: key(), passphrase: passphrase,
+                                               kdf: kdf ?? KDFParameters.interactive())
+        try replaceKeyFile(with: wrapped) { try Self.checkUnchanged($0, since: unlockedFrom) }
     }
 
     /// Stores the vault key unwrapped again (protected by file mode 0600 only).
     public func removePassphrase() throws {
-        guard try hasPassphrase() else { throw VaultError.noPassphraseSet }
-        try VaultKeyFile.plain(vaultID: identity.vaultID, key: key()).write(to: location.keyFileURL)
+        let unlockedFrom = try keyFileAsUnlocked()
+        try replaceKeyFile(with: .plain(vaultID: identity.vaultID, key: key())) {
+            try Self.checkUnchanged($0, since: unlockedFrom)
+        }
     }
 
-    private func rewrap(with passphrase: SecretBytes, kdf: KDFParameters?) throws {
-        let key = try key()
-        let file = try VaultKeyFile.wrapped(vaultID: identity.vaultID, key: key, passphrase: passphrase,
-                                            kdf: kdf ?? KDFParameters.interactive())
-        try file.write(to: location.keyFileURL)
+    /// Replaces the key file under the vault's lock, after `check` accepted
+    /// the key file as it is now; the slow key derivation is done before, so
+    /// the lock is held for a read and a rename only.
+    private func replaceKeyFile(with file: VaultKeyFile, check: (VaultKeyFile) throws -> Void) throws {
+        try FileLock.withExclusiveLock(location.lockFileURL) {
+            try check(try VaultKeyFile.read(from: location.keyFileURL))
+            try file.write(to: location.keyFileURL)
+        }
+    }
+
+    /// A change or removal applies to the passphrase the user just gave: if
+    /// another process replaced the key file since, this one would undo that.
+    private static func checkUnchanged(_ current: VaultKeyFile, since unlockedFrom: VaultKeyFile) throws {
+        guard current.protection == .passphrase else { throw VaultError.noPassphraseSet }
+        guard current == unlockedFrom else { throw VaultError.keyFileChanged }
     }
 }

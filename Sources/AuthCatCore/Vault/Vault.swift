@@ -18,6 +18,8 @@ public final class Vault: @unchecked Sendable {
     private let passphrase: () throws -> SecretBytes
     private let keyLock = NSLock()
     private var unlockedKey: SecretBytes?
+    /// The key file as it was when the key was unlocked from it.
+    private var unlockedKeyFile: VaultKeyFile?
 
     private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, keyCheck: Data, clock: Clock,
                  passphrase: @escaping () throws -> SecretBytes) {
@@ -38,7 +40,7 @@ public final class Vault: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: location.keyFileURL.path) else {
             throw VaultError.missingKeyFile(location.keyFileURL.path)
         }
-        let database = try openDatabase(location, creating: false)
+        let database = try openDatabase(location)
         let row = try translatingErrors(location) {
             try database.read { db in try Row.fetchOne(db, sql: "SELECT vaultID, deviceID, deviceName, keyCheck FROM vault") }
         }
@@ -62,10 +64,21 @@ public final class Vault: @unchecked Sendable {
     func key() throws -> SecretBytes {
         try keyLock.withLock {
             if let unlockedKey { return unlockedKey }
-            let key = try VaultKeyFile.read(from: location.keyFileURL).unlock(passphrase: passphrase)
+            let file = try VaultKeyFile.read(from: location.keyFileURL)
+            let key = try file.unlock(passphrase: passphrase)
             try checkKey(key)
             unlockedKey = key
+            unlockedKeyFile = file
             return key
+        }
+    }
+
+    /// The key file the key was unlocked from; unlocks first if needed.
+    func keyFileAsUnlocked() throws -> VaultKeyFile {
+        _ = try key()
+        return try keyLock.withLock {
+            guard let unlockedKeyFile else { throw VaultError.missingKeyFile(location.keyFileURL.path) }
+            return unlockedKeyFile
         }
     }
 
@@ -81,20 +94,68 @@ public final class Vault: @unchecked Sendable {
         Data("authcat-key-check:v1:\(vaultID)".utf8)
     }
 
+    /// Creates the vault all or nothing, under the folder's lock: the key
+    /// file first (written aside and renamed), then the whole database built
+    /// under a temporary name and renamed into place. A `vault.sqlite` is
+    /// therefore always a complete vault; a process killed, or stopped by a
+    /// full disk, part-way leaves at most a key file and temporaries, which
+    /// the next creation reuses and removes. A process that waited for the
+    /// lock finds the vault another one just made, and uses it.
     private static func create(at location: VaultLocation, deviceName: String, clock: Clock,
                                passphrase: @escaping () throws -> SecretBytes) throws {
         try SecureFile.createFolder(location.folder)
-        let (vaultID, key) = try existingOrNewKey(at: location, passphrase: passphrase)
-        try SecureFile.createEmptyFileIfMissing(location.databaseURL)
-        let database = try openDatabase(location, creating: true)
+        try FileLock.withExclusiveLock(location.lockFileURL) {
+            guard !location.exists else { return }
+            try removeCreationLeftovers(location)
+            let (vaultID, key) = try existingOrNewKey(at: location, passphrase: passphrase)
+            let temporary = location.folder.appendingPathComponent("\(creationPrefix)\(UUID().uuidString)")
+            do {
+                try buildDatabase(at: temporary, location: location, vaultID: vaultID, deviceName: deviceName,
+                                  keyCheck: try AEAD.seal(Data(), key: key, associatedData: keyCheckAssociatedData(vaultID)),
+                                  createdAt: clock.now())
+                try SecureFile.flush(temporary)
+                try SecureFile.moveIntoPlace(temporary, location.databaseURL)
+            } catch {
+                try? removeCreationLeftovers(location)
+                throw error
+            }
+        }
+    }
+
+    /// Temporary databases of a creation start with this, in the vault folder.
+    private static let creationPrefix = ".vault.sqlite.creating-"
+
+    /// Removes what an interrupted creation left: its temporary database
+    /// (and SQLite's journal beside it), and log files that no longer have
+    /// their database, which SQLite would otherwise replay into a new one.
+    /// Called only under the lock and while no `vault.sqlite` exists.
+    private static func removeCreationLeftovers(_ location: VaultLocation) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: location.folder.path)) ?? []
+        let orphans = ["-wal", "-shm", "-journal"].map { location.databaseURL.lastPathComponent + $0 }
+        for name in names where name.hasPrefix(creationPrefix) || orphans.contains(name) {
+            try? FileManager.default.removeItem(at: location.folder.appendingPathComponent(name))
+        }
+    }
+
+    /// Builds a complete, current database at `url`: schema, the `vault` row,
+    /// and WAL mode, turned on last and left in the file's header. The
+    /// connection is closed before returning, which leaves no log file.
+    private static func buildDatabase(at url: URL, location: VaultLocation, vaultID: String, deviceName: String,
+                                      keyCheck: Data, createdAt: Date) throws {
+        try SecureFile.createEmptyFileIfMissing(url)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        configuration.foreignKeysEnabled = true
         try translatingErrors(location) {
+            let database = try DatabaseQueue(path: url.path, configuration: configuration)
+            try migrator.migrate(database)
             try database.write { db in
                 try db.execute(
                     sql: "INSERT INTO vault (singleton, vaultID, deviceID, deviceName, keyCheck, createdAt) VALUES (1, ?, ?, ?, ?, ?)",
-                    arguments: [vaultID, UUID().vaultString, deviceName,
-                                try AEAD.seal(Data(), key: key, associatedData: keyCheckAssociatedData(vaultID)),
-                                clock.now().unixMilliseconds])
+                    arguments: [vaultID, UUID().vaultString, deviceName, keyCheck, createdAt.unixMilliseconds])
             }
+            try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            try database.close()
         }
     }
 
@@ -111,12 +172,12 @@ public final class Vault: @unchecked Sendable {
         return (vaultID, key)
     }
 
-    /// Opens the database and brings its schema up to date. An empty file is
-    /// a vault only while it is being created: otherwise it was truncated, and
-    /// SQLite would happily turn it into a new, empty vault.
-    private static func openDatabase(_ location: VaultLocation, creating: Bool) throws -> DatabaseQueue {
+    /// Opens the database and brings its schema up to date. A file shorter
+    /// than its header says (or empty) was cut short: SQLite would read the
+    /// missing pages as zeros, or turn an empty file into a new, empty vault.
+    private static func openDatabase(_ location: VaultLocation) throws -> DatabaseQueue {
         let path = location.databaseURL.path
-        if !creating, SecureFile.size(of: path) ?? 0 == 0 {
+        guard SecureFile.size(of: path) ?? 0 > 0, DatabaseFileSize.isWhole(atPath: path) else {
             throw VaultError.corrupt(path)
         }
         var configuration = Configuration()
@@ -134,9 +195,6 @@ public final class Vault: @unchecked Sendable {
         configuration.foreignKeysEnabled = true
         return try translatingErrors(location) {
             let database = try DatabaseQueue(path: path, configuration: configuration)
-            if creating {
-                try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
-            }
             let (superseded, current) = try database.read { db in
                 (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
             }

@@ -63,13 +63,16 @@ extension VaultWriter {
     }
 
     /// Marks an account deleted. Its sealed secret stays, so `undelete` can bring it back.
-    public func delete(_ id: UUID) throws {
+    /// - Returns: false when the account was deleted already, and nothing changed.
+    @discardableResult
+    public func delete(_ id: UUID) throws -> Bool {
         var record = try existingRecord(id)
-        guard record.account.deletedAt == nil else { return }
+        guard record.account.deletedAt == nil else { return false }
         record.account.deletedAt = now
         record.account.updatedAt = now
         try record.update(db)
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .delete, fields: []))
+        return true
     }
 
     /// Brings a deleted account back as it was, unless a live account now has

@@ -43,6 +43,7 @@ extension Vault {
     ///
     /// The vault key is unlocked first, outside the transaction, since most
     /// writes seal secrets and a passphrase prompt must not hold the lock.
+    @discardableResult
     public func write<T>(author: HistoryAuthor, _ body: (VaultWriter) throws -> T) throws -> T {
         try unlock()
         return try Self.translatingErrors(location) {

@@ -21,6 +21,7 @@ public enum SecureFile {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(folderMode)])
         } catch {
+            if isNearlyFull(folder.deletingLastPathComponent().path) { throw SecureFileError.diskFull(folder.path) }
             throw SecureFileError.cannotWrite(folder.path, reason: "could not create the folder")
         }
     }
@@ -32,27 +33,56 @@ public enum SecureFile {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
-        guard fd >= 0 else { throw SecureFileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw writeError(url.path, errno: errno) }
         do {
             defer { close(fd) }
             try writeAll(data, to: fd, path: url.path)
-            guard fsync(fd) == 0 else { throw SecureFileError.cannotWrite(url.path, reason: "fsync failed") }
+            guard fsync(fd) == 0 else { throw writeError(url.path, errno: errno) }
         } catch {
             unlink(temporary.path)
             throw error
         }
         guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let error = writeError(url.path, errno: errno)
             unlink(temporary.path)
-            throw SecureFileError.cannotWrite(url.path, reason: reason)
+            throw error
         }
         syncFolder(folder)
+    }
+
+    /// Renames `source` over `target` in the same folder and makes the rename
+    /// durable: the one step that makes a file prepared aside appear whole.
+    public static func moveIntoPlace(_ source: URL, _ target: URL) throws {
+        guard rename(source.path, target.path) == 0 else { throw writeError(target.path, errno: errno) }
+        syncFolder(target.deletingLastPathComponent())
+    }
+
+    /// Flushes the file at `url` to disk.
+    public static func flush(_ url: URL) throws {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw writeError(url.path, errno: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw writeError(url.path, errno: errno) }
+    }
+
+    /// The error for a failed write of `path`, saying plainly when the disk is full.
+    public static func writeError(_ path: String, errno code: Int32) -> SecureFileError {
+        if code == ENOSPC || code == EDQUOT { return .diskFull(path) }
+        return .cannotWrite(path, reason: String(cString: strerror(code)))
+    }
+
+    /// Whether the file system holding `path` has (almost) no space left:
+    /// SQLite reports some failures of a full disk only as I/O errors.
+    public static func isNearlyFull(_ path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 256 * 1024
     }
 
     /// Creates an empty 0600 file if none exists, so that later writers (SQLite) inherit the mode.
     public static func createEmptyFileIfMissing(_ url: URL) throws {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, fileMode)
-        guard fd >= 0 else { throw SecureFileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw writeError(url.path, errno: errno) }
         close(fd)
     }
 
@@ -79,7 +109,7 @@ public enum SecureFile {
                 let written = write(fd, buffer.baseAddress!.advanced(by: offset), buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw SecureFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
+                    throw writeError(path, errno: errno)
                 }
                 offset += written
             }
@@ -98,11 +128,13 @@ public enum SecureFile {
 public enum SecureFileError: UserFacingError, Equatable {
     case notAFolder(String)
     case cannotWrite(String, reason: String)
+    case diskFull(String)
 
     public var description: String {
         switch self {
         case .notAFolder(let path): "\(path) exists but is not a folder"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .diskFull(let path): "cannot write \(path): the disk is full; free some space and try again"
         }
     }
 }

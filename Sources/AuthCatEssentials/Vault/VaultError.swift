@@ -19,6 +19,7 @@ public enum VaultError: UserFacingError, Equatable {
     case passphraseRequired
     case passphraseAlreadySet
     case noPassphraseSet
+    case keyFileChanged
     case emptyName
     case duplicate(String)
     case notFound(String)
@@ -43,6 +44,7 @@ public enum VaultError: UserFacingError, Equatable {
         case .passphraseRequired: "this vault is protected by a passphrase: set AUTHCAT_PASSPHRASE_FILE or run in a terminal"
         case .passphraseAlreadySet: "a passphrase is already set; use 'authcat passphrase change'"
         case .noPassphraseSet: "no passphrase is set; use 'authcat passphrase set'"
+        case .keyFileChanged: "another authcat process changed the passphrase meanwhile; nothing was changed, try again"
         case .emptyName: "the account name must not be empty"
         case .duplicate(let label): "an account named \(label) already exists (names differing only in case are the same)"
         case .notFound(let query): "no account matches '\(query)'"

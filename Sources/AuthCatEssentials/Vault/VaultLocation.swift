@@ -15,6 +15,8 @@ public struct VaultLocation: Sendable, Equatable {
 
     public var databaseURL: URL { folder.appendingPathComponent("vault.sqlite") }
     public var keyFileURL: URL { folder.appendingPathComponent("vault.key") }
+    /// Locked while the vault is created or its key file replaced (`FileLock`).
+    public var lockFileURL: URL { folder.appendingPathComponent("vault.lock") }
 
     /// `override` (the `--home` option), else `$AUTHCAT_HOME`, else
     /// `$XDG_DATA_HOME/authcat`, else `$HOME/.local/share/authcat`. Reads

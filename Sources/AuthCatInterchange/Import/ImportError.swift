@@ -15,8 +15,6 @@ public enum ImportError: UserFacingError, Equatable {
     case wrongPassword(ImportFormat)
     /// Some entries are malformed; the import was refused as a whole.
     case invalidEntries([ImportRejection])
-    /// Another process changed the vault between planning and writing.
-    case vaultChanged
     /// A file that is too large to be an export of accounts.
     case tooLarge(limit: Int)
     /// An encrypted file, and no way to ask for its password.
@@ -39,8 +37,6 @@ public enum ImportError: UserFacingError, Equatable {
                 + rejections.prefix(10).map(\.description).joined(separator: "; ")
                 + (rejections.count > 10 ? "; and \(rejections.count - 10) more" : "")
                 + " (fix them, or pass --skip-invalid to import the rest)"
-        case .vaultChanged:
-            "another authcat process changed the vault during the import; nothing was imported, run it again"
         case .passwordRequired:
             "this file is encrypted: set AUTHCAT_IMPORT_PASSPHRASE_FILE or run in a terminal to be asked for its password"
         case .tooLarge(let limit):

@@ -60,36 +60,26 @@ public struct Importer {
         return plan
     }
 
-    /// Carries out `plan` in one write transaction and returns the accounts
-    /// added. Throws the plan's refusal, or `ImportError.vaultChanged` when
-    /// another process added a clashing account since the plan was made.
-    @discardableResult
-    public func apply(_ plan: ImportPlan) throws -> [Account] {
-        if let refusal = plan.refusal { throw refusal }
-        guard plan.changesVault else { return [] }
-        // Unlocking first means no passphrase prompt ever holds the database lock.
-        try vault.unlock()
-        do {
-            return try vault.write(author: author) { writer in
-                let added = try plan.additions.map { entry in
-                    try writer.insert(entry.draft, id: entry.originalID ?? UUID(), createdAt: entry.createdAt)
-                }
-                for key in plan.preferences.keys.sorted() {
-                    if let value = plan.preferences[key] { try writer.setPreference(key, to: value) }
-                }
-                return added
-            }
-        } catch VaultError.duplicate {
-            throw ImportError.vaultChanged
-        }
-    }
-
-    /// Plans and, unless `dryRun`, applies.
+    /// Plans and, unless `dryRun`, applies, all or nothing. The plan that is
+    /// applied is made inside the write transaction, from the vault as it is
+    /// then: an account another process added or removed meanwhile is seen,
+    /// as if the two commands had run one after the other.
     @discardableResult
     public func run(_ parsed: ParsedImport, dryRun: Bool = false, skipInvalid: Bool = false) throws -> ImportOutcome {
-        let plan = try plan(parsed, skipInvalid: skipInvalid)
-        if dryRun { return ImportOutcome(plan: plan, added: [], dryRun: true) }
-        return ImportOutcome(plan: plan, added: try apply(plan), dryRun: false)
+        if dryRun { return ImportOutcome(plan: try plan(parsed, skipInvalid: skipInvalid), added: [], dryRun: true) }
+        return try vault.write(author: author) { writer in
+            let plan = try Self.plan(parsed, skipInvalid: skipInvalid, existing: writer.accounts(includingDeleted: true),
+                                     preferences: writer.preferences(), secret: writer.secret(for:))
+            if let refusal = plan.refusal { throw refusal }
+            guard plan.changesVault else { return ImportOutcome(plan: plan, added: [], dryRun: false) }
+            let added = try plan.additions.map { entry in
+                try writer.insert(entry.draft, id: entry.originalID ?? UUID(), createdAt: entry.createdAt)
+            }
+            for key in plan.preferences.keys.sorted() {
+                if let value = plan.preferences[key] { try writer.setPreference(key, to: value) }
+            }
+            return ImportOutcome(plan: plan, added: added, dryRun: false)
+        }
     }
 
     /// Preferences the vault lacks are added; ones it has are kept, since

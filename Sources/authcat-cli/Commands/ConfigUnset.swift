@@ -14,9 +14,7 @@ extension AuthCat {
         func run() async throws {
             guard let vault = try vaultOptions.openExistingVault() else { return }
             guard scope.synced else { return try vault.setSetting(key, to: nil) }
-            let before = try vault.latestHistoryNumber()
-            try vault.write(author: .cli) { try $0.removePreference(key) }
-            if try vault.latestHistoryNumber() != before {
+            if try vault.write(author: .cli, { try $0.removePreference(key) }) {
                 VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
             }
         }

@@ -50,9 +50,13 @@ extension AuthCat {
 
         func run() throws {
             let vault = try vaultOptions.openVault()
-            let account = try vault.account(matching: query)
-            let edit = AccountEdit(issuer: issuer, name: name, tags: tags(from: account.tags), note: note)
-            let updated = try vault.write(author: .cli) { try $0.update(account.id, edit) }
+            // Found and changed in one transaction: a concurrent edit is either
+            // seen whole (its tags kept) or made after this one.
+            let (account, updated) = try vault.write(author: .cli) { writer in
+                let account = try writer.account(matching: query)
+                let edit = AccountEdit(issuer: issuer, name: name, tags: tags(from: account.tags), note: note)
+                return (account, try writer.update(account.id, edit))
+            }
             guard updated != account else {
                 print("\(TerminalText.sanitized(account.label)) already looks like that; nothing changed")
                 return

@@ -88,20 +88,21 @@ extension AuthCat {
         }
 
         /// Plans against the vault (or, when there is none yet, an empty one),
-        /// and unless `dryRun` applies the plan, creating the vault only when
-        /// something is added. Shared with `restore-backup`.
+        /// and unless `dryRun` imports, creating the vault only when something
+        /// is added. Shared with `restore-backup`.
         static func importing(_ parsed: ParsedImport, options: VaultOptions, author: HistoryAuthor, dryRun: Bool,
                               skipInvalid: Bool) throws -> ImportOutcome {
             let existing = try options.openExistingVault()
-            try existing?.unlock()
-            let plan = try existing.map { try Importer(vault: $0, author: author).plan(parsed, skipInvalid: skipInvalid) }
-                ?? Importer.planForEmptyVault(parsed, skipInvalid: skipInvalid)
-            if let refusal = plan.refusal { throw refusal }
-            guard !dryRun, plan.changesVault else { return ImportOutcome(plan: plan, added: [], dryRun: dryRun) }
+            if existing == nil {
+                let plan = try Importer.planForEmptyVault(parsed, skipInvalid: skipInvalid)
+                if let refusal = plan.refusal { throw refusal }
+                guard !dryRun, plan.changesVault else { return ImportOutcome(plan: plan, added: [], dryRun: dryRun) }
+            }
             let vault = try existing ?? options.openOrCreateVault()
-            let added = try Importer(vault: vault, author: author).apply(plan)
-            VaultChangeHook.vaultDidChange(vault, options: options)
-            return ImportOutcome(plan: plan, added: added, dryRun: false)
+            let outcome = try Importer(vault: vault, author: author).run(parsed, dryRun: dryRun, skipInvalid: skipInvalid)
+            if let refusal = outcome.plan.refusal { throw refusal }
+            if !outcome.dryRun, outcome.plan.changesVault { VaultChangeHook.vaultDidChange(vault, options: options) }
+            return outcome
         }
 
         /// Prints what an import or restore did: a summary line, then skipped

@@ -30,20 +30,33 @@ extension AuthCat {
 
         func run() throws {
             let vault = try vaultOptions.openVault()
-            let account = try vault.account(matching: query)
-            let label = TerminalText.sanitized(account.label)
-            if !yes {
-                guard Terminal.standardInputIsTerminal else {
-                    throw InputError.notConfirmed("not removing \(label) without confirmation; pass --yes")
-                }
-                let hint = "pass --yes to remove without asking"
-                guard try Terminal.confirm("remove \(label)? [y/N] ", hint: hint) else {
-                    throw InputError.notConfirmed("kept \(label)")
-                }
+            let confirmed = yes ? nil : try confirmedAccount(in: vault)
+            // Without a question to ask, the account is found in the same
+            // transaction that removes it; a confirmed one is removed by id.
+            let (account, removed) = try vault.write(author: .cli) { writer in
+                let account = try confirmed ?? writer.account(matching: query)
+                return (account, try writer.delete(account.id))
             }
-            try vault.write(author: .cli) { try $0.delete(account.id) }
+            let label = TerminalText.sanitized(account.label)
+            guard removed else {
+                print("\(label) was already removed by another authcat process")
+                return
+            }
             VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
             print("removed \(label); 'authcat restore \(account.id.vaultString)' brings it back")
+        }
+
+        /// The account the user agreed to remove, asked on the terminal.
+        private func confirmedAccount(in vault: Vault) throws -> Account {
+            let account = try vault.account(matching: query)
+            let label = TerminalText.sanitized(account.label)
+            guard Terminal.standardInputIsTerminal else {
+                throw InputError.notConfirmed("not removing \(label) without confirmation; pass --yes")
+            }
+            guard try Terminal.confirm("remove \(label)? [y/N] ", hint: "pass --yes to remove without asking") else {
+                throw InputError.notConfirmed("kept \(label)")
+            }
+            return account
         }
     }
 }

@@ -26,8 +26,9 @@ extension AuthCat {
 
         func run() throws {
             let vault = try vaultOptions.openVault()
-            let account = try vault.deletedAccount(matching: query)
-            let restored = try vault.write(author: .restore) { try $0.restore(account.id) }
+            let restored = try vault.write(author: .restore) { writer in
+                try writer.restore(try writer.deletedAccount(matching: query).id)
+            }
             VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
             print("restored \(TerminalText.sanitized(restored.label))")
         }

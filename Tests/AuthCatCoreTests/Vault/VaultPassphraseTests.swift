@@ -56,3 +56,40 @@ final class VaultPassphraseTests: VaultTestCase {
         XCTAssertNoThrow(try Vault.open(at: location).secret(for: account.id))
     }
 }
+
+/// Two processes changing the passphrase at once: the second one, which
+/// unlocked with a passphrase that is no longer current, changes nothing.
+final class VaultPassphraseRaceTests: VaultTestCase {
+    private func open(_ passphrase: String) throws -> Vault {
+        try Vault.open(at: location, clock: clock, passphrase: { SecretBytes(utf8: passphrase) })
+    }
+
+    func testAChangeMadeMeanwhileIsNeverUndone() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
+        let first = try open("one"), second = try open("one")
+        try first.unlock()
+        try second.unlock()
+        try first.changePassphrase(to: SecretBytes(utf8: "two"), kdf: .minimumForTesting())
+        let afterFirst = try Data(contentsOf: location.keyFileURL)
+        XCTAssertThrowsError(try second.changePassphrase(to: SecretBytes(utf8: "three"), kdf: .minimumForTesting())) {
+            XCTAssertEqual($0 as? VaultError, .keyFileChanged)
+        }
+        XCTAssertThrowsError(try second.removePassphrase()) { XCTAssertEqual($0 as? VaultError, .keyFileChanged) }
+        XCTAssertEqual(try Data(contentsOf: location.keyFileURL), afterFirst)
+        XCTAssertNoThrow(try open("two").secret(for: account.id))
+    }
+
+    func testASecondSetFindsTheFirstUnderTheLock() throws {
+        let vault = try makeVault()
+        let other = try Vault.open(at: location, clock: clock)
+        try vault.unlock()
+        try other.unlock()
+        try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
+        XCTAssertThrowsError(try other.setPassphrase(SecretBytes(utf8: "two"), kdf: .minimumForTesting())) {
+            XCTAssertEqual($0 as? VaultError, .passphraseAlreadySet)
+        }
+        XCTAssertNoThrow(try open("one").unlock())
+    }
+}

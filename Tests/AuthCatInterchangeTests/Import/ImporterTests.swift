@@ -96,14 +96,29 @@ final class ImporterTests: InterchangeTestCase {
         XCTAssertTrue(try Importer.planForEmptyVault(parsed, skipInvalid: true).changesVault)
     }
 
-    func testAFailureMidwayRollsEverythingBack() throws {
+    func testAnAccountAddedAfterTheDryRunIsSeenByTheImport() throws {
         let vault = try makeVault()
         let parsed = try parsedOTPAuth(["otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/B:b?secret=JBSWY3DPEHPK3PXP"])
-        let plan = try Importer(vault: vault).plan(parsed)
-        // Another process adds B after the plan was made: the insert clashes.
-        try add(vault, [ExpectedAccount(issuer: "B", name: "b", secret: "MFRGGZDFMZTWQ2LK")])
-        XCTAssertThrowsError(try Importer(vault: vault).apply(plan)) { XCTAssertEqual($0 as? ImportError, .vaultChanged) }
-        XCTAssertEqual(try vault.accounts().map(\.label), ["B:b"])
+        XCTAssertEqual(try Importer(vault: vault).run(parsed, dryRun: true).plan.additions.count, 2)
+        // Another process adds B with another secret before the real import.
+        _ = try add(vault, [ExpectedAccount(issuer: "B", name: "b", secret: "MFRGGZDFMZTWQ2LK")])
+        let outcome = try Importer(vault: vault).run(parsed)
+        XCTAssertEqual(outcome.added.map(\.label), ["A:a"])
+        XCTAssertEqual(outcome.plan.rejections.map(\.label), ["B:b"])
+        XCTAssertEqual(try vault.accounts().map(\.label), ["A:a", "B:b"])
+        XCTAssertEqual(try vault.secret(for: try vault.account(matching: "B:b").id), try Base32.decode("MFRGGZDFMZTWQ2LK"))
+    }
+
+    func testAnAccountRemovedAfterTheDryRunIsImportedAgain() throws {
+        let vault = try makeVault()
+        _ = try add(vault, [ExpectedAccount(issuer: "A", name: "a", secret: "JBSWY3DPEHPK3PXP")])
+        let parsed = try parsedOTPAuth(["otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP"])
+        XCTAssertEqual(try Importer(vault: vault).run(parsed, dryRun: true).plan.skipped.count, 1)
+        let id = try vault.account(matching: "A:a").id
+        try vault.write(author: .cli) { try $0.delete(id) }
+        let outcome = try Importer(vault: vault).run(parsed)
+        XCTAssertEqual(outcome.added.map(\.label), ["A:a"])
+        XCTAssertEqual(try vault.accounts().map(\.label), ["A:a"])
     }
 
     func testRestoreKeepsIDsWhenFreeAndAddsOnlyMissingPreferences() throws {
