@@ -93,6 +93,17 @@ let package = Package(
         // depend on them, which would link the front's static-executable flags
         // into the tests. `swift test` builds every product anyway.
         .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatInterchange", "AuthCatTestSupport"]),
+        // The fault suite (issue 8): kills, concurrent writers, a full disk and a
+        // damaged remote, against the built programs run as processes (so, like
+        // AuthCatCLITests, no dependency on the executables). It links GRDB for
+        // SQLite's integrity check, AuthCatSync to reach remote objects on a
+        // folder or S3, and AuthCatEssentials to compute expected codes.
+        .testTarget(
+            name: "AuthCatFaultTests",
+            dependencies: [
+                "AuthCatEssentials", "AuthCatSync", "AuthCatTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,335 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AuthCatSync
+import AuthCatTestSupport
+import Foundation
+import XCTest
+
+/// Issue 8 §4: a remote that is tampered with, cut, rolled back, left with a
+/// gap, emptied or deleted never shows as `succeeded` (exit 0) in `sync
+/// status` while the problem stands, and shows healthy again once it is put
+/// right. Two devices share the remote: B writes, A reads and is asked.
+///
+/// The objects are reached through AuthCatSync's own remotes, so the same
+/// steps run on a folder (`FolderRemoteFaultTests`) and on S3 through moto
+/// (`S3RemoteFaultTests`). Each step first checks that A is healthy, so that
+/// what follows is that step's fault only.
+class RemoteFaultTestCase: FaultTestCase {
+    private var a: URL!
+    private var b: URL!
+    private var remote: (any Remote)!
+    private var location = ""
+    private var extraEnvironment: [String: String] = [:]
+    private var bDevice = ""
+    private var vaultPrefix = ""
+    private var serial = 0
+    private var figures: [String] = []
+
+    /// The remote's location URL and the environment authcat needs for it; subclasses say.
+    func remoteLocation() throws -> (url: String, environment: [String: String]) {
+        fatalError("a subclass names its remote")
+    }
+
+    var remoteName: String { "remote" }
+
+    private var environment: [String: String] {
+        extraEnvironment.merging(["AUTHCAT_PASSPHRASE_FILE": passphraseFile.path,
+                                  "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path]) { $1 }
+    }
+
+    override func tearDown() {
+        if let remote { try? blocking { try await remote.close() } }
+        super.tearDown()
+    }
+
+    /// Runs every fault in turn on one pair of devices.
+    func runEveryFault() throws {
+        (location, extraEnvironment) = try remoteLocation()
+        remote = try makeRemote(location: location, environment: extraEnvironment, homeDirectory: userHome.path)
+        a = makeHome("device-a")
+        b = makeHome("device-b")
+        try add(a, "a", issuer: "A", environment: environment)
+        try succeed(a, ["sync", "enable", "--remote", location], environment: environment)
+        try succeed(b, ["sync", "enable", "--remote", location], environment: environment)
+        bDevice = try thisDevice(b)
+        try newBatchFromB()
+        try succeed(a, ["sync", "now"], environment: environment)
+        XCTAssertEqual(try status(a).exit, 0, "healthy to begin with")
+
+        try tamperedObject()
+        try objectCutShort()
+        try gapInChain()
+        try rolledBackRemote()
+        try emptiedRemote()
+        try failedBackgroundPush()
+        try remoteDeletedByAnotherDevice()
+        figures.forEach { FaultSettings.record("sync status (\(remoteName)): \($0)", "") }
+    }
+
+    // MARK: - The faults
+
+    private func tamperedObject() throws {
+        try expectHealthy("before tampering")
+        let (name, label) = try newBatchFromB()
+        let original = try get(name)
+        var flipped = original
+        flipped[flipped.count / 2] ^= 0x01
+        try put(name, flipped)
+        try expectProblem("tampered object", syncFirst: true)
+        try put(name, original)
+        try expectResolved("tampered object put back unchanged in size", label: label)
+    }
+
+    private func objectCutShort() throws {
+        try expectHealthy("before cutting an object")
+        let (name, label) = try newBatchFromB()
+        let original = try get(name)
+        try put(name, original.prefix(original.count - 1 - Int.random(in: 0..<min(100, original.count - 1), using: &random)))
+        try expectProblem("object cut short", syncFirst: true)
+        try put(name, original)
+        try expectResolved("object cut short, repaired", label: label)
+    }
+
+    private func gapInChain() throws {
+        try expectHealthy("before the gap")
+        _ = try newBatchFromB()
+        let (middle, label) = try newBatchFromB()
+        let (_, last) = try newBatchFromB()
+        let original = try get(middle)
+        try blocking { try await self.remote.delete(middle) }
+        try expectProblem("gap (a batch deleted from the middle of a chain)", syncFirst: true)
+        try put(middle, original)
+        try expectResolved("gap filled", label: label)
+        XCTAssertTrue(try labels(a).contains(last), "the batches after the gap are read once it is filled")
+    }
+
+    private func rolledBackRemote() throws {
+        try expectHealthy("before the rollback")
+        let old = try everything()
+        let (_, label) = try newBatchFromB()
+        try succeed(a, ["sync", "now"], environment: environment)
+        XCTAssertTrue(try labels(a).contains(label))
+        let newer = try everything()
+        try restore(old)
+        try expectProblem("rolled-back remote (an old copy put back)", syncFirst: true)
+        try restore(newer)
+        try expectResolved("rollback undone", label: label)
+    }
+
+    private func emptiedRemote() throws {
+        try expectHealthy("before emptying the remote")
+        let saved = try everything()
+        try restore([:])
+        // The live check alone must see it, before any sync runs.
+        try expectProblem("emptied remote (live check, no sync)", syncFirst: false)
+        try expectProblem("emptied remote (after a sync)", syncFirst: true)
+        try restore(saved)
+        try expectResolved("emptied remote put back", label: nil)
+    }
+
+    /// A passphrase-protected vault whose user typed the passphrase on a
+    /// terminal: the background push after `edit` has neither terminal nor
+    /// file, so it fails, and `sync status` must say so.
+    private func failedBackgroundPush() throws {
+        try expectHealthy("before the failed background push")
+        try succeed(a, ["passphrase", "set"], environment: environment.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": passphraseFile.path]) { $1 })
+        waitForStragglers(under: a.path, timeout: 30)
+        try succeed(a, ["sync", "now"], environment: environment)
+        try expectHealthy("with a passphrase set")
+        var withoutFile = environment
+        withoutFile["AUTHCAT_PASSPHRASE_FILE"] = nil
+        let edit = try runOnTerminal(a, ["edit", "A:a", "--tag", "pushed"], typing: Self.passphrase, environment: withoutFile)
+        XCTAssertEqual(edit.termination, .exited(0), "edit with the passphrase typed: \(edit.stdout)")
+        waitForStragglers(under: a.path, timeout: 30)
+        let offline = try status(a, offline: true)
+        let live = try status(a)
+        record("failed background push", offline, "(offline check)")
+        XCTAssertNotEqual(offline.exit, 0, "a failed background push shows in sync status --offline: \(offline.summary)")
+        XCTAssertNotEqual(live.exit, 0, "a failed background push shows in sync status: \(live.summary)")
+        XCTAssertNotEqual(offline.summary, "succeeded")
+        try succeed(a, ["sync", "now"], environment: environment)
+        try expectResolved("background push done by hand", label: nil)
+    }
+
+    private func remoteDeletedByAnotherDevice() throws {
+        try expectHealthy("before another device deletes the remote")
+        try succeed(b, ["sync", "disable", "--delete-remote", "--yes"], environment: environment)
+        let live = try status(a)
+        record("remote deleted by another device", live, "(live check, no sync)")
+        XCTAssertEqual(live.summary, "remote deleted", "sync status sees the deletion before the next sync")
+        XCTAssertEqual(live.exit, 7)
+        try succeed(a, ["sync", "now"], environment: environment, file: #filePath, line: #line)
+        let after = try status(a)
+        XCTAssertEqual(after.summary, "remote deleted")
+        XCTAssertEqual(after.exit, 7)
+        XCTAssertEqual(Set(try labels(a)).isSuperset(of: ["A:a"]), true, "local data is kept")
+    }
+
+    // MARK: - Checks
+
+    private struct Status {
+        var exit: Int32
+        var summary: String
+        var json: [String: Any]
+    }
+
+    private func status(_ device: URL, offline: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws -> Status {
+        let result = try run(device, ["sync", "status", "--json"] + (offline ? ["--offline"] : []), environment: environment)
+        let json = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
+        guard case .exited(let code) = result.termination else {
+            XCTFail("sync status died: \(result.termination)", file: file, line: line)
+            return Status(exit: -1, summary: "", json: json)
+        }
+        XCTAssertFalse(json.isEmpty, "sync status --json printed no object: \(result.stdout) \(result.stderr)", file: file, line: line)
+        XCTAssertEqual((json["exitCode"] as? Int).map(Int32.init), code, "the exit status is the document's", file: file, line: line)
+        return Status(exit: code, summary: json["summary"] as? String ?? "", json: json)
+    }
+
+    private func record(_ fault: String, _ status: Status, _ when: String) {
+        figures.append("\(fault) \(when) -> \(status.summary) (exit \(status.exit))")
+    }
+
+    private func expectHealthy(_ step: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let now = try status(a)
+        XCTAssertEqual(now.exit, 0, "\(step): A should be healthy, is \(now.summary) \(now.json["message"] ?? "")", file: file, line: line)
+    }
+
+    /// While the problem stands: never succeeded, never exit 0, not even after a second sync.
+    private func expectProblem(_ fault: String, syncFirst: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        for round in syncFirst ? [1, 2] : [0] {
+            if round > 0 { try run(a, ["sync", "now"], environment: environment) }
+            let now = try status(a)
+            if round <= 1 { record(fault, now, round == 0 ? "(live check)" : "(after sync now)") }
+            XCTAssertNotEqual(now.exit, 0, "\(fault), round \(round): sync status exit 0 (\(now.summary))", file: file, line: line)
+            XCTAssertNotEqual(now.summary, "succeeded", "\(fault), round \(round)", file: file, line: line)
+        }
+    }
+
+    /// Once the problem is put right, the next sync reads what it skipped and is healthy.
+    private func expectResolved(_ step: String, label: String?, file: StaticString = #filePath, line: UInt = #line) throws {
+        let sync = try run(a, ["sync", "now"], environment: environment)
+        XCTAssertEqual(sync.termination, .exited(0), "\(step): sync now: \(sync.stderr)", file: file, line: line)
+        let now = try status(a)
+        record(step, now, "(after sync now)")
+        XCTAssertEqual(now.exit, 0, "\(step): \(now.summary) \(now.json["message"] ?? "")", file: file, line: line)
+        XCTAssertEqual(now.summary, "succeeded", step, file: file, line: line)
+        if let label {
+            XCTAssertTrue(try labels(a).contains(label), "\(step): \(label) was read", file: file, line: line)
+        }
+    }
+
+    // MARK: - Devices and objects
+
+    private func labels(_ device: URL) throws -> [String] {
+        try listed(device).map(\.label)
+    }
+
+    private func thisDevice(_ device: URL) throws -> String {
+        let devices = try status(device).json["devicesSeen"] as? [[String: Any]] ?? []
+        return try XCTUnwrap(devices.first { $0["thisDevice"] as? Bool == true }?["id"] as? String, "B's device id")
+    }
+
+    /// B adds an account and syncs: one new batch of B's. Its name, and the account's label.
+    @discardableResult
+    private func newBatchFromB() throws -> (String, String) {
+        serial += 1
+        let label = "B:b\(serial)"
+        try add(b, "b\(serial)", issuer: "B", environment: environment)
+        waitForStragglers(under: b.path, timeout: 30)
+        try succeed(b, ["sync", "now"], environment: environment)
+        let names = try blocking { try await self.remote.list(prefix: "") }.map(\.name)
+            .filter { $0.contains("/\(bDevice)/b-") }.sorted()
+        let newest = try XCTUnwrap(names.last, "B wrote no batch")
+        vaultPrefix = String(newest.prefix { $0 != "/" })
+        return (newest, label)
+    }
+
+    /// Every object of the remote vault (its folder and its markers).
+    private func everything() throws -> [String: Data] {
+        let names = try blocking { try await self.remote.list(prefix: "") }.map(\.name).filter { $0.hasPrefix(vaultPrefix) }
+        var objects: [String: Data] = [:]
+        for name in names { objects[name] = try get(name) }
+        return objects
+    }
+
+    /// Makes the remote vault hold exactly `objects`.
+    private func restore(_ objects: [String: Data]) throws {
+        let names = try blocking { try await self.remote.list(prefix: "") }.map(\.name).filter { $0.hasPrefix(vaultPrefix) }
+        for name in names where objects[name] == nil { try blocking { try await self.remote.delete(name) } }
+        for (name, data) in objects { try put(name, data) }
+    }
+
+    private func get(_ name: String) throws -> Data {
+        try XCTUnwrap(try blocking { try await self.remote.get(name) }, "\(name) is on the remote")
+    }
+
+    private func put(_ name: String, _ data: Data) throws {
+        try blocking { try await self.remote.put(name, data: data) }
+    }
+
+    /// Runs authcat on a pseudo-terminal (util-linux `script`), typing `typing`
+    /// once it is waiting, as a person answers a prompt.
+    private func runOnTerminal(_ home: URL, _ arguments: [String], typing: String, environment: [String: String]) throws -> FaultRun {
+        let command = ([Self.executable, "--home", home.path] + arguments)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        // The typing waits a moment, so that it comes after authcat has turned echo off.
+        let shell = "(sleep 1; printf '%s\\n' \"$TYPED\") | /usr/bin/script -qec \"$COMMAND\" /dev/null"
+        let child = try SpawnedAuthCat(executable: "/bin/sh", arguments: ["-c", shell],
+                                       environment: baseEnvironment.merging(environment) { $1 }
+                                           .merging(["TYPED": typing, "COMMAND": command]) { $1 },
+                                       stdinPath: nil, scratch: scratch)
+        let termination = child.wait(timeout: 60)
+        defer { child.removeFiles() }
+        return FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr)
+    }
+}
+
+/// Runs async work to its end from synchronous test code.
+func blocking<T>(_ body: @escaping () async throws -> T) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<T>()
+    Task {
+        do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try box.result!.get()
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
+}
+
+final class FolderRemoteFaultTests: RemoteFaultTestCase {
+    override var remoteName: String { "folder" }
+
+    override func remoteLocation() throws -> (url: String, environment: [String: String]) {
+        ("file://" + scratch.appendingPathComponent("remote").path, [:])
+    }
+
+    func testEveryRemoteFaultOnAFolder() throws {
+        try runEveryFault()
+    }
+}
+
+final class S3RemoteFaultTests: RemoteFaultTestCase {
+    private var moto: MotoS3?
+
+    override var remoteName: String { "S3" }
+
+    override func tearDown() {
+        super.tearDown()
+        moto?.stop()
+    }
+
+    override func remoteLocation() throws -> (url: String, environment: [String: String]) {
+        let server = try MotoS3(logDirectory: scratch.path)
+        moto = server
+        return (server.location(prefix: "fault-\(UUID().uuidString.prefix(8))"), server.environment)
+    }
+
+    func testEveryRemoteFaultOnS3() throws {
+        try runEveryFault()
+    }
+}
