@@ -39,6 +39,7 @@ extension Vault {
     /// the lock is held for a read and a rename only.
     private func replaceKeyFile(with file: VaultKeyFile, check: (VaultKeyFile) throws -> Void) throws {
         try FileLock.withExclusiveLock(location.lockFileURL) {
+            SecureFile.removeStaleTemporaries(of: location.keyFileURL)
             try check(try VaultKeyFile.read(from: location.keyFileURL))
             try file.write(to: location.keyFileURL)
         }

@@ -135,6 +135,7 @@ public final class Vault: @unchecked Sendable {
         for name in names where name.hasPrefix(creationPrefix) || orphans.contains(name) {
             try? FileManager.default.removeItem(at: location.folder.appendingPathComponent(name))
         }
+        SecureFile.removeStaleTemporaries(of: location.keyFileURL)
     }
 
     /// Builds a complete, current database at `url`: schema, the `vault` row,

@@ -50,6 +50,18 @@ public enum SecureFile {
         syncFolder(folder)
     }
 
+    /// Removes the temporaries that `writeAtomically(_:to: url)` left when a
+    /// process died part-way (one may hold a key). Only for a caller holding
+    /// a lock that every writer of `url` holds, so none is being written now.
+    public static func removeStaleTemporaries(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
     /// Renames `source` over `target` in the same folder and makes the rename
     /// durable: the one step that makes a file prepared aside appear whole.
     public static func moveIntoPlace(_ source: URL, _ target: URL) throws {

@@ -41,7 +41,8 @@ final class VaultCreationTests: VaultTestCase {
         try SecureFile.createFolder(location.folder)
         let key = try SecretBytes.random(count: AEAD.keySize)
         try VaultKeyFile.plain(vaultID: "left-behind", key: key).write(to: location.keyFileURL)
-        let leftovers = [".vault.sqlite.creating-1234", ".vault.sqlite.creating-1234-journal", "vault.sqlite-wal", "vault.sqlite-shm"]
+        let leftovers = [".vault.sqlite.creating-1234", ".vault.sqlite.creating-1234-journal", "vault.sqlite-wal", "vault.sqlite-shm",
+                         ".vault.key.5678.tmp"]
         for name in leftovers {
             try Data(repeating: 7, count: 1000).write(to: location.folder.appendingPathComponent(name))
         }
@@ -49,7 +50,7 @@ final class VaultCreationTests: VaultTestCase {
         try add(vault, draft("alice"))
         XCTAssertEqual(vault.identity.vaultID, "left-behind")
         let names = try FileManager.default.contentsOfDirectory(atPath: location.folder.path)
-        XCTAssertEqual(names.filter { $0.hasPrefix(".vault.sqlite.creating-") }, [])
+        XCTAssertEqual(names.filter { $0.hasPrefix(".vault.") }, [])
         XCTAssertEqual(try Vault.open(at: location).accounts().map(\.name), ["alice"])
     }
 
