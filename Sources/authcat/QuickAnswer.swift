@@ -8,13 +8,16 @@ import Glibc
 /// result is nil, before anything is printed or written, and `authcat-cli`
 /// then runs the same command line from the start: HOTP (which writes the
 /// vault and may start a background sync), a passphrase prompt, several or
-/// no matches, no vault yet, any error. So the front has no messages of its
-/// own and cannot behave differently from the full program.
+/// no matches, no vault yet, a sync notice to show, any error. So the front
+/// has no messages of its own and cannot behave differently from the full
+/// program.
 enum QuickAnswer {
     /// The whole output, without its final line break (empty: print nothing); nil to hand over.
     static func output(for shortcut: Shortcut) -> String? {
         guard let location = try? VaultLocation.resolve(override: shortcut.home, environment: environment()),
               (try? location.checkPermissions().isEmpty) == true,
+              // A sync problem to warn about: authcat-cli prints the warning.
+              access(location.noticeFileURL.path, F_OK) != 0,
               let vault = QuickVault(location)
         else { return nil }
         switch shortcut.command {

@@ -27,6 +27,7 @@ struct SetupContext {
             $0.vaultMismatch = false
             $0.disabledEverywhere = false
         }
+        try SyncSetupFile.record(try SyncStore.requiredState(store), in: vault.location)
         return SyncEnableResult(outcome: .resumed, recoveryKey: nil, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
     }
 
@@ -68,9 +69,11 @@ struct SetupContext {
         let store = try SyncStore.openOrCreate(in: vault.location)
         let previous = try store.state()
         let earlier = previous.map { $0.remoteVaultID == vaultID ? $0.previousRemoteVaultID : $0.remoteVaultID } ?? nil
-        try store.reset(to: SyncStateRecord(
+        let state = SyncStateRecord(
             enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
-            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil, disabledGeneration: disabledGeneration))
+            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil, disabledGeneration: disabledGeneration)
+        try store.reset(to: state)
+        try SyncSetupFile.record(state, in: vault.location)
     }
 
     /// Turning sync on steps past every "disabled everywhere" marker there is

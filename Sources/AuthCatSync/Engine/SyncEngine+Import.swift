@@ -60,13 +60,22 @@ extension SyncEngine {
                 run.issue(.gap, device, "batch \(peer.sequence + 1) is missing (newest is \(newest)); its later changes wait")
                 break
             }
-            // Rejected before and unchanged: its device's later changes wait, as they did then.
-            guard !run.isKnownRejected(name) else { break }
+            // Rejected before and unchanged: not read or reported again, but its device's later changes wait.
+            guard !run.isKnownRejected(name) else {
+                run.blocked(device, at: name, sequence: sequence, newest: newest)
+                break
+            }
             // An object listed but gone was removed by its device's compaction: its snapshot comes next time.
             guard let data = try await remote.get(name) else { break }
-            guard let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot, run) else { break }
+            run.readVersions[name] = run.version(of: name, data: data)
+            guard !run.isKnownRejected(name, data: data),
+                  let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot, run) else {
+                run.blocked(device, at: name, sequence: sequence, newest: newest)
+                break
+            }
             if !isSnapshot, changes.previous != peer.chainHash {
                 run.issue(.replayed, name, "does not follow batch \(sequence - 1) of its device (replayed or forked)")
+                run.blocked(device, at: name, sequence: sequence, newest: newest)
                 break
             }
             var advanced = peer
@@ -76,7 +85,10 @@ extension SyncEngine {
             advanced.vaultDeviceID = changes.vaultDevice
             advanced.lastSeen = clock.now().unixMilliseconds
             advanced.seenSequence = max(peer.seenSequence, sequence)
-            guard try apply(changes, name: name, run, persist: { db in try persist(db, advanced) }) else { break }
+            guard try apply(changes, name: name, run, persist: { db in try persist(db, advanced) }) else {
+                run.blocked(device, at: name, sequence: sequence, newest: newest)
+                break
+            }
             peer = advanced
         }
         return peer

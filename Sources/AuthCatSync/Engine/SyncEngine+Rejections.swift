@@ -14,17 +14,41 @@ extension SyncEngine {
     /// with nothing new stays free of local writes.
     func rememberRejections(_ run: SyncRun) throws {
         let now = clock.now().unixMilliseconds
-        var kept = run.rejectedBefore.filter { run.isKnownRejected($0.key) }
+        var kept = run.rejectedBefore.filter { run.stillRejected($0.value) }
         for issue in run.report.issues where issue.kind == .rejected || issue.kind == .replayed {
             // Only listed objects: "the manifest is missing" is about no object at all.
-            guard let size = run.listing.sizes[issue.subject], kept[issue.subject] == nil else { continue }
+            guard let size = run.listing.sizes[issue.subject], kept[issue.subject] == nil,
+                  let version = run.readVersions[issue.subject] ?? run.listing.versions[issue.subject] else { continue }
             kept[issue.subject] = SyncRejectedRecord(name: issue.subject, size: size, kind: issue.kind.rawValue,
-                                                     detail: issue.detail, firstSeen: now)
+                                                     detail: issue.detail, firstSeen: now, version: version)
         }
         guard kept != run.rejectedBefore else { return }
         try store.write { db in
             try SyncRejectedRecord.deleteAll(db)
             for record in kept.values { try record.insert(db) }
+        }
+    }
+
+    /// Replaces the standing issues with those this sync found (every issue
+    /// but a remembered rejected object), keeping when each was first found.
+    /// Writes nothing when nothing changed.
+    func rememberIssues(_ run: SyncRun) throws {
+        let now = clock.now().unixMilliseconds
+        let before = try store.read { try SyncIssueRecord.fetchAll($0) }
+        let firstSeen = Dictionary(before.map { ("\($0.kind)/\($0.subject)", $0.firstSeen) }, uniquingKeysWith: min)
+        var found: [String: SyncIssueRecord] = [:]
+        for issue in run.report.issues {
+            let isRememberedObject = (issue.kind == .rejected || issue.kind == .replayed) && run.listing.sizes[issue.subject] != nil
+            let key = "\(issue.kind.rawValue)/\(issue.subject)"
+            guard !isRememberedObject, found[key] == nil else { continue }
+            found[key] = SyncIssueRecord(kind: issue.kind.rawValue, subject: issue.subject, detail: issue.detail,
+                                         firstSeen: firstSeen[key] ?? now)
+        }
+        let after = found.values.sorted { ($0.kind, $0.subject) < ($1.kind, $1.subject) }
+        guard after != before.sorted(by: { ($0.kind, $0.subject) < ($1.kind, $1.subject) }) else { return }
+        try store.write { db in
+            try SyncIssueRecord.deleteAll(db)
+            for record in after { try record.insert(db) }
         }
     }
 }

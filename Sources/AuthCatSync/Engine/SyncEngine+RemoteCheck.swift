@@ -36,6 +36,8 @@ extension SyncEngine {
     /// Whether the marker opens with this vault's key; a forged one is reported.
     func markerIsAuthentic(_ name: String, _ kind: Marker.Kind, _ run: SyncRun) async throws -> Bool {
         guard !run.isKnownRejected(name), let data = try await remote.get(name) else { return false }
+        run.readVersions[name] = run.version(of: name, data: data)
+        guard !run.isKnownRejected(name, data: data) else { return false }
         do {
             let payload = try SealedObject.open(data, key: run.keys.objectKey, vault: run.vaultID,
                                                 device: Marker.sealingDevice, name: name)

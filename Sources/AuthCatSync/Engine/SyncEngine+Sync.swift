@@ -20,9 +20,12 @@ extension SyncEngine {
     func run(progress: ((SyncProgress) -> Void)?, compacting: Bool) async throws -> SyncReport {
         let lock = try SyncLock.acquire(in: vault.location)
         defer { withExtendedLifetime(lock) {} }
+        // File times are real times, whatever clock the engine was given.
+        let locked = Date()
         remote.reset()
         let run = try await phase(.import) { try await self.pull(progress) }
         try await phase(.export) {
+            await self.removeStaleTemporaries(run, changedBefore: locked)
             try await self.exportChanges(run)
             try await self.snapshotIfAsked(run, compacting: compacting)
             let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
@@ -58,7 +61,19 @@ extension SyncEngine {
         try await catchUpOwnChain(state, run)
         try await importChanges(run)
         try rememberRejections(run)
+        try rememberIssues(run)
         return run
+    }
+
+    /// Removes temporary files that syncs of this device killed part-way left
+    /// in its folder on the remote. Every process of this device writes there
+    /// only while holding the sync lock, which this one holds since `cutoff`:
+    /// a temporary older than that belongs to no running write. Other devices'
+    /// folders and the vault folder, which other devices write too, are left
+    /// alone. Housekeeping: a failure does not fail the sync.
+    private func removeStaleTemporaries(_ run: SyncRun, changedBefore cutoff: Date) async {
+        let folder = RemoteLayout.folder(run.vaultID) + "/" + run.deviceID + "/"
+        run.report.temporariesRemoved = (try? await remote.removeStaleTemporaries(under: folder, changedBefore: cutoff)) ?? 0
     }
 
     /// Runs one phase between its start and end events.

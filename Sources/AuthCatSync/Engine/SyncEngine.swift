@@ -52,8 +52,12 @@ public final class SyncEngine: @unchecked Sendable {
     }
 
     /// The engine for `vault`, or nil when sync is off on this device.
+    ///
+    /// - Throws: `SyncError` when sync was set up but its state is missing,
+    ///   emptied or damaged: that is never "off".
     public static func open(vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
                             clock: Clock = SystemClock()) throws -> SyncEngine? {
+        if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
         guard let store = try SyncStore.openIfPresent(in: vault.location), let state = try store.state(), state.enabled else {
             return nil
         }
@@ -69,6 +73,7 @@ public final class SyncEngine: @unchecked Sendable {
     /// `compact` refuse while sync is off.
     public static func openSetUp(vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
                                  clock: Clock = SystemClock()) throws -> SyncEngine? {
+        if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
         guard let store = try SyncStore.openIfPresent(in: vault.location), try store.state() != nil else { return nil }
         return SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
     }

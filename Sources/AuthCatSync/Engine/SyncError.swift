@@ -49,6 +49,14 @@ public struct SyncError: UserFacingError, Equatable {
         SyncError(.other, "another authcat process is syncing this vault; try again when it is done")
     }
 
+    /// Sync was set up for this vault, but its state file is gone, emptied or damaged.
+    static func stateLost(_ path: String, _ detail: String, remote: String?) -> SyncError {
+        let remote = remote ?? "URL"
+        return SyncError(.other, "the sync state file \(path) \(detail), though sync was set up for this vault; local data is "
+            + "intact, but this device no longer knows what it synced. To forget the lost state, run 'authcat sync disable'; "
+            + "then 'authcat sync enable --remote \(remote)' joins again as a new device")
+    }
+
     static func malformedState(_ path: String, _ detail: String) -> SyncError {
         SyncError(.other, "the sync state file \(path) is damaged (\(detail)); run 'authcat sync disable' then 'authcat sync enable'")
     }

@@ -4,6 +4,8 @@
 /// Sync goes on with everything else. A rejected or replayed object is
 /// reported by the sync that first reads it; later syncs skip it while it
 /// stays the same, and `SyncLocalState.rejectedObjects` keeps listing it.
+/// Rollbacks, gaps and blocked devices are reported by every sync that finds
+/// them, and `SyncLocalState.standingIssues` lists those of the latest one.
 public struct SyncIntegrityIssue: Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, Equatable {
         /// The object failed authentication, or its contents are malformed or truncated.
@@ -14,6 +16,8 @@ public struct SyncIntegrityIssue: Sendable, Equatable {
         case rollback
         /// A device's batches skip a number that no snapshot covers.
         case gap
+        /// A device's later batches wait behind one of its objects that was rejected.
+        case blocked
     }
 
     public var kind: Kind

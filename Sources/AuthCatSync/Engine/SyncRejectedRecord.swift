@@ -4,8 +4,9 @@ import GRDB
 /// A row of `sync.sqlite`'s `rejected` table: a remote object that failed a
 /// check, remembered so that it is not downloaded and reported on every sync.
 ///
-/// Keyed by name and listed size: an object that changes size under the same
-/// name is read again. A row goes when its object leaves the remote.
+/// Keyed by name and version (`RemoteObject.version`, else the SHA-256 of
+/// the bytes read): an object written again under the same name, even with
+/// the same size, is read again. A row goes when its object leaves the remote.
 struct SyncRejectedRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     static let databaseTableName = "rejected"
 
@@ -15,6 +16,8 @@ struct SyncRejectedRecord: Codable, FetchableRecord, PersistableRecord, Equatabl
     var detail: String
     /// When it was first rejected, in Unix milliseconds.
     var firstSeen: Int64
+    /// The listed version, or `sha256:<hex>` of the bytes when the remote lists none.
+    var version: String
 
     var rejectedObject: SyncRejectedObject {
         SyncRejectedObject(name: name, kind: SyncIntegrityIssue.Kind(rawValue: kind) ?? .rejected, detail: detail,

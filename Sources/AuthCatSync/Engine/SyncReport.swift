@@ -20,6 +20,8 @@ public struct SyncReport: Sendable, Equatable {
     public var snapshotWritten = false
     /// This device's batches and older snapshots removed because a new snapshot covers them.
     public var objectsRemoved = 0
+    /// Temporary files left on the remote by this device's killed syncs, removed by this one.
+    public var temporariesRemoved = 0
     /// Batches this device has on the remote since its newest snapshot, after this sync.
     public var batchesSinceSnapshot: Int64 = 0
 
@@ -31,6 +33,6 @@ public struct SyncReport: Sendable, Equatable {
 
     /// The rejected objects among `issues`.
     public var rejectedObjects: [SyncIntegrityIssue] { issues.filter { $0.kind == .rejected || $0.kind == .replayed } }
-    /// The rollback and gap warnings among `issues`.
-    public var chainWarnings: [SyncIntegrityIssue] { issues.filter { $0.kind == .rollback || $0.kind == .gap } }
+    /// The rollback, gap and blocked-device warnings among `issues`.
+    public var chainWarnings: [SyncIntegrityIssue] { issues.filter { [.rollback, .gap, .blocked].contains($0.kind) } }
 }

@@ -18,6 +18,10 @@ final class SyncRun {
     var forceSnapshot = false
     /// Objects rejected by earlier syncs, by name.
     var rejectedBefore: [String: SyncRejectedRecord] = [:]
+    /// The version of each object this run read, by name, to remember a rejection by.
+    var readVersions: [String: String] = [:]
+    /// Objects rejected before that this run read and found changed.
+    var changedSinceRejected: Set<String> = []
 
     init(keys: SyncKeys, state: SyncStateRecord, listing: RemoteListing, progress: ((SyncProgress) -> Void)?) {
         self.keys = keys
@@ -36,11 +40,40 @@ final class SyncRun {
         report.issues.append(SyncIntegrityIssue(kind: kind, subject: subject, detail: detail))
     }
 
-    /// Whether `name` was rejected before and is listed unchanged: it is
-    /// skipped, neither downloaded nor reported again.
-    func isKnownRejected(_ name: String) -> Bool {
-        guard let known = rejectedBefore[name] else { return false }
-        return listing.sizes[name] == known.size
+    /// Reports that `device`'s objects after `sequence - 1` wait behind the
+    /// rejected `name`, unless it is the device's newest: never silently.
+    func blocked(_ device: String, at name: String, sequence: Int64, newest: Int64) {
+        guard sequence < newest else { return }
+        issue(.blocked, device, "its objects after number \(sequence - 1) (up to \(newest)) wait behind the rejected \(name); "
+            + "they are read once it is repaired, or when that device writes a snapshot ('authcat sync compact' there)")
+    }
+
+    /// Whether `name` was rejected before and is unchanged: it is skipped
+    /// and not reported again. Decided from the listed version without a
+    /// download; when the remote lists none, from `data` once read (nil
+    /// before: not known yet).
+    func isKnownRejected(_ name: String, data: Data? = nil) -> Bool {
+        guard let known = rejectedBefore[name], listing.sizes[name] != nil else { return false }
+        if let listed = listing.versions[name] { return listed == known.version }
+        guard let data else { return false }
+        if Self.contentVersion(data) == known.version { return true }
+        changedSinceRejected.insert(name)
+        return false
+    }
+
+    /// What identifies this object's content: its listed version, else a hash of its bytes.
+    func version(of name: String, data: Data) -> String {
+        listing.versions[name] ?? Self.contentVersion(data)
+    }
+
+    static func contentVersion(_ data: Data) -> String {
+        "sha256:" + ObjectHash.of(data)
+    }
+
+    /// Whether a rejection remembered before still holds after this run.
+    func stillRejected(_ known: SyncRejectedRecord) -> Bool {
+        guard listing.sizes[known.name] != nil, !changedSinceRejected.contains(known.name) else { return false }
+        return listing.versions[known.name].map { $0 == known.version } ?? true
     }
 
     /// The objects of other devices in this vault, by device id.

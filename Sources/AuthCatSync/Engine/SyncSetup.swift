@@ -14,6 +14,8 @@ public enum SyncSetup {
     }
 
     static func plan(vault: Vault, listing: RemoteListing) throws -> SyncSetupPlan {
+        // Never joined afresh over lost state: the user says so first (`sync disable`).
+        if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
         let joinable = listing.joinableVaults
         if let state = try SyncStore.openIfPresent(in: vault.location)?.state(), joinable.contains(state.remoteVaultID) {
             return .resume

@@ -61,6 +61,21 @@ extension SyncStore {
                 ALTER TABLE state ADD COLUMN disabledGeneration INTEGER NOT NULL DEFAULT 0 CHECK (disabledGeneration >= 0);
                 """)
         }
+        migrator.registerMigration("v4-object-versions-and-standing-issues") { db in
+            // Rejections were remembered by size, which a repaired object keeps:
+            // forget them, so each is read once more and remembered by version.
+            try db.execute(sql: """
+                DELETE FROM rejected;
+                ALTER TABLE rejected ADD COLUMN version TEXT NOT NULL DEFAULT '';
+                CREATE TABLE issue (
+                    kind TEXT NOT NULL CHECK (kind IN ('rollback', 'gap', 'blocked', 'rejected', 'replayed')),
+                    subject TEXT NOT NULL,
+                    detail TEXT NOT NULL,
+                    firstSeen INTEGER NOT NULL,
+                    PRIMARY KEY (kind, subject)
+                );
+                """)
+        }
         return migrator
     }
 }

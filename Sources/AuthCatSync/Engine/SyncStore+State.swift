@@ -15,7 +15,7 @@ extension SyncStore {
     /// Replaces everything with a fresh state for a newly created or joined remote vault.
     func reset(to state: SyncStateRecord) throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM peer; DELETE FROM record; DELETE FROM rejected; DELETE FROM state")
+            try db.execute(sql: "DELETE FROM peer; DELETE FROM record; DELETE FROM rejected; DELETE FROM issue; DELETE FROM state")
             try state.insert(db)
         }
     }

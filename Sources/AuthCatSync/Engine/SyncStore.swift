@@ -65,6 +65,11 @@ final class SyncStore: @unchecked Sendable {
         try read { try SyncStateRecord.fetchOne($0) }
     }
 
+    /// The state row of an open store, which must exist.
+    static func requiredState(_ store: SyncStore) throws -> SyncStateRecord {
+        try store.read { try requiredState($0) }
+    }
+
     /// The state row, which must exist.
     static func requiredState(_ db: Database) throws -> SyncStateRecord {
         guard let state = try SyncStateRecord.fetchOne(db) else { throw SyncStoreError.malformed("no state row") }

@@ -9,6 +9,8 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     public var isEnabled: Bool
     /// The remote, as a URL without credentials.
     public var remoteLocation: String?
+    /// The id of the remote vault this device joined, to check it is still there.
+    public var remoteVaultID: String?
     /// When an import and export last both succeeded, as the engine recorded it.
     public var lastSuccessfulSync: Date?
     /// Local changes not exported yet; nil when unknown (sync off).
@@ -19,6 +21,11 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     public var batchesSinceSnapshot: Int64?
     /// Remote objects this device rejected and skips while they stay the same.
     public var rejectedObjects: [SyncRejectedObject]
+    /// Rollbacks, gaps and blocked devices the latest sync found.
+    public var standingIssues: [SyncStandingIssue]
+    /// Why the sync state cannot be used though sync was set up (lost,
+    /// emptied or damaged), with what to do; nil when it is fine.
+    public var stateProblem: String?
     /// Devices whose objects were seen on the remote, this one included.
     public var devicesSeen: [SyncDeviceSeen]
     /// Another device deleted the remote data.
@@ -28,12 +35,15 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     /// Another device turned sync off everywhere.
     public var disabledEverywhere: Bool
 
-    public init(isEnabled: Bool, remoteLocation: String? = nil, lastSuccessfulSync: Date? = nil,
+    public init(isEnabled: Bool, remoteLocation: String? = nil, remoteVaultID: String? = nil, lastSuccessfulSync: Date? = nil,
                 pendingLocalChanges: Int? = nil, batchesSinceSnapshot: Int64? = nil, rejectedObjects: [SyncRejectedObject] = [],
-                devicesSeen: [SyncDeviceSeen] = [],
+                standingIssues: [SyncStandingIssue] = [], stateProblem: String? = nil, devicesSeen: [SyncDeviceSeen] = [],
                 remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false) {
         self.isEnabled = isEnabled
         self.remoteLocation = remoteLocation
+        self.remoteVaultID = remoteVaultID
+        self.standingIssues = standingIssues
+        self.stateProblem = stateProblem
         self.lastSuccessfulSync = lastSuccessfulSync
         self.pendingLocalChanges = pendingLocalChanges
         self.batchesSinceSnapshot = batchesSinceSnapshot

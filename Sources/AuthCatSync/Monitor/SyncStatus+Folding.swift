@@ -35,11 +35,14 @@ extension SyncStatus {
     }
 
     private func summarize(isSetUp: Bool) -> (SyncSummary, String?) {
+        if let problem = local.stateProblem { return (.error, problem) }
         if local.remoteDeleted { return (.remoteDeleted, Self.remoteDeletedAdvice) }
         if local.vaultMismatch { return (.vaultMismatch, Self.vaultMismatchAdvice) }
         if setup.state == .inProgress { return (.inProgress, "sync is being set up") }
         guard local.isEnabled else { return (.off, local.disabledEverywhere ? Self.disabledElsewhereAdvice : Self.offAdvice) }
         if case .failed(let failure)? = probe { return Self.summary(for: failure, remoteAnswers: false) }
+        // Before "in progress": a problem on the remote stands until it is repaired, whatever runs now.
+        if let problems = remoteProblems() { return (.error, problems) }
         if self.import.state == .inProgress || export.state == .inProgress { return (.inProgress, nil) }
         if let failure = newestFailure() { return Self.summary(for: failure, remoteAnswers: probe == .reachable) }
         if !isSetUp && self.import.state == .notStarted && export.state == .notStarted {
@@ -49,6 +52,34 @@ extension SyncStatus {
             return (.notSyncing, "sync was set up but nothing was imported since; run: authcat sync now")
         }
         return (.succeeded, nil)
+    }
+
+    /// One sentence on the rejected objects and standing issues, or nil when there are none.
+    private func remoteProblems() -> String? {
+        let rejected = local.rejectedObjects.count
+        let issues = local.standingIssues
+        guard rejected + issues.count > 0 else { return nil }
+        var parts: [String] = []
+        if rejected > 0 { parts.append("\(rejected) rejected object\(rejected == 1 ? "" : "s")") }
+        for kind in [SyncIntegrityIssue.Kind.rollback, .gap, .blocked, .rejected, .replayed] {
+            let devices = issues.filter { $0.kind == kind }.map { deviceName($0.subject) }
+            guard !devices.isEmpty else { continue }
+            switch kind {
+            case .rollback: parts.append("a rollback of device \(devices.joined(separator: ", "))")
+            case .gap: parts.append("a gap in the batches of device \(devices.joined(separator: ", "))")
+            case .blocked: parts.append("batches of device \(devices.joined(separator: ", ")) waiting behind a rejected object")
+            case .rejected, .replayed: parts.append(contentsOf: issues.filter { $0.kind == kind }.map(\.detail))
+            }
+        }
+        return "the remote has problems: " + parts.joined(separator: "; ")
+            + ". Everything else still syncs. They clear once the remote is repaired (objects put back from a good copy, "
+            + "or the device concerned runs 'authcat sync compact') and a sync finds it whole"
+    }
+
+    /// A device's name as last seen, with its id; the id alone when unknown.
+    func deviceName(_ id: String) -> String {
+        guard let device = local.devicesSeen.first(where: { $0.id == id }), device.name != id else { return id }
+        return "\(device.name) (\(id))" + (device.isThisDevice ? ", this device" : "")
     }
 
     /// The failure of whichever of import and export failed last, if the latest run of either did.

@@ -7,7 +7,8 @@ import Foundation
 extension SyncStatus: Encodable {
     private enum Key: String, CodingKey {
         case summary, healthy, exitCode, message, enabled, remote, phases, lastSuccessfulSync
-        case pendingLocalChanges, batchesSinceSnapshot, compactionDue, rejectedObjects, devicesSeen
+        case pendingLocalChanges, batchesSinceSnapshot, compactionDue, rejectedObjects, standingIssues, stateProblem, devicesSeen
+        case subject
         case remoteDeleted, vaultMismatch, disabledEverywhere, probe, kind, detail, firstSeen
         case setup, `import`, export, state, started, ended, error, category, reachable
         case id, name, lastSeen, thisDevice
@@ -33,6 +34,15 @@ extension SyncStatus: Encodable {
         for object in local.rejectedObjects {
             try Self.encode(object, into: rejected.nestedContainer(keyedBy: Key.self))
         }
+        var issues = container.nestedUnkeyedContainer(forKey: .standingIssues)
+        for issue in local.standingIssues {
+            var nested = issues.nestedContainer(keyedBy: Key.self)
+            try nested.encode(issue.kind.rawValue, forKey: .kind)
+            try nested.encode(issue.subject, forKey: .subject)
+            try nested.encode(issue.detail, forKey: .detail)
+            try nested.encode(issue.firstSeen, forKey: .firstSeen)
+        }
+        try container.encode(local.stateProblem, forKey: .stateProblem)
         var devices = container.nestedUnkeyedContainer(forKey: .devicesSeen)
         for device in local.devicesSeen {
             try Self.encode(device, into: devices.nestedContainer(keyedBy: Key.self))

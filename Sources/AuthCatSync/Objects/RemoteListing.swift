@@ -19,11 +19,14 @@ struct RemoteListing {
     var names: [String: [String]] = [:]
     /// The listed size of every object of ours, by name.
     var sizes: [String: Int] = [:]
+    /// The listed version of every object of ours whose remote gives one, by name.
+    var versions: [String: String] = [:]
 
     init(_ objects: [RemoteObject]) {
         for object in objects {
             guard let name = RemoteLayout.parse(object.name) else { continue }
             sizes[object.name] = object.size
+            versions[object.name] = object.version
             switch name {
             case .manifest(let vault):
                 manifests.insert(vault)

@@ -58,6 +58,11 @@ public final class CountingRemote: Remote, @unchecked Sendable {
         try await base.close()
     }
 
+    /// Not counted: it is housekeeping of local temporary files, not a request.
+    public func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int {
+        try await base.removeStaleTemporaries(under: prefix, changedBefore: cutoff)
+    }
+
     private func count(_ update: (inout RemoteRequestCounts) -> Void) {
         lock.withLock { update(&current) }
     }

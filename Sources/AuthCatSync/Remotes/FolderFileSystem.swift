@@ -17,6 +17,12 @@ enum FolderFileSystem {
         var isDirectory: Bool
         var isRegularFile: Bool
         var size: Int
+        /// Inode, change time and modification time: a file written again
+        /// (always through a new temporary file, renamed) gets a new one,
+        /// and no tool can set the change time back.
+        var version: String
+        /// When the file was last modified.
+        var modified: Date
     }
 
     /// The type of what is at `path` (without following a final symlink), or `nil` if nothing is.
@@ -152,7 +158,10 @@ enum FolderFileSystem {
             // d_type is DT_UNKNOWN on some file systems, so ask lstat.
             guard let info = try status(directory + "/" + name) else { return nil }
             let type = info.st_mode & S_IFMT
-            return Entry(name: name, isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG, size: Int(info.st_size))
+            let version = "\(info.st_ino)-\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            return Entry(name: name, isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG, size: Int(info.st_size),
+                         version: version, modified: modified)
         }
     }
 

@@ -37,7 +37,7 @@ extension FolderRemote {
             if entry.isDirectory, (name + "/").hasPrefix(prefix) || prefix.hasPrefix(name + "/") {
                 try collect(relative: name, prefix: prefix, into: &found)
             } else if entry.isRegularFile, name.hasPrefix(prefix) {
-                found.append(RemoteObject(name: name, size: entry.size))
+                found.append(RemoteObject(name: name, size: entry.size, version: entry.version))
             }
         }
     }

@@ -105,6 +105,21 @@ public final class FolderRemote: Remote {
         return true
     }
 
+    /// Removes our temporary files (hidden, so never listed) in the folder
+    /// `prefix` names, last modified before `cutoff`.
+    public func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int {
+        try RemoteObjectName.validatePrefix(prefix)
+        try requireRoot()
+        let folder = prefix.hasSuffix("/") ? path(of: String(prefix.dropLast())) : rootPath
+        var removed = 0
+        for entry in try FolderFileSystem.entries(of: folder)
+        where entry.isRegularFile && entry.name.hasPrefix(Self.temporaryPrefix) && entry.modified < cutoff {
+            try FolderFileSystem.remove(folder + "/" + entry.name)
+            removed += 1
+        }
+        return removed
+    }
+
     public func delete(_ name: String) async throws {
         try RemoteObjectName.validate(name)
         try requireRoot()

@@ -28,7 +28,7 @@ public final class MemoryRemote: Remote, @unchecked Sendable {
         return try operation({ $0.list += 1 }) { objects in
             objects
                 .filter { $0.key.hasPrefix(prefix) }
-                .map { RemoteObject(name: $0.key, size: $0.value.count) }
+                .map { RemoteObject(name: $0.key, size: $0.value.count, version: ObjectHash.of($0.value)) }
                 .sorted { $0.name < $1.name }
         }
     }

@@ -45,6 +45,14 @@ public protocol Remote: Sendable {
     /// Releases network resources (connection pools). The remote must not be
     /// used afterwards. Safe to call more than once.
     func close() async throws
+
+    /// Removes the temporary files a write cut off by a kill left in the
+    /// folder that holds the objects under `prefix` (which ends in `/`), if
+    /// they were last changed before `cutoff`; returns how many it removed.
+    ///
+    /// Only remotes that write through temporary files have any (the folder
+    /// remote); the caller must be sure nobody else writes under `prefix`.
+    func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int
 }
 
 extension Remote {
@@ -55,4 +63,7 @@ extension Remote {
 
     /// Remotes without network resources have nothing to release.
     public func close() async throws {}
+
+    /// Remotes whose writes are atomic leave no temporaries.
+    public func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int { 0 }
 }

@@ -32,6 +32,7 @@ extension AuthCat {
         func run() async throws {
             let remoteToo = everywhere || deleteRemote
             let vault = try vaultOptions.openExistingVault()
+            if let vault, SyncState.lostStateError(in: vault.location) != nil { return try forgetLostState(vault) }
             let wasOn = vault.map { SyncState.isEnabled(in: $0.location) } ?? false
             guard wasOn || remoteToo else {
                 print("sync is already off")
@@ -53,9 +54,22 @@ extension AuthCat {
             } catch where !SyncState.isEnabled(in: vault.location) {
                 throw SyncCommandError.remoteNotUpdated(error)
             }
+            SyncNotice.refresh(in: vault.location)
             print(deleteRemote ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"
                   : everywhere ? "sync is off on every device; local data is kept"
                   : "sync is off on this device; local data is kept")
+        }
+
+        /// Sync was set up but its state is lost: only forgetting it is
+        /// possible here (the remote's key went with the state).
+        private func forgetLostState(_ vault: Vault) throws {
+            guard !(everywhere || deleteRemote) else { throw SyncCommandError.lostStateCannotReachRemote }
+            let remote = try SyncState.localState(in: vault.location).remoteLocation
+            let setAside = try SyncState.forgetLostState(in: vault.location)
+            SyncNotice.refresh(in: vault.location)
+            if let setAside { print("the damaged sync state was set aside as \(setAside)") }
+            print("sync is off on this device; local data is kept. To sync again as a new device, run: "
+                + "authcat sync enable --remote \(remote ?? "URL")")
         }
 
         private func confirmDeletion(of remote: String, syncOn: Bool) throws {

@@ -16,7 +16,8 @@ extension AuthCat {
                 device's batches piled up since its last snapshot, a one-line hint on standard \
                 error suggests 'authcat sync compact'. Progress is shown on standard error when it is a \
                 terminal and the sync takes a while. Exit status 1 when the sync failed; \
-                see 'authcat sync status' for the details.
+                4 when it finished but the remote has problems that stay until it is repaired \
+                (rejected objects, a rollback, a gap); see 'authcat sync status' for the details.
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -43,6 +44,12 @@ extension AuthCat {
                 SyncReportOutput.lines(report).forEach { print($0) }
             }
             if let hint = SyncReportOutput.compactionHint(report) { Output.standardError(hint) }
+            let local = try session.localState()
+            let problems = local.rejectedObjects.count + local.standingIssues.count
+            if problems > 0 {
+                Output.standardError("authcat: " + SyncCommandError.remoteHasProblems(problems).description)
+                throw ExitCode(SyncSummary.error.exitCode)
+            }
         }
 
         /// One sync, drawing progress if a display is given.

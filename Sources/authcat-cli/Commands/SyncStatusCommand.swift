@@ -57,15 +57,17 @@ extension AuthCat {
             let session = SyncSession(vault: vault, recorder: SyncEventLog(location: vault.location),
                                       environment: vaultOptions.environment)
             let local = try session.localState()
-            let probe = offline || !local.isEnabled ? nil : await self.probe(session, url: local.remoteLocation)
-            return SyncStatus.fold(events: try session.recorder.events(), local: local, probe: probe, now: Date())
+            let probe = offline || !local.isEnabled ? nil : await self.probe(session, local)
+            let status = SyncStatus.fold(events: try session.recorder.events(), local: local, probe: probe, now: Date())
+            SyncNotice.update(status, in: vault.location)
+            return status
         }
 
-        private func probe(_ session: SyncSession, url: String?) async -> SyncProbeResult? {
-            guard let url else { return nil }
+        private func probe(_ session: SyncSession, _ local: SyncLocalState) async -> SyncProbeResult? {
+            guard let url = local.remoteLocation else { return nil }
             do {
                 let remote = try session.remote(url: url)
-                let result = await SyncProbe.check(remote, timeout: Self.probeTimeout)
+                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, timeout: Self.probeTimeout)
                 try? await remote.close()
                 return result
             } catch {

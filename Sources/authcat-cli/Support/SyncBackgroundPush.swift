@@ -5,7 +5,8 @@ import Foundation
 /// The detached `sync now --background` that follows every change to the vault.
 ///
 /// It prints nothing (its output goes to /dev/null) and records every failure
-/// in the monitor, so `authcat sync status` shows it. At most one push runs
+/// in the monitor, so `authcat sync status` shows it and the next command
+/// warns about it. At most one push runs
 /// and at most one waits; see `SyncLockFile`.
 enum SyncBackgroundPush {
     static func run(_ options: VaultOptions) async {
@@ -23,6 +24,8 @@ enum SyncBackgroundPush {
     }
 
     private static func push(_ options: VaultOptions, location: VaultLocation) async {
+        // The user's next command warns about a failure (see `SyncNotice`); nothing else would tell them.
+        defer { SyncNotice.refresh(in: location) }
         var engineRan = false
         do {
             let session = try SyncSession.open(options)

@@ -14,6 +14,8 @@ enum SyncCommandError: UserFacingError {
     case cannotStartBackgroundSync(reason: String)
     case firstSyncFailed(Error)
     case remoteNotUpdated(Error)
+    case lostStateCannotReachRemote
+    case remoteHasProblems(Int)
 
     var description: String {
         switch self {
@@ -39,6 +41,12 @@ enum SyncCommandError: UserFacingError {
             "cannot start the background sync: \(reason)"
         case .firstSyncFailed(let error):
             "sync is on, but the first sync failed: \(Self.describe(error)); run authcat sync now to try again"
+        case .lostStateCannotReachRemote:
+            "this device's sync state was lost, and with it the key to the remote; nothing was changed. Run "
+                + "'authcat sync disable' without options to forget the lost state, or run this command on another device"
+        case .remoteHasProblems(let count):
+            "the sync finished, but the remote has \(count) problem\(count == 1 ? "" : "s") that stay until it is repaired; "
+                + "see: authcat sync status"
         case .remoteNotUpdated(let error):
             "sync is off on this device, but the remote could not be updated (\(Self.describe(error))); "
                 + "to try again, run this command again"

@@ -42,7 +42,12 @@ struct SyncSession {
     ///   device (for `sync disable`'s remote part).
     /// - Throws: `SyncCommandError.syncOff` when sync is off on this device
     ///   (or, with `evenIfOff`, was never set up).
+    ///   Throws the engine's `SyncError` when sync was set up but its state was lost.
+    ///
+    /// Afterwards, whatever happened, the sync notice is brought up to date.
     func withEngine<Result>(evenIfOff: Bool = false, _ body: (SyncEngine) async throws -> Result) async throws -> Result {
+        defer { SyncNotice.refresh(in: location) }
+        if let lost = SyncState.lostStateError(in: location) { throw lost }
         guard evenIfOff || SyncState.isEnabled(in: location), let url = try SyncState.localState(in: location).remoteLocation else {
             throw SyncCommandError.syncOff
         }

@@ -22,8 +22,13 @@ enum VaultChangeHook {
     ///   - options: the command's vault options (`--home`), for anything that
     ///     needs to find the vault again from another process.
     static func vaultDidChange(_ vault: Vault, options: VaultOptions) {
-        guard CommandPath.of(Array(CommandLine.arguments.dropFirst())) != ["authcat", "code"],
-              SyncState.isEnabled(in: vault.location), !SyncLockFile.isWatched(vault.location) else { return }
+        guard CommandPath.of(Array(CommandLine.arguments.dropFirst())) != ["authcat", "code"] else { return }
+        guard SyncState.isEnabled(in: vault.location) else {
+            // Off, or set up but its state lost: then the next commands warn until the user acts.
+            if SyncState.lostStateError(in: vault.location) != nil { SyncNotice.refresh(in: vault.location) }
+            return
+        }
+        guard !SyncLockFile.isWatched(vault.location) else { return }
         do {
             try SyncBackgroundLauncher.launch(vaultFolder: vault.location.folder.path)
         } catch {

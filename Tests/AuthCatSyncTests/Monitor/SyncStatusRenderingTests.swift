@@ -62,7 +62,8 @@ final class SyncStatusRenderingTests: XCTestCase {
         XCTAssertEqual(rejected.first?["kind"] as? String, "rejected")
         XCTAssertEqual(Set(object.keys), [
             "summary", "healthy", "exitCode", "message", "enabled", "remote", "phases", "lastSuccessfulSync",
-            "pendingLocalChanges", "batchesSinceSnapshot", "compactionDue", "rejectedObjects", "devicesSeen", "remoteDeleted", "vaultMismatch", "disabledEverywhere", "probe",
+            "pendingLocalChanges", "batchesSinceSnapshot", "compactionDue", "rejectedObjects", "standingIssues", "stateProblem",
+            "devicesSeen", "remoteDeleted", "vaultMismatch", "disabledEverywhere", "probe",
         ])
         let phases = try XCTUnwrap(object["phases"] as? [String: [String: Any]])
         XCTAssertEqual(phases["import"]?["state"] as? String, "failed")

@@ -225,3 +225,49 @@ final class SyncStatusTests: XCTestCase {
         XCTAssertFalse(ProcessLiveness.isAlive(Int32.max))
     }
 }
+
+/// Problems that stand until repaired are never folded into `succeeded` (issue 8 §3, §4).
+final class SyncStatusStandingProblemTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_700_000_100)
+    private let succeeded: [SyncEvent] = [.import, .export].flatMap { phase in
+        [SyncEvent(phase: phase, kind: .started, time: Date(timeIntervalSince1970: 1_700_000_000), processID: 1),
+         SyncEvent(phase: phase, kind: .succeeded, time: Date(timeIntervalSince1970: 1_700_000_001), processID: 1)]
+    }
+    private let policy = SyncStatusPolicy(staleAfter: 600, isProcessAlive: { $0 == 2 })
+
+    private func fold(_ local: SyncLocalState, events: [SyncEvent]? = nil) -> SyncStatus {
+        SyncStatus.fold(events: events ?? succeeded, local: local, probe: .reachable, now: now, policy: policy)
+    }
+
+    func testARejectedObjectIsAnErrorNotSucceeded() {
+        let object = SyncRejectedObject(name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "bad", firstSeen: now)
+        let status = fold(SyncLocalState(isEnabled: true, rejectedObjects: [object]))
+        XCTAssertEqual(status.summary, .error)
+        XCTAssertEqual(status.summary.exitCode, 4, "the README's table: a rejected object is error, 4")
+    }
+
+    func testEachStandingIssueIsAnErrorNamingTheDevice() {
+        for kind in [SyncIntegrityIssue.Kind.rollback, .gap, .blocked] {
+            let issue = SyncStandingIssue(kind: kind, subject: "0123456789abcdef", detail: "details", firstSeen: now)
+            let devices = [SyncDeviceSeen(id: "0123456789abcdef", name: "laptop")]
+            let status = fold(SyncLocalState(isEnabled: true, standingIssues: [issue], devicesSeen: devices))
+            XCTAssertEqual(status.summary, .error, "\(kind)")
+            XCTAssertTrue(status.message?.contains("laptop (0123456789abcdef)") ?? false, status.message ?? "")
+            XCTAssertTrue(status.textLines().contains { $0.contains(kind.rawValue) && $0.contains("laptop") }, "\(kind)")
+        }
+    }
+
+    func testAProblemIsShownEvenWhileASyncRuns() {
+        let running = succeeded + [SyncEvent(phase: .import, kind: .started, time: now, processID: 2)]
+        let issue = SyncStandingIssue(kind: .gap, subject: "0123456789abcdef", detail: "d", firstSeen: now)
+        XCTAssertEqual(fold(SyncLocalState(isEnabled: true, standingIssues: [issue]), events: running).summary, .error)
+        XCTAssertEqual(fold(SyncLocalState(isEnabled: true), events: running).summary, .inProgress)
+    }
+
+    func testLostStateIsAnErrorNeverOff() {
+        let status = fold(SyncLocalState(isEnabled: false, stateProblem: "the sync state file is missing; run authcat sync disable"))
+        XCTAssertEqual(status.summary, .error)
+        XCTAssertEqual(status.message, "the sync state file is missing; run authcat sync disable")
+        XCTAssertTrue(status.textLines().count > 2, "the facts are shown too")
+    }
+}

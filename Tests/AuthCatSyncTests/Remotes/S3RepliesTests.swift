@@ -17,7 +17,8 @@ final class S3RepliesTests: XCTestCase {
             </ListBucketResult>
             """
         let page = try XCTUnwrap(S3ListPage(Data(xml.utf8)))
-        XCTAssertEqual(page.entries, [.init(key: "v/devices/a/batch-000001", size: 120), .init(key: "v/manifest&x", size: 7)])
+        XCTAssertEqual(page.entries, [.init(key: "v/devices/a/batch-000001", size: 120, etag: "\"abc\""),
+                                      .init(key: "v/manifest&x", size: 7)])
         XCTAssertEqual(page.nextContinuationToken, "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=")
     }
 

@@ -21,6 +21,27 @@ struct RemoteConformance {
         try await checkDelete()
         try await checkBinaryAndEmptyObjects()
         try await checkInvalidNamesRejected()
+        try await checkVersionChangesWhenRewrittenAtTheSameSize()
+    }
+
+    /// Names and sizes only: versions are checked by `checkVersionChangesWhenRewrittenAtTheSameSize`.
+    func namesAndSizes(_ prefix: String) async throws -> [RemoteObject] {
+        try await remote.list(prefix: prefix).map { RemoteObject(name: $0.name, size: $0.size) }
+    }
+
+    /// A repaired object (written again with the same size) must not look
+    /// unchanged, or a device would never read it again after rejecting it.
+    func checkVersionChangesWhenRewrittenAtTheSameSize() async throws {
+        try await remote.put("manifest", data: Data("tampered".utf8))
+        let before = try await remote.list(prefix: "manifest")
+        try await remote.put("manifest", data: Data("repaired".utf8))
+        let after = try await remote.list(prefix: "manifest")
+        XCTAssertEqual(before.map(\.size), after.map(\.size))
+        XCTAssertNotNil(before.first?.version, "the remote lists versions")
+        XCTAssertNotEqual(before.first?.version, after.first?.version, "an object written again has a new version")
+        let unchanged = try await remote.list(prefix: "manifest")
+        XCTAssertEqual(after.first?.version, unchanged.first?.version, "listing again does not change it")
+        try await remote.delete("manifest")
     }
 
     func checkEmptyRemote() async throws {
@@ -36,7 +57,7 @@ struct RemoteConformance {
         try await remote.put("devices/d1/batch-000001", data: data)
         let read = try await remote.get("devices/d1/batch-000001")
         XCTAssertEqual(read, data)
-        let listed = try await remote.list(prefix: "")
+        let listed = try await namesAndSizes("")
         XCTAssertEqual(listed, [RemoteObject(name: "devices/d1/batch-000001", size: data.count)])
         try await remote.delete("devices/d1/batch-000001")
     }
@@ -46,7 +67,7 @@ struct RemoteConformance {
         try await remote.put("manifest", data: Data("second".utf8))
         let read = try await remote.get("manifest")
         XCTAssertEqual(read, Data("second".utf8))
-        let listed = try await remote.list(prefix: "manifest")
+        let listed = try await namesAndSizes("manifest")
         XCTAssertEqual(listed, [RemoteObject(name: "manifest", size: 6)])
         try await remote.delete("manifest")
     }
@@ -128,7 +149,7 @@ struct RemoteConformance {
         XCTAssertEqual(readBinary, binary)
         let readEmpty = try await remote.get("empty")
         XCTAssertEqual(readEmpty, Data(), "an empty object exists and is not nil")
-        let listed = try await remote.list(prefix: "")
+        let listed = try await namesAndSizes("")
         XCTAssertEqual(listed, [RemoteObject(name: "binary", size: binary.count), RemoteObject(name: "empty", size: 0)])
         try await remote.delete("binary")
         try await remote.delete("empty")

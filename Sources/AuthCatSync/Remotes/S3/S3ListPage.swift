@@ -5,6 +5,8 @@ struct S3ListPage: Equatable {
     struct Entry: Equatable {
         var key: String
         var size: Int
+        /// The object's ETag, which changes when it is written again.
+        var etag: String? = nil
     }
 
     var entries: [Entry]
@@ -18,12 +20,18 @@ struct S3ListPage: Equatable {
         }
         var entries: [Entry] = []
         var key: String?
+        var etag: String?
         for leaf in document.leaves {
             switch leaf.path {
-            case "ListBucketResult/Contents/Key": key = leaf.text
+            case "ListBucketResult/Contents/Key":
+                key = leaf.text
+                etag = nil
+            case "ListBucketResult/Contents/ETag":
+                // AWS and moto put the ETag before the size; a store that puts it after still tags the entry.
+                if key == nil, !entries.isEmpty { entries[entries.count - 1].etag = leaf.text } else { etag = leaf.text }
             case "ListBucketResult/Contents/Size":
                 guard let name = key, let size = Int(leaf.text) else { return nil }
-                entries.append(Entry(key: name, size: size))
+                entries.append(Entry(key: name, size: size, etag: etag))
                 key = nil
             default: continue
             }

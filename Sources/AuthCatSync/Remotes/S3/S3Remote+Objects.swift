@@ -15,7 +15,7 @@ extension S3Remote {
                 let name = String(entry.key.dropFirst(root.count))
                 // Foreign keys in the bucket (other tools, folder markers) are not ours.
                 if RemoteObjectName.isValid(name), name.hasPrefix(prefix) {
-                    objects.append(RemoteObject(name: name, size: entry.size))
+                    objects.append(RemoteObject(name: name, size: entry.size, version: entry.etag))
                 }
             }
             token = page.nextContinuationToken
