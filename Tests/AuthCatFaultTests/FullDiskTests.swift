@@ -7,8 +7,8 @@ import XCTest
 /// own text), leaves no vault or the last committed one, and the next command
 /// works once space is free.
 ///
-/// The vault lives on a small tmpfs, filled to leave 0 to 128 KiB. By default
-/// 0, 128 KiB and three seeded sizes between; `AUTHCAT_FAULT_DISK=all` (as in
+/// The vault lives on a small tmpfs, filled to leave 0 to 192 KiB (a new vault needs about 160). By default
+/// 0, 192 KiB and three seeded sizes between; `AUTHCAT_FAULT_DISK=all` (as in
 /// `scripts/fault-suite`) steps through every 4 KiB.
 final class FullDiskTests: FaultTestCase {
     private var disk: TmpfsMount!
@@ -34,10 +34,10 @@ final class FullDiskTests: FaultTestCase {
     }
 
     private var freeSizes: [Int] {
-        let all = Array(stride(from: 0, through: 128 * 1024, by: 4096))
+        let all = Array(stride(from: 0, through: 192 * 1024, by: 4096))
         if ProcessInfo.processInfo.environment["AUTHCAT_FAULT_DISK"] == "all" { return all }
         let between = Array(all.dropFirst().dropLast()).shuffled(using: &random).prefix(3)
-        return ([0, 128 * 1024] + between).sorted()
+        return ([0, 192 * 1024] + between).sorted()
     }
 
     private var home: URL { URL(fileURLWithPath: disk.path).appendingPathComponent("vault", isDirectory: true) }

@@ -62,9 +62,8 @@ final class KillTests: FaultTestCase {
         // Each command once, unkilled: it must work, and its time sets the range of kill delays.
         var durations: [Kind: TimeInterval] = [:]
         for kind in Kind.allCases {
-            let started = Date()
             let run = try perform(kind, killAfter: nil)
-            durations[kind] = Date().timeIntervalSince(started)
+            durations[kind] = lastDuration
             XCTAssertEqual(run.termination, .exited(0), "\(kind.rawValue) failed unkilled: \(run.stderr)")
             try check(after: kind, run: run)
         }
@@ -162,17 +161,21 @@ final class KillTests: FaultTestCase {
         }
         lastTarget = target
         lastArguments = arguments
+        let started = Date()
         let child = try spawn(target, arguments, stdin: stdin, environment: extra)
         if let delay {
             usleep(useconds_t(delay * 1_000_000))
             child.kill()
         }
         let termination = child.wait()
+        lastDuration = Date().timeIntervalSince(started)
         defer { child.removeFiles() }
         return FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr)
     }
 
     private var lastTarget: URL!
+    /// How long the last command ran, from its start (not its setup) to its end.
+    private var lastDuration: TimeInterval = 0
     private var lastArguments: [String] = []
 
     /// Whether the vault asks for a passphrase: a secret-needing command without the file fails.

@@ -76,7 +76,7 @@ class RemoteFaultTestCase: FaultTestCase {
         var flipped = original
         flipped[flipped.count / 2] ^= 0x01
         try put(name, flipped)
-        try expectProblem("tampered object", syncFirst: true)
+        try expectProblem("tampered object", syncFirst: true, concerning: bDevice)
         try put(name, original)
         try expectResolved("tampered object put back unchanged in size", label: label)
     }
@@ -86,7 +86,7 @@ class RemoteFaultTestCase: FaultTestCase {
         let (name, label) = try newBatchFromB()
         let original = try get(name)
         try put(name, original.prefix(original.count - 1 - Int.random(in: 0..<min(100, original.count - 1), using: &random)))
-        try expectProblem("object cut short", syncFirst: true)
+        try expectProblem("object cut short", syncFirst: true, concerning: bDevice)
         try put(name, original)
         try expectResolved("object cut short, repaired", label: label)
     }
@@ -98,7 +98,7 @@ class RemoteFaultTestCase: FaultTestCase {
         let (_, last) = try newBatchFromB()
         let original = try get(middle)
         try blocking { try await self.remote.delete(middle) }
-        try expectProblem("gap (a batch deleted from the middle of a chain)", syncFirst: true)
+        try expectProblem("gap (a batch deleted from the middle of a chain)", syncFirst: true, concerning: bDevice)
         try put(middle, original)
         try expectResolved("gap filled", label: label)
         XCTAssertTrue(try labels(a).contains(last), "the batches after the gap are read once it is filled")
@@ -112,7 +112,7 @@ class RemoteFaultTestCase: FaultTestCase {
         XCTAssertTrue(try labels(a).contains(label))
         let newer = try everything()
         try restore(old)
-        try expectProblem("rolled-back remote (an old copy put back)", syncFirst: true)
+        try expectProblem("rolled-back remote (an old copy put back)", syncFirst: true, concerning: bDevice)
         try restore(newer)
         try expectResolved("rollback undone", label: label)
     }
@@ -159,7 +159,8 @@ class RemoteFaultTestCase: FaultTestCase {
         record("remote deleted by another device", live, "(live check, no sync)")
         XCTAssertEqual(live.summary, "remote deleted", "sync status sees the deletion before the next sync")
         XCTAssertEqual(live.exit, 7)
-        try succeed(a, ["sync", "now"], environment: environment, file: #filePath, line: #line)
+        let sync = try run(a, ["sync", "now"], environment: environment)
+        XCTAssertNotEqual(sync.termination, .exited(0), "sync now on a deleted remote fails and says why")
         let after = try status(a)
         XCTAssertEqual(after.summary, "remote deleted")
         XCTAssertEqual(after.exit, 7)
@@ -196,13 +197,19 @@ class RemoteFaultTestCase: FaultTestCase {
     }
 
     /// While the problem stands: never succeeded, never exit 0, not even after a second sync.
-    private func expectProblem(_ fault: String, syncFirst: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `concerning`, when given, must appear in the status document: the device or object at fault.
+    private func expectProblem(_ fault: String, syncFirst: Bool, concerning: String? = nil,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
         for round in syncFirst ? [1, 2] : [0] {
             if round > 0 { try run(a, ["sync", "now"], environment: environment) }
             let now = try status(a)
             if round <= 1 { record(fault, now, round == 0 ? "(live check)" : "(after sync now)") }
             XCTAssertNotEqual(now.exit, 0, "\(fault), round \(round): sync status exit 0 (\(now.summary))", file: file, line: line)
             XCTAssertNotEqual(now.summary, "succeeded", "\(fault), round \(round)", file: file, line: line)
+            if let concerning, let data = try? JSONSerialization.data(withJSONObject: now.json) {
+                XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(concerning),
+                              "\(fault), round \(round): sync status names \(concerning)", file: file, line: line)
+            }
         }
     }
 
