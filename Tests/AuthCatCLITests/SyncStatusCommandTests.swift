@@ -98,10 +98,12 @@ final class SyncStatusCommandTests: SyncTestCase {
         data[100] ^= 0xFF
         try data.write(to: url)
 
-        let reported = try succeed(second, ["sync", "now"])
-        XCTAssertTrue(reported.contains("rejected \(batch):"), reported)
-        let again = try succeed(second, ["sync", "now"])
-        XCTAssertFalse(again.contains("rejected"), "reported once, not on every sync: \(again)")
+        let reported = try second.run(["sync", "now"])
+        XCTAssertEqual(reported.status, 4, "the remote has a problem that stays until repaired")
+        XCTAssertTrue(reported.stdout.contains("rejected \(batch):"), reported.stdout)
+        let again = try second.run(["sync", "now"])
+        XCTAssertEqual(again.status, 4)
+        XCTAssertFalse(again.stdout.contains("rejected"), "reported once, not on every sync: \(again.stdout)")
         let json = try status(second, offline: true).json
         let rejected = try XCTUnwrap(json["rejectedObjects"] as? [[String: Any]])
         XCTAssertEqual(rejected.map { $0["name"] as? String }, [batch])

@@ -4,8 +4,15 @@ import GRDB
 
 extension SyncEngine {
     /// Imports every other device's new objects, device by device, in order.
+    ///
+    /// Until this device has imported anything (it just joined), it reads the
+    /// whole remote first and merges it as one: label clashes are then
+    /// settled on the final records only, never on a state in between that
+    /// no other device ever had, so a joiner converges with the others in
+    /// one round.
     func importChanges(_ run: SyncRun) async throws {
-        let devices = run.otherDevices
+        if run.isFirstImport, try await importWhole(run) { return }
+        let devices = try devicesToRead(run)
         for (index, (device, objects)) in devices.enumerated() {
             run.progress?(SyncProgress(step: .importing, completed: index, total: devices.count))
             try await importDevice(device, objects: objects, run)
@@ -26,6 +33,55 @@ extension SyncEngine {
         // A sync with nothing new writes nothing, here as on the remote.
         guard peer != stored else { return }
         try store.write { db in try peer.save(db) }
+    }
+
+    /// The other devices with objects on the remote, and those seen before
+    /// whose objects are all gone now (a rollback to before their first).
+    private func devicesToRead(_ run: SyncRun) throws -> [(String, RemoteListing.DeviceObjects)] {
+        let listed = run.otherDevices
+        let seen = try store.read { try SyncPeerRecord.filter(Column("seenSequence") > 0).fetchAll($0) }
+        let vanished = seen.map(\.deviceID).filter { id in id != run.deviceID && !listed.contains { $0.0 == id } }
+        return (listed + vanished.map { ($0, RemoteListing.DeviceObjects()) }).sorted { $0.0 < $1.0 }
+    }
+
+    /// Reads every other device's new objects, then applies them merged, in
+    /// one vault transaction with every device's new position. Returns false,
+    /// having changed nothing and reported nothing, when the vault refused the
+    /// merged records: the object-by-object import then finds which object.
+    private func importWhole(_ run: SyncRun) async throws -> Bool {
+        let issuesBefore = run.report.issues.count
+        var peers: [(stored: SyncPeerRecord?, read: SyncPeerRecord)] = []
+        let collected = CollectedChanges()
+        for (device, objects) in try devicesToRead(run) {
+            let stored = try store.read { try SyncPeerRecord.fetchOne($0, key: device) }
+            let start = stored ?? SyncPeerRecord(deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
+                                                 seenSequence: 0, lastSeen: nil)
+            guard objects.newest >= start.seenSequence else {
+                run.issue(.rollback, device, "its newest object is number \(objects.newest), but number \(start.seenSequence) was seen before")
+                continue
+            }
+            var read = try await readChain(device, objects, from: start, run, deliver: collected.add)
+            read.seenSequence = max(read.seenSequence, objects.newest)
+            peers.append((stored, read))
+        }
+        let changed = peers.filter { $0.stored != $0.read }.map(\.read)
+        guard let first = collected.sets.first else {
+            if !changed.isEmpty { try store.write { db in for peer in changed { try peer.save(db) } } }
+            return true
+        }
+        var template = first
+        let writers = Set(collected.sets.map { DeviceReference(id: $0.vaultDevice, name: $0.deviceName) })
+        if writers.count > 1 {
+            // One transaction holds several devices' records: history names them all, under the remote vault's id.
+            template.vaultDevice = run.vaultID
+            template.deviceName = writers.map(\.name).sorted().joined(separator: ", ")
+        }
+        let combined = ChangeSet.combining(collected.sets, as: template)
+        guard try apply(combined, name: collected.names[0], run, persist: { db in for peer in changed { try peer.save(db) } }) else {
+            run.report.issues.removeSubrange(issuesBefore...)
+            return false
+        }
+        return true
     }
 
     /// Imports this device's own objects numbered past what its state says it
@@ -51,8 +107,12 @@ extension SyncEngine {
 
     /// Reads a device's objects after `peer`'s position, in order, applying
     /// each; stops (reporting why) at the first gap, rejected or unchained object.
+    ///
+    /// With `deliver`, each object's changes are handed to it instead of
+    /// being applied (`persist` is then not used).
     private func readChain(_ device: String, _ objects: RemoteListing.DeviceObjects, from start: SyncPeerRecord, _ run: SyncRun,
-                           persist: @escaping (Database, SyncPeerRecord) throws -> Void) async throws -> SyncPeerRecord {
+                           persist: @escaping (Database, SyncPeerRecord) throws -> Void = { _, _ in },
+                           deliver: ((ChangeSet, String) -> Void)? = nil) async throws -> SyncPeerRecord {
         var peer = start
         let newest = objects.newest
         while peer.sequence < newest {
@@ -85,6 +145,11 @@ extension SyncEngine {
             advanced.vaultDeviceID = changes.vaultDevice
             advanced.lastSeen = clock.now().unixMilliseconds
             advanced.seenSequence = max(peer.seenSequence, sequence)
+            if let deliver {
+                deliver(changes, name)
+                peer = advanced
+                continue
+            }
             guard try apply(changes, name: name, run, persist: { db in try persist(db, advanced) }) else {
                 run.blocked(device, at: name, sequence: sequence, newest: newest)
                 break
@@ -168,5 +233,16 @@ extension SyncEngine {
             try session.apply(changes)
             return session
         }
+    }
+}
+
+/// The change sets `importWhole` reads before merging them, with their object names.
+private final class CollectedChanges {
+    var sets: [ChangeSet] = []
+    var names: [String] = []
+
+    func add(_ changes: ChangeSet, _ name: String) {
+        sets.append(changes)
+        names.append(name)
     }
 }

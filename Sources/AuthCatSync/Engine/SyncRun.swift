@@ -10,6 +10,8 @@ final class SyncRun {
     let progress: ((SyncProgress) -> Void)?
     /// Why preferences arriving in this sync changed, decided once at its start.
     let preferenceReason: SyncPreferenceChange.Reason
+    /// Whether nothing was imported from this remote vault yet (a device that just joined).
+    let isFirstImport: Bool
     var report = SyncReport()
     /// This device's batches written during this run, for compaction.
     var writtenBatches: [Int64] = []
@@ -29,6 +31,7 @@ final class SyncRun {
         deviceID = state.deviceID
         self.listing = listing
         self.progress = progress
+        isFirstImport = !state.importedOnce
         if state.importedOnce {
             preferenceReason = .serverChange
         } else {

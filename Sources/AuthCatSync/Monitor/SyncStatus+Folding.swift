@@ -40,7 +40,11 @@ extension SyncStatus {
         if local.vaultMismatch { return (.vaultMismatch, Self.vaultMismatchAdvice) }
         if setup.state == .inProgress { return (.inProgress, "sync is being set up") }
         guard local.isEnabled else { return (.off, local.disabledEverywhere ? Self.disabledElsewhereAdvice : Self.offAdvice) }
-        if case .failed(let failure)? = probe { return Self.summary(for: failure, remoteAnswers: false) }
+        if case .failed(let failure)? = probe {
+            // Seen, not yet confirmed with the key: the message says so.
+            if failure.category == .remoteDeleted { return (.remoteDeleted, failure.message) }
+            return Self.summary(for: failure, remoteAnswers: false)
+        }
         // Before "in progress": a problem on the remote stands until it is repaired, whatever runs now.
         if let problems = remoteProblems() { return (.error, problems) }
         if self.import.state == .inProgress || export.state == .inProgress { return (.inProgress, nil) }

@@ -1,0 +1,76 @@
+@testable import AuthCatSync
+import AuthCatCore
+import Foundation
+import XCTest
+
+/// The standing-problem checks of `SyncEngineStandingIssueTests` on the real
+/// remotes: a tampered object put back with the same size is read again
+/// (the folder's inode and change time, S3's ETag, tell it changed), and the
+/// live check notices an emptied remote.
+final class SyncEngineRealRemoteProblemTests: XCTestCase {
+    private static let moto = ClassMotoServer("moto-problems")
+
+    override class func tearDown() {
+        moto.stop()
+        super.tearDown()
+    }
+
+    func testFolderRemote() async throws {
+        let folder = try makeTemporaryDirectory().url
+        try await checkTamperRepairAndVanish(folder: folder, remote: try FolderRemote(path: folder.appendingPathComponent("remote").path))
+    }
+
+    func testS3Remote() async throws {
+        Self.moto.start()
+        let server = try Self.moto.running()
+        let configuration = try server.configuration(prefix: "problems-\(UUID().uuidString.lowercased())")
+        let remote = S3Remote(configuration: configuration, credentials: server.credentials, timeout: 5)
+        do {
+            try await checkTamperRepairAndVanish(folder: try makeTemporaryDirectory().url, remote: remote)
+        } catch {
+            try await remote.close()
+            throw error
+        }
+        try await remote.close()
+    }
+
+    private func checkTamperRepairAndVanish(folder: URL, remote: any Remote) async throws {
+        let a = try SyncTestDevice("a", in: folder, remote: remote)
+        let b = try SyncTestDevice("b", in: folder, remote: remote)
+        let vaultID = try await a.enable().remoteVaultID
+        try await b.enable()
+        try a.add("Site", "one")
+        try await a.sync()
+        try a.add("Site", "two")
+        try await a.sync()
+        let device = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state()?.deviceID)
+        let first = RemoteLayout.batch(vaultID, device: device, sequence: 1)
+        let fetched = try await remote.get(first)
+        let original = try XCTUnwrap(fetched)
+        var tampered = original
+        tampered[tampered.startIndex + 100] ^= 0x01
+        try await remote.put(first, data: tampered)
+
+        func status() throws -> SyncStatus {
+            SyncStatus.fold(events: b.events.events, local: try SyncState.localState(in: b.vault.location), probe: nil,
+                            now: b.clock.now())
+        }
+        let rejected = try await b.sync()
+        XCTAssertEqual(rejected.issues.map(\.kind), [.rejected, .blocked])
+        XCTAssertEqual(try status().summary, .error)
+        let skipped = try await b.sync()
+        XCTAssertEqual(skipped.issues.map(\.kind), [.blocked], "not read again while unchanged")
+
+        try await remote.put(first, data: original)
+        let repaired = try await b.sync()
+        XCTAssertEqual(repaired.issues, [])
+        XCTAssertEqual(try b.labels, ["Site:one", "Site:two"])
+        XCTAssertEqual(try status().summary, .succeeded)
+
+        for object in try await remote.list(prefix: "") { try await remote.delete(object.name) }
+        guard case .failed(let failure) = await SyncProbe.check(remote, vaultID: vaultID) else {
+            return XCTFail("the live check passes an emptied remote")
+        }
+        XCTAssertEqual(failure.category, .containerMissing)
+    }
+}
