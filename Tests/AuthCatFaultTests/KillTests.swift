@@ -10,7 +10,7 @@ import XCTest
 /// change a command reported (printed, or exited 0), and never hands out an
 /// HOTP code twice.
 ///
-/// `AUTHCAT_FAULT_KILLS` sets how many kills (default 36; `scripts/fault-suite`
+/// `AUTHCAT_FAULT_KILLS` sets how many kills (default 40; `scripts/fault-suite`
 /// runs 300). Each kill picks the next command of a seeded shuffle and a
 /// seeded delay between 0 and 1.2 times what that command took unkilled.
 final class KillTests: FaultTestCase {
@@ -41,6 +41,9 @@ final class KillTests: FaultTestCase {
     private var promises = Promises()
     private var tally = Tally()
     private var serial = 0
+    private static let hotpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+    private let hotpCounters = try! HOTPCounters(base32Secret: KillTests.hotpSecret, digits: 8)
+    private var highestCounter: UInt64?
 
     private var environment: [String: String] {
         ["AUTHCAT_PASSPHRASE_FILE": passphraseFile.path, "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path]
@@ -50,11 +53,11 @@ final class KillTests: FaultTestCase {
     private static let hotpLabel = "Fault:hotp"
 
     func testRandomKillsOfEveryWritingCommand() throws {
-        let kills = FaultSettings.integer("AUTHCAT_FAULT_KILLS", default: 36)
+        let kills = FaultSettings.integer("AUTHCAT_FAULT_KILLS", default: 40)
         home = makeHome("killed")
         remote = scratch.appendingPathComponent("remote", isDirectory: true)
         try add(home, "edit-target", environment: environment)
-        try add(home, "hotp", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", ["--type", "hotp", "--digits", "8"],
+        try add(home, "hotp", secret: Self.hotpSecret, ["--type", "hotp", "--digits", "8"],
                 environment: environment)
         promises.present = [Self.editTarget, Self.hotpLabel]
         try succeed(home, ["sync", "enable", "--remote", "file://" + remote.path], environment: environment)
@@ -138,8 +141,8 @@ final class KillTests: FaultTestCase {
         case .edit:
             arguments = ["edit", Self.editTarget, "--tag", tag]
         case .remove:
+            // No promise that it exists: a kill may remove it without a word.
             try add(home, "r\(serial)", environment: environment)
-            promises.present.insert("Fault:r\(serial)")
             arguments = ["rm", "Fault:r\(serial)", "--yes"]
         case .restore:
             try add(home, "d\(serial)", environment: environment)
@@ -212,10 +215,7 @@ final class KillTests: FaultTestCase {
         case .restore:
             if reported || run.stdout.contains("restored ") { promises.present.insert(lastArguments[1]) }
         case .hotpCode:
-            for code in run.stdoutLines where code.count == 8 && code.allSatisfy(\.isNumber) {
-                if promises.hotpCodes.contains(code) { tally.hotpReused.append("\(replay): \(code) again") }
-                promises.hotpCodes.append(code)
-            }
+            noteHOTPCodes(run, replay)
         case .configSet:
             if reported { promises.synced[lastArguments[3]] = lastArguments[4] }
         case .syncNow:
@@ -256,6 +256,26 @@ final class KillTests: FaultTestCase {
         }
         if kind == .passphrase, let expected = promises.passphraseSet, try passphraseIsSet() != expected {
             tally.lostChanges.insert("passphrase \(expected ? "set" : "removed") (undone by \(replay))")
+        }
+        // The next HOTP code after any kill is one never printed before.
+        let next = try self.run(home, ["code", Self.hotpLabel], environment: environment)
+        if next.succeeded { noteHOTPCodes(next, "\(replay), then an unkilled code") } else {
+            tally.unopenable.append("\(replay): HOTP code: \(next.termination) \(next.stderr)")
+        }
+    }
+
+    /// Runs here are one after another, so each code's counter must be above every earlier one.
+    private func noteHOTPCodes(_ run: FaultRun, _ replay: String) {
+        for code in run.stdoutLines where code.count == 8 && code.allSatisfy(\.isNumber) {
+            if promises.hotpCodes.contains(code) { tally.hotpReused.append("\(replay): \(code) again") }
+            promises.hotpCodes.append(code)
+            let counters = hotpCounters.counters(printing: code)
+            if counters.isEmpty { tally.hotpReused.append("\(replay): \(code) is no code of the first 4096 counters") }
+            if let next = counters.filter({ counter in highestCounter.map { counter > $0 } ?? true }).min() {
+                highestCounter = next
+            } else if !counters.isEmpty {
+                tally.hotpReused.append("\(replay): \(code) is counter \(counters), not above \(highestCounter ?? 0)")
+            }
         }
     }
 

@@ -33,6 +33,10 @@ class RemoteFaultTestCase: FaultTestCase {
 
     var remoteName: String { "remote" }
 
+    /// Makes the remote unreachable for a while; false when this remote cannot be.
+    func hideRemote() throws -> Bool { false }
+    func unhideRemote() throws {}
+
     private var environment: [String: String] {
         extraEnvironment.merging(["AUTHCAT_PASSPHRASE_FILE": passphraseFile.path,
                                   "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path]) { $1 }
@@ -63,6 +67,7 @@ class RemoteFaultTestCase: FaultTestCase {
         try rolledBackRemote()
         try emptiedRemote()
         try failedBackgroundPush()
+        try backgroundPushToAnUnreachableRemote()
         try remoteDeletedByAnotherDevice()
         figures.forEach { FaultSettings.record("sync status (\(remoteName)): \($0)", "") }
     }
@@ -150,6 +155,21 @@ class RemoteFaultTestCase: FaultTestCase {
         XCTAssertNotEqual(offline.summary, "succeeded")
         try succeed(a, ["sync", "now"], environment: environment)
         try expectResolved("background push done by hand", label: nil)
+    }
+
+    /// The remote is away while `edit` pushes in the background: once it is
+    /// back, the failed push still shows until a sync succeeds.
+    private func backgroundPushToAnUnreachableRemote() throws {
+        try expectHealthy("before the remote goes away")
+        guard try hideRemote() else { return }
+        try succeed(a, ["edit", "A:a", "--tag", "unreachable"], environment: environment)
+        waitForStragglers(under: a.path, timeout: 30)
+        try unhideRemote()
+        let offline = try status(a, offline: true)
+        record("background push to an unreachable remote", offline, "(offline check, remote back)")
+        XCTAssertNotEqual(offline.exit, 0, "a failed background push shows until a sync succeeds: \(offline.summary)")
+        XCTAssertNotEqual(offline.summary, "succeeded")
+        try expectResolved("background push done by hand after the remote came back", label: nil)
     }
 
     private func remoteDeletedByAnotherDevice() throws {
@@ -312,7 +332,19 @@ final class FolderRemoteFaultTests: RemoteFaultTestCase {
     override var remoteName: String { "folder" }
 
     override func remoteLocation() throws -> (url: String, environment: [String: String]) {
-        ("file://" + scratch.appendingPathComponent("remote").path, [:])
+        ("file://" + folder.path, [:])
+    }
+
+    private var folder: URL { scratch.appendingPathComponent("remote") }
+    private var hidden: URL { scratch.appendingPathComponent("remote-away") }
+
+    override func hideRemote() throws -> Bool {
+        try FileManager.default.moveItem(at: folder, to: hidden)
+        return true
+    }
+
+    override func unhideRemote() throws {
+        try FileManager.default.moveItem(at: hidden, to: folder)
     }
 
     func testEveryRemoteFaultOnAFolder() throws {

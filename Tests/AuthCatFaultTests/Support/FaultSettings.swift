@@ -7,6 +7,8 @@ import Foundation
 /// - `AUTHCAT_FAULT_SEED`: the seed (decimal); random when unset, and printed.
 /// - `AUTHCAT_FAULT_KILLS`, `AUTHCAT_FAULT_TRIALS`, `AUTHCAT_FAULT_DISK`…: how
 ///   much each test does (see each test); the defaults keep `swift test` short.
+/// - `AUTHCAT_FAULT_BIN`: a folder holding the `authcat` and `authcat-cli` to
+///   test, instead of the ones built next to the tests.
 /// - `AUTHCAT_FAULT_REPORT`: a file the figures are appended to, one
 ///   `name: value` line each, for the script to sum.
 enum FaultSettings {

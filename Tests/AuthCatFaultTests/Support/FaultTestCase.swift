@@ -33,8 +33,12 @@ class FaultTestCase: XCTestCase {
     var random = SeededRandom(seed: 0)
 
     /// The `authcat` front SwiftPM built next to the tests (on Linux the test
-    /// bundle URL is the products folder itself).
+    /// bundle URL is the products folder itself), or the one in the folder
+    /// `AUTHCAT_FAULT_BIN` names, to try other builds (a release, an older commit).
     static let executable: String = {
+        if let folder = ProcessInfo.processInfo.environment["AUTHCAT_FAULT_BIN"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder).appendingPathComponent("authcat").path
+        }
         let bundle = Bundle(for: FaultTestCase.self).bundleURL
         let candidates = [bundle.deletingLastPathComponent(), bundle].map { $0.appendingPathComponent("authcat").path }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
