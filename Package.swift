@@ -33,16 +33,17 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CKeyutils", pkgConfig: "libkeyutils", providers: [.apt(["libkeyutils-dev"])]),
 
         // C library functions a static program cannot use, failing at once (see the file).
         .target(name: "CStaticStubs"),
 
         // What the quick front and the core share: OTP, crypto, the account
-        // model, the key file; no GRDB and only FoundationEssentials, so that
+        // model, the key file and its unlocked copy in the kernel keyring; no GRDB and only FoundationEssentials, so that
         // the front stays small.
         .target(
             name: "AuthCatEssentials",
-            dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["CSodium", "CKeyutils", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "AuthCatCore",
             dependencies: [

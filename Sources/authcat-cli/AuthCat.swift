@@ -28,6 +28,9 @@ struct AuthCat: AsyncParsableCommand {
             Exit status: 0 on success; 1 on an error, reported in one line on
             standard error; 64 for a usage error.
             """,
+        // The one place the version is written: `--version` prints it, for
+        // `authcat` too, which hands that command line to this program.
+        version: "0.10.0",
         subcommands: [
             Add.self,
             Code.self,
@@ -38,6 +41,8 @@ struct AuthCat: AsyncParsableCommand {
             Restore.self,
             History.self,
             Passphrase.self,
+            Unlock.self,
+            Lock.self,
             Config.self,
             Import.self,
             Export.self,

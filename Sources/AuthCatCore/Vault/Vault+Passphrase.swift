@@ -35,14 +35,16 @@ extension Vault {
     }
 
     /// Replaces the key file under the vault's lock, after `check` accepted
-    /// the key file as it is now; the slow key derivation is done before, so
-    /// the lock is held for a read and a rename only.
+    /// the key file as it is now, and locks the vault; the slow key
+    /// derivation is done before, so the lock is held for a read and a rename only.
     private func replaceKeyFile(with file: VaultKeyFile, check: (VaultKeyFile) throws -> Void) throws {
         try FileLock.withExclusiveLock(location.lockFileURL) {
             SecureFile.removeStaleTemporaries(of: location.keyFileURL)
             try check(try VaultKeyFile.read(from: location.keyFileURL))
             try file.write(to: location.keyFileURL)
         }
+        // An unlocked session was opened with the old passphrase: it ends with it.
+        lock()
     }
 
     /// A change or removal applies to the passphrase the user just gave: if

@@ -1,10 +1,41 @@
+import Foundation
+
 extension Vault {
-    /// Loads the vault key now, asking for the passphrase if one is set.
+    /// Loads the vault key now, asking for the passphrase if one is set and
+    /// the vault is not unlocked in the keyring.
     ///
-    /// Commands that change the passphrase call this first, so that a wrong
-    /// current passphrase is reported before a new one is asked for; writes
-    /// call it before their transaction, so no prompt ever holds the database lock.
+    /// Writes call it before their transaction, so no prompt ever holds the database lock.
     public func unlock() throws {
         _ = try key()
+    }
+
+    /// Asks for the passphrase now, even while the vault is unlocked in the
+    /// keyring: commands that change the passphrase call this first, so that
+    /// a wrong current passphrase is reported before a new one is asked for.
+    public func verifyPassphrase() throws {
+        _ = try keyFileAsUnlocked()
+    }
+
+    /// Asks for the passphrase and keeps the vault key in the kernel keyring
+    /// for `seconds` (`authcat unlock`), so that every authcat process of this
+    /// user, the quick `authcat code` included, finds it without asking.
+    /// - Returns: when the keyring forgets it.
+    @discardableResult
+    public func keepUnlocked(forSeconds seconds: Int) throws -> Date {
+        guard try keyFileAsUnlocked().protection == .passphrase else { throw VaultError.noPassphraseSet }
+        let now = clock.now()
+        try VaultKeyring.store(try key(), vaultID: identity.vaultID, seconds: seconds, now: now)
+        return now.addingTimeInterval(TimeInterval(seconds))
+    }
+
+    /// When the key kept by `keepUnlocked` expires, or nil when the vault is locked.
+    public func unlockedUntil() -> Date? {
+        VaultKeyring.entry(vaultID: identity.vaultID)?.expiresAt
+    }
+
+    /// Forgets the key kept in the keyring (`authcat lock`); returns whether it was there.
+    @discardableResult
+    public func lock() -> Bool {
+        VaultKeyring.forget(vaultID: identity.vaultID)
     }
 }

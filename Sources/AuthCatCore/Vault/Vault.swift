@@ -18,7 +18,8 @@ public final class Vault: @unchecked Sendable {
     private let passphrase: () throws -> SecretBytes
     private let keyLock = NSLock()
     private var unlockedKey: SecretBytes?
-    /// The key file as it was when the key was unlocked from it.
+    /// The key file as it was when the key was unwrapped from it (nil while
+    /// the key came from the keyring).
     private var unlockedKeyFile: VaultKeyFile?
 
     private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, keyCheck: Data, clock: Clock,
@@ -60,26 +61,40 @@ public final class Vault: @unchecked Sendable {
         return try open(at: location, clock: clock, passphrase: passphrase)
     }
 
-    /// The vault key, unlocked once per `Vault` and kept in zeroing memory.
+    /// The vault key, unlocked once per `Vault` and kept in zeroing memory:
+    /// stored plainly, kept in the keyring by `authcat unlock`, or else
+    /// unwrapped with the passphrase.
     func key() throws -> SecretBytes {
         try keyLock.withLock {
             if let unlockedKey { return unlockedKey }
             let file = try VaultKeyFile.read(from: location.keyFileURL)
-            let key = try file.unlock(passphrase: passphrase)
-            try checkKey(key)
-            unlockedKey = key
-            unlockedKeyFile = file
-            return key
+            if file.protection == .passphrase, let kept = file.keyWithoutPrompt(), (try? checkKey(kept)) != nil {
+                unlockedKey = kept
+                return kept
+            }
+            return try unlock(file)
         }
     }
 
-    /// The key file the key was unlocked from; unlocks first if needed.
+    /// The key file the key was unwrapped from with the passphrase, asking
+    /// for it even while the vault is unlocked in the keyring: changing the
+    /// passphrase needs the passphrase, not merely an unlocked vault.
     func keyFileAsUnlocked() throws -> VaultKeyFile {
-        _ = try key()
-        return try keyLock.withLock {
-            guard let unlockedKeyFile else { throw VaultError.missingKeyFile(location.keyFileURL.path) }
-            return unlockedKeyFile
+        try keyLock.withLock {
+            if let unlockedKeyFile { return unlockedKeyFile }
+            let file = try VaultKeyFile.read(from: location.keyFileURL)
+            _ = try unlock(file)
+            return file
         }
+    }
+
+    /// Unwraps and checks the key of `file`; the caller holds `keyLock`.
+    private func unlock(_ file: VaultKeyFile) throws -> SecretBytes {
+        let key = try file.unlock(passphrase: passphrase)
+        try checkKey(key)
+        unlockedKey = key
+        unlockedKeyFile = file
+        return key
     }
 
     private func checkKey(_ key: SecretBytes) throws {

@@ -21,7 +21,7 @@ extension AuthCat.Passphrase {
         func run() throws {
             let vault = try vaultOptions.openVault()
             guard try vault.hasPassphrase() else { throw VaultError.noPassphraseSet }
-            try vault.unlock()
+            try vault.verifyPassphrase()
             let passphrase = try PassphraseSource.new(environment: vaultOptions.environment)
             try vault.changePassphrase(to: passphrase)
             print("passphrase changed")

@@ -20,7 +20,7 @@ extension AuthCat.Passphrase {
         func run() throws {
             let vault = try vaultOptions.openVault()
             guard try vault.hasPassphrase() else { throw VaultError.noPassphraseSet }
-            try vault.unlock()
+            try vault.verifyPassphrase()
             try vault.removePassphrase()
             print("passphrase removed; the vault key is protected by its file mode only")
         }

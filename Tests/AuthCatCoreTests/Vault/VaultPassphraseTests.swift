@@ -93,3 +93,45 @@ final class VaultPassphraseRaceTests: VaultTestCase {
         XCTAssertNoThrow(try open("one").unlock())
     }
 }
+
+/// `Vault.keepUnlocked` and the kernel keyring.
+final class VaultUnlockTests: VaultTestCase {
+    override func tearDownWithError() throws {
+        if let vault = try? Vault.open(at: location) { vault.lock() }
+        try super.tearDownWithError()
+    }
+
+    func testAnUnlockedVaultNeedsNoPassphraseUntilLocked() throws {
+        let vault = try makeVault()
+        let account = try add(vault, draft("alice"))
+        try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
+        let asking = try Vault.open(at: location, clock: clock, passphrase: { SecretBytes(utf8: "one") })
+        let until = try asking.keepUnlocked(forSeconds: 600)
+        XCTAssertEqual(until, clock.now().addingTimeInterval(600))
+        let entry = try XCTUnwrap(VaultKeyring.entry(vaultID: vault.identity.vaultID))
+        XCTAssertEqual(entry.expiresAt.timeIntervalSince1970, until.timeIntervalSince1970, accuracy: 1)
+        let silent = try Vault.open(at: location, clock: clock)
+        XCTAssertEqual(try silent.secret(for: account.id), SecretBytes(Array("12345678901234567890".utf8)))
+        XCTAssertTrue(silent.lock())
+        XCTAssertNil(silent.unlockedUntil())
+        XCTAssertThrowsError(try Vault.open(at: location, clock: clock).secret(for: account.id)) {
+            XCTAssertEqual($0 as? VaultError, .passphraseRequired)
+        }
+    }
+
+    func testAVaultWithoutPassphraseCannotBeUnlocked() throws {
+        let vault = try makeVault()
+        XCTAssertThrowsError(try vault.keepUnlocked(forSeconds: 60)) { XCTAssertEqual($0 as? VaultError, .noPassphraseSet) }
+        XCTAssertNil(vault.unlockedUntil())
+    }
+
+    func testAKeyInTheKeyringThatDoesNotOpenTheVaultIsIgnored() throws {
+        let vault = try makeVault()
+        try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
+        try VaultKeyring.store(try SecretBytes.random(count: AEAD.keySize), vaultID: vault.identity.vaultID, seconds: 60, now: Date())
+        XCTAssertThrowsError(try Vault.open(at: location, clock: clock).unlock()) {
+            XCTAssertEqual($0 as? VaultError, .passphraseRequired)
+        }
+        XCTAssertNoThrow(try Vault.open(at: location, clock: clock, passphrase: { SecretBytes(utf8: "one") }).unlock())
+    }
+}

@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
+import Foundation
+#endif
+import CKeyutils
+import CSodium
+
+/// The vault key of an unlocked, passphrase-protected vault, kept for a while
+/// in the kernel's keyring of this user (`authcat unlock`).
+///
+/// The user keyring, not a session keyring: every process of the user reaches
+/// it, so a shell, another terminal, a background push, `sync watch` and cron
+/// all find the key, while other users (root aside) cannot read it. The
+/// kernel deletes the key when its timeout runs out; `authcat lock` and a
+/// change of passphrase delete it at once. Format in docs/FORMAT.md §2.1.
+public enum VaultKeyring {
+    /// An unlocked vault key and when the kernel will forget it.
+    public struct Entry {
+        public let key: SecretBytes
+        public let expiresAt: Date
+    }
+
+    /// The longest `authcat unlock --for` allowed: 30 days.
+    public static let longestDuration = 30 * 24 * 3600
+
+    /// Keeps `key` for `seconds`, replacing an earlier entry of the same vault.
+    public static func store(_ key: SecretBytes, vaultID: String, seconds: Int, now: Date) throws {
+        precondition(seconds > 0 && seconds <= longestDuration, "checked by the command")
+        let expiresAt = Int64(now.timeIntervalSince1970) + Int64(seconds)
+        var payload = Array(magic.utf8) + withUnsafeBytes(of: expiresAt.bigEndian, Array.init)
+        key.withUnsafeBytes { payload.append(contentsOf: $0) }
+        defer { sodium_memzero(&payload, payload.count) }
+        let id = add_key("user", description(vaultID), payload, payload.count, KEY_SPEC_USER_KEYRING)
+        guard id >= 0 else { throw VaultKeyringError.unavailable(String(cString: strerror(errno))) }
+        // Never leave a key behind without its timeout.
+        guard keyctl_setperm(id, permissions) == 0, keyctl_set_timeout(id, UInt32(seconds)) == 0 else {
+            let reason = String(cString: strerror(errno))
+            keyctl_invalidate(id)
+            throw VaultKeyringError.unavailable(reason)
+        }
+    }
+
+    /// The key kept for `vaultID`, or nil when there is none (locked,
+    /// expired, or no keyring on this system).
+    public static func entry(vaultID: String) -> Entry? {
+        let id = keyctl_search(KEY_SPEC_USER_KEYRING, "user", description(vaultID), 0)
+        guard id > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: payloadSize + 1)
+        defer { sodium_memzero(&buffer, buffer.count) }
+        let length = buffer.withUnsafeMutableBufferPointer { pointer in
+            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
+                keyctl_read(key_serial_t(id), $0, pointer.count)
+            }
+        }
+        guard length == payloadSize, buffer.starts(with: Array(magic.utf8)) else { return nil }
+        let seconds = buffer[magic.utf8.count..<magic.utf8.count + 8].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        return Entry(key: SecretBytes(buffer[(magic.utf8.count + 8)..<payloadSize]),
+                     expiresAt: Date(timeIntervalSince1970: Double(seconds)))
+    }
+
+    /// Deletes the key kept for `vaultID`; returns whether there was one.
+    @discardableResult
+    public static func forget(vaultID: String) -> Bool {
+        let id = keyctl_search(KEY_SPEC_USER_KEYRING, "user", description(vaultID), 0)
+        guard id > 0 else { return false }
+        return keyctl_invalidate(key_serial_t(id)) == 0
+    }
+
+    static func description(_ vaultID: String) -> String {
+        "authcat:vault-key:\(vaultID)"
+    }
+
+    /// Format tag of the payload: the tag, the expiry (8 bytes, big-endian
+    /// seconds since 1970), then the 32-byte vault key.
+    private static let magic = "authcat-unlocked-v1\u{0}"
+    private static var payloadSize: Int { magic.utf8.count + 8 + AEAD.keySize }
+
+    /// Possessor: everything; the same user: view, read, search (a process
+    /// whose session keyring does not link the user keyring still finds it).
+    private static let permissions = key_perm_t(KEY_POS_ALL) | key_perm_t(KEY_USR_VIEW | KEY_USR_READ | KEY_USR_SEARCH)
+}
+
+public enum VaultKeyringError: UserFacingError, Equatable {
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let reason):
+            "the kernel keyring cannot keep the vault key (\(reason)); set AUTHCAT_PASSPHRASE_FILE instead"
+        }
+    }
+}
+
+extension VaultKeyFile {
+    /// The vault key if it can be had without asking anyone: stored plainly,
+    /// or kept in the keyring by `authcat unlock`. The key is not checked
+    /// against the vault here; the caller does that (a sealed value fails to open).
+    public func keyWithoutPrompt() -> SecretBytes? {
+        switch protection {
+        case .none: try? unlock(passphrase: { throw VaultError.passphraseRequired })
+        case .passphrase: VaultKeyring.entry(vaultID: vaultID)?.key
+        }
+    }
+}
