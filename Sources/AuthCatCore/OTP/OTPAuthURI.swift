@@ -8,22 +8,39 @@ import Foundation
 /// parameters, unknown parameters) and strict where a mistake would make
 /// wrong codes. Steam Guard accounts are `totp` URIs with `encoder=steam`
 /// (or issuer "Steam"); the `steam` type some apps write is accepted too.
+///
+/// Two more forms, as Aegis reads and writes them: Yandex accounts are
+/// `otpauth://yaotp/…?secret=…&pin=…`, and mOTP accounts
+/// `motp://Issuer:account?secret=…&pin=…` with the secret in hex. `pin` is
+/// the Base32 of the PIN's UTF-8 bytes and may be missing (Yandex's own QR
+/// codes and mOTP's lack it): the draft then has no PIN, and the caller asks
+/// for it. Secrets of Base32 lengths no byte string has are read as
+/// `Base32.decodeSecret` does, and the draft's `secretLeftover` says so.
 public enum OTPAuthURI {
     public static let scheme = "otpauth"
+    public static let motpScheme = "motp"
+    /// The URI type of Yandex accounts.
+    static let yandexType = "yaotp"
 
     /// Reads one account, secret included, and validates its parameters.
     /// - Throws: `OTPAuthURIError` naming what is wrong, never quoting the secret.
     public static func parse(_ uri: String) throws -> AccountDraft {
         let text = uri.trimmingCharacters(in: .whitespacesAndNewlines)
-        let rest = try afterScheme(text)
+        let (isMOTP, rest) = try afterScheme(text)
         let beforeFragment = rest.prefix { $0 != "#" }
         let pathEnd = beforeFragment.firstIndex(of: "?") ?? beforeFragment.endIndex
         let path = beforeFragment[..<pathEnd]
         let query = beforeFragment[pathEnd...].dropFirst()
 
-        let typeEnd = path.firstIndex(of: "/") ?? path.endIndex
-        let type = try kind(of: path[..<typeEnd])
-        let rawLabel = path[typeEnd...].dropFirst()
+        let type: OTPKind
+        let rawLabel: Substring
+        if isMOTP {
+            // motp://Issuer:account: no type, the label follows at once.
+            (type, rawLabel) = (.motp, path.drop { $0 == "/" })
+        } else {
+            let typeEnd = path.firstIndex(of: "/") ?? path.endIndex
+            (type, rawLabel) = (try kind(of: path[..<typeEnd]), path[typeEnd...].dropFirst())
+        }
         guard !rawLabel.isEmpty else { throw OTPAuthURIError.missingLabel }
         guard let label = PercentEncoding.decode(rawLabel, plusAsSpace: false) else {
             throw OTPAuthURIError.invalidEncoding(part: "label")
@@ -37,19 +54,21 @@ public enum OTPAuthURI {
         let issuer = issuerParameter ?? labelIssuer ?? ""
 
         let otp = try otpParameters(type: type, issuer: issuer, parameters)
-        let secret = try decodeSecret(parameters)
-        return AccountDraft(issuer: issuer, name: name, otp: otp, secret: secret)
+        var draft = AccountDraft(issuer: issuer, name: name, otp: otp, secret: SecretBytes(count: 0))
+        try readSecret(parameters, into: &draft)
+        return draft
     }
 
-    /// The text after `otpauth://`, or the reason it is not an otpauth URI.
-    private static func afterScheme(_ text: String) throws -> Substring {
+    /// Whether the scheme is `motp`, and the text after `otpauth://` or
+    /// `motp://`; or the reason it is not an otpauth URI.
+    private static func afterScheme(_ text: String) throws -> (isMOTP: Bool, rest: Substring) {
         guard let colon = text.firstIndex(of: ":") else { throw OTPAuthURIError.notOTPAuth }
         let scheme = text[..<colon].lowercased()
         let rest = text[colon...]
         guard rest.hasPrefix("://") else { throw OTPAuthURIError.notOTPAuth }
         if scheme == "otpauth-migration" { throw OTPAuthURIError.migrationExport }
-        guard scheme == Self.scheme else { throw OTPAuthURIError.notOTPAuth }
-        return rest.dropFirst(3)
+        guard scheme == Self.scheme || scheme == motpScheme else { throw OTPAuthURIError.notOTPAuth }
+        return (scheme == motpScheme, rest.dropFirst(3))
     }
 
     private static func kind(of type: Substring) throws -> OTPKind {
@@ -57,6 +76,7 @@ public enum OTPAuthURI {
         case "totp": .totp
         case "hotp": .hotp
         case "steam": .steam
+        case yandexType: .yandex
         default: throw OTPAuthURIError.unknownType
         }
     }
@@ -78,6 +98,9 @@ public enum OTPAuthURI {
         if type == .hotp && encoder == "steam" { throw OTPAuthURIError.steamWithHOTP }
         let isSteam = type == .steam || (type == .totp && (encoder == "steam" || issuer.lowercased() == "steam"))
         let kind: OTPKind = isSteam ? .steam : type
+        // Yandex and mOTP have one algorithm, digits and period each; the
+        // ones their URIs carry (Aegis writes them) are not read.
+        if kind.needsPIN { return OTPParameters(kind: kind) }
 
         var otp = OTPParameters(kind: kind, algorithm: try algorithm(parameters))
         if kind != .steam, let digits = try parameters.number("digits") { otp.digits = digits }
@@ -96,7 +119,8 @@ public enum OTPAuthURI {
         // "SHA-256" and "HmacSHA256" appear in the wild; both mean sha256.
         var normalized = name.lowercased().replacingOccurrences(of: "-", with: "")
         if normalized.hasPrefix("hmac") { normalized.removeFirst(4) }
-        guard let algorithm = OTPAlgorithm(rawValue: normalized) else {
+        // MD5 belongs to mOTP, whose URIs name no algorithm.
+        guard let algorithm = OTPAlgorithm(rawValue: normalized), algorithm != .md5 else {
             throw OTPAuthURIError.unknownAlgorithm
         }
         return algorithm
@@ -112,14 +136,36 @@ public enum OTPAuthURI {
         throw OTPAuthURIError.invalidNumber(parameter: "counter")
     }
 
-    private static func decodeSecret(_ parameters: Parameters) throws -> SecretBytes {
+    /// The secret (Base32, or hex for mOTP) and the PIN, if the URI has one.
+    private static func readSecret(_ parameters: Parameters, into draft: inout AccountDraft) throws {
         guard let text = try parameters.text("secret"), !text.allSatisfy(\.isWhitespace) else {
             throw OTPAuthURIError.missingSecret
         }
         do {
-            return try Base32.decode(text)
+            if draft.otp.kind == .motp {
+                draft.secret = try Base16.decode(text)
+            } else {
+                let decoded = try Base32.decodeSecret(text)
+                draft.secret = decoded.secret
+                draft.secretLeftover = decoded.leftover
+            }
+            if draft.otp.kind == .yandex { draft.secret = try OTPPIN.yandexSecret(draft.secret) }
         } catch let error as Base32Error {
             throw OTPAuthURIError.invalidSecret(error)
+        } catch let error as Base16Error {
+            throw OTPAuthURIError.invalidHexSecret(error)
+        } catch let error as OTPPINError {
+            throw OTPAuthURIError.invalidPIN(error)
+        }
+        guard draft.otp.kind.needsPIN, let pinText = try parameters.text("pin"), !pinText.isEmpty else { return }
+        do {
+            let pin = try Base32.decode(pinText)
+            try OTPPIN.check(pin)
+            draft.pin = pin
+        } catch let error as OTPPINError {
+            throw OTPAuthURIError.invalidPIN(error)
+        } catch {
+            throw OTPAuthURIError.invalidPIN(.invalid)
         }
     }
 }

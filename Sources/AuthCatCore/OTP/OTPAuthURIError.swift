@@ -29,6 +29,10 @@ public enum OTPAuthURIError: UserFacingError, Equatable {
     case steamWithHOTP
     /// A parameter out of range (digits, period, counter).
     case invalidParameter(OTPParameterError)
+    /// The hex secret of an `motp://` URI is not hex.
+    case invalidHexSecret(Base16Error)
+    /// The `pin` parameter is not the Base32 of a usable PIN, or a Yandex secret has the wrong size.
+    case invalidPIN(OTPPINError)
 
     public var description: String {
         switch self {
@@ -37,7 +41,7 @@ public enum OTPAuthURIError: UserFacingError, Equatable {
         case .migrationExport:
             "this is a Google Authenticator export (otpauth-migration://) holding several accounts, not a single otpauth:// URI; import it as an export instead"
         case .unknownType:
-            "the URI type must be totp or hotp, as in otpauth://totp/Issuer:account?secret=…"
+            "the URI type must be totp, hotp, steam or yaotp, as in otpauth://totp/Issuer:account?secret=…"
         case .missingLabel:
             "the URI has no label; expected otpauth://totp/Issuer:account?secret=…"
         case .missingAccountName:
@@ -58,6 +62,10 @@ public enum OTPAuthURIError: UserFacingError, Equatable {
             "steam codes are time-based; use otpauth://totp/…&encoder=steam"
         case .invalidParameter(let error):
             "the URI's parameters are out of range: \(error.description)"
+        case .invalidHexSecret(let error):
+            "the URI's secret is not valid hex: \(error.description)"
+        case .invalidPIN(let error):
+            "the URI's pin or secret cannot be used: \(error.description)"
         }
     }
 }

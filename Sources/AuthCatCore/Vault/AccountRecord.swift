@@ -1,21 +1,25 @@
 import Foundation
 import GRDB
 
-/// One row of the `account` table: an `Account` plus its sealed secret.
+/// One row of the `account` table: an `Account` plus its sealed secret, and
+/// the sealed PIN of a Yandex or mOTP account.
 struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
     static let databaseTableName = "account"
 
     var account: Account
     var sealedSecret: Data
+    /// Set exactly for the kinds that need a PIN (the schema checks it too).
+    var sealedPIN: Data?
 
-    init(account: Account, sealedSecret: Data) {
+    init(account: Account, sealedSecret: Data, sealedPIN: Data? = nil) {
         self.account = account
         self.sealedSecret = sealedSecret
+        self.sealedPIN = sealedPIN
     }
 
     /// The columns every fetch selects, in the order `init(row:)` reads them.
     static let columnNames = ["id", "issuer", "name", "kind", "algorithm", "digits", "period", "counter",
-                              "tags", "note", "createdAt", "updatedAt", "deletedAt", "sealedSecret"]
+                              "tags", "note", "createdAt", "updatedAt", "deletedAt", "sealedSecret", "sealedPIN"]
     static let databaseSelection: [any SQLSelectable] = columnNames.map { Column($0) }
     /// `SELECT` of `columnNames`, for fetches written in SQL.
     static let selectSQL = "SELECT \(columnNames.joined(separator: ", ")) FROM account"
@@ -35,6 +39,7 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
             createdAt: Date(unixMilliseconds: row[10]), updatedAt: Date(unixMilliseconds: row[11]),
             deletedAt: (row[12] as Int64?).map(Date.init(unixMilliseconds:)))
         sealedSecret = row[13]
+        sealedPIN = row[14]
     }
 
 
@@ -49,6 +54,7 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
         container["period"] = account.otp.period
         container["counter"] = Int64(account.otp.counter)
         container["sealedSecret"] = sealedSecret
+        container["sealedPIN"] = sealedPIN
         container["tags"] = try Account.tagsJSON(account.tags)
         container["note"] = account.note
         container["createdAt"] = account.createdAt.unixMilliseconds

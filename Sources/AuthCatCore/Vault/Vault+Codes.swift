@@ -15,7 +15,9 @@ extension Vault {
     public func generateCode(for account: Account, at time: Date, author: HistoryAuthor = .cli) throws -> GeneratedCode {
         guard account.otp.kind == .hotp else {
             let secret = try secret(for: account.id)
-            return GeneratedCode(account: account, code: try OTPGenerator.code(secret: secret, parameters: account.otp, at: time), counter: nil)
+            let pin = account.otp.kind.needsPIN ? try pin(for: account.id) : nil
+            let code = try OTPGenerator.code(secret: secret, parameters: account.otp, at: time, pin: pin)
+            return GeneratedCode(account: account, code: code, counter: nil)
         }
         return try write(author: author) { writer in
             let current = try writer.existingRecord(account.id)

@@ -9,15 +9,18 @@ public struct AccountEdit: Sendable {
     public var tags: [String]?
     public var note: String?
     public var secret: SecretBytes?
+    /// A new PIN (Yandex, mOTP); recorded in history as a change of `secret`.
+    public var pin: SecretBytes?
 
     public init(issuer: String? = nil, name: String? = nil, otp: OTPParameters? = nil, tags: [String]? = nil,
-                note: String? = nil, secret: SecretBytes? = nil) {
+                note: String? = nil, secret: SecretBytes? = nil, pin: SecretBytes? = nil) {
         self.issuer = issuer
         self.name = name
         self.otp = otp
         self.tags = tags
         self.note = note
         self.secret = secret
+        self.pin = pin
     }
 }
 
@@ -30,7 +33,7 @@ extension VaultWriter {
         let account = Account(id: id, issuer: draft.issuer, name: try Self.checkedName(draft.name), otp: draft.otp,
                               tags: draft.tags, note: draft.note, createdAt: createdAt ?? now, updatedAt: now)
         try checkUnique(account)
-        try AccountRecord(account: account, sealedSecret: try vault.seal(draft.secret, for: id)).insert(db)
+        try newRecord(account, draft).insert(db)
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert,
                                  fields: AccountField.allCases.map(\.rawValue)))
         return account
@@ -49,10 +52,14 @@ extension VaultWriter {
         if let tags = edit.tags { account.tags = Account.normalizedTags(tags) }
         if let note = edit.note { account.note = note }
         var fields = Self.changedFields(before, account)
+        var secretChanged = false
         if let secret = edit.secret, try vault.openSecret(record.sealedSecret, for: id) != secret {
             record.sealedSecret = try vault.seal(secret, for: id)
-            fields.append(AccountField.secret.rawValue)
+            secretChanged = true
         }
+        record.account.otp = account.otp
+        if try applyPIN(edit.pin, to: &record) { secretChanged = true }
+        if secretChanged { fields.append(AccountField.secret.rawValue) }
         guard !fields.isEmpty else { return before }
         if account.identityKey != before.identityKey, account.deletedAt == nil { try checkUnique(account) }
         account.updatedAt = now

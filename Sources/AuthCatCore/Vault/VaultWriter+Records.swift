@@ -12,7 +12,7 @@ extension VaultWriter {
         guard !name.isEmpty else { throw VaultError.emptyName }
         let account = Account(id: id, issuer: draft.issuer, name: name, otp: draft.otp, tags: draft.tags,
                               note: draft.note, createdAt: createdAt ?? now, updatedAt: now, deletedAt: now)
-        try AccountRecord(account: account, sealedSecret: try vault.seal(draft.secret, for: id)).insert(db)
+        try newRecord(account, draft).insert(db)
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert,
                                         fields: AccountField.allCases.map(\.rawValue)))
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .delete, fields: []))

@@ -80,14 +80,37 @@ public struct AccountDraft: Sendable {
     public var tags: [String]
     public var note: String
     public var secret: SecretBytes
+    /// The PIN (UTF-8) of a Yandex or mOTP account, sealed like the secret; nil for the other kinds.
+    public var pin: SecretBytes?
+    /// Set when the secret's Base32 text was longer than its bytes need and
+    /// the extra bits were dropped (`Base32.decodeSecret`), so that whoever
+    /// shows the result can warn; never stored.
+    public var secretLeftover: Base32Leftover?
 
-    public init(issuer: String = "", name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [], note: String = "", secret: SecretBytes) {
+    public init(issuer: String = "", name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [], note: String = "",
+                secret: SecretBytes, pin: SecretBytes? = nil) {
         self.issuer = issuer
         self.name = name
         self.otp = otp
         self.tags = Account.normalizedTags(tags)
         self.note = note
         self.secret = secret
+        self.pin = pin
+    }
+
+    /// Checks that the draft has a PIN exactly when its kind needs one, a
+    /// valid PIN, and for Yandex a 16-byte secret.
+    /// - Throws: `OTPPINError`, or `OTPParameterError.missingPIN`.
+    public func checkPIN() throws {
+        guard otp.kind.needsPIN else {
+            guard pin == nil else { throw OTPPINError.unexpected(otp.kind) }
+            return
+        }
+        guard let pin else { throw OTPParameterError.missingPIN(otp.kind) }
+        try OTPPIN.check(pin)
+        if otp.kind == .yandex, secret.count != OTPPIN.yandexSecretLength {
+            throw OTPPINError.yandexSecretLength(secret.count)
+        }
     }
 
     /// Secrets shorter than 80 bits are weak (RFC 4226 asks for 128, recommends 160).

@@ -1,38 +1,66 @@
-/// How codes are made: HOTP (RFC 4226), TOTP (RFC 6238) or Steam Guard.
+/// How codes are made: HOTP (RFC 4226), TOTP (RFC 6238), Steam Guard,
+/// Yandex (Yandex.Key) or mOTP (Mobile-OTP).
 public enum OTPKind: String, Codable, CaseIterable, Sendable {
-    case totp, hotp, steam
+    case totp, hotp, steam, yandex, motp
+
+    /// Yandex and mOTP codes mix a PIN the user chose into every code, so
+    /// such accounts keep a PIN beside their secret.
+    public var needsPIN: Bool { self == .yandex || self == .motp }
+
+    /// The algorithm, digits and period every Yandex or mOTP account has:
+    /// their apps offer no others, so neither does authcat. Nil for the kinds
+    /// whose parameters the user chooses.
+    public var fixedParameters: (algorithm: OTPAlgorithm, digits: Int, period: Int)? {
+        switch self {
+        case .yandex: (.sha256, 8, 30)
+        case .motp: (.md5, 6, 10)
+        case .totp, .hotp, .steam: nil
+        }
+    }
 }
 
-/// The HMAC hash function of an account.
+/// The hash function of an account: HMAC's for TOTP, HOTP, Steam and Yandex;
+/// plain MD5 for mOTP, the only kind that uses `md5`.
 public enum OTPAlgorithm: String, Codable, CaseIterable, Sendable {
-    case sha1, sha256, sha512
+    case sha1, sha256, sha512, md5
 }
 
-/// Everything about an account's codes except its secret.
+/// Everything about an account's codes except its secret (and PIN).
 public struct OTPParameters: Codable, Equatable, Hashable, Sendable {
     public var kind: OTPKind
     public var algorithm: OTPAlgorithm
-    /// 6 to 10 for TOTP and HOTP; always 5 for Steam.
+    /// 6 to 10 for TOTP and HOTP; always 5 for Steam, 8 for Yandex, 6 for mOTP.
     public var digits: Int
-    /// Seconds per TOTP step, 1 or more; ignored by HOTP.
+    /// Seconds per time step, 1 or more; ignored by HOTP; 30 for Yandex, 10 for mOTP.
     public var period: Int
-    /// The next HOTP counter value to use; 0 for TOTP. At most `Int64.max` so SQLite can store it.
+    /// The next HOTP counter value to use; 0 for the others. At most `Int64.max` so SQLite can store it.
     public var counter: UInt64
 
     public static let digitRange = 6...10
     public static let steamDigits = 5
     public static let maximumCounter = UInt64(Int64.max)
 
-    public init(kind: OTPKind = .totp, algorithm: OTPAlgorithm = .sha1, digits: Int? = nil, period: Int = 30, counter: UInt64 = 0) {
+    /// Parameters left out take the kind's default: SHA1, 6 digits and 30 s,
+    /// or the fixed parameters of Steam, Yandex and mOTP.
+    public init(kind: OTPKind = .totp, algorithm: OTPAlgorithm? = nil, digits: Int? = nil, period: Int? = nil,
+                counter: UInt64 = 0) {
+        let fixed = kind.fixedParameters
         self.kind = kind
-        self.algorithm = algorithm
-        self.digits = digits ?? (kind == .steam ? Self.steamDigits : 6)
-        self.period = period
+        self.algorithm = algorithm ?? fixed?.algorithm ?? .sha1
+        self.digits = digits ?? fixed?.digits ?? (kind == .steam ? Self.steamDigits : 6)
+        self.period = period ?? fixed?.period ?? 30
         self.counter = counter
     }
 
     /// Throws `OTPParameterError` naming the first parameter out of range.
     public func validate() throws {
+        if let fixed = kind.fixedParameters {
+            guard algorithm == fixed.algorithm, digits == fixed.digits, period == fixed.period else {
+                throw OTPParameterError.fixed(kind)
+            }
+            return
+        }
+        guard algorithm != .md5 else { throw OTPParameterError.md5 }
         if kind == .steam {
             guard digits == Self.steamDigits else { throw OTPParameterError.digits(digits, steam: true) }
         } else {
@@ -47,6 +75,12 @@ public enum OTPParameterError: UserFacingError, Equatable {
     case digits(Int, steam: Bool)
     case period(Int)
     case counter
+    /// A Yandex or mOTP account with other parameters than its kind's only ones.
+    case fixed(OTPKind)
+    /// MD5 asked for an account that is not mOTP.
+    case md5
+    /// A Yandex or mOTP code asked for without the account's PIN.
+    case missingPIN(OTPKind)
 
     public var description: String {
         switch self {
@@ -54,6 +88,15 @@ public enum OTPParameterError: UserFacingError, Equatable {
             steam ? "steam codes have 5 characters, not \(n)" : "digits must be between 6 and 10, not \(n)"
         case .period(let p): "period must be at least 1 second, not \(p)"
         case .counter: "counter must be between 0 and \(OTPParameters.maximumCounter)"
+        case .fixed(let kind):
+            if let fixed = kind.fixedParameters {
+                "\(kind.rawValue) codes always use \(fixed.algorithm.rawValue), \(fixed.digits) characters and "
+                    + "\(fixed.period)-second steps"
+            } else {
+                "\(kind.rawValue) codes have no fixed parameters"
+            }
+        case .missingPIN(let kind): "\(kind.rawValue) codes need the account's PIN"
+        case .md5: "md5 is used by mOTP codes only; TOTP, HOTP and Steam use sha1, sha256 or sha512"
         }
     }
 }

@@ -6,18 +6,41 @@
 public enum Base32 {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
 
-    /// Decodes `text` straight into zeroing storage.
+    /// Decodes `text` straight into zeroing storage, refusing a length no
+    /// byte string encodes to.
     ///
-    /// Bits left over after the last whole byte are ignored, as other
+    /// Bits left over after the last whole byte are ignored when there are
+    /// fewer than five of them (the encoder's own padding bits), as other
     /// authenticators do, because sites that draw random Base32 characters
-    /// (rather than random bytes) produce such secrets.
+    /// (rather than random bytes) produce such secrets. For secrets people
+    /// bring from other apps use `decodeSecret`, which also reads the lengths
+    /// this refuses.
     /// - Throws: `Base32Error` naming the first problem.
     public static func decode(_ text: String) throws -> SecretBytes {
+        let decoded = try decodeSecret(text)
+        if let leftover = decoded.leftover { throw Base32Error.invalidLength(leftover.characters) }
+        return decoded.secret
+    }
+
+    /// Decodes a secret as 2FAS, Ente Auth and Proton Authenticator do: every
+    /// whole byte the characters hold, the bits after the last one dropped,
+    /// whatever the length. Such apps accept and export secrets of 11, 17 or
+    /// 19 characters, which no byte string encodes to (a canonical encoding
+    /// never has a whole character beyond its last byte); `leftover` then
+    /// says so, for the caller to warn. A single character holds no byte at
+    /// all and is refused.
+    /// - Throws: `Base32Error` naming the first problem.
+    public static func decodeSecret(_ text: String) throws -> Base32Secret {
         try withUTF8(text) { bytes in
             let symbols = try countSymbols(bytes, in: text)
-            let secret = SecretBytes(count: symbols * 5 / 8)
+            let byteCount = symbols * 5 / 8
+            guard byteCount > 0 else { throw Base32Error.invalidLength(symbols) }
+            let secret = SecretBytes(count: byteCount)
             secret.withUnsafeMutableBytes { unpack(bytes, into: $0) }
-            return secret
+            let ignoredBits = symbols * 5 - byteCount * 8
+            let leftover = ignoredBits >= 5
+                ? Base32Leftover(characters: symbols, bytes: byteCount, ignoredBits: ignoredBits) : nil
+            return Base32Secret(secret: secret, leftover: leftover)
         }
     }
 
@@ -96,9 +119,6 @@ public enum Base32 {
             }
         }
         guard symbols > 0 else { throw Base32Error.empty }
-        // 8 characters carry 5 bytes; a final group of 1, 3 or 6 characters
-        // holds too few bits for one more byte than the group before it.
-        guard ![1, 3, 6].contains(symbols % 8) else { throw Base32Error.invalidLength(symbols) }
         return symbols
     }
 
@@ -124,5 +144,37 @@ public enum Base32 {
     private static func scalar(at offset: Int, in text: String) -> Unicode.Scalar {
         let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
         return text.unicodeScalars[index]
+    }
+}
+
+/// A secret read by `Base32.decodeSecret`.
+public struct Base32Secret: Sendable {
+    public var secret: SecretBytes
+    /// Set when the text had a character beyond its last whole byte.
+    public var leftover: Base32Leftover?
+
+    public init(secret: SecretBytes, leftover: Base32Leftover? = nil) {
+        self.secret = secret
+        self.leftover = leftover
+    }
+}
+
+/// A Base32 text longer than its bytes need: 8 characters carry 5 bytes,
+/// and a final group of 1, 3 or 6 characters holds five or more bits that
+/// make no byte. Those bits were dropped, as the apps that write such
+/// secrets drop them when they make codes.
+public struct Base32Leftover: Equatable, Sendable, CustomStringConvertible {
+    /// Base32 characters in the text (separators and padding not counted).
+    public var characters: Int
+    /// Whole bytes read.
+    public var bytes: Int
+    /// Bits dropped after the last byte, 5 to 7.
+    public var ignoredBits: Int
+
+    /// The warning to show, without the secret.
+    public var description: String {
+        "the secret has \(characters) Base32 characters, more than its \(bytes) bytes need; its last \(ignoredBits) bits "
+            + "were ignored, as 2FAS, Ente Auth and Proton Authenticator do. If its codes are refused, check that the "
+            + "secret was copied completely"
     }
 }

@@ -8,6 +8,9 @@ extension OTPGenerator {
         case .sha1: truncatedHMAC(Insecure.SHA1.self, secret: secret, counter: counter)
         case .sha256: truncatedHMAC(SHA256.self, secret: secret, counter: counter)
         case .sha512: truncatedHMAC(SHA512.self, secret: secret, counter: counter)
+        // Only mOTP uses MD5, and not through an HMAC: `validate` and the
+        // public functions refuse it, so this is never reached with a real account.
+        case .md5: truncatedHMAC(Insecure.MD5.self, secret: secret, counter: counter)
         }
     }
 
@@ -18,9 +21,10 @@ extension OTPGenerator {
             }
         }
         return mac.withUnsafeBytes { bytes in
-            // Every digest is at least 20 bytes and the offset at most 15, so
-            // the four bytes read are always inside the digest.
-            let offset = Int(bytes[bytes.count - 1] & 0x0f)
+            // Every SHA digest is at least 20 bytes and the offset at most 15,
+            // so the four bytes read are inside it; the bound only matters for
+            // MD5's 16 bytes, which never reach here (see above).
+            let offset = min(Int(bytes[bytes.count - 1] & 0x0f), bytes.count - 4)
             return UInt32(bytes[offset] & 0x7f) << 24 | UInt32(bytes[offset + 1]) << 16
                 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
         }

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Makes HOTP (RFC 4226), TOTP (RFC 6238) and Steam Guard codes.
+/// Makes HOTP (RFC 4226), TOTP (RFC 6238), Steam Guard, Yandex and mOTP codes.
 ///
 /// Every function checks its parameters and throws `OTPParameterError`
 /// rather than trap or make a code the issuer would not accept. A code costs
@@ -15,12 +15,21 @@ public enum OTPGenerator {
 
     /// The code of an account at `time`.
     ///
-    /// TOTP and Steam codes depend on `time` and come with their validity
+    /// Time-based codes depend on `time` and come with their validity
     /// window; HOTP codes use `parameters.counter` and ignore `time` (the
-    /// caller advances the counter).
-    /// - Throws: `OTPParameterError` when `parameters.validate()` does.
-    public static func code(secret: SecretBytes, parameters: OTPParameters, at time: Date) throws -> OTPCode {
+    /// caller advances the counter). Yandex and mOTP codes also need `pin`.
+    /// - Throws: `OTPParameterError` when `parameters.validate()` does, or
+    ///   `.missingPIN` when a Yandex or mOTP code is asked for without a PIN.
+    public static func code(secret: SecretBytes, parameters: OTPParameters, at time: Date, pin: SecretBytes? = nil) throws -> OTPCode {
         try parameters.validate()
+        if parameters.kind.needsPIN {
+            guard let pin else { throw OTPParameterError.missingPIN(parameters.kind) }
+            let step = timeStep(at: time, period: parameters.period)
+            let text = parameters.kind == .yandex
+                ? yandex(secret: secret, pin: pin, step: step)
+                : motp(secret: secret, pin: pin, step: step, digits: parameters.digits)
+            return timed(text, step: step, period: parameters.period)
+        }
         switch parameters.kind {
         case .hotp:
             let value = truncatedHMAC(secret: secret, counter: parameters.counter, algorithm: parameters.algorithm)
@@ -29,17 +38,25 @@ public enum OTPGenerator {
             let step = timeStep(at: time, period: parameters.period)
             let value = truncatedHMAC(secret: secret, counter: UInt64(bitPattern: step), algorithm: parameters.algorithm)
             let text = parameters.kind == .steam ? steam(value) : decimal(value, digits: parameters.digits)
-            // In Double so that steps near Int64's limits cannot overflow.
-            let start = Double(step) * Double(parameters.period)
-            return OTPCode(value: text,
-                           validFrom: Date(timeIntervalSince1970: start),
-                           validUntil: Date(timeIntervalSince1970: start + Double(parameters.period)))
+            return timed(text, step: step, period: parameters.period)
+        case .yandex, .motp:
+            // Answered above: these kinds need their PIN.
+            throw OTPParameterError.missingPIN(parameters.kind)
         }
     }
 
+    /// A time-based code with the window of its step.
+    private static func timed(_ text: String, step: Int64, period: Int) -> OTPCode {
+        // In Double so that steps near Int64's limits cannot overflow.
+        let start = Double(step) * Double(period)
+        return OTPCode(value: text, validFrom: Date(timeIntervalSince1970: start),
+                       validUntil: Date(timeIntervalSince1970: start + Double(period)))
+    }
+
     /// The HOTP code for `counter` (RFC 4226).
-    /// - Throws: `OTPParameterError.digits` unless `digits` is in 6...10.
+    /// - Throws: `OTPParameterError.digits` unless `digits` is in 6...10, `.md5` for MD5.
     public static func hotp(secret: SecretBytes, counter: UInt64, algorithm: OTPAlgorithm = .sha1, digits: Int = 6) throws -> String {
+        try checkHMAC(algorithm)
         try checkDigits(digits)
         return decimal(truncatedHMAC(secret: secret, counter: counter, algorithm: algorithm), digits: digits)
     }
@@ -48,6 +65,7 @@ public enum OTPGenerator {
     /// - Throws: `OTPParameterError` unless `digits` is in 6...10 and `period` is at least 1.
     public static func totp(secret: SecretBytes, time: Date, period: Int = 30, algorithm: OTPAlgorithm = .sha1,
                             digits: Int = 6) throws -> String {
+        try checkHMAC(algorithm)
         try checkDigits(digits)
         try checkPeriod(period)
         let counter = UInt64(bitPattern: timeStep(at: time, period: period))
@@ -58,6 +76,7 @@ public enum OTPGenerator {
     /// characters of `steamAlphabet`, least significant first.
     /// - Throws: `OTPParameterError.period` unless `period` is at least 1.
     public static func steam(secret: SecretBytes, time: Date, period: Int = 30, algorithm: OTPAlgorithm = .sha1) throws -> String {
+        try checkHMAC(algorithm)
         try checkPeriod(period)
         let counter = UInt64(bitPattern: timeStep(at: time, period: period))
         return steam(truncatedHMAC(secret: secret, counter: counter, algorithm: algorithm))
@@ -87,6 +106,10 @@ public enum OTPGenerator {
         let quotient = whole / divisor
         // Swift's `/` truncates toward zero; step back for negative remainders.
         return whole % divisor < 0 ? quotient - 1 : quotient
+    }
+
+    private static func checkHMAC(_ algorithm: OTPAlgorithm) throws {
+        guard algorithm != .md5 else { throw OTPParameterError.md5 }
     }
 
     private static func checkDigits(_ digits: Int) throws {

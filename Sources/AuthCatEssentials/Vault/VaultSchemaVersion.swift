@@ -4,5 +4,5 @@
 /// it); the quick front reads a vault only when it finds exactly these, and
 /// leaves any other vault to the full program, which migrates or refuses it.
 public enum VaultSchemaVersion {
-    public static let migrations = ["v1-accounts-history"]
+    public static let migrations = ["v1-accounts-history", "v2-pin-kinds"]
 }

@@ -6,21 +6,23 @@ public struct ArchivedAccount: Codable, Equatable, Sendable {
     public var id: String
     public var issuer: String
     public var name: String
-    /// totp, hotp or steam.
+    /// totp, hotp, steam, yandex or motp.
     public var type: String
-    /// sha1, sha256 or sha512.
+    /// sha1, sha256, sha512, or md5 (mOTP).
     public var algorithm: String
     public var digits: Int
     public var period: Int
     public var counter: UInt64
     /// Uppercase Base32 without padding.
     public var secret: String
+    /// The PIN of a Yandex or mOTP account, as text; absent for the other kinds.
+    public var pin: String?
     public var tags: [String]
     public var note: String
     public var createdAt: Int64
     public var updatedAt: Int64
 
-    public init(_ account: Account, secret: SecretBytes) {
+    public init(_ account: Account, secret: SecretBytes, pin: SecretBytes? = nil) {
         id = account.id.vaultString
         issuer = account.issuer
         name = account.name
@@ -30,6 +32,8 @@ public struct ArchivedAccount: Codable, Equatable, Sendable {
         period = account.otp.period
         counter = account.otp.counter
         self.secret = Base32.encode(secret)
+        // `OTPPIN.check` let only UTF-8 text into the vault.
+        self.pin = pin.map { String(decoding: $0.unprotectedData(), as: UTF8.self) }
         tags = account.tags
         note = account.note
         createdAt = account.createdAt.unixMilliseconds
@@ -44,7 +48,8 @@ public struct ArchivedAccount: Codable, Equatable, Sendable {
             throw EntryProblem.invalid("unknown algorithm '\(AegisFormat.shown(self.algorithm))'")
         }
         let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: digits, period: period, counter: counter)
-        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note, secret: try Base32.decode(secret))
+        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note, secret: try Base32.decode(secret),
+                                 pin: pin.map { SecretBytes(utf8: $0) })
         return try ImportEntry(position: position, draft: draft, originalID: UUID(uuidString: id),
                                createdAt: Date(unixMilliseconds: createdAt))
     }

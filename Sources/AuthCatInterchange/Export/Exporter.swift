@@ -3,12 +3,12 @@ import Foundation
 
 /// Writes a vault's live accounts in another format. Every format but
 /// `google` holds every account exactly; Google Authenticator cannot hold
-/// Steam accounts, periods other than 30 s or digits other than 6 and 8,
+/// Steam, Yandex or mOTP accounts, periods other than 30 s or digits other than 6 and 8,
 /// so such accounts are listed as omitted; it also drops tags and notes.
 public enum Exporter {
     /// The vault's live accounts with their secrets, in display order.
     public static func items(of vault: Vault) throws -> [ExportItem] {
-        try vault.accounts().map { ExportItem(account: $0, secret: try vault.secret(for: $0.id)) }
+        try ExportItem.all(of: vault)
     }
 
     /// `items` written as `format`.
@@ -28,7 +28,7 @@ public enum Exporter {
             return ExportResult(format: format, data: try AegisFormat.document(for: items), exported: items.count, omitted: [], qrTexts: [])
         case .json:
             let archive = AuthCatArchive(kind: .export, createdAt: date, vaultID: vaultID,
-                                         accounts: items.map { ArchivedAccount($0.account, secret: $0.secret) })
+                                         accounts: items.map { ArchivedAccount($0.account, secret: $0.secret, pin: $0.pin) })
             var data = try archive.encoded(pretty: true)
             data.append(UInt8(ascii: "\n"))
             return ExportResult(format: format, data: data, exported: items.count, omitted: [], qrTexts: [])

@@ -4,7 +4,8 @@ import Foundation
 
 extension AegisFormat {
     /// A plain Aegis vault (database version 3) holding `items`: tags become
-    /// groups, notes notes. Aegis imports it with "Import from file".
+    /// groups, notes notes, and Yandex and mOTP entries carry their `pin`.
+    /// Aegis imports it with "Import from file".
     static func document(for items: [ExportItem]) throws -> Data {
         let tagNames = Set(items.flatMap(\.account.tags)).sorted()
         let groups = tagNames.map { ["uuid": groupUUID($0), "name": $0] }
@@ -30,6 +31,10 @@ extension AegisFormat {
             info["counter"] = account.otp.counter
         } else {
             info["period"] = account.otp.period
+        }
+        if let pin = item.pin {
+            // `OTPPIN.check` let only UTF-8 text into the vault.
+            info["pin"] = String(decoding: pin.unprotectedData(), as: UTF8.self)
         }
         return [
             "type": account.otp.kind.rawValue,

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// `{"version": 1, "header": {"slots", "params"}, "db": …}`: `db` is an
 /// object when plain, the base64 of its AES-256-GCM encryption otherwise
-/// (see `AegisFormat+Decryption`). Entries are TOTP, HOTP or Steam; Yandex
-/// and mOTP are reported as unsupported. Groups become tags and each
-/// entry's note its note.
+/// (see `AegisFormat+Decryption`). Entries are TOTP, HOTP, Steam, Yandex or
+/// mOTP; the last two carry their `pin` in `info`, and their algorithm,
+/// digits and period are their kind's only ones (Aegis ignores the stored
+/// values too). Groups become tags and each entry's note its note.
 public enum AegisFormat: ImportFormatParser {
     public static let format = ImportFormat.aegis
 
@@ -49,21 +50,32 @@ public enum AegisFormat: ImportFormatParser {
         case "totp": kind = .totp
         case "hotp": kind = .hotp
         case "steam": kind = .steam
-        default: throw EntryProblem.unsupported("OTP type '\(Self.shown(type))' is not supported (only TOTP, HOTP and Steam)")
+        case "yandex": kind = .yandex
+        case "motp": kind = .motp
+        default: throw EntryProblem.unsupported("OTP type '\(Self.shown(type))' is not supported (only TOTP, HOTP, Steam, Yandex and mOTP)")
         }
         let info = try entry.fields("info")
-        var otp = OTPParameters(kind: kind, algorithm: try algorithm(info.optionalString("algo")))
-        if kind != .steam { otp.digits = try info.optionalInt("digits") ?? 6 }
-        if kind == .hotp {
-            otp.counter = try info.optionalCounter("counter") ?? 0
-        } else {
-            otp.period = try info.optionalInt("period") ?? 30
+        var otp = OTPParameters(kind: kind)
+        if !kind.needsPIN {
+            otp.algorithm = try algorithm(info.optionalString("algo"))
+            if kind != .steam { otp.digits = try info.optionalInt("digits") ?? 6 }
+            if kind == .hotp {
+                otp.counter = try info.optionalCounter("counter") ?? 0
+            } else {
+                otp.period = try info.optionalInt("period") ?? 30
+            }
         }
-        let secret = try Base32.decode(info.string("secret"))
+        let decoded = try Base32.decodeSecret(info.string("secret"))
         var tags = try entry.strings("groups").compactMap { groups[$0.lowercased()] }
         if let legacyGroup = try entry.optionalString("group") { tags.append(legacyGroup) }
-        let draft = AccountDraft(issuer: try entry.optionalString("issuer") ?? "", name: try entry.optionalString("name") ?? "",
-                                 otp: otp, tags: tags, note: try entry.optionalString("note") ?? "", secret: secret)
+        var draft = AccountDraft(issuer: try entry.optionalString("issuer") ?? "", name: try entry.optionalString("name") ?? "",
+                                 otp: otp, tags: tags, note: try entry.optionalString("note") ?? "", secret: decoded.secret)
+        draft.secretLeftover = decoded.leftover
+        if kind.needsPIN {
+            draft.pin = SecretBytes(utf8: try info.string("pin"))
+            // Aegis keeps the 16-byte key; an older file may hold the 26-byte form with its checksum.
+            if kind == .yandex { draft.secret = try OTPPIN.yandexSecret(draft.secret) }
+        }
         return try ImportEntry(position: position, draft: draft)
     }
 
@@ -91,6 +103,8 @@ public enum AegisFormat: ImportFormatParser {
         case nil, "SHA1": return .sha1
         case "SHA256": return .sha256
         case "SHA512": return .sha512
+        // Aegis reads MD5 on a kind other than mOTP as its default, SHA1: an old bug let users choose it.
+        case "MD5": return .sha1
         case let other?: throw EntryProblem.unsupported("algorithm '\(shown(other))' is not supported (only SHA1, SHA256 and SHA512)")
         }
     }

@@ -37,8 +37,8 @@ public enum AndOTPFormat: ImportFormatParser {
         if kind == .hotp { otp.counter = try entry.optionalCounter("counter") ?? 0 }
         if kind != .hotp { otp.period = try entry.optionalInt("period") ?? 30 }
         let (issuer, name) = try names(entry)
-        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: try entry.strings("tags"),
-                                 secret: try Base32.decode(entry.string("secret")))
+        let draft = try AccountDraft(issuer: issuer, name: name, otp: otp, tags: try entry.strings("tags"),
+                                 base32Secret: try entry.string("secret"))
         return try ImportEntry(position: position, draft: draft)
     }
 

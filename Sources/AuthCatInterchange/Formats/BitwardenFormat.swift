@@ -45,10 +45,10 @@ public enum BitwardenFormat: ImportFormatParser {
             draft = try OTPAuthFormat.entry(Substring(totp), position: position).draft
             if draft.issuer.isEmpty && draft.name.caseInsensitiveCompare(itemName) != .orderedSame { draft.issuer = itemName }
         } else if totp.lowercased().hasPrefix("steam://") {
-            draft = AccountDraft(issuer: itemName, name: try login.optionalString("username") ?? "",
-                                 otp: OTPParameters(kind: .steam), secret: try Base32.decode(String(totp.dropFirst("steam://".count))))
+            draft = try AccountDraft(issuer: itemName, name: try login.optionalString("username") ?? "",
+                                 otp: OTPParameters(kind: .steam), base32Secret: String(totp.dropFirst("steam://".count)))
         } else {
-            draft = AccountDraft(issuer: itemName, name: try login.optionalString("username") ?? "", secret: try Base32.decode(totp))
+            draft = try AccountDraft(issuer: itemName, name: try login.optionalString("username") ?? "", base32Secret: totp)
         }
         draft.note = try item.optionalString("notes") ?? ""
         if let folder = try item.optionalString("folderId").flatMap({ folders[$0] }) { draft.tags = Account.normalizedTags([folder]) }

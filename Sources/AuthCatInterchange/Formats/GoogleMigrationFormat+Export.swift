@@ -65,7 +65,12 @@ extension GoogleMigrationFormat {
     }
 
     private static func unsupportedReason(_ account: Account) -> String? {
-        if account.otp.kind == .steam { return "Google Authenticator has no Steam codes" }
+        switch account.otp.kind {
+        case .steam: return "Google Authenticator has no Steam codes"
+        case .yandex: return "Google Authenticator has no Yandex codes"
+        case .motp: return "Google Authenticator has no mOTP codes"
+        case .totp, .hotp: break
+        }
         if account.otp.kind == .totp && account.otp.period != 30 {
             return "Google Authenticator only imports 30-second codes, not \(account.otp.period)-second ones"
         }
@@ -84,6 +89,8 @@ extension GoogleMigrationFormat {
         case .sha1: .sha1
         case .sha256: .sha256
         case .sha512: .sha512
+        // Only mOTP uses MD5, and mOTP accounts are omitted above.
+        case .md5: .md5
         }
         parameters.digits = account.otp.digits == 8 ? .eight : .six
         parameters.type = account.otp.kind == .hotp ? .hotp : .totp

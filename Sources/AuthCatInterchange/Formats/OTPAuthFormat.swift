@@ -6,6 +6,9 @@ import Foundation
 ///
 /// Ente Auth adds a `codeDisplay` parameter holding JSON; its `tags` and
 /// `note` are kept, and entries it marks `trashed` are reported, not imported.
+/// Yandex (`otpauth://yaotp/`) and mOTP (`motp://`) lines are read as Aegis
+/// writes them, with their `pin`; one without a PIN is reported, since
+/// nothing in the file can supply it.
 public enum OTPAuthFormat: ImportFormatParser {
     public static let format = ImportFormat.otpauth
 
@@ -30,6 +33,9 @@ public enum OTPAuthFormat: ImportFormatParser {
         } catch OTPAuthURIError.unknownAlgorithm {
             throw EntryProblem.unsupported("its algorithm is not supported (only SHA1, SHA256 and SHA512)")
         }
+        if draft.otp.kind.needsPIN, draft.pin == nil {
+            throw EntryProblem.invalid("it has no pin parameter, which \(draft.otp.kind.rawValue) codes need; add it with authcat add --uri")
+        }
         if let display = try EnteCodeDisplay(query: query(of: uri)) {
             guard !display.trashed else { throw EntryProblem.unsupported("it is in Ente Auth's trash") }
             draft.tags = Account.normalizedTags(display.tags)
@@ -43,9 +49,9 @@ public enum OTPAuthFormat: ImportFormatParser {
     private static func checkSupportedType(_ uri: String) throws {
         guard uri.lowercased().hasPrefix("otpauth://") else { return }
         let type = uri.dropFirst("otpauth://".count).prefix { $0 != "/" && $0 != "?" }.lowercased()
-        guard !["totp", "hotp", "steam"].contains(type) else { return }
+        guard !["totp", "hotp", "steam", "yaotp"].contains(type) else { return }
         let shown = String(type.prefix(16).filter { $0.isLetter || $0.isNumber })
-        throw EntryProblem.unsupported("OTP type '\(shown)' is not supported (only TOTP, HOTP and Steam)")
+        throw EntryProblem.unsupported("OTP type '\(shown)' is not supported (only TOTP, HOTP, Steam, Yandex and mOTP)")
     }
 
     /// The query of a URI, after `?` and before `#`.

@@ -44,8 +44,8 @@ public enum TwoFASFormat: ImportFormatParser {
         if kind != .hotp { otp.period = try otpFields.optionalInt("period") ?? 30 }
         let tags = try service.optionalString("groupId").flatMap { groups[$0] }.map { [$0] } ?? []
         let note = try service.optionalString("additionalInfo") ?? ""
-        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note,
-                                 secret: try Base32.decode(service.string("secret")))
+        let draft = try AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note,
+                                 base32Secret: try service.string("secret"))
         return try ImportEntry(position: position, draft: draft)
     }
 

@@ -44,7 +44,7 @@ public enum FormatDetector {
             .first { !$0.isEmpty && !$0.hasPrefix("#") }?
             .lowercased() ?? ""
         if firstLine.hasPrefix(GoogleMigrationFormat.scheme + "://") { return .google }
-        if firstLine.hasPrefix("otpauth://") { return .otpauth }
+        if firstLine.hasPrefix("otpauth://") || firstLine.hasPrefix("motp://") { return .otpauth }
         throw ImportError.unrecognizedFormat
     }
 }

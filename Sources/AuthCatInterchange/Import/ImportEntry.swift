@@ -26,7 +26,10 @@ public struct ImportEntry: Sendable {
         guard draft.secret.count > 0 else { throw EntryProblem.invalid("its secret is empty") }
         do {
             try draft.otp.validate()
+            try draft.checkPIN()
         } catch let error as OTPParameterError {
+            throw EntryProblem.invalid(error.description)
+        } catch let error as OTPPINError {
             throw EntryProblem.invalid(error.description)
         }
         self.position = position

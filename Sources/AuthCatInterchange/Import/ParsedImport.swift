@@ -23,7 +23,11 @@ public struct ParsedImport: Sendable {
     /// `body` throws an `EntryProblem` (or any error a user may see).
     mutating func read(_ position: EntryPosition, label: String?, _ body: () throws -> ImportEntry) {
         do {
-            entries.append(try body())
+            let entry = try body()
+            entries.append(entry)
+            if let leftover = entry.draft.secretLeftover {
+                warnings.append("\(position)\(label.map { " (\(TerminalText.sanitized($0)))" } ?? ""): \(leftover)")
+            }
         } catch let problem as EntryProblem {
             rejections.append(ImportRejection(position: position, label: label, reason: problem.rejectionReason))
         } catch let error as UserFacingError {

@@ -17,13 +17,21 @@ extension AuthCat {
                 QR code); it sets the type, algorithm, digits, period and counter, and NAME \
                 and --issuer, when given, replace the URI's.
 
+                Yandex (--type yandex: 8 letters) and mOTP (--type motp: its secret in hex) \
+                codes also need the PIN you chose with the issuer. It is asked for after the \
+                secret on a terminal; piped, it is the line after the secret or URI. Like the \
+                secret, it is never an argument, and it is stored encrypted.
+
                 The vault is created by the first add. A secret shorter than 80 bits is \
-                accepted with a warning.
+                accepted with a warning, and so is one of a Base32 length no key has (11, 17 \
+                or 19 characters, which 2FAS, Ente Auth and Proton Authenticator accept): its \
+                extra bits are dropped, as those apps drop them.
 
                 Examples:
                   authcat add alice@example.com --issuer GitHub
                   wl-paste | authcat add bob --issuer Example --tag work
                   authcat add counter-key --type hotp --counter 3 < secret.txt
+                  printf '%s\n%s\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex
                   zbarimg -q --raw qr.png | authcat add --uri
                 """)
 
@@ -35,7 +43,7 @@ extension AuthCat {
         @Option(help: "Who issued the secret, such as GitHub.")
         var issuer: String?
 
-        @Option(name: .customLong("type"), help: "The kind of code (default: totp).")
+        @Option(name: .customLong("type"), help: "The kind of code: totp, hotp, steam, yandex or motp (default: totp).")
         var kind: OTPKind?
 
         @Option(help: "The HMAC hash function (default: sha1).")
@@ -73,6 +81,7 @@ extension AuthCat {
 
         func run() throws {
             let draft = uri ? try draftFromURI() : try draftFromSecret()
+            if let leftover = draft.secretLeftover { Output.warning(leftover.description) }
             if draft.hasShortSecret {
                 Output.warning("the secret is shorter than 80 bits, which makes codes easier to guess; RFC 4226 asks for 128")
             }
@@ -84,21 +93,33 @@ extension AuthCat {
 
         /// Everything is checked before the secret is read, so a typo costs no retyping.
         private func draftFromSecret() throws -> AccountDraft {
-            let otp = OTPParameters(kind: kind ?? .totp, algorithm: algorithm ?? .sha1, digits: digits,
-                                    period: period ?? 30, counter: counter ?? 0)
+            let otp = OTPParameters(kind: kind ?? .totp, algorithm: algorithm, digits: digits, period: period, counter: counter ?? 0)
             try otp.validate()
             let name = try checkedName(name ?? "")
             let issuer = issuer ?? ""
-            let secret = try SecretInput.secret(for: issuer.isEmpty ? name : "\(issuer):\(name)")
-            return AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note ?? "", secret: secret)
+            let (secret, pin) = try SecretInput.secret(for: issuer.isEmpty ? name : "\(issuer):\(name)", kind: otp.kind)
+            var draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note ?? "", secret: secret.secret, pin: pin)
+            draft.secretLeftover = secret.leftover
+            if otp.kind == .yandex { draft.secret = try OTPPIN.yandexSecret(draft.secret) }
+            try draft.checkPIN()
+            return draft
         }
 
         private func draftFromURI() throws -> AccountDraft {
-            var draft = try OTPAuthURI.parse(try SecretInput.uri())
+            let (text, nextLine) = try SecretInput.uri()
+            var draft = try OTPAuthURI.parse(text)
             if let name { draft.name = try checkedName(name) }
             if let issuer { draft.issuer = issuer }
             draft.tags = Account.normalizedTags(draft.tags + tags)
             if let note { draft.note = note }
+            if draft.otp.kind.needsPIN {
+                // A PIN on the next line wins over the URI's: it is what the user typed now.
+                if let nextLine { draft.pin = nextLine }
+                if draft.pin == nil { draft.pin = try SecretInput.pin(for: draft.issuer.isEmpty ? draft.name : "\(draft.issuer):\(draft.name)") }
+            } else if nextLine != nil {
+                throw ValidationError("standard input holds more than the URI; only Yandex and mOTP URIs take a PIN on the next line")
+            }
+            try draft.checkPIN()
             return draft
         }
 

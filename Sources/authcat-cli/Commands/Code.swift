@@ -34,7 +34,8 @@ extension AuthCat {
         var query: String?
 
         @Option(name: .customLong("at"),
-                help: ArgumentHelp("Compute TOTP codes at this time instead of now.", valueName: "unix-seconds"))
+                help: ArgumentHelp("Compute time-based codes at this time (seconds since 1970, not before) instead of now.",
+                                   valueName: "unix-seconds"))
         var time: Int64?
 
         @Flag(help: "Print JSON: an object with id, issuer, name, code, type, period and valid_until; an array without QUERY.")
@@ -45,6 +46,8 @@ extension AuthCat {
 
         func validate() throws {
             if copy, query == nil { throw ValidationError("--copy needs a QUERY naming one account") }
+            // Time steps count from 1970: no issuer ever made a code for an earlier time.
+            if let time, time < 0 { throw ValidationError("--at must be 0 or later: codes count time from 1970, and \(time) is before it") }
         }
 
         func run() throws {

@@ -10,9 +10,11 @@ extension AuthCat {
             discussion: """
                 Without --uri nothing secret is shown: id, issuer, name, type, algorithm, \
                 digits, period or counter, tags, note, and when the account was created and \
-                last changed.
+                last changed. A Yandex or mOTP account's PIN is not shown either.
 
-                --uri prints the account's otpauth:// URI, which contains the secret: use \
+                --uri prints the account's otpauth:// URI, which contains the secret (and the \
+                PIN of a Yandex or mOTP account, as Aegis writes it: otpauth://yaotp/… and \
+                motp://…): use \
                 it to move the account to another authenticator (for example as a QR code \
                 with qrencode -t ansiutf8), and keep it out of logs and shared screens.
 
@@ -38,7 +40,8 @@ extension AuthCat {
             let account = try vault.account(matching: query)
             if uri || qr {
                 let secret = try vault.secret(for: account.id)
-                let text = OTPAuthURI.make(issuer: account.issuer, name: account.name, parameters: account.otp, secret: secret)
+                let pin = account.otp.kind.needsPIN ? try vault.pin(for: account.id) : nil
+                let text = OTPAuthURI.make(issuer: account.issuer, name: account.name, parameters: account.otp, secret: secret, pin: pin)
                 if uri { print(text) }
                 if qr { print(try QRCode.encode(text).terminalText(), terminator: "") }
                 return

@@ -1,7 +1,7 @@
 import ArgumentParser
 import AuthCatCore
 
-/// `--type totp|hotp|steam`, in any case.
+/// `--type totp|hotp|steam|yandex|motp`, in any case.
 extension OTPKind: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(rawValue: argument.lowercased())

@@ -1,32 +1,73 @@
 import AuthCatCore
 
-/// The secret or otpauth URI that `authcat add` reads: piped on standard
-/// input, or typed on the terminal with echo off. Never an argument.
+/// The secret or otpauth URI that `authcat add` reads, and the PIN of a
+/// Yandex or mOTP account: piped on standard input, or typed on the
+/// terminal with echo off. Never an argument.
+///
+/// Piped, the PIN is the line after the secret (or URI); on a terminal it is
+/// asked for on its own.
 enum SecretInput {
     /// Far more than any real Base32 secret, little enough to refuse garbage at once.
     static let secretLimit = 4096
     /// otpauth URIs carry a few parameters besides the secret.
     static let uriLimit = 16384
 
-    /// The decoded Base32 secret.
-    static func secret(for label: String) throws -> SecretBytes {
-        var bytes = try read(prompt: "secret for \(TerminalText.sanitized(label)) (Base32): ", limit: secretLimit,
-                             what: "the secret")
+    /// The decoded secret (Base32; hex for mOTP), and the PIN when `kind` needs one.
+    static func secret(for label: String, kind: OTPKind) throws -> (secret: Base32Secret, pin: SecretBytes?) {
+        let encoding = kind == .motp ? "hex" : "Base32"
+        // Without a PIN to follow, line breaks inside a piped secret are
+        // separators, as spaces are.
+        var (bytes, nextLine) = try read(prompt: "secret for \(TerminalText.sanitized(label)) (\(encoding)): ",
+                                         limit: secretLimit, what: "the secret", splitLines: kind.needsPIN)
         defer { Wipe.bytes(&bytes) }
-        return try Base32.decode(String(decoding: bytes, as: UTF8.self))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let secret = kind == .motp ? Base32Secret(secret: try Base16.decode(text), leftover: nil) : try Base32.decodeSecret(text)
+        guard kind.needsPIN else { return (secret, nil) }
+        return (secret, try nextLine ?? pin(for: label))
     }
 
-    /// The otpauth URI text, surrounding whitespace removed.
-    static func uri() throws -> String {
-        var bytes = try read(prompt: "otpauth URI: ", limit: uriLimit, what: "the otpauth URI")
+    /// The otpauth URI, surrounding whitespace removed; piped, also the line
+    /// after it: the PIN of a Yandex or mOTP URI that lacks one (unchecked).
+    static func uri() throws -> (uri: String, nextLine: SecretBytes?) {
+        var (bytes, nextLine) = try read(prompt: "otpauth URI: ", limit: uriLimit, what: "the otpauth URI", splitLines: true)
         defer { Wipe.bytes(&bytes) }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return (String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), nextLine)
     }
 
-    private static func read(prompt: String, limit: Int, what: String) throws -> [UInt8] {
+    /// The PIN of `label`'s account, typed on the terminal.
+    static func pin(for label: String) throws -> SecretBytes {
+        guard Terminal.standardInputIsTerminal else { throw PINInputError.missing }
+        var bytes = try Terminal.readHidden(prompt: "PIN for \(TerminalText.sanitized(label)): ", limit: OTPPIN.maximumBytes,
+                                            what: "the PIN", hint: "pipe the secret and then the PIN, one per line")
+        defer { Wipe.bytes(&bytes) }
+        let pin = SecretBytes(bytes)
+        try OTPPIN.check(pin)
+        return pin
+    }
+
+    /// The first line (all of it on a terminal), and the piped line after it, if any.
+    private static func read(prompt: String, limit: Int, what: String, splitLines: Bool) throws -> (value: [UInt8], nextLine: SecretBytes?) {
         if Terminal.standardInputIsTerminal {
-            return try Terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: "pipe it into authcat")
+            return (try Terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: "pipe it into authcat"), nil)
         }
-        return try StandardInput.read(limit: limit, what: what)
+        var input = try StandardInput.read(limit: limit, what: what)
+        guard splitLines else { return (input, nil) }
+        defer { Wipe.bytes(&input) }
+        guard let newline = input.firstIndex(of: UInt8(ascii: "\n")) else { return (input, nil) }
+        var rest = Array(input[(newline + 1)...])
+        defer { Wipe.bytes(&rest) }
+        while let last = rest.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { rest.removeLast() }
+        var first = Array(input[..<newline])
+        if first.last == UInt8(ascii: "\r") { first.removeLast() }
+        return (first, rest.isEmpty ? nil : SecretBytes(rest))
+    }
+}
+
+/// A Yandex or mOTP account added without its PIN.
+enum PINInputError: UserFacingError {
+    case missing
+
+    var description: String {
+        "this kind of account needs its PIN: pipe it on the line after the secret (or URI), or type it on a terminal"
     }
 }

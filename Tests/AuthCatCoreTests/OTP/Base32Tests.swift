@@ -92,6 +92,57 @@ final class Base32Tests: XCTestCase {
         }
     }
 
+    /// 2FAS, Ente Auth and Proton Authenticator keep such secrets and make codes
+    /// from their whole bytes; `decodeSecret` reads them the same way and says so.
+    func testDecodeSecretReadsNonCanonicalLengthsAsOtherAppsDo() throws {
+        let cases: [(String, String, Int)] = [
+            ("JBSWY3DPEHP", "48656c6c6f21", 7),                     // 11 characters: 6 bytes and 7 bits
+            ("JBSWY3DPEHPK3PXPQ", "48656c6c6f21deadbeef", 5),       // 17: 10 bytes and 5 bits
+            ("jbsw y3dp ehpk 3pxp 7a2", "48656c6c6f21deadbeeff8", 7), // 19: 11 bytes and 7 bits
+            ("MZXW6Y==", "666f6f", 6),                              // 6, padded
+        ]
+        for (text, hex, bits) in cases {
+            let decoded = try Base32.decodeSecret(text)
+            XCTAssertEqual(Base16.encode(decoded.secret), hex, text)
+            let leftover = try XCTUnwrap(decoded.leftover, text)
+            XCTAssertEqual(leftover.bytes, hex.count / 2)
+            XCTAssertEqual(leftover.ignoredBits, bits)
+            XCTAssertTrue(leftover.description.contains("\(leftover.characters) Base32 characters"), leftover.description)
+            XCTAssertFalse(leftover.description.contains(text.prefix(6)), leftover.description)
+            // The strict reader still refuses them.
+            XCTAssertThrowsError(try Base32.decode(text)) { XCTAssertEqual($0 as? Base32Error, .invalidLength(leftover.characters)) }
+        }
+    }
+
+    func testDecodeSecretAgreesWithDecodeOnCanonicalLengthsAndSaysNothing() throws {
+        for text in ["JBSWY3DPEHPK3PXP", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "MZXW6===", "MZXW6YQ", "ME"] {
+            let decoded = try Base32.decodeSecret(text)
+            XCTAssertNil(decoded.leftover, text)
+            XCTAssertEqual(decoded.secret, try Base32.decode(text), text)
+        }
+    }
+
+    /// Garbage stays refused: one character holds no byte, and bad characters are bad at any length.
+    func testDecodeSecretStillRefusesGarbage() {
+        XCTAssertThrowsError(try Base32.decodeSecret("A")) { XCTAssertEqual($0 as? Base32Error, .invalidLength(1)) }
+        XCTAssertThrowsError(try Base32.decodeSecret("  ")) { XCTAssertEqual($0 as? Base32Error, .empty) }
+        XCTAssertThrowsError(try Base32.decodeSecret("JBSWY3DPEH1")) { XCTAssertEqual($0 as? Base32Error, .invalidCharacter("1", position: 11)) }
+        XCTAssertThrowsError(try Base32.decodeSecret("JBSW=Y3DPEHP")) { XCTAssertEqual($0 as? Base32Error, .misplacedPadding(position: 5)) }
+    }
+
+    /// Every length from 2 characters up reads as its whole bytes, exactly the
+    /// bytes the characters' bits start with.
+    func testDecodeSecretKeepsTheLeadingBitsForEveryLength() throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<45).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let full = Base32.encode(SecretBytes(bytes))
+        for length in 2...full.count {
+            let decoded = try Base32.decodeSecret(String(full.prefix(length)))
+            XCTAssertEqual(decoded.secret.unprotectedData(), Data(bytes.prefix(length * 5 / 8)), "length \(length)")
+            XCTAssertEqual(decoded.leftover != nil, [1, 3, 6].contains(length % 8), "length \(length)")
+        }
+    }
+
     func testEveryErrorHasAReason() {
         let errors: [Base32Error] = [.empty, .invalidCharacter("x", position: 1), .misplacedPadding(position: 1), .invalidLength(1)]
         for error in errors {

@@ -147,7 +147,13 @@ final class OTPAuthURITests: XCTestCase {
             ("otpauth://totp/X:y?secret=", .missingSecret),
             ("otpauth://totp/X:y?secret=%20+", .missingSecret),
             ("otpauth://totp/X:y?secret=\(s)1", .invalidSecret(.invalidCharacter("1", position: 17))),
-            ("otpauth://totp/X:y?secret=ABC", .invalidSecret(.invalidLength(3))),
+            ("otpauth://totp/X:y?secret=A", .invalidSecret(.invalidLength(1))),
+            ("otpauth://yaotp/X:y?secret=\(s)", .invalidPIN(.yandexSecretLength(10))),
+            ("otpauth://yaotp/X:y?secret=AA2V6KMCGYMWWVEW64RNP3JA3IAAAAAAHTSG4HRZPI", .invalidPIN(.yandexChecksum)),
+            ("otpauth://yaotp/X:y?secret=LA2V6KMCGYMWWVEW64RNP3JA3I&pin=1", .invalidPIN(.invalid)),
+            ("motp://X:y?secret=e3152afee62599c", .invalidHexSecret(.oddLength(15))),
+            ("motp://X:y?secret=\(s)", .invalidHexSecret(.invalidCharacter(position: 1))),
+            ("motp://?secret=e3152afee62599c8", .missingLabel),
             ("otpauth://totp/X:y?secret=\(s)%", .invalidEncoding(part: "secret parameter")),
             ("otpauth://totp/X:y?secret=\(s)&issuer=%E2%82", .invalidEncoding(part: "issuer parameter")),
             ("otpauth://totp/X:y?secret=\(s)&algorithm=MD5", .unknownAlgorithm),
@@ -174,10 +180,64 @@ final class OTPAuthURITests: XCTestCase {
         }
     }
 
+    // MARK: Yandex and mOTP, as Aegis writes them
+
+    func testReadsYandexURIsWithAndWithoutPIN() throws {
+        // The PIN is the Base32 of its UTF-8 bytes: "7586" is G42TQNQ.
+        let withPIN = try OTPAuthURI.parse(
+            "otpauth://yaotp/Yandex:ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3IAAAAAAHTSG4HRZPI&pin=G42TQNQ&algorithm=SHA256&digits=8&period=30")
+        XCTAssertEqual(withPIN.otp, OTPParameters(kind: .yandex))
+        XCTAssertEqual(withPIN.issuer, "Yandex")
+        XCTAssertEqual(withPIN.secret, try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I"), "the checksum form is cut to its 16-byte key")
+        XCTAssertEqual(withPIN.pin, SecretBytes(utf8: "7586"))
+        let withoutPIN = try OTPAuthURI.parse("otpauth://yaotp/ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3I")
+        XCTAssertNil(withoutPIN.pin)
+        XCTAssertThrowsError(try withoutPIN.checkPIN())
+    }
+
+    func testReadsMOTPURIs() throws {
+        let draft = try OTPAuthURI.parse("motp://PfSense:jimmy?secret=E3152AFEE62599C8&pin=GEZDGNA")
+        XCTAssertEqual(draft.otp, OTPParameters(kind: .motp))
+        XCTAssertEqual([draft.issuer, draft.name], ["PfSense", "jimmy"])
+        XCTAssertEqual(Base16.encode(draft.secret), "e3152afee62599c8")
+        XCTAssertEqual(draft.pin, SecretBytes(utf8: "1234"))
+        XCTAssertNil(try OTPAuthURI.parse("motp://jimmy?secret=e3152afee62599c8").pin)
+    }
+
+    func testMakesYandexAndMOTPURIsThatReadBack() throws {
+        let key = try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I")
+        let yandex = OTPAuthURI.make(issuer: "Yandex", name: "ivan", parameters: OTPParameters(kind: .yandex), secret: key,
+                                     pin: SecretBytes(utf8: "7586"))
+        XCTAssertEqual(yandex, "otpauth://yaotp/Yandex:ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3I&issuer=Yandex&algorithm=SHA256&digits=8&period=30&pin=G42TQNQ")
+        let motp = OTPAuthURI.make(issuer: "PfSense", name: "jimmy", parameters: OTPParameters(kind: .motp),
+                                   secret: try Base16.decode("e3152afee62599c8"), pin: SecretBytes(utf8: "1234"))
+        XCTAssertEqual(motp, "motp://PfSense:jimmy?secret=e3152afee62599c8&issuer=PfSense&pin=GEZDGNA")
+        for uri in [yandex, motp] {
+            let draft = try OTPAuthURI.parse(uri)
+            XCTAssertNoThrow(try draft.checkPIN(), uri)
+            XCTAssertEqual(OTPAuthURI.make(issuer: draft.issuer, name: draft.name, parameters: draft.otp, secret: draft.secret,
+                                           pin: draft.pin), uri)
+        }
+    }
+
+    func testMD5IsNotAnAlgorithmOfOTPAuthURIs() {
+        XCTAssertThrowsError(try OTPAuthURI.parse("otpauth://totp/X:y?secret=\(secretText)&algorithm=MD5")) {
+            XCTAssertEqual($0 as? OTPAuthURIError, .unknownAlgorithm)
+        }
+    }
+
+    func testNonCanonicalSecretLengthsAreReadAndReported() throws {
+        let draft = try OTPAuthURI.parse("otpauth://totp/2FAS:me?secret=JBSWY3DPEHPK3PXPQ")
+        XCTAssertEqual(Base16.encode(draft.secret), "48656c6c6f21deadbeef")
+        XCTAssertEqual(draft.secretLeftover?.characters, 17)
+        XCTAssertNil(try OTPAuthURI.parse("otpauth://totp/X:y?secret=\(secretText)").secretLeftover)
+    }
+
     func testErrorsNeverContainTheSecret() {
         let s = secretText
         let uris = [
-            "otpauth://motp/X:y?secret=\(s)", "otpauth://totp/X:?secret=\(s)", "otpauth://totp/X:y?secret=\(s)!",
+            "otpauth://motp/X:y?secret=\(s)", "otpauth://totp/X:?secret=\(s)", "motp://X:y?secret=\(s)&pin=\(s)",
+            "otpauth://yaotp/X:y?secret=\(s)&pin=\(s)", "otpauth://totp/X:y?secret=\(s)!",
             "otpauth://totp/X:y?secret=\(s)&algorithm=\(s)", "otpauth://totp/X:y?secret=\(s)&digits=\(s)",
             "otpauth://hotp/X:y?secret=\(s)&counter=\(s)", "https://totp/X:y?secret=\(s)", "otpauth://totp/X%ZZ:y?secret=\(s)",
         ]
@@ -199,6 +259,7 @@ final class OTPAuthURITests: XCTestCase {
         ]
         XCTAssertEqual(Set(errors.map(\.description)).count, errors.count)
         XCTAssertTrue(OTPAuthURIError.invalidSecret(.invalidLength(3)).description.contains("3 Base32 characters"))
+        XCTAssertNotEqual(OTPAuthURIError.invalidPIN(.empty).description, OTPAuthURIError.invalidHexSecret(.empty).description)
         XCTAssertTrue(OTPAuthURIError.invalidParameter(.period(0)).description.contains("period must be at least 1 second"))
         XCTAssertTrue(OTPAuthURIError.unknownAlgorithm.description.contains("SHA1, SHA256 or SHA512"))
     }
