@@ -168,6 +168,76 @@ final class ConcurrentWriterTests: FaultTestCase {
         XCTAssertEqual(hotpReuse, 0)
     }
 
+    /// Issue 8 §1: `passphrase set` (or `remove`) and a `sync now` that imports
+    /// another device's accounts, at the same time as edits, adds and HOTP
+    /// codes: every change is kept, the passphrase is as the command said, and
+    /// the vault still decrypts. The devices stay for all trials (joining costs
+    /// an Argon2id derivation), so there are a fifth as many trials as above.
+    func testWritersAlongsidePassphraseAndSyncImport() throws {
+        let environment = ["AUTHCAT_PASSPHRASE_FILE": passphraseFile.path, "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path,
+                           "AUTHCAT_NEW_PASSPHRASE_FILE": passphraseFile.path]
+        let remote = "file://" + scratch.appendingPathComponent("remote").path
+        let home = makeHome("local"), other = makeHome("other")
+        try add(home, "e", issuer: "P", environment: environment)
+        try add(home, "h", issuer: "P", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", ["--type", "hotp", "--digits", "8"],
+                environment: environment)
+        try succeed(home, ["sync", "enable", "--remote", remote], environment: environment)
+        try succeed(other, ["sync", "enable", "--remote", remote], environment: environment)
+        var problems: [String] = [], codes: [String] = [], passphraseSet = false
+        let count = max(1, trials / 5)
+        for trial in 1...count {
+            for index in 1...2 { try add(other, "o\(trial)x\(index)", issuer: "O", environment: environment) }
+            waitForStragglers(under: other.path, timeout: 30)
+            try succeed(other, ["sync", "now"], environment: environment)
+            waitForStragglers(under: home.path, timeout: 30)
+            var commands: [(arguments: [String], stdin: String?)] = [
+                (["sync", "now"], nil),
+                (["passphrase", passphraseSet ? "remove" : "set"], nil),
+                (["edit", "P:e", "--tag", "t\(trial)a"], nil),
+                (["edit", "P:e", "--tag", "t\(trial)b"], nil),
+                (["add", "n\(trial)", "--issuer", "P"], Self.rfcSecret + "\n"),
+                (["config", "set", "--synced", "trial\(trial)", "yes"], nil),
+                (["code", "P:h"], nil), (["code", "P:h"], nil),
+            ]
+            commands.shuffle(using: &random)
+            let children = try commands.map { try spawn(home, $0.arguments, stdin: $0.stdin, environment: environment) }
+            for (command, child) in zip(commands, children) {
+                let termination = child.wait()
+                if termination != .exited(0) {
+                    problems.append("trial \(trial) \(command.arguments.joined(separator: " ")): \(termination) \(child.stderr)")
+                }
+                if command.arguments == ["code", "P:h"] { codes.append(child.stdout) }
+                child.removeFiles()
+            }
+            passphraseSet.toggle()
+            waitForStragglers(under: home.path, timeout: 30)
+            // A last sync brings whatever the racing one missed; then everything must be there.
+            try succeed(home, ["sync", "now"], environment: environment)
+            let labels = Set(try listed(home).map(\.label))
+            let expected = ["P:n\(trial)", "O:o\(trial)x1", "O:o\(trial)x2"]
+            for label in expected where !labels.contains(label) { problems.append("trial \(trial): \(label) missing") }
+            let tags = Set(try listed(home).first { $0.label == "P:e" }?.tags ?? [])
+            for tag in ["t\(trial)a", "t\(trial)b"] where !tags.contains(tag) { problems.append("trial \(trial): tag \(tag) lost") }
+            let withFile = try run(home, ["code", "P:e", "--at", "59"], environment: environment)
+            if withFile.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != Self.rfcCodeAt59 {
+                problems.append("trial \(trial): the vault no longer decrypts: \(withFile.stderr)")
+            }
+            let withoutFile = try run(home, ["code", "P:e", "--at", "59"])
+            if withoutFile.succeeded == passphraseSet {
+                problems.append("trial \(trial): passphrase should be \(passphraseSet ? "set" : "removed")")
+            }
+            let synced = try run(home, ["config", "get", "--synced", "trial\(trial)"], environment: environment)
+            if synced.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "yes" { problems.append("trial \(trial): config lost") }
+            for problem in integrityProblems(in: home) { problems.append("trial \(trial): \(problem)") }
+        }
+        let reused = codes.count - Set(codes).count
+        FaultSettings.record("writers with passphrase and sync import: trials", count)
+        FaultSettings.record("writers with passphrase and sync import: problems", problems.count)
+        FaultSettings.record("writers with passphrase and sync import: HOTP reuse", reused)
+        XCTAssertEqual(problems, [], "seed \(FaultSettings.seed)")
+        XCTAssertEqual(reused, 0, "HOTP codes printed twice: \(codes)")
+    }
+
     /// Issue 8 §2: adds and imports at once on an empty folder: one vault with
     /// every account of every command that succeeded, all of them succeeding.
     func testMixedWritersOnAnEmptyFolder() throws {
