@@ -163,6 +163,13 @@ final class OutputDestinationTests: InterchangeTests {
             .contains("valid backup of \(accounts)"))
     }
 
+    func testABackupIsNotWrittenToATerminalThroughDevStdoutEither() throws {
+        let result = try authcat.runInTerminal(["backup", "--kdf", "interactive", "--output", "/dev/stdout"], environment: passphrase)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("refusing to write a binary backup to the terminal"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("AUTHCATB"), "no backup bytes on the terminal")
+    }
+
     func testDevFdFromAPipeAndProcessSubstitution() throws {
         let result = try authcat.shell("""
             authcat export --format otpauth --output /dev/fd/3 3>&1 > /dev/null | cat > from-fd3
