@@ -22,12 +22,17 @@ extension AuthCat {
                   in progress            0  a setup, import or export is running now
                   not started            2  sync is on but has not run yet
                   not syncing            3  set up, but nothing imported since
-                  error                  4  the latest sync failed (integrity, wrong key, interrupted…)
+                  error                  4  a remote problem, lost sync state, or a failed sync
                   no network             5  the remote cannot be reached
                   account not available  6  credentials rejected or missing, bucket or folder missing
                   remote deleted         7  another device deleted the remote data
                   vault mismatch         8  the remote holds a different vault
                 Exit status 1 means the status itself could not be read.
+
+                Remote problems (rejected objects, a rollback, a gap) stay until the remote \
+                is repaired and a sync finds it whole. \
+                While the status is not 0, every other command prints one warning line about \
+                it on standard error.
                 """)
 
         static let probeTimeout: Duration = .seconds(5)

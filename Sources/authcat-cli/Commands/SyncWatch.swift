@@ -30,6 +30,7 @@ extension AuthCat {
 
         func run() async throws {
             let session = try SyncSession.open(vaultOptions)
+            if let lost = SyncState.lostStateError(in: session.location) { throw lost }
             guard SyncState.isEnabled(in: session.location) else { throw SyncCommandError.syncOff }
             let watchLock = try SyncLockFile.watch(in: session.location)
             watchLock.lockShared()
