@@ -15,14 +15,19 @@ extension Vault {
     }
 
     /// The one deleted account `query` names, matched by `AccountQuery` among
-    /// deleted accounts only; throws `notFound` or `ambiguous` otherwise.
+    /// deleted accounts only; throws `notDeleted` when it names a live
+    /// account instead, `notFound` or `ambiguous` otherwise.
     ///
     /// The same label can have been deleted more than once, so ambiguous
     /// candidates are named with their id and deletion time.
     static func deletedAccount(matching query: String, in db: Database) throws -> Account {
         let deleted = try accounts(includingDeleted: true, in: db).filter { $0.deletedAt != nil }
         let matches = AccountQuery(query).matches(in: deleted)
-        guard let first = matches.first else { throw VaultError.notFound(query) }
+        guard let first = matches.first else {
+            // Restoring a live account is a mistake worth naming as such.
+            if let live = try? account(matching: query, in: db) { throw VaultError.notDeleted(live.label) }
+            throw VaultError.notFound(query)
+        }
         guard matches.count == 1 else {
             throw VaultError.ambiguous(query, candidates: matches.map(describeDeleted))
         }

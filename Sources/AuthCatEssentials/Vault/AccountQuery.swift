@@ -5,8 +5,10 @@ import Foundation
 #endif
 
 /// How a user names an account on the command line: its id, then its exact
-/// `issuer:name` label, then any part of its issuer or name. The first rule
-/// that matches anything decides; case is ignored throughout.
+/// `issuer:name` label, then its exact issuer or exact name, then any part of
+/// its issuer or name. The first rule that matches anything decides, so
+/// `tiny` names the issuer Tiny even when Tiny2 exists; case is ignored
+/// throughout. The quick front and the full program both ask here.
 public struct AccountQuery: Sendable {
     public let text: String
 
@@ -22,6 +24,8 @@ public struct AccountQuery: Sendable {
         }
         let exact = accounts.filter { $0.label.lowercased() == needle }
         if !exact.isEmpty { return exact }
+        let whole = accounts.filter { $0.issuer.lowercased() == needle || $0.name.lowercased() == needle }
+        if !whole.isEmpty { return whole }
         return accounts.filter { $0.issuer.lowercased().contains(needle) || $0.name.lowercased().contains(needle) }
     }
 }

@@ -49,11 +49,18 @@ public enum VaultError: UserFacingError, Equatable {
         case .duplicate(let label): "an account named \(label) already exists (names differing only in case are the same)"
         case .notFound(let query): "no account matches '\(query)'"
         case .ambiguous(let query, let candidates):
-            "'\(query)' matches \(candidates.count) accounts: \(candidates.joined(separator: ", "))"
-        case .notDeleted(let label): "\(label) is not deleted"
+            "'\(query)' matches \(candidates.count) accounts: \(Self.listed(candidates)); give more of the name, or ISSUER:NAME"
+        case .notDeleted(let label): "nothing to restore: \(label) is not removed"
         case .counterExhausted(let label): "the HOTP counter of \(label) cannot advance any further"
         case .busy: "the vault is busy in another authcat process; try again"
         case .storage(let what): "vault storage error: \(what)"
         }
+    }
+
+    /// The first few of many names, then how many more: one readable line
+    /// even when a short query matches thousands of accounts.
+    static func listed(_ names: [String], shown: Int = 8) -> String {
+        let head = names.prefix(shown).joined(separator: ", ")
+        return names.count > shown ? "\(head) and \(names.count - shown) more" : head
     }
 }
