@@ -163,7 +163,7 @@ _authcat() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-h --help)
+    local -a non_repeating_flags=(--version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -181,20 +181,20 @@ _authcat() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|code|list|show|edit|rm|restore|history|passphrase|config|import|export|backup|restore-backup|sync|help)
+    add|code|list|show|edit|rm|restore|history|passphrase|unlock|lock|config|import|export|backup|restore-backup|sync|help)
         # Offer subcommand argument completions
         "_authcat_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add code list show edit rm restore history passphrase config import export backup restore-backup sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add code list show edit rm restore history passphrase unlock lock config import export backup restore-backup sync help' -- "${cur}"))
         ;;
     esac
 }
 
 _authcat_add() {
     repeating_flags=()
-    non_repeating_flags=(--uri -h --help)
+    non_repeating_flags=(--uri --version -h --help)
     repeating_options=(--tag)
     non_repeating_options=(--home --issuer --type --algorithm --digits --period --counter --note)
     __authcat_offer_flags_options 1
@@ -209,7 +209,7 @@ _authcat_add() {
         return
         ;;
     '--type')
-        __authcat_add_completions -W 'totp'$'\n''hotp'$'\n''steam'
+        __authcat_add_completions -W 'totp'$'\n''hotp'$'\n''steam'$'\n''yandex'$'\n''motp'
         return
         ;;
     '--algorithm')
@@ -236,7 +236,7 @@ _authcat_add() {
 
 _authcat_code() {
     repeating_flags=()
-    non_repeating_flags=(--json --copy -h --help)
+    non_repeating_flags=(--json --copy --keep --watch --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --at)
     __authcat_offer_flags_options 1
@@ -255,7 +255,7 @@ _authcat_code() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __authcat_add_completions -W "$(__authcat_custom_complete ---completion code -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion code -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -263,7 +263,7 @@ _authcat_code() {
 
 _authcat_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -279,7 +279,7 @@ _authcat_list() {
 
 _authcat_show() {
     repeating_flags=()
-    non_repeating_flags=(--uri --qr -h --help)
+    non_repeating_flags=(--uri --qr --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1
@@ -295,7 +295,7 @@ _authcat_show() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __authcat_add_completions -W "$(__authcat_custom_complete ---completion show -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion show -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -303,7 +303,7 @@ _authcat_show() {
 
 _authcat_edit() {
     repeating_flags=()
-    non_repeating_flags=(--clear-tags -h --help)
+    non_repeating_flags=(--clear-tags --version -h --help)
     repeating_options=(--tag --untag)
     non_repeating_options=(--home --issuer --name --note)
     __authcat_offer_flags_options 1
@@ -334,7 +334,7 @@ _authcat_edit() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __authcat_add_completions -W "$(__authcat_custom_complete ---completion edit -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion edit -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -342,7 +342,7 @@ _authcat_edit() {
 
 _authcat_rm() {
     repeating_flags=()
-    non_repeating_flags=(-y --yes -h --help)
+    non_repeating_flags=(-y --yes --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1
@@ -358,7 +358,7 @@ _authcat_rm() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __authcat_add_completions -W "$(__authcat_custom_complete ---completion rm -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion rm -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -366,7 +366,7 @@ _authcat_rm() {
 
 _authcat_restore() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1
@@ -382,7 +382,7 @@ _authcat_restore() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __authcat_add_completions -W "$(__authcat_custom_complete ---completion restore -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion restore -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -390,7 +390,7 @@ _authcat_restore() {
 
 _authcat_history() {
     repeating_flags=()
-    non_repeating_flags=(--json -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --limit)
     __authcat_offer_flags_options 1
@@ -409,7 +409,7 @@ _authcat_history() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __authcat_add_completions -W "$(__authcat_custom_complete ---completion history -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion history -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -417,7 +417,7 @@ _authcat_history() {
 
 _authcat_passphrase() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=()
     __authcat_offer_flags_options 0
@@ -440,7 +440,7 @@ _authcat_passphrase() {
 
 _authcat_passphrase_set() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -456,7 +456,7 @@ _authcat_passphrase_set() {
 
 _authcat_passphrase_change() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -472,7 +472,42 @@ _authcat_passphrase_change() {
 
 _authcat_passphrase_remove() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_unlock() {
+    repeating_flags=()
+    non_repeating_flags=(--status --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --for)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--for')
+        return
+        ;;
+    esac
+}
+
+_authcat_lock() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -488,7 +523,7 @@ _authcat_passphrase_remove() {
 
 _authcat_config() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=()
     __authcat_offer_flags_options 0
@@ -511,7 +546,7 @@ _authcat_config() {
 
 _authcat_config_get() {
     repeating_flags=()
-    non_repeating_flags=(--synced --json -h --help)
+    non_repeating_flags=(--synced --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1
@@ -527,7 +562,7 @@ _authcat_config_get() {
 
 _authcat_config_set() {
     repeating_flags=()
-    non_repeating_flags=(--synced -h --help)
+    non_repeating_flags=(--synced --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 2
@@ -543,7 +578,7 @@ _authcat_config_set() {
 
 _authcat_config_unset() {
     repeating_flags=()
-    non_repeating_flags=(--synced -h --help)
+    non_repeating_flags=(--synced --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1
@@ -559,7 +594,7 @@ _authcat_config_unset() {
 
 _authcat_config_list() {
     repeating_flags=()
-    non_repeating_flags=(--synced --json -h --help)
+    non_repeating_flags=(--synced --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -575,7 +610,7 @@ _authcat_config_list() {
 
 _authcat_import() {
     repeating_flags=()
-    non_repeating_flags=(--qr --dry-run --skip-invalid --json -h --help)
+    non_repeating_flags=(--qr --dry-run --skip-invalid --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --format)
     __authcat_offer_flags_options 1
@@ -603,7 +638,7 @@ _authcat_import() {
 
 _authcat_export() {
     repeating_flags=()
-    non_repeating_flags=(--stdout --qr -h --help)
+    non_repeating_flags=(--force --stdout --qr --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --format --output)
     __authcat_offer_flags_options 0
@@ -627,7 +662,7 @@ _authcat_export() {
 
 _authcat_backup() {
     repeating_flags=()
-    non_repeating_flags=(--with-history --json -h --help)
+    non_repeating_flags=(--force --with-history --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --output --verify --kdf)
     __authcat_offer_flags_options 0
@@ -655,7 +690,7 @@ _authcat_backup() {
 
 _authcat_restore-backup() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run --json -h --help)
+    non_repeating_flags=(--dry-run --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1
@@ -679,7 +714,7 @@ _authcat_restore-backup() {
 
 _authcat_sync() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=()
     __authcat_offer_flags_options 0
@@ -702,7 +737,7 @@ _authcat_sync() {
 
 _authcat_sync_enable() {
     repeating_flags=()
-    non_repeating_flags=(--use-recovery-key -h --help)
+    non_repeating_flags=(--use-recovery-key --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --remote --recovery-key-file)
     __authcat_offer_flags_options 0
@@ -725,7 +760,7 @@ _authcat_sync_enable() {
 
 _authcat_sync_disable() {
     repeating_flags=()
-    non_repeating_flags=(--everywhere --delete-remote --yes -y -h --help)
+    non_repeating_flags=(--everywhere --delete-remote --yes -y --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -741,7 +776,7 @@ _authcat_sync_disable() {
 
 _authcat_sync_now() {
     repeating_flags=()
-    non_repeating_flags=(--json -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -757,7 +792,7 @@ _authcat_sync_now() {
 
 _authcat_sync_compact() {
     repeating_flags=()
-    non_repeating_flags=(--json -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -773,7 +808,7 @@ _authcat_sync_compact() {
 
 _authcat_sync_watch() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--home --interval)
     __authcat_offer_flags_options 0
@@ -792,7 +827,7 @@ _authcat_sync_watch() {
 
 _authcat_sync_status() {
     repeating_flags=()
-    non_repeating_flags=(--json --offline -h --help)
+    non_repeating_flags=(--json --offline --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
@@ -807,7 +842,55 @@ _authcat_sync_status() {
 }
 
 _authcat_help() {
-    :
+    repeating_flags=()
+    non_repeating_flags=(--version)
+    repeating_options=()
+    non_repeating_options=()
+    __authcat_offer_flags_options -1
 }
 
-complete -o filenames -F _authcat authcat
+# authcat: candidates from authcat's own completion (account names) are
+# already matched the way `authcat code` matches, and written as readline
+# should put them on the line; so they are neither filtered by prefix
+# again nor quoted as file names (which would escape every colon).
+__authcat_add_custom_completions() {
+    compopt +o filenames 2>/dev/null
+    local candidate
+    while IFS='' read -r candidate; do
+        [[ -n "${candidate}" ]] && COMPREPLY+=("${candidate}")
+    done <<<"${1}"
+}
+
+# authcat: bash splits a word at the characters of COMP_WORDBREAKS, so
+# GitHub:alice arrives as three words; join what was split at : = and @
+# (they cannot start another command) so that the generated functions
+# count arguments right and authcat sees the whole word.
+_authcat_whole_words() {
+    local -a joined=()
+    local -i joined_cword=0 index
+    local line="${COMP_LINE}" word
+    for index in "${!COMP_WORDS[@]}"; do
+        word="${COMP_WORDS[${index}]}"
+        local spaced=false
+        if [[ "${line}" =~ ^[[:space:]]+ ]]; then
+            spaced=true
+            line="${line:${#BASH_REMATCH[0]}}"
+        fi
+        line="${line#"${word}"}"
+        if [[ "${index}" -gt 0 ]] && ! "${spaced}" \
+            && [[ "${word}" =~ ^[:=@]+$ || "${COMP_WORDS[${index} - 1]}" =~ ^[:=@]+$ ]]; then
+            joined[-1]+="${word}"
+        else
+            joined+=("${word}")
+        fi
+        [[ "${index}" -eq "${COMP_CWORD}" ]] && joined_cword="$((${#joined[@]} - 1))"
+    done
+    local -r current="${joined[${joined_cword}]}"
+    local -r typed="${current%"${COMP_WORDS[${COMP_CWORD}]}"}${2}"
+    local -a COMP_WORDS=("${joined[@]}")
+    local -i COMP_CWORD="${joined_cword}"
+    local -x AUTHCAT_COMP_WORDBREAKS="${COMP_WORDBREAKS}"
+    _authcat "${1}" "${typed}" "${COMP_WORDS[${COMP_CWORD} - 1]}"
+}
+
+complete -o filenames -F _authcat_whole_words authcat

@@ -2,6 +2,17 @@ import Foundation
 
 // Everything authcat creates is for its user alone, whatever the shell's umask.
 umask(0o077)
+// The completion scripts are swift-argument-parser's with authcat's account
+// completion added (CompletionScript), so they are answered before parsing.
+if let shell = CompletionScript.requestedShell(in: Array(CommandLine.arguments.dropFirst())) {
+    do {
+        print(try CompletionScript.script(for: shell))
+        exit(EXIT_SUCCESS)
+    } catch {
+        Output.standardError("authcat: \(error)")
+        exit(EXIT_FAILURE)
+    }
+}
 // `authcat` (the quick front executable) runs the plain `code QUERY` itself
 // and hands every other command line to this program, unchanged.
 await CommandRunner.run()

@@ -12,7 +12,7 @@ final class CompletionTests: AuthCatTestCase {
             XCTAssertTrue(generated.stdout.contains("---completion code"), "\(shell) completes account names dynamically")
             let committed = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             XCTAssertTrue(committed == generated.stdout,
-                          "completions/\(file) is out of date; run: authcat --generate-completion-script \(shell) > completions/\(file)")
+                          "completions/\(file) is out of date; run scripts/regenerate")
         }
     }
 
@@ -51,15 +51,58 @@ final class CompletionTests: AuthCatTestCase {
         XCTAssertEqual(missing.stderr, "")
     }
 
-    func testShellSpecificFormsOfLabelsWithColons() throws {
-        try add("alice", issuer: "GitHub")
+    func testNamesCompleteTheWayCodeMatchesThem() throws {
+        try add("alice@work", issuer: "GitHub")
+        try add("alice", issuer: "GitLab")
+        try add("josé", issuer: "Café")
+        try add("x", issuer: "Bob")
         let home = ["AUTHCAT_HOME": authcat.home.path]
-        // bash has split "GitHub:al" at the colon and replaces only "al".
-        let bash = try complete(["code", "GitHub", ":", "al"], environment: home.merging(["SAP_SHELL": "bash"]) { $1 })
-        XCTAssertEqual(bash.stdoutLines, ["alice"])
-        // zsh's _describe reads "value:description", so the colon is escaped.
-        let zsh = try complete(["code", "Git"], environment: home.merging(["SAP_SHELL": "zsh"]) { $1 })
-        XCTAssertEqual(zsh.stdoutLines.first, "GitHub\\:alice")
+        // Case ignored, any part of the issuer or name, or the start of the label.
+        XCTAssertEqual(try complete(["code", "ALI"], environment: home).stdoutLines, ["GitHub:alice@work", "GitLab:alice"])
+        XCTAssertEqual(try complete(["code", "github:AL"], environment: home).stdoutLines, ["GitHub:alice@work"])
+        XCTAssertEqual(try complete(["code", "JOS"], environment: home).stdoutLines, ["Café:josé"])
+        XCTAssertEqual(try complete(["code", "work"], environment: home).stdoutLines, ["GitHub:alice@work"])
+        // The exact label, and the labels it begins.
+        XCTAssertEqual(try complete(["code", "gitlab:alice"], environment: home).stdoutLines, ["GitLab:alice"])
+        // Quotes and backslashes are the shell's, not part of the name.
+        XCTAssertEqual(try complete(["code", "'caf"], environment: home).stdoutLines, ["Café:josé"])
+        XCTAssertEqual(try complete(["code", "Gi\\tH"], environment: home).stdoutLines, ["GitHub:alice@work"])
+        XCTAssertEqual(try complete(["code", "nothing"], environment: home).stdoutLines, [])
+    }
+
+    func testZshAndFishGetWholeLabels() throws {
+        try add("alice", issuer: "GitHub")
+        for shell in ["zsh", "fish"] {
+            let result = try complete(["code", "github:A"], environment: ["AUTHCAT_HOME": authcat.home.path, "SAP_SHELL": shell])
+            XCTAssertEqual(result.stdoutLines.filter { $0 != " " }, ["GitHub:alice"], shell)
+        }
+    }
+
+    /// bash's readline replaces only the text after the last `:` or `=`, or
+    /// after an open quote, so that is what the candidates hold, quoted for
+    /// where they go; a match in the middle of names keeps the typed text.
+    func testBashGetsWhatReplacesTheEndOfTheWord() throws {
+        try add("alice@work", issuer: "GitHub")
+        try add("alice", issuer: "GitLab")
+        try add("carol smith", issuer: "Example")
+        try add("o'hara", issuer: "Mail")
+        let bash = ["AUTHCAT_HOME": authcat.home.path, "SAP_SHELL": "bash"]
+        func replies(_ word: String) throws -> [String] { try complete(["code", word], environment: bash).stdoutLines }
+        XCTAssertEqual(try replies("GitH"), ["GitHub:alice@work"])
+        XCTAssertEqual(try replies("GitHub:al"), ["alice@work"])
+        XCTAssertEqual(try replies("github:AL"), ["alice@work"])
+        XCTAssertEqual(try replies("carol"), ["Example:carol\\ smith"])
+        XCTAssertEqual(try replies("Example:carol\\ s"), ["carol\\ smith"])
+        XCTAssertEqual(try replies("\"Example:c"), ["Example:carol smith"])
+        XCTAssertEqual(try replies("'mail:o"), ["Mail:o'\\''hara"])
+        XCTAssertEqual(try replies("hara"), ["Mail:o\\'hara"])
+        // GitHub:alice@work and GitLab:alice share "Git", which would replace
+        // "ali"; offering "ali" itself leaves nothing in common.
+        XCTAssertEqual(try replies("ali"), ["GitHub:alice@work", "GitLab:alice", "ali"])
+        XCTAssertEqual(try replies("gi"), ["GitHub:alice@work", "GitLab:alice"])
+        // COMP_WORDBREAKS without a colon: readline replaces the whole word.
+        let noColon = bash.merging(["AUTHCAT_COMP_WORDBREAKS": " \t\n\"'><=;|&("]) { $1 }
+        XCTAssertEqual(try complete(["code", "GitHub:al"], environment: noColon).stdoutLines, ["GitHub:alice@work"])
     }
 
     /// Runs the completion request a shell script makes for the first

@@ -31,4 +31,16 @@ final class HelpTests: AuthCatTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("--at <unix-seconds>"), result.stdout)
     }
+
+    /// Both programs answer --version (the front hands it to the full
+    /// program), with the one version in the source, and exit 0.
+    func testVersionFromBothPrograms() throws {
+        let front = try authcat.run(["--version"], withHome: false)
+        XCTAssertEqual(front.status, 0, front.stderr)
+        XCTAssertNotNil(front.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression), front.stdout)
+        let full = try authcat.run(program: AuthCatProcess.fullProgramURL, ["--version"])
+        XCTAssertEqual(full.status, 0, full.stderr)
+        XCTAssertEqual(full.stdout, front.stdout)
+        XCTAssertEqual(front.stderr + full.stderr, "")
+    }
 }

@@ -1,0 +1,130 @@
+import ArgumentParser
+
+/// The shell completion scripts: swift-argument-parser's, generated from the
+/// command tree, with account names completed the way `authcat code` matches
+/// them (`AccountCompletion`).
+///
+/// The generated scripts filter what a custom completion returns by prefix,
+/// case included (bash's `compgen -W`, zsh's `_describe`), so `gi` and `alice`
+/// complete nothing; and bash splits `GitHub:alice` into three words at the
+/// colon, miscounting the arguments. So in bash the words split at `:`, `=`
+/// and `@` are joined again before the generated function runs, and
+/// authcat's candidates go into `COMPREPLY` as they are; in zsh they are added
+/// with a matcher that ignores case and matches anywhere in the label. fish
+/// matches that way by itself. A change to the generator that moves what is
+/// replaced here makes `script(for:)` throw, and the completion tests fail.
+enum CompletionScript {
+    struct GeneratorChanged: Error, CustomStringConvertible {
+        var shell: CompletionShell
+        var description: String { "swift-argument-parser's \(shell.rawValue) completion script has changed; update CompletionScript" }
+    }
+
+    /// The shell named by a command line that asks only for a completion
+    /// script (`--generate-completion-script [SHELL]`; without SHELL, the
+    /// login shell), or nil: then swift-argument-parser answers, errors included.
+    static func requestedShell(in arguments: [String]) -> CompletionShell? {
+        let option = "--generate-completion-script"
+        switch arguments.count {
+        case 1 where arguments[0] == option:
+            return CompletionShell.autodetected()
+        case 1 where arguments[0].hasPrefix(option + "="):
+            return CompletionShell(rawValue: String(arguments[0].dropFirst(option.count + 1)))
+        case 2 where arguments[0] == option:
+            return CompletionShell(rawValue: arguments[1])
+        default:
+            return nil
+        }
+    }
+
+    static func script(for shell: CompletionShell) throws -> String {
+        let generated = AuthCat.completionScript(for: shell)
+        switch shell {
+        case .bash:
+            return try replacing(bashAccountCall, with: bashAccountCallReplacement,
+                                 then: bashRegistration, with: bashAdditions, in: generated, shell: shell)
+        case .zsh:
+            return try replacing(zshAccountCall, with: zshAccountCallReplacement, in: generated, shell: shell)
+        default:
+            return generated
+        }
+    }
+
+    private static func replacing(_ target: String, with replacement: String, then second: String? = nil,
+                                  with secondReplacement: String = "", in script: String,
+                                  shell: CompletionShell) throws -> String {
+        guard script.contains(target), second.map(script.contains) ?? true else { throw GeneratorChanged(shell: shell) }
+        let replaced = script.replacingOccurrences(of: target, with: replacement)
+        guard let second else { return replaced }
+        return replaced.replacingOccurrences(of: second, with: secondReplacement)
+    }
+
+    // MARK: bash
+
+    private static let bashAccountCall = #"__authcat_add_completions -W "$(__authcat_custom_complete "#
+    private static let bashAccountCallReplacement = #"__authcat_add_custom_completions "$(__authcat_custom_complete "#
+    private static let bashRegistration = "complete -o filenames -F _authcat authcat"
+
+    private static let bashAdditions = #"""
+        # authcat: candidates from authcat's own completion (account names) are
+        # already matched the way `authcat code` matches, and written as readline
+        # should put them on the line; so they are neither filtered by prefix
+        # again nor quoted as file names (which would escape every colon).
+        __authcat_add_custom_completions() {
+            compopt +o filenames 2>/dev/null
+            local candidate
+            while IFS='' read -r candidate; do
+                [[ -n "${candidate}" ]] && COMPREPLY+=("${candidate}")
+            done <<<"${1}"
+        }
+
+        # authcat: bash splits a word at the characters of COMP_WORDBREAKS, so
+        # GitHub:alice arrives as three words; join what was split at : = and @
+        # (they cannot start another command) so that the generated functions
+        # count arguments right and authcat sees the whole word.
+        _authcat_whole_words() {
+            local -a joined=()
+            local -i joined_cword=0 index
+            local line="${COMP_LINE}" word
+            for index in "${!COMP_WORDS[@]}"; do
+                word="${COMP_WORDS[${index}]}"
+                local spaced=false
+                if [[ "${line}" =~ ^[[:space:]]+ ]]; then
+                    spaced=true
+                    line="${line:${#BASH_REMATCH[0]}}"
+                fi
+                line="${line#"${word}"}"
+                if [[ "${index}" -gt 0 ]] && ! "${spaced}" \
+                    && [[ "${word}" =~ ^[:=@]+$ || "${COMP_WORDS[${index} - 1]}" =~ ^[:=@]+$ ]]; then
+                    joined[-1]+="${word}"
+                else
+                    joined+=("${word}")
+                fi
+                [[ "${index}" -eq "${COMP_CWORD}" ]] && joined_cword="$((${#joined[@]} - 1))"
+            done
+            local -r current="${joined[${joined_cword}]}"
+            local -r typed="${current%"${COMP_WORDS[${COMP_CWORD}]}"}${2}"
+            local -a COMP_WORDS=("${joined[@]}")
+            local -i COMP_CWORD="${joined_cword}"
+            local -x AUTHCAT_COMP_WORDBREAKS="${COMP_WORDBREAKS}"
+            _authcat "${1}" "${typed}" "${COMP_WORDS[${COMP_CWORD} - 1]}"
+        }
+
+        complete -o filenames -F _authcat_whole_words authcat
+        """#
+
+    // MARK: zsh
+
+    private static let zshAccountCall = #"""
+            if [[ "${#completions[@]}" -gt 1 ]]; then
+                __authcat_complete "${completions[@]:0:-1}"
+            fi
+        """#
+
+    /// authcat's last line is a placeholder (see `CompletionShell.format`).
+    private static let zshAccountCallReplacement = #"""
+            # authcat: account names are matched the way `authcat code` matches
+            # them: case ignored, anywhere in the label.
+            completions=("${(@)${(@)completions[1,-2]}:#}")
+            compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]} l:|=* r:|=*' -a completions
+        """#
+}
