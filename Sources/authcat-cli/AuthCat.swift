@@ -49,6 +49,7 @@ struct AuthCat: AsyncParsableCommand {
             Backup.self,
             RestoreBackup.self,
             Sync.self,
+            ClipboardClear.self,
         ])
 
     /// Lets `--home` come before the subcommand too (`authcat --home PATH code`).

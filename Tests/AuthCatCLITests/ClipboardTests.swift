@@ -22,7 +22,8 @@ final class ClipboardTests: AuthCatTestCase {
         chmod(script.path, 0o755)
     }
 
-    private func copy(_ arguments: [String] = ["code", "rfc", "--at", "59", "--copy"]) throws -> AuthCatResult {
+    /// `--keep`, so that no clearing process runs the fake tool again later (see ClipboardClearingTests).
+    private func copy(_ arguments: [String] = ["code", "rfc", "--at", "59", "--copy", "--keep"]) throws -> AuthCatResult {
         try authcat.run(arguments, environment: ["PATH": "\(bin.path):/usr/bin:/bin"], timeout: 30)
     }
 
@@ -87,7 +88,7 @@ final class ClipboardTests: AuthCatTestCase {
 
         // HOTP: one code, one counter value, copied as printed.
         try add("counter", ["--type", "hotp"])
-        let hotp = try copy(["code", "counter", "--copy"])
+        let hotp = try copy(["code", "counter", "--copy", "--keep"])
         XCTAssertEqual(hotp.status, 0, hotp.stderr)
         XCTAssertEqual(try String(contentsOfFile: got.path + ".stdin", encoding: .utf8) + "\n", hotp.stdout)
     }
@@ -114,7 +115,7 @@ final class ClipboardTests: AuthCatTestCase {
 
     func testJSONOutputStaysCleanWhenTheCopyFails() throws {
         try tool("echo 'Error: Can'\\''t open display' >&2\nexit 1\n")
-        let result = try copy(["code", "rfc", "--at", "59", "--copy", "--json"])
+        let result = try copy(["code", "rfc", "--at", "59", "--copy", "--keep", "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(try result.json() as? [String: Any])
         XCTAssertEqual(object["code"] as? String, code)

@@ -16,6 +16,18 @@ extension AuthCat {
                 printed, so that scripts can capture it. On a terminal the line also shows \
                 how many seconds the code stays valid.
 
+                With --copy the code is also put on the clipboard, and taken off again \
+                when it expires (at the end of its time step; HOTP codes after 30 seconds) \
+                by a small background process that holds only the code and what the \
+                clipboard held before, which it then puts back. If something else was \
+                copied meanwhile, the clipboard is left alone. --keep leaves the code there.
+
+                With --watch (on a terminal only) authcat shows a table of the current \
+                codes, of every account or of those QUERY matches, with the seconds left \
+                in each code's time step, refreshed every second, until q, Ctrl-C or \
+                SIGTERM. HOTP accounts are listed without a code, so no counter value is \
+                used up. Colours follow NO_COLOR.
+
                 Without QUERY every account is listed, sorted by issuer and name. HOTP \
                 accounts show no code then, because each HOTP code uses up a counter value; \
                 ask for them by name.
@@ -25,6 +37,7 @@ extension AuthCat {
                   authcat code GitHub:alice@example.com --copy
                   authcat code --json | jq -r '.[] | select(.issuer == "GitHub") | .code'
                   authcat code test --at 59
+                  authcat code --watch
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -33,7 +46,8 @@ extension AuthCat {
                   completion: AccountCompletion.live)
         var query: String?
 
-        @Option(name: .customLong("at"),
+        // Unconditional, so that "--at -5" reaches `validate` and its message rather than reading as an option.
+        @Option(name: .customLong("at"), parsing: .unconditional,
                 help: ArgumentHelp("Compute time-based codes at this time (seconds since 1970, not before) instead of now.",
                                    valueName: "unix-seconds"))
         var time: Int64?
@@ -41,17 +55,32 @@ extension AuthCat {
         @Flag(help: "Print JSON: an object with id, issuer, name, code, type, period and valid_until; an array without QUERY.")
         var json = false
 
-        @Flag(help: "Also copy the code to the clipboard (with wl-copy, xclip or xsel).")
+        @Flag(help: ArgumentHelp("Also copy the code to the clipboard (with wl-copy, xclip or xsel), and clear it when the code expires.",
+                                 discussion: "What the clipboard held before is put back then, unless something else was copied meanwhile."))
         var copy = false
+
+        @Flag(help: "With --copy: leave the code on the clipboard.")
+        var keep = false
+
+        @Flag(help: "Show a live table of codes with their countdowns until q or Ctrl-C (a terminal only).")
+        var watch = false
 
         func validate() throws {
             if copy, query == nil { throw ValidationError("--copy needs a QUERY naming one account") }
+            if keep, !copy { throw ValidationError("--keep applies to --copy only") }
+            if watch, copy || json || time != nil {
+                throw ValidationError("--watch shows live codes on a terminal; leave out --copy, --json and --at")
+            }
             // Time steps count from 1970: no issuer ever made a code for an earlier time.
             if let time, time < 0 { throw ValidationError("--at must be 0 or later: codes count time from 1970, and \(time) is before it") }
         }
 
         func run() throws {
-            let printer = CodePrinter(options: vaultOptions, query: query, time: time, json: json, copy: copy)
+            if watch {
+                try LiveCodeView(options: vaultOptions, query: query).run()
+                return
+            }
+            let printer = CodePrinter(options: vaultOptions, query: query, time: time, json: json, copy: copy, keep: keep)
             try printer.run()
         }
     }

@@ -16,27 +16,106 @@ struct Clipboard {
 
     var name: String { executable.lastPathComponent }
 
+    /// The tool that prints what the clipboard holds (wl-paste beside
+    /// wl-copy; xclip and xsel in another mode), or nil if there is none.
+    var reader: URL?
+    var readArguments: [String] = []
+
     /// The first clipboard tool found on `PATH`; wl-copy first under Wayland.
     /// - Throws: `ClipboardError.noTool` when none is installed.
     static func find(environment: [String: String]) throws -> Clipboard {
-        let wayland = Clipboard.candidate("wl-copy", [])
-        let x11 = [Clipboard.candidate("xclip", ["-selection", "clipboard"]),
-                   Clipboard.candidate("xsel", ["--clipboard", "--input"])]
+        let wayland = Tool(name: "wl-copy", arguments: [], reader: "wl-paste", readArguments: ["--no-newline"])
+        let x11 = [Tool(name: "xclip", arguments: ["-selection", "clipboard"], reader: "xclip",
+                        readArguments: ["-o", "-selection", "clipboard"]),
+                   Tool(name: "xsel", arguments: ["--clipboard", "--input"], reader: "xsel",
+                        readArguments: ["--clipboard", "--output"])]
         let order = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? [wayland] + x11 : x11 + [wayland]
         let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        for (name, arguments) in order {
-            for folder in folders {
-                let path = URL(fileURLWithPath: folder).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: path.path) {
-                    return Clipboard(executable: path, arguments: arguments)
-                }
+        func installed(_ name: String) -> URL? {
+            folders.lazy.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
+                .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        }
+        for tool in order {
+            if let path = installed(tool.name) {
+                return Clipboard(executable: path, arguments: tool.arguments, reader: installed(tool.reader),
+                                 readArguments: tool.readArguments)
             }
         }
         throw ClipboardError.noTool
     }
 
-    private static func candidate(_ name: String, _ arguments: [String]) -> (String, [String]) {
-        (name, arguments)
+    private struct Tool {
+        var name: String
+        var arguments: [String]
+        var reader: String
+        var readArguments: [String]
+    }
+
+    /// How long reading the clipboard may take; shorter than a copy's limit,
+    /// since a tool that hangs here would hang again when asked to copy.
+    static let readTimeout: TimeInterval = 2
+
+    /// The most of the clipboard's content authcat keeps to put back.
+    static let readLimit = DetachedLauncher.maximumInput - 4096
+
+    /// What the clipboard holds now.
+    ///
+    /// The tool's output is read while it runs, and only up to its exit: a
+    /// descendant that inherited the pipe cannot keep authcat waiting.
+    /// - Throws: `ClipboardError.unreadable` when there is no reading tool,
+    ///   it fails (xclip fails on an empty clipboard), or the content is larger than `readLimit`.
+    func contents() throws -> [UInt8] {
+        guard let reader else { throw ClipboardError.unreadable("no tool to read it with") }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw ClipboardError.unreadable(String(cString: strerror(errno))) }
+        let (output, writer) = (ends[0], ends[1])
+        defer { close(output) }
+        _ = fcntl(output, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(writer, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+        let pid: pid_t
+        do {
+            pid = try spawn(reader, readArguments, input: -1, output: writer, messages: -1)
+        } catch {
+            close(writer)
+            throw error
+        }
+        close(writer)
+        var content: [UInt8] = []
+        var tooLarge = false
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        defer { Wipe.bytes(&buffer) }
+        func drain() {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                if content.count + count > Self.readLimit { tooLarge = true }
+                if !tooLarge { content += buffer[..<count] }
+            }
+        }
+        let deadline = Date().addingTimeInterval(Self.readTimeout)
+        var status: Int32 = 0
+        while true {
+            drain()
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0, errno != EINTR { throw ClipboardError.unreadable("could not wait for it") }
+            if Date() >= deadline {
+                kill(pid, SIGKILL)
+                _ = Self.wait(for: pid, timeout: 1)
+                Wipe.bytes(&content)
+                throw ClipboardError.unreadable("it did not finish within \(Int(Self.readTimeout)) seconds")
+            }
+            var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, 5)
+        }
+        drain()
+        guard status == 0, !tooLarge else {
+            Wipe.bytes(&content)
+            throw ClipboardError.unreadable(tooLarge ? "it holds more than authcat keeps" : "it failed")
+        }
+        return content
     }
 
     /// Hands `code` to the tool on its standard input.
@@ -54,11 +133,16 @@ struct Clipboard {
     /// `Process` hands the child a socket it watches for the end).
     /// - Throws: `ClipboardError.failed` with the tool's own message.
     func copy(_ code: String) throws {
-        let input = try filledPipe(code)
+        try copy(bytes: Array(code.utf8))
+    }
+
+    /// Puts `bytes` on the clipboard, as `copy(_:)` does a code.
+    func copy(bytes: [UInt8]) throws {
+        let input = try filledPipe(bytes)
         defer { close(input) }
         let messages = Self.messageFile()
         defer { if messages >= 0 { close(messages) } }
-        let pid = try spawn(input: input, messages: messages)
+        let pid = try spawn(executable, arguments, input: input, output: -1, messages: messages)
         guard let status = Self.wait(for: pid, timeout: Self.timeout) else {
             kill(pid, SIGKILL)
             _ = Self.wait(for: pid, timeout: 1)
@@ -72,15 +156,23 @@ struct Clipboard {
         throw ClipboardError.failed(name, reason: message.isEmpty ? fallback : message)
     }
 
-    /// Starts the tool with `input` as standard input, `messages` (or
-    /// /dev/null) as standard error, /dev/null as standard output, and
-    /// authcat's other descriptors closed.
-    private func spawn(input: Int32, messages: Int32) throws -> pid_t {
+    /// Starts `program` with `input`, `output` and `messages` as its
+    /// standard streams (/dev/null for each that is -1), and authcat's other
+    /// descriptors closed.
+    private func spawn(_ program: URL, _ arguments: [String], input: Int32, output: Int32, messages: Int32) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        if input >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
+        if output >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         if messages >= 0 {
             posix_spawn_file_actions_adddup2(&actions, messages, STDERR_FILENO)
         } else {
@@ -101,10 +193,10 @@ struct Clipboard {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let argv = ([program.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ)
+        let result = posix_spawn(&pid, program.path, &actions, &attributes, argv, environ)
         guard result == 0 else {
             throw ClipboardError.failed(name, reason: "could not start it (\(String(cString: strerror(result))))")
         }
@@ -129,8 +221,8 @@ struct Clipboard {
         return names.compactMap { Int32($0) }
     }
 
-    /// The reading end of a pipe holding `code`, its writing end already closed.
-    private func filledPipe(_ code: String) throws -> Int32 {
+    /// The reading end of a pipe holding `bytes`, its writing end already closed.
+    private func filledPipe(_ bytes: [UInt8]) throws -> Int32 {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw ClipboardError.failed(name, reason: "could not hand it the code (\(String(cString: strerror(errno))))")
@@ -139,7 +231,8 @@ struct Clipboard {
         _ = fcntl(reader, F_SETFD, FD_CLOEXEC)
         // Non-blocking, so that even a pipe with a tiny buffer fails instead of hanging.
         _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
-        let bytes = Array(code.utf8)
+        // Content put back may be larger than a pipe holds by default.
+        if bytes.count > 65_536 { _ = fcntl(writer, 1031 /* F_SETPIPE_SZ */, Int32(bytes.count)) }
         let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
         let reason = String(cString: strerror(errno))
         close(writer)

@@ -11,6 +11,8 @@ struct CodePrinter {
     var time: Int64?
     var json = false
     var copy = false
+    /// With `copy`: leave the code on the clipboard instead of clearing it when it expires.
+    var keep = false
 
     func run() throws {
         let clipboard = copy ? try Clipboard.find(environment: options.environment) : nil
@@ -42,8 +44,20 @@ struct CodePrinter {
         // copy is a warning, not a failure: the code the user asked for was
         // printed, and with HOTP its counter value is already used up.
         fflush(stdout)
+        // Read first, to be put back; nothing readable (an empty clipboard) is put back as nothing.
+        var previous = keep ? [] : (try? clipboard.contents()) ?? []
+        defer { Wipe.bytes(&previous) }
         do {
             try clipboard.copy(generated.code.value)
+        } catch {
+            Output.warning("\(error)")
+            return
+        }
+        guard !keep else { return }
+        let hold = ClipboardClearer.hold(for: generated.code, computedAt: now, environment: options.environment)
+        do {
+            try ClipboardClearer.schedule(generated.code.value, on: clipboard, previous: previous,
+                                          clearAt: Date().addingTimeInterval(hold))
         } catch {
             Output.warning("\(error)")
         }
