@@ -15,7 +15,7 @@ final class QuickVault {
     /// beside a database with the current schema and its `vault` row.
     init?(_ location: VaultLocation) {
         guard access(location.keyFileURL.path, F_OK) == 0,
-              DatabaseFileSize.lengthMatchesHeader(location.databaseURL.path) == true else { return nil }
+              DatabaseFileSize.isWhole(atPath: location.databaseURL.path) else { return nil }
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW
         guard sqlite3_open_v2(location.databaseURL.path, &connection, flags, nil) == SQLITE_OK, let connection else {

@@ -14,29 +14,26 @@ import Foundation
 /// before SQLite touches it. The vault and the quick front both ask here.
 public enum DatabaseFileSize {
     /// False when the file at `path` is shorter than its header says, or is
-    /// not a whole number of pages; true otherwise (including when the header
-    /// does not record a size, as SQLite versions before 3.7.0 did not).
+    /// not a whole number of pages, while its write-ahead log is empty; true
+    /// otherwise (including when the header does not record a size, as SQLite
+    /// versions before 3.7.0 did not).
     ///
-    /// A checkpoint in another process copies pages from the write-ahead log
-    /// into the file, page 1 (with the new size) first: a file that looks
-    /// short while the log holds pages is looked at again for up to half a
-    /// second, so that a vault growing now is not called damaged. With an
-    /// empty log no checkpoint is running, and a short file is short.
+    /// A short file beside a log that holds pages is not damage: a checkpoint
+    /// copies pages from the log into the file, page 1 (with the new size)
+    /// first, and one that is running in another process, or was stopped by
+    /// a full disk, leaves the file short while the log still holds every
+    /// page past its end. SQLite reads those from the log, and the next
+    /// checkpoint finishes the copy.
     public static func isWhole(atPath path: String) -> Bool {
-        var pause: useconds_t = 5_000
-        for _ in 0..<7 {
-            if lengthMatchesHeader(path) != false { return true }
-            if (SecureFile.size(of: path + "-wal") ?? 0) == 0 { return lengthMatchesHeader(path) != false }
-            usleep(pause)
-            pause *= 2
-        }
+        if lengthMatchesHeader(path) != false { return true }
+        if (SecureFile.size(of: path + "-wal") ?? 0) > 0 { return true }
+        // A checkpoint may have finished, and emptied the log, between the two looks.
         return lengthMatchesHeader(path) != false
     }
 
     /// Nil when the header says nothing about the size or cannot be read
-    /// (SQLite then decides); otherwise whether the length matches. One
-    /// look, for a caller that hands anything doubtful to `isWhole`'s caller.
-    public static func lengthMatchesHeader(_ path: String) -> Bool? {
+    /// (SQLite then decides); otherwise whether the length matches.
+    static func lengthMatchesHeader(_ path: String) -> Bool? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -84,6 +84,24 @@ final class VaultCreationTests: VaultTestCase {
         }
     }
 
+    /// A checkpoint stopped by a full disk leaves page 1 (with the new size)
+    /// in the file and the pages past its end in the log, which SQLite reads.
+    func testAShortFileBesideALogThatHoldsPagesIsNotDamage() throws {
+        try SecureFile.createFolder(location.folder)
+        var page = [UInt8](repeating: 0, count: 4096)
+        page.replaceSubrange(0..<16, with: Array("SQLite format 3\u{0}".utf8))
+        page[16] = 0x10; page[27] = 2; page[31] = 3; page[95] = 2 // 3 pages of 4096 bytes, valid
+        let path = location.databaseURL.path
+        try Data(page).write(to: location.databaseURL)
+        XCTAssertFalse(DatabaseFileSize.isWhole(atPath: path))
+        try Data().write(to: URL(fileURLWithPath: path + "-wal"))
+        XCTAssertFalse(DatabaseFileSize.isWhole(atPath: path), "an empty log holds nothing")
+        try Data(repeating: 1, count: 4096 + 32).write(to: URL(fileURLWithPath: path + "-wal"))
+        XCTAssertTrue(DatabaseFileSize.isWhole(atPath: path))
+        try Data(page + page + page).write(to: location.databaseURL)
+        XCTAssertTrue(DatabaseFileSize.isWhole(atPath: path))
+    }
+
     func testTheHeaderSizeIsReadAsSQLiteDocumentsIt() {
         var header = [UInt8](repeating: 0, count: 100)
         header.replaceSubrange(0..<16, with: Array("SQLite format 3\u{0}".utf8))
