@@ -5,15 +5,6 @@ import XCTest
 /// itself and hands everything else to `authcat-cli`. A copy of the front with no `authcat-cli`
 /// beside it shows which of the two answered.
 final class QuickFrontTests: AuthCatTestCase {
-    /// The front copied alone into a folder of its own.
-    private func loneFront() throws -> URL {
-        let folder = authcat.root.appendingPathComponent("lone", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let copy = folder.appendingPathComponent("authcat")
-        try FileManager.default.copyItem(at: AuthCatProcess.executableURL, to: copy)
-        return copy
-    }
-
     private func assertHandedOver(_ result: AuthCatResult, file: StaticString = #filePath, line: UInt = #line) {
         assertOneLineError(result, containing: "install authcat-cli beside authcat", status: 1, file: file, line: line)
     }

@@ -21,15 +21,6 @@ final class UnlockCommandTests: AuthCatTestCase {
         super.tearDown()
     }
 
-    /// A copy of the front with no `authcat-cli` beside it: it can only answer by itself.
-    private func loneFront() throws -> URL {
-        let folder = authcat.root.appendingPathComponent("lone", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let copy = folder.appendingPathComponent("authcat")
-        try FileManager.default.copyItem(at: AuthCatProcess.executableURL, to: copy)
-        return copy
-    }
-
     func testUnlockedCodesNeedNoPassphraseAndTheFrontAnswersThem() throws {
         assertOneLineError(try authcat.run(["code", "rfc"]), containing: "AUTHCAT_PASSPHRASE_FILE", status: 1)
         let unlocked = try succeed(["unlock", "--for", "10m"], environment: passphrase)

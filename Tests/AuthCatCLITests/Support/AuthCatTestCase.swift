@@ -33,6 +33,17 @@ class AuthCatTestCase: XCTestCase {
 
     /// Runs a command that must succeed and returns its stdout.
     @discardableResult
+    /// The front copied alone into a folder of its own, with no `authcat-cli`
+    /// beside it: what it prints, it answered by itself.
+    func loneFront() throws -> URL {
+        let folder = authcat.root.appendingPathComponent("lone", isDirectory: true)
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: AuthCatProcess.executableURL, to: folder.appendingPathComponent("authcat"))
+        }
+        return folder.appendingPathComponent("authcat")
+    }
+
     func succeed(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
                  file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let result = try authcat.run(arguments, stdin: stdin, environment: environment)

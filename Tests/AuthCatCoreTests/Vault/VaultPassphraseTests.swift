@@ -3,11 +3,14 @@
 import Foundation
 import XCTest
 
-final class VaultPassphraseTests: VaultTestCase {
-    private func open(_ passphrase: String) throws -> Vault {
+extension VaultTestCase {
+    /// The vault, opened with a passphrase provider that answers `passphrase`.
+    func open(_ passphrase: String) throws -> Vault {
         try Vault.open(at: location, clock: clock, passphrase: { SecretBytes(utf8: passphrase) })
     }
+}
 
+final class VaultPassphraseTests: VaultTestCase {
     func testPassphraseWrapsTheKeyAndUnlocksIt() throws {
         let vault = try makeVault()
         let account = try add(vault, draft("alice"))
@@ -60,10 +63,6 @@ final class VaultPassphraseTests: VaultTestCase {
 /// Two processes changing the passphrase at once: the second one, which
 /// unlocked with a passphrase that is no longer current, changes nothing.
 final class VaultPassphraseRaceTests: VaultTestCase {
-    private func open(_ passphrase: String) throws -> Vault {
-        try Vault.open(at: location, clock: clock, passphrase: { SecretBytes(utf8: passphrase) })
-    }
-
     func testAChangeMadeMeanwhileIsNeverUndone() throws {
         let vault = try makeVault()
         let account = try add(vault, draft("alice"))
