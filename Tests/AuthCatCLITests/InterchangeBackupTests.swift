@@ -22,12 +22,12 @@ final class InterchangeBackupTests: InterchangeTests {
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(8), Data("AUTHCATB".utf8))
         XCTAssertEqual(try succeed(["backup", "--verify", path], environment: passphrase),
-                       "\(path): valid backup of 5 accounts, 1 synced preference, 2 history transactions\n")
+                       "\(path): valid backup of 6 accounts, 1 synced preference, 2 history transactions\n")
 
         let home = otherHome()
         let restored = try authcat.run(["--home", home, "restore-backup", path], environment: passphrase, withHome: false)
         XCTAssertEqual(restored.status, 0, restored.stderr)
-        XCTAssertEqual(restored.stdout, "restored 5 accounts from the backup and 1 synced preference; skipped 0, rejected 0\n")
+        XCTAssertEqual(restored.stdout, "restored 6 accounts from the backup and 1 synced preference; skipped 0, rejected 0\n")
         XCTAssertEqual(try accountsWithoutIDs(home: home), try accountsWithoutIDs(home: authcat.home.path))
         XCTAssertEqual(try uris(home: home), try uris(home: authcat.home.path))
         let ids = { (home: String) in try self.authcat.run(["--home", home, "list", "--json"], withHome: false).stdout }
@@ -36,7 +36,7 @@ final class InterchangeBackupTests: InterchangeTests {
         XCTAssertEqual(preference.stdout, "issuer\n")
 
         let again = try authcat.run(["--home", home, "restore-backup", path], environment: passphrase, withHome: false)
-        XCTAssertTrue(again.stdout.hasPrefix("restored 0 accounts from the backup; skipped 5, rejected 0\n"), again.stdout)
+        XCTAssertTrue(again.stdout.hasPrefix("restored 0 accounts from the backup; skipped 6, rejected 0\n"), again.stdout)
         XCTAssertTrue(again.stdout.contains("  skipped  account 1 (Example:sha512): already in the vault"), again.stdout)
     }
 
@@ -75,11 +75,11 @@ final class InterchangeBackupTests: InterchangeTests {
         let result = try authcat.run(["backup", "--output", target.path, "--kdf", "interactive", "--json"], environment: passphrase)
         XCTAssertEqual(result.status, 0, result.stderr)
         let summary = try XCTUnwrap(try result.json() as? [String: Any])
-        XCTAssertEqual(summary["accounts"] as? Int, 5)
+        XCTAssertEqual(summary["accounts"] as? Int, 6)
         XCTAssertEqual(summary["output"] as? String, target.path)
         let verify = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["backup", "--verify", target.path, "--json"], environment: passphrase).utf8)) as? [String: Any])
         XCTAssertEqual(verify["valid"] as? Bool, true)
-        XCTAssertEqual(verify["accounts"] as? Int, 5)
+        XCTAssertEqual(verify["accounts"] as? Int, 6)
     }
 
     func testBackupThroughAPipe() throws {
@@ -97,7 +97,7 @@ final class InterchangeBackupTests: InterchangeTests {
         shell.waitUntilExit()
         XCTAssertEqual(shell.terminationStatus, 0)
         let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        XCTAssertEqual(summary["added"] as? Int, 5)
+        XCTAssertEqual(summary["added"] as? Int, 6)
         XCTAssertEqual(try accountsWithoutIDs(home: otherHome()), try accountsWithoutIDs(home: authcat.home.path))
     }
 

@@ -12,7 +12,7 @@ final class InterchangeExportTests: InterchangeTests {
         assertOneLineError(try authcat.run(["export", "--format", "json", "--output", "-"]), containing: "say --stdout", status: 64)
         assertOneLineError(try authcat.run(["export", "--format", "aegis", "--qr"]), containing: "--qr draws otpauth and google", status: 64)
         let printed = try succeed(["export", "--format", "otpauth", "--stdout"])
-        XCTAssertEqual(printed.split(separator: "\n").count, 5)
+        XCTAssertEqual(printed.split(separator: "\n").count, 6)
         XCTAssertTrue(printed.contains("secret=JBSWY3DPEHPK3PXP"))
     }
 
@@ -22,7 +22,7 @@ final class InterchangeExportTests: InterchangeTests {
         for format in ["otpauth", "aegis", "json"] {
             let file = authcat.root.appendingPathComponent("export.\(format)").path
             let output = try succeed(["export", "--format", format, "--output", file])
-            XCTAssertEqual(output, "exported 5 accounts to \(file) (\(format))\n")
+            XCTAssertEqual(output, "exported 6 accounts to \(file) (\(format))\n")
             let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
             XCTAssertEqual(mode, 0o600, format)
             let home = otherHome("from-\(format)")
@@ -40,6 +40,7 @@ final class InterchangeExportTests: InterchangeTests {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderrLines, [
             "authcat: warning: left out Steam:gamer: Google Authenticator has no Steam codes",
+            "authcat: warning: left out Yandex:ivan: Google Authenticator has no Yandex codes",
             "authcat: warning: left out Ünïcødé Bank:李雷 🐱: Google Authenticator only imports 30-second codes, not 60-second ones",
         ])
         XCTAssertEqual(result.stdout, "exported 3 accounts to \(file) (google)\n")

@@ -66,8 +66,10 @@ public enum OTPAuthFormat: ImportFormatParser {
     static func label(of line: Substring) -> String? {
         guard let scheme = line.range(of: "://"), let query = line.firstIndex(of: "?"), scheme.upperBound <= query else { return nil }
         let path = line[scheme.upperBound..<query]
-        guard let slash = path.firstIndex(of: "/") else { return nil }
-        let label = path[path.index(after: slash)...]
+        // motp://Issuer:account has no type before its label.
+        let isMOTP = line[..<scheme.lowerBound].lowercased() == OTPAuthURI.motpScheme
+        guard let slash = isMOTP ? path.startIndex : path.firstIndex(of: "/") else { return nil }
+        let label = isMOTP ? path[...] : path[path.index(after: slash)...]
         guard !label.isEmpty, !label.contains("="), !label.contains("&"), !label.contains("#") else { return nil }
         return String(label).removingPercentEncoding ?? String(label)
     }

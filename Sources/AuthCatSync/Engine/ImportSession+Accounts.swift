@@ -16,13 +16,14 @@ extension ImportSession {
     /// Field-wise last writer wins; the counter takes the maximum.
     private func merge(_ incoming: AccountState, into local: Account?, record: inout SyncClockRecord) throws -> MergedAccount {
         let secret = try Self.secret(incoming)
+        let pin = try Self.pin(incoming)
         guard let local else {
             record.clocks = incoming.clocks
             let account = Account(
                 id: try Self.uuid(incoming.id), issuer: incoming.issuer.value, name: incoming.name.value,
                 otp: incoming.otp.value.parameters(counter: incoming.counter), tags: incoming.tags.value,
                 note: incoming.note.value, createdAt: Date(unixMilliseconds: incoming.createdAt), updatedAt: writer.now)
-            return MergedAccount(account: account, secret: secret, deleted: incoming.deleted.value)
+            return MergedAccount(account: account, secret: secret, deleted: incoming.deleted.value, pin: pin)
         }
         let known = record.clocks
         func wins(_ field: String, _ clock: HybridTimestamp) -> Bool {
@@ -36,7 +37,7 @@ extension ImportSession {
         if wins("otp", incoming.otp.clock) { settings = incoming.otp.value }
         if wins("tags", incoming.tags.clock) { merged.account.tags = Account.normalizedTags(incoming.tags.value) }
         if wins("note", incoming.note.clock) { merged.account.note = incoming.note.value }
-        if wins("secret", incoming.secret.clock) { merged.secret = secret }
+        if wins("secret", incoming.secret.clock) { (merged.secret, merged.pin) = (secret, pin) }
         if wins("deleted", incoming.deleted.clock) { merged.deleted = incoming.deleted.value }
         merged.account.otp = settings.parameters(counter: max(local.otp.counter, incoming.counter))
         for (field, clock) in incoming.clocks where wins(field, clock) {
@@ -51,7 +52,7 @@ extension ImportSession {
         guard let local else {
             guard let secret = merged.secret else { throw SyncObjectError.malformed("account secret") }
             let draft = AccountDraft(issuer: account.issuer, name: account.name, otp: account.otp, tags: account.tags,
-                                     note: account.note, secret: secret)
+                                     note: account.note, secret: secret, pin: merged.pin)
             if merged.deleted {
                 try writer.insertDeleted(draft, id: account.id, createdAt: account.createdAt)
             } else {
@@ -62,8 +63,11 @@ extension ImportSession {
             return
         }
         let secretChanged = try merged.secret.map { try $0 != writer.secret(for: account.id) } ?? false
+        // The PIN comes with a winning secret; otherwise the stored one stays (nil keeps it).
+        let pinChanged = try merged.secret != nil && merged.pin != writer.pin(for: account.id)
         let edit = AccountEdit(issuer: account.issuer, name: account.name, otp: account.otp, tags: account.tags,
-                               note: account.note, secret: secretChanged ? merged.secret : nil)
+                               note: account.note, secret: secretChanged ? merged.secret : nil,
+                               pin: merged.secret != nil && account.otp.kind.needsPIN ? merged.pin : nil)
         let wasLive = local.deletedAt == nil
         if wasLive, liveByIdentity[local.identityKey] == account.id { liveByIdentity[local.identityKey] = nil }
         if merged.deleted {
@@ -74,7 +78,7 @@ extension ImportSession {
             if !wasLive { try writer.undelete(account.id) }
             liveByIdentity[account.identityKey] = account.id
         }
-        if secretChanged || merged.deleted == wasLive || !Self.sameContent(local, account) { changedRecords += 1 }
+        if secretChanged || pinChanged || merged.deleted == wasLive || !Self.sameContent(local, account) { changedRecords += 1 }
     }
 
     private static func sameContent(_ a: Account, _ b: Account) -> Bool {
@@ -83,6 +87,13 @@ extension ImportSession {
 
     private static func secret(_ incoming: AccountState) throws -> SecretBytes {
         guard var data = Data(base64Encoded: incoming.secret.value) else { throw SyncObjectError.malformed("account secret") }
+        defer { data.resetBytes(in: data.startIndex..<data.endIndex) }
+        return SecretBytes(data)
+    }
+
+    private static func pin(_ incoming: AccountState) throws -> SecretBytes? {
+        guard let text = incoming.pin else { return nil }
+        guard var data = Data(base64Encoded: text) else { throw SyncObjectError.malformed("account PIN") }
         defer { data.resetBytes(in: data.startIndex..<data.endIndex) }
         return SecretBytes(data)
     }

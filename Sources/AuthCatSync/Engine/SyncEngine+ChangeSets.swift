@@ -46,13 +46,15 @@ extension SyncEngine {
             Stamped(value: value, clock: clocks[field] ?? Self.unknownTime)
         }
         let secret = try vault.secret(for: account.id)
-        return AccountState(
+        var state = AccountState(
             id: account.id.vaultString, createdAt: account.createdAt.unixMilliseconds, counter: account.otp.counter,
             issuer: stamped(account.issuer, "issuer"), name: stamped(account.name, "name"),
             otp: stamped(SyncedOTPSettings(account.otp), "otp"),
             secret: stamped(secret.unprotectedData().base64EncodedString(), "secret"),
             tags: stamped(account.tags, "tags"), note: stamped(account.note, "note"),
             deleted: stamped(account.deletedAt != nil, "deleted"))
+        if account.otp.kind.needsPIN { state.pin = try vault.pin(for: account.id)?.unprotectedData().base64EncodedString() }
+        return state
     }
 
     /// Seals a change set of this device for its object name.

@@ -20,11 +20,19 @@ struct AccountState: Codable, Equatable {
     var tags: Stamped<[String]>
     var note: Stamped<String>
     var deleted: Stamped<Bool>
+    /// The PIN of a Yandex or mOTP account, its UTF-8 bytes in base64; absent
+    /// for the other kinds. It belongs to the secret: it has no clock of its
+    /// own and changes with `secret`, under `secret`'s clock.
+    var pin: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, counter, issuer, name, otp, secret, tags, note, deleted
+        case id, counter, issuer, name, otp, secret, tags, note, deleted, pin
         case createdAt = "created_at"
     }
+
+    /// Whether devices older than Yandex and mOTP could read this account:
+    /// `ChangeSet` keeps the others in a member such devices skip.
+    var isReadableByOlderDevices: Bool { !otp.value.kind.needsPIN }
 
     /// The clocks of the fields, keyed as in `clockedFields`.
     var clocks: [String: HybridTimestamp] {
@@ -37,6 +45,9 @@ struct AccountState: Codable, Equatable {
         guard let uuid = UUID(uuidString: id), uuid.vaultString == id else { throw SyncObjectError.malformed("account id") }
         guard !name.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw SyncObjectError.malformed("empty account name") }
         guard Data(base64Encoded: secret.value) != nil else { throw SyncObjectError.malformed("account secret") }
+        guard otp.value.kind.needsPIN == (pin != nil), pin.map({ Data(base64Encoded: $0) != nil }) ?? true else {
+            throw SyncObjectError.malformed("account PIN")
+        }
         do {
             try otp.value.parameters(counter: counter).validate()
         } catch {

@@ -28,9 +28,64 @@ struct ChangeSet: Codable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case format, version, vault, device, sequence, previous, accounts, preferences
+        case pinAccounts = "pin_accounts"
         case deviceName = "device_name"
         case vaultDevice = "vault_device"
         case createdAt = "created_at"
+    }
+
+    init(format: String, version: Int, vault: String, device: String, deviceName: String, vaultDevice: String,
+         sequence: Int64, previous: String, createdAt: Int64, accounts: [AccountState], preferences: [PreferenceState]) {
+        self.format = format
+        self.version = version
+        self.vault = vault
+        self.device = device
+        self.deviceName = deviceName
+        self.vaultDevice = vaultDevice
+        self.sequence = sequence
+        self.previous = previous
+        self.createdAt = createdAt
+        self.accounts = accounts
+        self.preferences = preferences
+    }
+
+    /// Yandex and mOTP accounts travel in `pin_accounts`, the others in
+    /// `accounts`: a device older than these kinds ignores the member it does
+    /// not know, so it keeps syncing every other account instead of refusing
+    /// the whole object over an account type it cannot decode.
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(String.self, forKey: .format)
+        version = try container.decode(Int.self, forKey: .version)
+        vault = try container.decode(String.self, forKey: .vault)
+        device = try container.decode(String.self, forKey: .device)
+        deviceName = try container.decode(String.self, forKey: .deviceName)
+        vaultDevice = try container.decode(String.self, forKey: .vaultDevice)
+        sequence = try container.decode(Int64.self, forKey: .sequence)
+        previous = try container.decode(String.self, forKey: .previous)
+        createdAt = try container.decode(Int64.self, forKey: .createdAt)
+        let pinAccounts = try container.decodeIfPresent([AccountState].self, forKey: .pinAccounts) ?? []
+        // Writers list accounts by id; the two lists are merged back into that order.
+        accounts = try container.decode([AccountState].self, forKey: .accounts) + pinAccounts
+        if !pinAccounts.isEmpty { accounts.sort { $0.id < $1.id } }
+        preferences = try container.decode([PreferenceState].self, forKey: .preferences)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(version, forKey: .version)
+        try container.encode(vault, forKey: .vault)
+        try container.encode(device, forKey: .device)
+        try container.encode(deviceName, forKey: .deviceName)
+        try container.encode(vaultDevice, forKey: .vaultDevice)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(previous, forKey: .previous)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(accounts.filter(\.isReadableByOlderDevices), forKey: .accounts)
+        let pinAccounts = accounts.filter { !$0.isReadableByOlderDevices }
+        if !pinAccounts.isEmpty { try container.encode(pinAccounts, forKey: .pinAccounts) }
+        try container.encode(preferences, forKey: .preferences)
     }
 
     var isSnapshot: Bool { format == Self.snapshotFormat }

@@ -1,9 +1,15 @@
 import ArgumentParser
 import AuthCatCore
 
-/// `--algorithm sha1|sha256|sha512`, in any case.
+/// `--algorithm sha1|sha256|sha512`, in any case. MD5 is not offered: only
+/// mOTP uses it, and `--type motp` implies it.
 extension OTPAlgorithm: ExpressibleByArgument {
     public init?(argument: String) {
-        self.init(rawValue: argument.lowercased())
+        guard let algorithm = OTPAlgorithm(rawValue: argument.lowercased()), algorithm != .md5 else { return nil }
+        self = algorithm
+    }
+
+    public static var allValueStrings: [String] {
+        allCases.filter { $0 != .md5 }.map(\.rawValue)
     }
 }

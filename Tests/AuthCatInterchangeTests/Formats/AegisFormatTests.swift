@@ -7,17 +7,91 @@ final class AegisFormatTests: XCTestCase {
     private let expected = ExpectedAccount.standard(tags: [["Work"], ["Bank ✓", "Work"]], notes: ["recovery codes in the safe"])
 
     func testPlainVaultWithGroupsNotesAndAllKinds() throws {
-        let parsed = try AegisFormat.parse(Fixture.data("aegis_plain.json"), context: ImportContext())
+        var parsed = try AegisFormat.parse(Fixture.data("aegis_plain.json"), context: ImportContext())
+        XCTAssertTrue(parsed.rejections.isEmpty)
+        let yandex = try XCTUnwrap(parsed.entries.popLast())
         assertEntries(parsed, expected)
-        XCTAssertEqual(parsed.rejections.count, 1)
-        XCTAssertEqual(parsed.rejections.first?.position, .entry(6))
-        XCTAssertEqual(parsed.rejections.first?.kind, "unsupported")
-        XCTAssertEqual(parsed.rejections.first?.label, "Yandex:ivan")
+        XCTAssertEqual(yandex.position, .entry(6))
+        XCTAssertEqual(yandex.label, "Yandex:ivan")
+        XCTAssertEqual(yandex.draft.otp, OTPParameters(kind: .yandex))
+        XCTAssertEqual(yandex.draft.secret, SecretBytes(utf8: "abcdefghijklmnop"))
+        XCTAssertEqual(yandex.draft.pin, SecretBytes(utf8: "1234"))
+    }
+
+    /// Aegis's JSON for both kinds: `info` has `secret` (Base32), `algo`,
+    /// `digits`, `period` and `pin`; the codes are Aegis's own test vectors.
+    func testYandexAndMOTPEntriesWithTheirPIN() throws {
+        let text = """
+            {"version": 1, "header": {"slots": null, "params": null}, "db": {"version": 3, "groups": [], "entries": [
+              {"type": "yandex", "name": "ivan", "issuer": "Yandex",
+               "info": {"secret": "LA2V6KMCGYMWWVEW64RNP3JA3IAAAAAAHTSG4HRZPI", "algo": "SHA256", "digits": 8, "period": 30, "pin": "7586"}},
+              {"type": "motp", "name": "jimmy", "issuer": "PfSense",
+               "info": {"secret": "4MKSV7XGEWM4Q", "algo": "MD5", "digits": 6, "period": 10, "pin": "1234"}},
+              {"type": "motp", "name": "nopin", "issuer": "PfSense", "info": {"secret": "4MKSV7XGEWM4Q", "algo": "MD5", "digits": 6, "period": 10}},
+              {"type": "yandex", "name": "badsum", "issuer": "Yandex",
+               "info": {"secret": "AA2V6KMCGYMWWVEW64RNP3JA3IAAAAAAHTSG4HRZPI", "algo": "SHA256", "digits": 8, "period": 30, "pin": "7586"}},
+              {"type": "totp", "name": "md5", "issuer": "Old", "info": {"secret": "JBSWY3DPEHPK3PXP", "algo": "MD5", "digits": 6, "period": 30}}
+            ]}}
+            """
+        let parsed = try AegisFormat.parse(Data(text.utf8), context: ImportContext())
+        XCTAssertEqual(parsed.entries.map(\.label), ["Yandex:ivan", "PfSense:jimmy", "Old:md5"])
+        XCTAssertEqual(parsed.rejections.map(\.label), ["PfSense:nopin", "Yandex:badsum"])
+        XCTAssertTrue(parsed.rejections[0].message.contains("pin"), parsed.rejections[0].message)
+        XCTAssertTrue(parsed.rejections[1].message.contains("checksum"), parsed.rejections[1].message)
+        XCTAssertEqual(parsed.entries[2].draft.otp.algorithm, .sha1, "Aegis reads MD5 on other kinds as SHA1")
+        let yandex = parsed.entries[0].draft
+        XCTAssertEqual(yandex.secret.count, 16)
+        XCTAssertEqual(try OTPGenerator.code(secret: yandex.secret, parameters: yandex.otp, at: Date(timeIntervalSince1970: 1581064020),
+                                             pin: yandex.pin).value, "oactmacq")
+        let motp = parsed.entries[1].draft
+        XCTAssertEqual(Base16.encode(motp.secret), "e3152afee62599c8")
+        XCTAssertEqual(try OTPGenerator.code(secret: motp.secret, parameters: motp.otp, at: Date(timeIntervalSince1970: 165892298),
+                                             pin: motp.pin).value, "e7d8b6")
+    }
+
+    func testYandexAndMOTPExportAsAegisWritesThem() throws {
+        let items = [
+            ExportItem(account: account("Yandex", "ivan", otp: OTPParameters(kind: .yandex)),
+                       secret: try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I"), pin: SecretBytes(utf8: "7586")),
+            ExportItem(account: account("PfSense", "jimmy", otp: OTPParameters(kind: .motp)),
+                       secret: try Base16.decode("e3152afee62599c8"), pin: SecretBytes(utf8: "1234")),
+        ]
+        let data = try AegisFormat.document(for: items)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entries = try XCTUnwrap((document["db"] as? [String: Any])?["entries"] as? [[String: Any]])
+        XCTAssertEqual(entries.map { $0["type"] as? String }, ["yandex", "motp"])
+        let infos = entries.compactMap { $0["info"] as? [String: Any] }
+        XCTAssertEqual(infos[0]["pin"] as? String, "7586")
+        XCTAssertEqual(infos[0]["algo"] as? String, "SHA256")
+        XCTAssertEqual(infos[0]["digits"] as? Int, 8)
+        XCTAssertEqual(infos[0]["period"] as? Int, 30)
+        XCTAssertEqual(infos[1]["algo"] as? String, "MD5")
+        XCTAssertEqual(infos[1]["period"] as? Int, 10)
+        XCTAssertEqual(infos[1]["secret"] as? String, "4MKSV7XGEWM4Q")
+        let parsed = try AegisFormat.parse(data, context: ImportContext())
+        XCTAssertEqual(parsed.entries.map(\.draft.pin), items.map(\.pin))
+        XCTAssertEqual(parsed.entries.map(\.draft.secret), items.map(\.secret))
+    }
+
+    func testNonCanonicalSecretLengthsAreImportedWithAWarning() throws {
+        let text = """
+            {"version": 1, "header": {"slots": null, "params": null}, "db": {"version": 3, "groups": [], "entries": [
+              {"type": "totp", "name": "eleven", "issuer": "2FAS", "info": {"secret": "JBSWY3DPEHP", "algo": "SHA1", "digits": 6, "period": 30}},
+              {"type": "totp", "name": "one", "issuer": "X", "info": {"secret": "J", "algo": "SHA1", "digits": 6, "period": 30}}
+            ]}}
+            """
+        let parsed = try AegisFormat.parse(Data(text.utf8), context: ImportContext())
+        XCTAssertEqual(parsed.entries.map(\.label), ["2FAS:eleven"])
+        XCTAssertEqual(parsed.entries[0].draft.secret, SecretBytes(utf8: "Hello!"))
+        XCTAssertEqual(parsed.warnings.count, 1)
+        XCTAssertTrue(parsed.warnings[0].hasPrefix("entry 1 (2FAS:eleven): the secret has 11 Base32 characters"), parsed.warnings[0])
+        XCTAssertEqual(parsed.rejections.map(\.label), ["X:one"])
     }
 
     func testEncryptedVaultWithThePassword() throws {
         let context = ImportContext(password: { SecretBytes(utf8: "test-password") })
-        let parsed = try AegisFormat.parse(Fixture.data("aegis_encrypted.json"), context: context)
+        var parsed = try AegisFormat.parse(Fixture.data("aegis_encrypted.json"), context: context)
+        XCTAssertEqual(parsed.entries.popLast()?.draft.otp.kind, .yandex)
         assertEntries(parsed, expected)
     }
 

@@ -140,7 +140,7 @@ final class ParserFuzzTests: XCTestCase {
             "db": sealedDB.ciphertext.base64EncodedString(),
         ]
         let data = try JSONSerialization.data(withJSONObject: vault)
-        XCTAssertEqual(try AegisFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: password) })).entries.count, 5)
+        XCTAssertEqual(try AegisFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: password) })).entries.count, 6)
         return data
     }
 }

@@ -12,15 +12,17 @@ final class ImporterTests: InterchangeTestCase {
         let vault = try makeVault()
         let parsed = try AegisFormat.parse(Fixture.data("aegis_plain.json"), context: ImportContext())
         let outcome = try Importer(vault: vault).run(parsed)
-        XCTAssertEqual(outcome.added.count, 5)
+        // Five accounts of the standard kinds and a Yandex one with its PIN.
+        XCTAssertEqual(outcome.added.count, 6)
         XCTAssertEqual(try contents(of: vault), displayOrder(parsed.entries.map(ExpectedAccount.init)))
         let history = try vault.history()
         XCTAssertEqual(history.count, 1)
         XCTAssertEqual(history.first?.author, .import)
-        XCTAssertEqual(history.first?.changes.count, 5)
-        XCTAssertEqual(outcome.summary.added, 5)
-        XCTAssertEqual(outcome.summary.rejected, 1)
-        XCTAssertEqual(outcome.summary.rejectedEntries.first?.kind, "unsupported")
+        XCTAssertEqual(history.first?.changes.count, 6)
+        XCTAssertEqual(outcome.summary.added, 6)
+        XCTAssertEqual(outcome.summary.rejected, 0)
+        let yandex = try XCTUnwrap(try vault.accounts().first { $0.otp.kind == .yandex })
+        XCTAssertEqual(try vault.pin(for: yandex.id), SecretBytes(utf8: "1234"))
     }
 
     func testIdenticalEntriesAreSkippedAndConflictsRejected() throws {
