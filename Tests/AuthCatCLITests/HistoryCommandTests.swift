@@ -38,7 +38,23 @@ final class HistoryCommandTests: AuthCatTestCase {
         XCTAssertEqual(alice.count, 2, "removed accounts can still be asked about")
         XCTAssertTrue(alice.allSatisfy { (($0["changes"] as? [[String: Any]]) ?? []).allSatisfy { $0["record_id"] as? String == id } })
         XCTAssertEqual(try history(["--limit", "1"]).count, 1)
-        assertOneLineError(try authcat.run(["history", "--limit", "0"]), containing: "--limit", status: 64)
+        XCTAssertEqual(try history(["--limit", "0"]).count, 4, "0 shows every transaction")
+        assertOneLineError(try authcat.run(["history", "--limit", "-3"]), containing: "--limit must be 0", status: 64)
+    }
+
+    func testHistoryShowsADefaultPageAndSaysHowToSeeMore() throws {
+        try add("alice", issuer: "GitHub")
+        for note in 1...20 { try succeed(["edit", "github", "--note", "n\(note)"]) }
+        let page = try authcat.run(["history"])
+        XCTAssertEqual(page.status, 0)
+        let lines = page.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 20)
+        XCTAssertTrue(lines[0].hasPrefix("#21  "), String(lines[0]))
+        XCTAssertTrue(page.stderr.contains("--limit 0 shows all"), page.stderr)
+        let all = try authcat.run(["history", "--limit", "0"])
+        XCTAssertEqual(all.stdout.split(separator: "\n").count, 21)
+        XCTAssertEqual(all.stderr, "", "nothing was cut")
+        XCTAssertEqual(try authcat.run(["history", "--limit", "21"]).stderr, "")
     }
 
     func testTextHistoryShowsOneLinePerChange() throws {

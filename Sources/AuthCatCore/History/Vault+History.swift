@@ -33,6 +33,29 @@ extension Vault {
         }
     }
 
+    /// The `issuer:name` labels of these accounts, deleted ones included, by
+    /// lowercase id: what a page of history shows, without reading every account.
+    public func accountLabels(ids: Set<String>) throws -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        return try translatingErrors { db in
+            var labels: [String: String] = [:]
+            // SQLite allows at most 32,766 arguments per statement.
+            let sorted = ids.sorted()
+            for start in stride(from: 0, to: sorted.count, by: 10_000) {
+                let batch = Array(sorted[start..<min(start + 10_000, sorted.count)])
+                let marks = Array(repeating: "?", count: batch.count).joined(separator: ",")
+                let rows = try Row.fetchCursor(db, sql: "SELECT id, issuer, name FROM account WHERE id IN (\(marks))",
+                                               arguments: StatementArguments(batch))
+                while let row = try rows.next() {
+                    let issuer: String = row[1]
+                    let name: String = row[2]
+                    labels[row[0]] = issuer.isEmpty ? name : "\(issuer):\(name)"
+                }
+            }
+            return labels
+        }
+    }
+
     /// The number of the newest transaction, 0 for an empty history.
     public func latestHistoryNumber() throws -> Int64 {
         try translatingErrors { db in try Int64.fetchOne(db, sql: "SELECT MAX(number) FROM historyTransaction") ?? 0 }
@@ -44,6 +67,7 @@ extension Vault {
         let changeRows = try Row.fetchAll(db, sql: """
             SELECT * FROM historyChange WHERE transactionNumber BETWEEN ? AND ? ORDER BY id
             """, arguments: [lowest, highest])
+        let decoder = JSONDecoder()
         let changes = Dictionary(grouping: changeRows, by: { $0["transactionNumber"] as Int64 })
         return try transactions.map { row in
             let number: Int64 = row["number"]
@@ -51,15 +75,16 @@ extension Vault {
             return HistoryEntry(
                 number: number, timestamp: Date(unixMilliseconds: row["timestamp"]), author: author,
                 device: DeviceReference(id: row["deviceID"], name: row["deviceName"]),
-                changes: try (changes[number] ?? []).map(Self.change))
+                changes: try (changes[number] ?? []).map { try Self.change($0, decoder: decoder) })
         }
     }
 
-    private static func change(_ row: Row) throws -> HistoryChange {
+    private static func change(_ row: Row, decoder: JSONDecoder) throws -> HistoryChange {
         guard let entity = HistoryChange.Entity(rawValue: row["entity"]),
               let kind = HistoryChange.Kind(rawValue: row["kind"]) else { throw VaultError.storage("unknown history change") }
         let fieldsJSON: String = row["fields"]
-        let fields = (try? JSONDecoder().decode([String].self, from: Data(fieldsJSON.utf8))) ?? []
+        // Most changes (inserts, deletes) list no fields: skip the decoder for them.
+        let fields = fieldsJSON == "[]" ? [] : (try? decoder.decode([String].self, from: Data(fieldsJSON.utf8))) ?? []
         return HistoryChange(entity: entity, recordID: row["recordID"], kind: kind, fields: fields)
     }
 }

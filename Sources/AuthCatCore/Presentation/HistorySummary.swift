@@ -45,9 +45,4 @@ public struct HistorySummary: Encodable, Equatable, Sendable {
                    kind: change.kind, fields: change.fields)
         }
     }
-
-    /// Account labels keyed the way history names accounts.
-    public static func labels(of accounts: [Account]) -> [String: String] {
-        Dictionary(accounts.map { ($0.id.vaultString, $0.label) }, uniquingKeysWith: { first, _ in first })
-    }
 }

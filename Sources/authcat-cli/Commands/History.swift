@@ -12,12 +12,15 @@ extension AuthCat {
                 delete), the account, and for updates the fields that changed. Values are \
                 never shown. QUERY limits the history to one account, removed or not.
 
+                The newest 20 transactions are shown unless --limit says otherwise; \
+                --limit 0 shows them all. When more exist, standard error says so.
+
                 --json prints an array of transactions with number, timestamp (seconds \
                 since 1970), author, device {id, name} and changes [{entity, record_id, \
                 label, kind, fields}].
 
                 Examples:
-                  authcat history --limit 20
+                  authcat history --limit 0
                   authcat history GitHub:alice@example.com
                   authcat history --json | jq '.[] | select(.author == "sync")'
                 """)
@@ -31,11 +34,17 @@ extension AuthCat {
         @Flag(help: "Print a JSON array.")
         var json = false
 
-        @Option(help: ArgumentHelp("Show at most this many transactions.", valueName: "n"))
-        var limit: Int?
+        /// Unconditional, so that `--limit -3` reaches `validate()` as a number
+        /// instead of failing as "missing value" (a negative number looks like an option).
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Show at most this many transactions (0: all).", valueName: "n"))
+        var limit: Int = Self.defaultLimit
+
+        /// One screenful: after a big import the history holds thousands of transactions.
+        static let defaultLimit = 20
 
         func validate() throws {
-            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+            if limit < 0 { throw ValidationError("--limit must be 0 (all) or a positive number, not \(limit)") }
         }
 
         func run() throws {
@@ -44,8 +53,12 @@ extension AuthCat {
                 return
             }
             let recordID = try query.map { try vault.anyAccount(matching: $0).id.vaultString }
-            let labels = HistorySummary.labels(of: try vault.accounts(includingDeleted: true))
-            let entries = try vault.history(recordID: recordID, limit: limit).map { entry in
+            // One more than asked for tells whether the page was cut.
+            var page = try vault.history(recordID: recordID, limit: limit == 0 ? nil : limit + 1)
+            let cut = limit > 0 && page.count > limit
+            if cut { page.removeLast() }
+            let labels = try vault.accountLabels(ids: Set(page.flatMap { $0.changes.map(\.recordID) }))
+            let entries = page.map { entry in
                 var summary = HistorySummary(entry, labels: labels)
                 // A transaction can change several records; show only the one asked about.
                 if let recordID { summary.changes.removeAll { $0.recordID != recordID } }
@@ -53,16 +66,22 @@ extension AuthCat {
             }
             if json {
                 print(try JSONOutput.string(entries))
-                return
+            } else {
+                // One write for the whole table rather than one per line.
+                let lines = TextTable.lines(entries.flatMap(Self.rows))
+                if !lines.isEmpty { print(lines.joined(separator: "\n")) }
             }
-            TextTable.lines(entries.flatMap(Self.rows)).forEach { print($0) }
+            if cut {
+                Output.standardError("authcat: showing the newest \(limit) transactions; --limit 0 shows all")
+            }
         }
 
         private static func rows(_ entry: HistorySummary) -> [[String]] {
-            entry.changes.map { change in
+            let time = Timestamp.text(entry.timestamp)
+            return entry.changes.map { change in
                 let subject = change.label ?? "preference \(change.recordID)"
                 let fields = change.kind == .update ? change.fields.joined(separator: ",") : ""
-                return ["#\(entry.number)", Timestamp.text(entry.timestamp), entry.author.rawValue, entry.device.name,
+                return ["#\(entry.number)", time, entry.author.rawValue, entry.device.name,
                         change.kind.rawValue, subject, fields]
             }
         }
