@@ -664,7 +664,7 @@ _authcat_backup() {
     repeating_flags=()
     non_repeating_flags=(--force --with-history --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--home --output --verify --kdf)
+    non_repeating_options=(--home --output --output-dir --keep --verify --kdf)
     __authcat_offer_flags_options 0
 
     # Offer option value completions
@@ -675,6 +675,13 @@ _authcat_backup() {
         ;;
     '--output')
         __authcat_add_completions -f
+        return
+        ;;
+    '--output-dir')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--keep')
         return
         ;;
     '--verify')

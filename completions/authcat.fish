@@ -69,7 +69,7 @@ function __authcat_parse_tokens -S
         case 'export'
             __authcat_parse_subcommand 0 'home=' 'format=' 'output=' 'force' 'stdout' 'qr' 'version' 'h/help'
         case 'backup'
-            __authcat_parse_subcommand 0 'home=' 'output=' 'force' 'with-history' 'verify=' 'kdf=' 'json' 'version' 'h/help'
+            __authcat_parse_subcommand 0 'home=' 'output=' 'output-dir=' 'keep=' 'force' 'with-history' 'verify=' 'kdf=' 'json' 'version' 'h/help'
         case 'restore-backup'
             __authcat_parse_subcommand 1 'home=' 'dry-run' 'json' 'version' 'h/help'
         case 'sync'
@@ -217,7 +217,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat history" -eq 1' -fka '(__authcat_custom_completion ---completion history -- positional@0 (count (__authcat_tokens -pc)) (__authcat_tokens -tC))'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" json' -l 'json' -d 'Print a JSON array.'
-complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" limit' -l 'limit' -d 'Show at most this many transactions.' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" limit' -l 'limit' -d 'Show at most this many transactions (0: all).' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase" version' -l 'version' -d 'Show the version.'
@@ -286,6 +286,8 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat export" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat backup" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat backup" output' -l 'output' -d 'The backup file, or - for standard output (default: authcat-backup-DATE.authcat here).' -rF
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat backup" output-dir' -l 'output-dir' -d 'Write a dated backup into this folder, verify it, then rotate with --keep.' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat backup" keep' -l 'keep' -d 'With --output-dir: keep this many authcat backups in the folder, deleting the oldest.' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat backup" force' -l 'force' -d 'Replace the backup file if it exists.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat backup" with-history' -l 'with-history' -d 'Include the vault\'s history.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat backup" verify' -l 'verify' -d 'Check that this backup decrypts and is complete, without restoring it.' -rF

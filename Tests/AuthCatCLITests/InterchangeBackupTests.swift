@@ -118,3 +118,112 @@ final class InterchangeBackupTests: InterchangeTests {
         XCTAssertTrue(binary.stdout.contains("refusing to write a binary backup to the terminal"), binary.stdout)
     }
 }
+
+// MARK: - Rotation (--output-dir, --keep)
+
+final class BackupRotationCommandTests: InterchangeTests {
+    private var passphrase: [String: String] = [:]
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        _ = try succeed(["import", fixture("aegis_plain.json")])
+        passphrase = ["AUTHCAT_BACKUP_PASSPHRASE_FILE": try scratch("backup-pass", "backup passphrase\n")]
+        folder = authcat.root.appendingPathComponent("backups").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    }
+
+    private func rotate(_ folder: String, keep: Int?) throws -> AuthCatResult {
+        try authcat.run(["backup", "--output-dir", folder, "--kdf", "interactive", "--json"] + (keep.map { ["--keep", "\($0)"] } ?? []),
+                        environment: passphrase)
+    }
+
+    private func names(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    /// Old backups with names from the past, holding a real backup's bytes.
+    private func seedOldBackups(in folder: String, days: [Int]) throws -> [String] {
+        let real = authcat.root.appendingPathComponent("seed.authcat").path
+        if !FileManager.default.fileExists(atPath: real) {
+            _ = try succeed(["backup", "--output", real, "--kdf", "interactive"], environment: passphrase)
+        }
+        return try days.map { day in
+            let name = String(format: "authcat-backup-202001%02d-120000.authcat", day)
+            try FileManager.default.copyItem(atPath: real, toPath: "\(folder)/\(name)")
+            return name
+        }
+    }
+
+    func testRotationKeepsNAndNeverTouchesOtherFiles() throws {
+        let old = try seedOldBackups(in: folder, days: [1, 2, 3])
+        let foreign = ["notes.txt", "authcat-backup-mine.authcat", "authcat-backup-20200101-120000.authcat.bak"]
+        for name in foreign { try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
+
+        let first = try rotate(folder, keep: 2)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let summary = try XCTUnwrap(try first.json() as? [String: Any])
+        let output = try XCTUnwrap(summary["output"] as? String)
+        XCTAssertEqual(summary["verified"] as? Bool, true)
+        XCTAssertEqual(summary["deleted"] as? [String], [old[0], old[1]].map { "\(folder)/\($0)" })
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(try names(folder), (foreign + [old[2], (output as NSString).lastPathComponent]).sorted())
+        XCTAssertTrue(try succeed(["backup", "--verify", output], environment: passphrase).hasPrefix("\(output): valid backup of "))
+
+        // Twice in the same second: a new name, never an overwrite; keep 1 keeps the newest.
+        let second = try rotate(folder, keep: 1)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let newest = try XCTUnwrap(try second.json() as? [String: Any])["output"] as? String
+        XCTAssertNotEqual(newest, output)
+        XCTAssertEqual(try names(folder), (foreign + [(try XCTUnwrap(newest) as NSString).lastPathComponent]).sorted())
+        for name in foreign {
+            XCTAssertEqual(try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8), "mine", name)
+        }
+
+        // Without --keep, nothing is deleted.
+        let third = try rotate(folder, keep: nil)
+        XCTAssertEqual(third.status, 0, third.stderr)
+        XCTAssertEqual(try names(folder).count, foreign.count + 2)
+    }
+
+    func testBadOptionsAreRefused() throws {
+        assertOneLineError(try rotate(folder, keep: 0), containing: "--keep must be at least 1", status: 64)
+        assertOneLineError(try authcat.run(["backup", "--keep", "2"], environment: passphrase), containing: "add --output-dir", status: 64)
+        assertOneLineError(try authcat.run(["backup", "--output-dir", folder, "--output", "x.authcat"], environment: passphrase),
+                           containing: "--output-dir", status: 64)
+        assertOneLineError(try rotate(folder + "/missing", keep: 1), containing: "does not exist", status: 1)
+        XCTAssertEqual(try names(folder), [])
+    }
+
+    func testAFailedWriteDeletesNothing() throws {
+        let disk = authcat.root.appendingPathComponent("small-disk").path
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        guard getuid() == 0, run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk]) == 0 else {
+            throw XCTSkip("mounting a small tmpfs needs root")
+        }
+        defer { _ = run("/bin/umount", [disk]) }
+        let old = try seedOldBackups(in: disk, days: [1, 2])
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(disk)/notes.txt"))
+        _ = run("/bin/dd", ["if=/dev/zero", "of=\(disk)/filler", "bs=4096"])
+        assertOneLineError(try rotate(disk, keep: 1), containing: "the disk is full", status: 1)
+        XCTAssertEqual(try names(disk), (old + ["filler", "notes.txt"]).sorted(), "no new file, no old backup deleted")
+
+        // Read-only: root ignores permission bits, so the file system itself is made read-only.
+        try FileManager.default.removeItem(atPath: "\(disk)/filler")
+        XCTAssertEqual(run("/bin/mount", ["-o", "remount,ro", disk]), 0)
+        assertOneLineError(try rotate(disk, keep: 1), containing: "read-only", status: 1)
+        XCTAssertEqual(try names(disk), (old + ["notes.txt"]).sorted())
+    }
+
+    /// Runs a program, returning its exit status; output discarded.
+    private func run(_ program: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

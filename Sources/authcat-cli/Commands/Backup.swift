@@ -25,6 +25,15 @@ extension AuthCat {
                 --verify FILE decrypts a backup and checks it is complete and valid, without \
                 touching the vault. Restore with 'authcat restore-backup'.
 
+                --output-dir DIR writes a dated backup into DIR \
+                (authcat-backup-YYYYMMDD-HHMMSS.authcat; -2, -3... are added when that \
+                second is taken, so no backup is ever overwritten), reads it back and \
+                verifies it, and only then, with --keep N, deletes the oldest authcat \
+                backups in DIR beyond N. Only files named like that are counted or deleted; \
+                nothing else in DIR is touched, and the new backup is always kept. If \
+                anything fails, the command exits non-zero and the earlier backups are left \
+                alone; a new file that does not verify is removed.
+
                 --kdf picks libsodium's Argon2id limits: interactive (64 MiB), moderate \
                 (256 MiB, the default) or sensitive (1 GiB); the cost is paid again to restore.
 
@@ -32,6 +41,7 @@ extension AuthCat {
                   authcat backup --output ~/backups/authcat-$(date +%F).authcat
                   AUTHCAT_BACKUP_PASSPHRASE_FILE=~/.config/authcat/backup-pass authcat backup --output - | ssh nas 'cat > authcat.bak'
                   authcat backup --verify ~/backups/authcat-2024-05-01.authcat --json
+                  authcat backup --output-dir ~/backups --keep 14
                 """)
 
         enum Strength: String, CaseIterable, ExpressibleByArgument {
@@ -52,6 +62,14 @@ extension AuthCat {
         @Option(help: ArgumentHelp("The backup file, or - for standard output (default: authcat-backup-DATE.authcat here).",
                                    valueName: "file"), completion: .file())
         var output: String?
+
+        @Option(help: ArgumentHelp("Write a dated backup into this folder, verify it, then rotate with --keep.",
+                                   valueName: "dir"), completion: .directory)
+        var outputDir: String?
+
+        @Option(help: ArgumentHelp("With --output-dir: keep this many authcat backups in the folder, deleting the oldest.",
+                                   valueName: "n"))
+        var keep: Int?
 
         @Flag(help: "Replace the backup file if it exists.")
         var force = false
@@ -75,10 +93,18 @@ extension AuthCat {
             if verify != nil, output != nil || withHistory || force {
                 throw ValidationError("--verify checks an existing backup; leave --output, --with-history and --force out")
             }
+            if outputDir != nil, output != nil || verify != nil || force {
+                throw ValidationError("--output-dir names a new, dated file; leave --output, --verify and --force out")
+            }
+            if let keep {
+                guard outputDir != nil else { throw ValidationError("--keep rotates the backups in --output-dir; add --output-dir DIR") }
+                guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
+            }
         }
 
         func run() throws {
             if let verify { return try check(verify) }
+            if let outputDir { return try rotate(into: outputDir) }
             let target = output ?? Self.defaultFileName()
             // Before the vault is opened and the passphrase asked, so that a bad
             // path fails first and /dev/fd/N can only name a descriptor the shell handed over.
@@ -100,6 +126,51 @@ extension AuthCat {
             }
             try summarize(Summary(archive: archive, output: target, bytes: sealed.count, kdf: parameters),
                           onStandardError: destination?.isStandardOutput ?? true)
+        }
+
+        /// `--output-dir`: write, read back and verify, and only then delete the oldest beyond `--keep`.
+        private func rotate(into folder: String) throws {
+            let destination = try newDatedDestination(in: folder)
+            let vault = try vaultOptions.openVault()
+            try vault.unlock()
+            let archive = try VaultBackup.archive(of: vault, includeHistory: withHistory)
+            let passphrase = try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
+                                                          confirm: true, environment: vaultOptions.environment)
+            let parameters = try kdf.parameters()
+            let sealed = try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters)
+            try destination.write(sealed)
+            do {
+                var written = try Data(contentsOf: URL(fileURLWithPath: destination.target))
+                defer { written.resetBytes(in: 0..<written.count) }
+                guard !written.isEmpty else { throw BackupError.truncated }
+                _ = try VaultBackup.verify(written, context: ImportContext(password: { passphrase }))
+            } catch {
+                // A file that does not read back as a backup must not count as one in later rotations.
+                unlink(destination.target)
+                throw BackupCommandError.unverified(destination.path, reason: "\(error)")
+            }
+            let deleted = try keep.map {
+                try BackupRotation.prune(folder: folder, keep: $0, newest: (destination.target as NSString).lastPathComponent)
+            } ?? []
+            var summary = Summary(archive: archive, output: destination.path, bytes: sealed.count, kdf: parameters)
+            summary.verified = true
+            summary.deleted = deleted.map { (folder as NSString).appendingPathComponent($0) }
+            try summarize(summary, onStandardError: false)
+        }
+
+        /// The first free dated name in `folder`; `OutputDestination` creates it
+        /// only if it is still free, so a backup made meanwhile is never replaced.
+        private func newDatedDestination(in folder: String) throws -> OutputDestination {
+            let now = Date()
+            for sequence in 1...99 {
+                let path = (folder as NSString).appendingPathComponent(BackupRotation.fileName(at: now, sequence: sequence))
+                do {
+                    return try OutputDestination(path, replacing: false)
+                } catch OutputDestinationError.exists {
+                    continue
+                }
+            }
+            throw BackupCommandError.noFreeName(folder)
         }
 
         private func check(_ path: String) throws {
@@ -129,6 +200,10 @@ extension AuthCat {
             var historyTransactions: Int?
             var kdfOpsLimit: UInt64
             var kdfMemLimit: UInt64
+            /// With --output-dir: the new backup read back and verified.
+            var verified: Bool?
+            /// With --output-dir: the old backups deleted by --keep, oldest first.
+            var deleted: [String]?
 
             init(archive: AuthCatArchive, output: String, bytes: Int, kdf: KDFParameters) {
                 self.output = output
@@ -143,18 +218,34 @@ extension AuthCat {
 
         /// The summary goes to standard error when the backup itself is on standard output.
         private func summarize(_ summary: Summary, onStandardError: Bool) throws {
-            let text = json ? try JSONOutput.string(summary)
+            var text = json ? try JSONOutput.string(summary)
                 : "backed up \(Import.count(summary.accounts, "account")) and "
                     + "\(Import.count(summary.preferences, "synced preference")) to \(summary.output == "-" ? "standard output" : summary.output)"
+                    + (summary.verified == true ? " (verified)" : "")
+            if !json, let deleted = summary.deleted {
+                text += deleted.map { "\ndeleted old backup \($0)" }.joined()
+            }
             if onStandardError { Output.standardError(text) } else { print(text) }
         }
 
         /// `authcat-backup-20240501-031500.authcat`, in local time, so nightly runs do not overwrite each other.
         static func defaultFileName() -> String {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.dateFormat = "yyyyMMdd-HHmmss"
-            return "authcat-backup-\(formatter.string(from: Date())).authcat"
+            BackupRotation.fileName(at: Date())
+        }
+    }
+}
+
+/// Why `backup --output-dir` failed; the earlier backups are untouched.
+enum BackupCommandError: UserFacingError {
+    case unverified(String, reason: String)
+    case noFreeName(String)
+
+    var description: String {
+        switch self {
+        case .unverified(let path, let reason):
+            "the new backup \(path) did not verify and was removed (\(reason)); no old backup was deleted"
+        case .noFreeName(let folder):
+            "\(folder) already holds 99 backups made this second; try again in a second"
         }
     }
 }
