@@ -2,9 +2,9 @@ import AuthCatEssentials
 
 /// `authcat list`: the table of live accounts, as `authcat-cli list` prints it.
 enum QuickList {
-    /// The table; empty for an empty vault; nil to hand over.
+    /// The table; nil to hand over, as for an empty vault (authcat-cli says it has no accounts).
     static func table(_ vault: QuickVault) -> String? {
-        guard let accounts = vault.liveAccounts() else { return nil }
+        guard let accounts = vault.liveAccounts(), !accounts.isEmpty else { return nil }
         return TextTable.lines(accounts.sortedForDisplay().map(AccountRow.cells)).joined(separator: "\n")
     }
 }

@@ -2,13 +2,26 @@ import Foundation
 import XCTest
 
 final class ListCommandTests: AuthCatTestCase {
-    func testWithoutVaultListPrintsNothing() throws {
-        let text = try authcat.run(["list"])
-        XCTAssertEqual(text.status, 0)
-        XCTAssertEqual(text.stdout, "")
-        XCTAssertEqual(text.stderr, "")
+    func testWithoutAccountsListAndCodeSayThereAreNone() throws {
+        assertOneLineError(try authcat.run(["list"]), containing: "no accounts", status: 1)
         XCTAssertEqual(try succeed(["list", "--json"]), "[]\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path), "reading must not create a vault")
+        let id = try add("alice", issuer: "GitHub")
+        _ = try succeed(["rm", id, "--yes"])
+        // An empty vault: the front hands over, so both programs say the same.
+        for program in [AuthCatProcess.executableURL, AuthCatProcess.fullProgramURL, try loneFront()] {
+            let list = try authcat.run(program: program, ["list"])
+            let code = try authcat.run(program: program, ["code"])
+            if program.path.contains("/lone/") {
+                XCTAssertEqual(list.status, 1, "the lone front hands over")
+                XCTAssertTrue(list.stderr.contains("install authcat-cli beside authcat"), list.stderr)
+                continue
+            }
+            assertOneLineError(list, containing: "no accounts in", status: 1)
+            assertOneLineError(code, containing: "no accounts in", status: 1)
+            XCTAssertEqual(list.stderr, code.stderr)
+        }
+        XCTAssertEqual(try succeed(["list", "--json"]), "[]\n")
     }
 
     func testListIsSortedByIssuerThenNameIgnoringCase() throws {

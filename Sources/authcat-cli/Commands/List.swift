@@ -10,7 +10,8 @@ extension AuthCat {
             discussion: """
                 Accounts are sorted by issuer, then name, ignoring case. Each line shows \
                 ISSUER:NAME, the type, the algorithm, the number of digits, the period (TOTP) \
-                or next counter (HOTP), and the tags. With no vault yet, nothing is printed.
+                or next counter (HOTP), and the tags. With no accounts (or no vault) yet, \
+                standard error says so and the status is 1; --json prints [] then.
 
                 --json prints an array of objects with id, issuer, name, type, algorithm, \
                 digits, period (null for HOTP), counter (null for TOTP) and tags.
@@ -31,9 +32,10 @@ extension AuthCat {
                 print(try JSONOutput.string(accounts.map(AccountSummary.init)))
                 return
             }
+            if accounts.isEmpty { throw NoAccountsError(vaultOptions) }
             // One write for the whole table rather than one per line.
             let lines = TextTable.lines(accounts.map(AccountRow.cells))
-            if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+            print(lines.joined(separator: "\n"))
         }
     }
 }

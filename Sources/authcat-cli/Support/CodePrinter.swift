@@ -72,6 +72,7 @@ struct CodePrinter {
             print(try JSONOutput.string(codes.map(CodeSummary.init)))
             return
         }
+        if codes.isEmpty { throw NoAccountsError(options) }
         let onTerminal = Terminal.standardOutputIsTerminal
         let rows = codes.map { account, code in
             onTerminal ? CodeRow.cells(account, code, at: now) : [code?.value ?? "-", account.label]
