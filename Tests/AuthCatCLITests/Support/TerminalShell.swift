@@ -78,6 +78,21 @@ final class TerminalShell {
         try tmux(["capture-pane", "-p"])
     }
 
+    /// The visible screen with its colour and attribute escapes.
+    func screenWithEscapes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e"])
+    }
+
+    /// Whether the pane shows the terminal's alternate screen now.
+    func showsAlternateScreen() throws -> Bool {
+        try tmux(["display-message", "-p", "#{alternate_on}"]).hasPrefix("1")
+    }
+
+    /// Resizes the pane, as a user dragging the window does.
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     /// The command line: the last line of the screen that starts with the
     /// prompt, trailing spaces dropped (tmux drops them from the screen too).
     func commandLine(in screen: String) -> String? {

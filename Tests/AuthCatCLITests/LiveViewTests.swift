@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// `authcat code --watch` in a real terminal (bash in tmux): codes with a
+/// countdown in the alternate screen, and the terminal given back on `q`,
+/// Ctrl-C and SIGTERM.
+final class LiveViewTests: AuthCatTestCase {
+    private var shell: TerminalShell!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try add("rfc", issuer: "Test")
+        try add("counter", issuer: "Bank", secret: Self.otherSecret, ["--type", "hotp"])
+        let userHome = authcat.root.appendingPathComponent("shell-home", isDirectory: true)
+        try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
+        shell = try TerminalShell(.bash, userHome: userHome, authcatFolder: AuthCatProcess.executableURL.deletingLastPathComponent(),
+                                  environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
+    }
+
+    override func tearDown() {
+        shell = nil
+        super.tearDown()
+    }
+
+    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
+
+    /// Starts the view and waits for the TOTP code in the alternate screen.
+    /// - Parameter label: what the screen shows of the account (a narrow one cuts it).
+    private func startWatching(_ extra: String = "", label: String = "Test:rfc") throws -> String {
+        try shell.type("\(extra)authcat code --watch", "Enter")
+        var shown = ""
+        try shell.waitFor("the live table") { screen in
+            shown = screen
+            return screen.contains(label) && screen.range(of: #"\b\d{6}\b"#, options: .regularExpression) != nil
+        }
+        XCTAssertTrue(try shell.showsAlternateScreen())
+        return shown
+    }
+
+    private func waitForTheShellAgain() throws {
+        try shell.waitForLine(TerminalShell.prompt)
+        XCTAssertFalse(try shell.showsAlternateScreen())
+    }
+
+    func testTheTableCountsDownAndQGivesTheTerminalBack() throws {
+        let first = try startWatching()
+        XCTAssertTrue(first.contains("Bank:counter"), first)
+        // The countdown moves: the screen changes within a few seconds without a key pressed.
+        try shell.waitFor("a new countdown", timeout: 5) { $0 != first && $0.contains("Test:rfc") }
+        try shell.type("q")
+        try waitForTheShellAgain()
+        let counters = try listedAccounts().filter { $0["name"] as? String == "counter" }.map { $0["counter"] as? Int }
+        XCTAssertEqual(counters, [0], "listing an HOTP account must not use a counter value")
+    }
+
+    func testCtrlCAndSIGTERMGiveTheTerminalBack() throws {
+        _ = try startWatching()
+        try shell.type("C-c")
+        try waitForTheShellAgain()
+        _ = try startWatching()
+        let pkill = Process()
+        pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        pkill.arguments = ["-TERM", "-f", "authcat-cli code --watch"]
+        try pkill.run()
+        pkill.waitUntilExit()
+        try waitForTheShellAgain()
+    }
+
+    func testNoColourAndANarrowTerminal() throws {
+        try shell.resize(columns: 30, rows: 20)
+        let screen = try startWatching("NO_COLOR=1 ", label: "Te…")
+        XCTAssertFalse(screen.contains("Test:rfc"), "a label too long for 30 columns is cut, not wrapped")
+        let escapes = try shell.screenWithEscapes()
+        XCTAssertFalse(escapes.contains("\u{1B}[3"), "a colour escape under NO_COLOR")
+        for line in try shell.screen().split(separator: "\n") {
+            XCTAssertLessThanOrEqual(line.count, 30, String(line))
+        }
+        try shell.type("q")
+        try waitForTheShellAgain()
+    }
+
+    func testAPipeIsRefused() throws {
+        let result = try authcat.run(["code", "--watch"])
+        assertOneLineError(result, containing: "--watch needs a terminal", status: 1)
+    }
+}
