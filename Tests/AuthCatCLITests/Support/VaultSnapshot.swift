@@ -20,7 +20,7 @@ struct VaultSnapshot: Equatable {
             if let data = FileManager.default.contents(atPath: url.path) { files[name] = data }
         }
         let listing = try authcat.run(["list", "--json"]).stdout
-        let history = try authcat.run(["history", "--json"]).stdout
+        let history = try authcat.run(["history", "--json", "--limit", "0"]).stdout
         let count = (try? JSONSerialization.jsonObject(with: Data(history.utf8)) as? [Any])?.count ?? -1
         return VaultSnapshot(files: files, listing: listing, historyCount: count)
     }
