@@ -61,8 +61,8 @@ final class ManualTests: AuthCatTestCase {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = authcat.root.appendingPathComponent("out-\(UUID().uuidString)")
         let errors = authcat.root.appendingPathComponent("err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice

@@ -31,8 +31,6 @@ class AuthCatTestCase: XCTestCase {
                              "add printed no id: \(result.stdout)", file: file, line: line)
     }
 
-    /// Runs a command that must succeed and returns its stdout.
-    @discardableResult
     /// The front copied alone into a folder of its own, with no `authcat-cli`
     /// beside it: what it prints, it answered by itself.
     func loneFront() throws -> URL {
@@ -44,6 +42,8 @@ class AuthCatTestCase: XCTestCase {
         return folder.appendingPathComponent("authcat")
     }
 
+    /// Runs a command that must succeed and returns its stdout.
+    @discardableResult
     func succeed(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
                  file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let result = try authcat.run(arguments, stdin: stdin, environment: environment)
