@@ -27,7 +27,7 @@ public enum VaultKeyring {
 
     /// Keeps `key` for `seconds`, replacing an earlier entry of the same vault.
     public static func store(_ key: SecretBytes, vaultID: String, seconds: Int, now: Date) throws {
-        precondition(seconds > 0 && seconds <= longestDuration, "checked by the command")
+        guard seconds > 0, seconds <= longestDuration else { throw VaultKeyringError.durationOutOfRange(seconds) }
         let expiresAt = Int64(now.timeIntervalSince1970) + Int64(seconds)
         var payload = Array(magic.utf8) + withUnsafeBytes(of: expiresAt.bigEndian, Array.init)
         key.withUnsafeBytes { payload.append(contentsOf: $0) }
@@ -84,11 +84,14 @@ public enum VaultKeyring {
 
 public enum VaultKeyringError: UserFacingError, Equatable {
     case unavailable(String)
+    case durationOutOfRange(Int)
 
     public var description: String {
         switch self {
         case .unavailable(let reason):
             "the kernel keyring cannot keep the vault key (\(reason)); set AUTHCAT_PASSPHRASE_FILE instead"
+        case .durationOutOfRange(let seconds):
+            "cannot keep the vault unlocked for \(seconds) seconds: from 1 second to 30 days"
         }
     }
 }

@@ -118,6 +118,18 @@ final class VaultUnlockTests: VaultTestCase {
         }
     }
 
+    func testADurationOutsideOneSecondToThirtyDaysIsRefused() throws {
+        let vault = try makeVault()
+        try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
+        let asking = try open("one")
+        for seconds in [0, -1, VaultKeyring.longestDuration + 1] {
+            XCTAssertThrowsError(try asking.keepUnlocked(forSeconds: seconds)) {
+                XCTAssertEqual($0 as? VaultKeyringError, .durationOutOfRange(seconds))
+            }
+        }
+        XCTAssertNil(asking.unlockedUntil())
+    }
+
     func testAVaultWithoutPassphraseCannotBeUnlocked() throws {
         let vault = try makeVault()
         XCTAssertThrowsError(try vault.keepUnlocked(forSeconds: 60)) { XCTAssertEqual($0 as? VaultError, .noPassphraseSet) }
