@@ -198,32 +198,21 @@ final class BackupRotationCommandTests: InterchangeTests {
     func testAFailedWriteDeletesNothing() throws {
         let disk = authcat.root.appendingPathComponent("small-disk").path
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
-        guard getuid() == 0, run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk]) == 0 else {
+        guard getuid() == 0, exitStatus("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk]) == 0 else {
             throw XCTSkip("mounting a small tmpfs needs root")
         }
-        defer { _ = run("/bin/umount", [disk]) }
+        defer { _ = exitStatus("/bin/umount", [disk]) }
         let old = try seedOldBackups(in: disk, days: [1, 2])
         try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(disk)/notes.txt"))
-        _ = run("/bin/dd", ["if=/dev/zero", "of=\(disk)/filler", "bs=4096"])
+        _ = exitStatus("/bin/dd", ["if=/dev/zero", "of=\(disk)/filler", "bs=4096"])
         assertOneLineError(try rotate(disk, keep: 1), containing: "the disk is full", status: 1)
         XCTAssertEqual(try names(disk), (old + ["filler", "notes.txt"]).sorted(), "no new file, no old backup deleted")
 
         // Read-only: root ignores permission bits, so the file system itself is made read-only.
         try FileManager.default.removeItem(atPath: "\(disk)/filler")
-        XCTAssertEqual(run("/bin/mount", ["-o", "remount,ro", disk]), 0)
+        XCTAssertEqual(exitStatus("/bin/mount", ["-o", "remount,ro", disk]), 0)
         assertOneLineError(try rotate(disk, keep: 1), containing: "read-only", status: 1)
         XCTAssertEqual(try names(disk), (old + ["notes.txt"]).sorted())
     }
 
-    /// Runs a program, returning its exit status; output discarded.
-    private func run(_ program: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
 }

@@ -220,7 +220,7 @@ final class OutputDestinationTests: InterchangeTests {
         XCTAssertEqual(try fileType("socket"), .typeSocket)
 
         // A device node that leads nowhere (no such loop device): only its kind matters, and it is never opened.
-        if run("/usr/bin/mknod", ["-m", "600", path("block"), "b", "7", "250"]) == 0 {
+        if exitStatus("/usr/bin/mknod", ["-m", "600", path("block"), "b", "7", "250"]) == 0 {
             assertOneLineError(try authcat.run(["export", "--format", "otpauth", "--output", path("block"), "--force"]),
                                containing: "it is a block device", status: 1)
             XCTAssertEqual(try fileType("block"), .typeBlockSpecial)
@@ -235,14 +235,14 @@ final class OutputDestinationTests: InterchangeTests {
     func testAFullDiskLeavesTheOldFileAndNoTemporaryFile() throws {
         let disk = path("small-disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
-        guard getuid() == 0, run("/bin/mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", disk]) == 0 else {
+        guard getuid() == 0, exitStatus("/bin/mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", disk]) == 0 else {
             throw XCTSkip("mounting a small tmpfs needs root")
         }
-        defer { _ = run("/bin/umount", [disk]) }
+        defer { _ = exitStatus("/bin/umount", [disk]) }
         let keep = disk + "/keep.txt", new = disk + "/new.txt"
         try "old\n".write(toFile: keep, atomically: false, encoding: .utf8)
         // Fill what is left, a page at a time: tmpfs counts whole pages.
-        _ = run("/bin/dd", ["if=/dev/zero", "of=\(disk)/filler", "bs=4096"])
+        _ = exitStatus("/bin/dd", ["if=/dev/zero", "of=\(disk)/filler", "bs=4096"])
 
         let replaced = try authcat.run(["export", "--format", "otpauth", "--output", keep, "--force"])
         assertOneLineError(replaced, containing: "cannot write \(keep): the disk is full (the file was left as it was)", status: 1)
@@ -260,18 +260,6 @@ final class OutputDestinationTests: InterchangeTests {
     }
 
     // MARK: - Helpers
-
-    /// Runs a program, returning its exit status; output discarded.
-    private func run(_ program: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
 
     /// A listening-free Unix socket bound at `path`, as a server leaves one.
     private func bindSocket(at path: String) throws {

@@ -31,6 +31,18 @@ class AuthCatTestCase: XCTestCase {
                              "add printed no id: \(result.stdout)", file: file, line: line)
     }
 
+    /// Runs a program other than authcat (mount, mkfifo…), returning its exit status; output discarded.
+    func exitStatus(_ program: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// The front copied alone into a folder of its own, with no `authcat-cli`
     /// beside it: what it prints, it answered by itself.
     func loneFront() throws -> URL {
