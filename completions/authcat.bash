@@ -279,7 +279,7 @@ _authcat_list() {
 
 _authcat_show() {
     repeating_flags=()
-    non_repeating_flags=(--uri --qr --version -h --help)
+    non_repeating_flags=(--uri --qr --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1
@@ -610,7 +610,7 @@ _authcat_config_list() {
 
 _authcat_import() {
     repeating_flags=()
-    non_repeating_flags=(--qr --dry-run --skip-invalid --json --version -h --help)
+    non_repeating_flags=(--qr --dry-run --skip-invalid --json --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --format)
     __authcat_offer_flags_options 1
@@ -697,7 +697,7 @@ _authcat_backup() {
 
 _authcat_restore-backup() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run --json --version -h --help)
+    non_repeating_flags=(--dry-run --json --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 1

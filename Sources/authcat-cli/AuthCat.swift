@@ -30,7 +30,7 @@ struct AuthCat: AsyncParsableCommand {
             """,
         // The one place the version is written: `--version` prints it, for
         // `authcat` too, which hands that command line to this program.
-        version: "0.10.0",
+        version: "0.11.0",
         subcommands: [
             Add.self,
             Code.self,

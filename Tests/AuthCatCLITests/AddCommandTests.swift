@@ -136,6 +136,22 @@ final class AddCommandTests: AuthCatTestCase {
         XCTAssertEqual(after.stdout, "287082\n", after.stderr)
     }
 
+    /// A clash or a wrong passphrase is reported before the secret is asked for, so nothing is typed in vain.
+    func testAddChecksTheNameAndThePassphraseBeforeAskingForTheSecret() throws {
+        try add("alice", issuer: "GitHub")
+        let clash = try authcat.runInTerminal(["add", "Alice", "--issuer", "github"])
+        XCTAssertEqual(clash.status, 1, clash.stdout)
+        XCTAssertTrue(clash.stdout.contains("GitHub:alice") || clash.stdout.contains("github:Alice"), clash.stdout)
+        XCTAssertFalse(clash.stdout.contains("secret for"), "no secret was asked for: \(clash.stdout)")
+        let passphrase = authcat.root.appendingPathComponent("passphrase")
+        try Data("correct horse\n".utf8).write(to: passphrase)
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphrase.path])
+        let wrong = try authcat.runInTerminal(["add", "bob"], typing: ["wrong horse\n"])
+        XCTAssertEqual(wrong.status, 1, wrong.stdout)
+        XCTAssertTrue(wrong.stdout.contains("authcat passphrase: \nauthcat: wrong passphrase"), wrong.stdout)
+        XCTAssertFalse(wrong.stdout.contains("secret for"), "no secret was asked for: \(wrong.stdout)")
+    }
+
     private func mode(_ path: String) throws -> Int {
         try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
     }

@@ -119,6 +119,7 @@ final class ClipboardTests: AuthCatTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(try result.json() as? [String: Any])
         XCTAssertEqual(object["code"] as? String, code)
-        XCTAssertEqual(result.stderrLines, ["authcat: warning: could not copy the code with xclip: Error: Can't open display"])
+        XCTAssertEqual(result.stderrLines, [#"{"level":"warning","message":"could not copy the code with xclip: Error: Can't open display"}"#],
+                       "under --json the warning is a JSON line too")
     }
 }

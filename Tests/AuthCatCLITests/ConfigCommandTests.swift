@@ -3,35 +3,71 @@ import XCTest
 
 /// `authcat config`: local settings and synced preferences, with the quota.
 final class ConfigCommandTests: AuthCatTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try add("alice", issuer: "GitHub")
+    }
+
     func testLocalSettingsSetGetListUnset() throws {
-        try succeed(["config", "set", "clipboard", "wl-copy"])
-        try succeed(["config", "set", "beta", "two words"])
-        XCTAssertEqual(try succeed(["config", "get", "clipboard"]), "wl-copy\n")
-        XCTAssertEqual(try succeed(["config", "list"]), "beta=two words\nclipboard=wl-copy\n")
+        try succeed(["config", "set", "clipboard.keep", "true"])
+        try succeed(["config", "set", "user.beta", "two words"])
+        XCTAssertEqual(try succeed(["config", "get", "clipboard.keep"]), "true\n")
+        XCTAssertEqual(try succeed(["config", "list"]), "clipboard.keep=true\nuser.beta=two words\n")
         XCTAssertEqual(try succeed(["config", "list", "--synced"]), "", "local settings are not synced preferences")
-        try succeed(["config", "unset", "clipboard"])
-        try succeed(["config", "unset", "clipboard"])
-        assertOneLineError(try authcat.run(["config", "get", "clipboard"]), containing: "no local setting named \"clipboard\"", status: 1)
+        try succeed(["config", "unset", "clipboard.keep"])
+        try succeed(["config", "unset", "clipboard.keep"])
+        assertOneLineError(try authcat.run(["config", "get", "clipboard.keep"]), containing: "no local setting named \"clipboard.keep\"", status: 1)
         XCTAssertEqual(try succeed(["history", "--json"]).contains("beta"), false, "local settings stay out of history")
     }
 
+    func testOnlyKeysAuthcatReadsOrUserKeysAreAccepted() throws {
+        let before = try VaultSnapshot.take(authcat)
+        assertOneLineError(try authcat.run(["config", "set", "theme", "dark"]),
+                           containing: "\"theme\" is not a setting authcat reads; see 'authcat config --help', or name a setting of your own user.NAME", status: 1)
+        assertOneLineError(try authcat.run(["config", "set", "history.limt", "5"]), containing: "did you mean \"history.limit\"?", status: 1)
+        assertOneLineError(try authcat.run(["config", "set", "history.limit", "--", "-1"]), containing: "history.limit takes a number of transactions, 0 for all", status: 1)
+        assertOneLineError(try authcat.run(["config", "set", "history.limit", "all"]), containing: "history.limit takes a number", status: 1)
+        assertOneLineError(try authcat.run(["config", "set", "clipboard.keep", "yes"]), containing: "clipboard.keep takes true or false", status: 1)
+        assertOneLineError(try authcat.run(["config", "set", "--synced", "history.limit", "5"]),
+                           containing: "synced preferences are your own, named user.NAME", status: 1)
+        assertOneLineError(try authcat.run(["config", "set", "user.", "x"]), containing: "is not a setting", status: 1)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before, "a refused key changes nothing")
+        XCTAssertTrue(try succeed(["config", "--help"]).contains("history.limit"), "the help lists the settings")
+    }
+
+    func testConfigNeverCreatesAVault() throws {
+        let home = authcat.root.appendingPathComponent("no-vault").path
+        let result = try authcat.run(["--home", home, "config", "set", "user.theme", "dark"], withHome: false)
+        assertOneLineError(result, containing: "there is no vault yet", status: 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home), "config created nothing")
+    }
+
+    func testHistoryLimitSettingIsTheDefaultPage() throws {
+        for index in 0..<4 { try add("user\(index)") }
+        try succeed(["config", "set", "history.limit", "2"])
+        XCTAssertEqual(try succeed(["history"]).split(separator: "\n").count, 2)
+        XCTAssertEqual(try succeed(["history", "--limit", "3"]).split(separator: "\n").count, 3, "--limit wins")
+        try succeed(["config", "set", "history.limit", "0"])
+        XCTAssertEqual(try succeed(["history"]).split(separator: "\n").count, 5, "0 shows all")
+    }
+
     func testSyncedPreferencesAreRecordedInHistoryAndListedAsJSON() throws {
-        try succeed(["config", "set", "--synced", "theme", "dark"])
-        try succeed(["config", "set", "--synced", "accent", "blue"])
+        try succeed(["config", "set", "--synced", "user.theme", "dark"])
+        try succeed(["config", "set", "--synced", "user.accent", "blue"])
         let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["config", "list", "--synced", "--json"]).utf8)) as? [String: String])
-        XCTAssertEqual(listed, ["accent": "blue", "theme": "dark"])
-        let one = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["config", "get", "--synced", "--json", "theme"]).utf8)) as? [String: Any])
+        XCTAssertEqual(listed, ["user.accent": "blue", "user.theme": "dark"])
+        let one = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["config", "get", "--synced", "--json", "user.theme"]).utf8)) as? [String: Any])
         XCTAssertEqual(one["value"] as? String, "dark")
         XCTAssertEqual(one["synced"] as? Bool, true)
-        XCTAssertTrue(try succeed(["history"]).contains("theme"))
-        try succeed(["config", "unset", "--synced", "theme"])
-        XCTAssertEqual(try succeed(["config", "list", "--synced"]), "accent=blue\n")
+        XCTAssertTrue(try succeed(["history"]).contains("user.theme"))
+        try succeed(["config", "unset", "--synced", "user.theme"])
+        XCTAssertEqual(try succeed(["config", "list", "--synced"]), "user.accent=blue\n")
     }
 
     func testALineBreakInAValueCannotForgeAnotherSetting() throws {
-        try succeed(["config", "set", "motd", "hello\nadmin=true"])
-        XCTAssertEqual(try succeed(["config", "list"]), "motd=hello\\u{a}admin=true\n")
-        XCTAssertEqual(try succeed(["config", "get", "motd"]), "hello\nadmin=true\n")
+        try succeed(["config", "set", "user.motd", "hello\nadmin=true"])
+        XCTAssertEqual(try succeed(["config", "list"]), "user.motd=hello\\u{a}admin=true\n")
+        XCTAssertEqual(try succeed(["config", "get", "user.motd"]), "hello\nadmin=true\n")
     }
 
     func testTooLongKeyIsAUsageError() throws {
@@ -42,13 +78,13 @@ final class ConfigCommandTests: AuthCatTestCase {
     func testSyncedPreferencesOverQuotaAreRefusedAndChangeNothing() throws {
         // A single argument is limited to 128 KiB, so the 1 MB quota takes nine of them.
         let value = String(repeating: "x", count: 120_000)
-        for index in 0..<8 { try succeed(["config", "set", "--synced", "big\(index)", value]) }
+        for index in 0..<8 { try succeed(["config", "set", "--synced", "user.big\(index)", value]) }
         let before = try succeed(["config", "list", "--synced"])
-        let result = try authcat.run(["config", "set", "--synced", "big8", value])
+        let result = try authcat.run(["config", "set", "--synced", "user.big8", value])
         assertOneLineError(result, containing: "over quota", status: 1)
         XCTAssertTrue(result.stderr.contains("nothing was changed"), result.stderr)
         XCTAssertEqual(try succeed(["config", "list", "--synced"]), before)
         // Local settings have no quota.
-        try succeed(["config", "set", "big8", value])
+        try succeed(["config", "set", "user.big8", value])
     }
 }

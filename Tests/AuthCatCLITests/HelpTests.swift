@@ -26,6 +26,26 @@ final class HelpTests: AuthCatTestCase {
         }
     }
 
+    /// A mistyped command names the nearest one, as a mistyped option does; the vault is not touched.
+    func testAMistypedCommandSuggestsTheNearest() throws {
+        let cases: [([String], String)] = [
+            (["lst"], "'lst' is not a command of 'authcat'; did you mean 'authcat list'? (see 'authcat --help')"),
+            (["cdoe", "github"], "'cdoe' is not a command of 'authcat'; did you mean 'authcat code'?"),
+            (["--home", authcat.home.path, "shwo", "x"], "did you mean 'authcat show'?"),
+            (["sync", "stauts"], "'stauts' is not a command of 'authcat sync'; did you mean 'authcat sync status'? (see 'authcat sync --help')"),
+            (["passphrase", "chnage"], "did you mean 'authcat passphrase change'?"),
+            (["xyzzy"], "'xyzzy' is not a command of 'authcat' (see 'authcat --help')"),
+        ]
+        for (arguments, message) in cases {
+            assertOneLineError(try authcat.run(arguments, withHome: false), containing: message, status: 64)
+        }
+        let json = try authcat.run(["lst", "--json"], withHome: false)
+        XCTAssertTrue(json.stderr.contains(#""message":"'lst' is not a command of 'authcat'; did you mean 'authcat list'?"#), json.stderr)
+        let secretLike = try authcat.run(["JBSWY3DPEHPK3PXP"], withHome: false)
+        XCTAssertFalse(secretLike.stderr.contains("JBSWY3DPEHPK3PXP"), "a pasted secret is not echoed: \(secretLike.stderr)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path))
+    }
+
     func testHelpSubcommandWorks() throws {
         let result = try authcat.run(["help", "code"], withHome: false)
         XCTAssertEqual(result.status, 0)

@@ -7,7 +7,7 @@ final class InterchangeBackupTests: InterchangeTests {
     override func setUpWithError() throws {
         try super.setUpWithError()
         try succeed(["import", fixture("aegis_plain.json")])
-        try succeed(["config", "set", "--synced", "display.grouping", "issuer"])
+        try succeed(["config", "set", "--synced", "user.grouping", "issuer"])
         passphrase = ["AUTHCAT_BACKUP_PASSPHRASE_FILE": try scratch("backup-pass", "backup passphrase\n")]
     }
 
@@ -32,11 +32,13 @@ final class InterchangeBackupTests: InterchangeTests {
         XCTAssertEqual(try uris(home: home), try uris(home: authcat.home.path))
         let ids = { (home: String) in try self.authcat.run(["--home", home, "list", "--json"], withHome: false).stdout }
         XCTAssertEqual(try ids(home), try ids(authcat.home.path), "ids and times come back too")
-        let preference = try authcat.run(["--home", home, "config", "get", "--synced", "display.grouping"], withHome: false)
+        let preference = try authcat.run(["--home", home, "config", "get", "--synced", "user.grouping"], withHome: false)
         XCTAssertEqual(preference.stdout, "issuer\n")
 
-        let again = try authcat.run(["--home", home, "restore-backup", path], environment: passphrase, withHome: false)
+        XCTAssertEqual(restored.stderr, "authcat: warning: the new vault has no passphrase; 'authcat passphrase set' protects it\n")
+        let again = try authcat.run(["--home", home, "restore-backup", path, "--verbose"], environment: passphrase, withHome: false)
         XCTAssertTrue(again.stdout.hasPrefix("restored 0 accounts from the backup; skipped 6, rejected 0\n"), again.stdout)
+        XCTAssertEqual(again.stderr, "", "the warning is for the restore that created the vault")
         XCTAssertTrue(again.stdout.contains("  skipped  account 1 (Example:sha512): already in the vault"), again.stdout)
     }
 
@@ -103,13 +105,13 @@ final class InterchangeBackupTests: InterchangeTests {
 
     func testOnATerminalThePassphraseIsTypedTwice() throws {
         let path = authcat.root.appendingPathComponent("typed.authcat").path
-        let differ = try authcat.runInTerminal(["backup", "--output", path, "--kdf", "interactive"], typing: ["one\n", "two\n"])
+        let differ = try authcat.runInTerminal(["backup", "--output", path, "--kdf", "interactive"], typing: ["one two three\n", "two three four\n"])
         XCTAssertEqual(differ.status, 1)
         XCTAssertTrue(differ.stdout.contains("authcat: the two passphrases differ"), differ.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         let typed = try authcat.runInTerminal(["backup", "--output", path, "--kdf", "interactive"], typing: ["same words\n", "same words\n"])
         XCTAssertEqual(typed.status, 0, typed.stdout)
-        XCTAssertTrue(typed.stdout.contains("backup passphrase: "), typed.stdout)
+        XCTAssertTrue(typed.stdout.contains("backup passphrase (at least 8 characters): "), typed.stdout)
         XCTAssertFalse(typed.stdout.contains("same words"), "the passphrase was echoed")
         let verified = try authcat.run(["backup", "--verify", path], environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": try scratch("typed-pass", "same words\n")])
         XCTAssertEqual(verified.status, 0, verified.stderr)

@@ -21,9 +21,12 @@ final class InterchangeImportTests: InterchangeTests {
 
     func testImportIsOneTransactionByImportAndSkipsWhatIsThere() throws {
         try add("alice@example.com", issuer: "GitHub", secret: "JBSWY3DPEHPK3PXP")
-        let output = try succeed(["import", fixture("aegis_plain.json")])
-        XCTAssertEqual(output.split(separator: "\n").first, "added 5 accounts from the Aegis vault; skipped 1, rejected 0")
-        XCTAssertTrue(output.contains("  skipped  entry 1 (GitHub:alice@example.com): already in the vault"), output)
+        let output = try succeed(["import", fixture("aegis_plain.json"), "--dry-run"])
+        XCTAssertEqual(output, "would add 5 accounts from the Aegis vault; skipped 1, rejected 0 (--verbose lists each)\n",
+                       "counts only, unless asked")
+        let verbose = try succeed(["import", fixture("aegis_plain.json"), "--verbose"])
+        XCTAssertEqual(verbose.split(separator: "\n").first, "added 5 accounts from the Aegis vault; skipped 1, rejected 0")
+        XCTAssertTrue(verbose.contains("  skipped  entry 1 (GitHub:alice@example.com): already in the vault"), verbose)
         XCTAssertEqual(try latestHistoryAuthor(), "import")
         let history = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["history", "--json"]).utf8)) as? [Any])
         XCTAssertEqual(history.count, 2, "the add, then one transaction for the whole import")
@@ -52,7 +55,8 @@ final class InterchangeImportTests: InterchangeTests {
             ("types.json", #"[{"secret": "JBSWY3DPEHPK3PXP", "label": "a", "digits": "six"}]"#, "andotp", "entry 1 (a): field 'digits' should be a number"),
             ("base32.txt", "otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP\notpauth://totp/B:b?secret=JBSWY3DP0HPK3PXP\n", nil,
              "line 2 (B:b): the URI's secret is not valid Base32"),
-            ("empty.txt", "", nil, "format was not recognised"),
+            ("empty.txt", "", nil, "the file is empty; nothing was imported"),
+            ("blank.txt", "\n  \n", nil, "the file is empty"),
             ("google.txt", "otpauth-migration://offline?data=AAAA%%%\n", nil, "line 1: its data parameter is not base64"),
         ]
         for item in cases {
@@ -72,7 +76,7 @@ final class InterchangeImportTests: InterchangeTests {
     }
 
     func testDryRunCreatesAndChangesNothing() throws {
-        let output = try succeed(["import", fixture("twofas.2fas"), "--dry-run"])
+        let output = try succeed(["import", fixture("twofas.2fas"), "--dry-run", "--verbose"])
         XCTAssertTrue(output.hasPrefix("would add 6 accounts from the 2FAS backup"), output)
         XCTAssertTrue(output.contains("  add      entry 2: Ünïcødé Bank:李雷 🐱"), output)
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path), "a dry run creates no vault")
@@ -89,7 +93,7 @@ final class InterchangeImportTests: InterchangeTests {
         XCTAssertEqual(summary["added"] as? Int, 5)
         XCTAssertEqual(summary["rejected"] as? Int, 2)
         XCTAssertEqual(summary["format"] as? String, "otpauth")
-        let rejected = try XCTUnwrap(summary["rejectedEntries"] as? [[String: Any]])
+        let rejected = try XCTUnwrap(summary["rejected_entries"] as? [[String: Any]])
         XCTAssertEqual(rejected.map { $0["position"] as? String }, ["line 8", "line 9"])
         XCTAssertFalse(output.contains("MFRGGZDFMZTWQ2LK"), "no secret in the summary")
     }

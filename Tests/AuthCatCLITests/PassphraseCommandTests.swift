@@ -19,17 +19,35 @@ final class PassphraseCommandTests: AuthCatTestCase {
 
     func testWrongPassphraseIsAClearErrorAndChangesNothing() throws {
         try add("counter", ["--type", "hotp"])
-        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("pass", "right\n")])
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("pass", "right horse\n")])
         let wrong = ["AUTHCAT_PASSPHRASE_FILE": try file("wrong", "wrong\n")]
         let before = try VaultSnapshot.take(authcat)
         assertOneLineError(try authcat.run(["code", "counter"], environment: wrong), containing: "wrong passphrase", status: 1)
         assertOneLineError(try authcat.run(["add", "x"], stdin: Data(Self.otherSecret.utf8), environment: wrong),
                            containing: "wrong passphrase", status: 1)
         assertOneLineError(try authcat.run(["show", "counter", "--uri"], environment: wrong), containing: "wrong passphrase", status: 1)
-        assertOneLineError(try authcat.run(["passphrase", "change"], environment: wrong.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": try file("new", "new\n")]) { $1 }),
+        assertOneLineError(try authcat.run(["passphrase", "change"], environment: wrong.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": try file("new", "new battery\n")]) { $1 }),
                            containing: "wrong passphrase", status: 1)
         assertOneLineError(try authcat.run(["passphrase", "remove"], environment: wrong), containing: "wrong passphrase", status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+    }
+
+    /// One rule for every new passphrase (vault, backup, sync): at least 8 characters, said before the prompt.
+    func testTooShortNewPassphrasesAreRefusedAndChangeNothing() throws {
+        try add("alice", issuer: "GitHub")
+        let before = try VaultSnapshot.take(authcat)
+        let short = try file("short", "abc\n")
+        assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": short]),
+                           containing: "the new passphrase must be at least 8 characters long; nothing was changed", status: 1)
+        let backup = authcat.root.appendingPathComponent("b.authcat").path
+        assertOneLineError(try authcat.run(["backup", "--output", backup, "--kdf", "interactive"], environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": short]),
+                           containing: "the backup passphrase must be at least 8 characters long", status: 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: backup))
+        // Eight characters, some of several bytes, are enough; seven are not.
+        assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("seven", "äöüßéèê\n")]),
+                           containing: "at least 8 characters", status: 1)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("eight", "äöüßéèêë\n")])
     }
 
     func testChangeThenRemove() throws {
@@ -61,7 +79,7 @@ final class PassphraseCommandTests: AuthCatTestCase {
                            containing: "empty", status: 1)
         assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": "/nonexistent/pass"]),
                            containing: "cannot read", status: 1)
-        let pass = try file("pass", "p\n")
+        let pass = try file("pass", "passphrase\n")
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": pass])
         assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": pass]),
                            containing: "already set", status: 1)

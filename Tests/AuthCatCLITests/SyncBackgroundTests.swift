@@ -4,7 +4,7 @@ import XCTest
 /// The push that follows every change when sync is on.
 final class SyncBackgroundTests: SyncTestCase {
     private func pendingLocalChanges(_ device: AuthCatProcess) throws -> Int? {
-        try status(device, offline: true).json["pendingLocalChanges"] as? Int
+        try status(device, offline: true).json["pending_local_changes"] as? Int
     }
 
     func testAChangeIsPushedInTheBackgroundWithoutDelayingTheCommand() throws {
@@ -55,7 +55,7 @@ final class SyncBackgroundTests: SyncTestCase {
         let (exitStatus, json) = try status(device, offline: true)
         XCTAssertEqual(exitStatus, 6)
         XCTAssertEqual(json["summary"] as? String, "account not available")
-        XCTAssertEqual(json["pendingLocalChanges"] as? Int, 1)
+        XCTAssertEqual(json["pending_local_changes"] as? Int, 1)
         XCTAssertEqual(try labels(device), ["Example:alice"])
     }
 

@@ -34,7 +34,7 @@ final class SyncDisableTests: SyncTestCase {
         let (exitStatus, json) = try status(second)
         XCTAssertEqual(exitStatus, 0)
         XCTAssertEqual(json["summary"] as? String, "off")
-        XCTAssertEqual(json["disabledEverywhere"] as? Bool, true)
+        XCTAssertEqual(json["disabled_everywhere"] as? Bool, true)
         XCTAssertTrue((json["message"] as? String)?.contains("another device") ?? false)
         XCTAssertEqual(try labels(second), ["Example:bob"], "local data is kept")
     }
@@ -103,7 +103,7 @@ final class SyncDisableTests: SyncTestCase {
         _ = try other.run(["sync", "now"])
         let json = try status(other, offline: true).json
         XCTAssertEqual(json["summary"] as? String, "off")
-        XCTAssertEqual(json["disabledEverywhere"] as? Bool, true)
+        XCTAssertEqual(json["disabled_everywhere"] as? Bool, true)
     }
 
     func testDeleteRemoteWhenSyncWasNeverSetUpIsAClearError() throws {

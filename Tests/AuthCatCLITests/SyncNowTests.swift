@@ -14,12 +14,12 @@ final class SyncNowTests: SyncTestCase {
     func testReportsCountsAndPreferenceChangesWithTheirReasons() throws {
         let (first, second) = (try makeDevice(), try makeDevice())
         try add(first, "alice")
-        try succeed(first, ["config", "set", "--synced", "theme", "dark"])
+        try succeed(first, ["config", "set", "--synced", "user.theme", "dark"])
         try enable(first)
         let joined = try enable(second)
-        XCTAssertTrue(joined.contains("preference \"theme\" changed: initial sync"), joined)
+        XCTAssertTrue(joined.contains("preference \"user.theme\" changed: initial sync"), joined)
 
-        try succeed(first, ["config", "set", "--synced", "theme", "light"])
+        try succeed(first, ["config", "set", "--synced", "user.theme", "light"])
         try add(first, "bob")
         try succeed(first, ["sync", "now"])
         let output = try succeed(second, ["sync", "now", "--json"])
@@ -27,11 +27,11 @@ final class SyncNowTests: SyncTestCase {
         XCTAssertEqual(report["imported"] as? Int, 2, output)
         XCTAssertEqual(report["exported"] as? Int, 0)
         XCTAssertEqual((report["rejected"] as? [Any])?.count, 0)
-        let changes = try XCTUnwrap(report["preferenceChanges"] as? [[String: String]])
-        XCTAssertEqual(changes, [["key": "theme", "reason": "serverChange"]])
-        let devices = try XCTUnwrap(report["devicesSeen"] as? [[String: Any]])
-        XCTAssertEqual(devices.filter { $0["thisDevice"] as? Bool == false }.count, 1, "the other device, which wrote objects")
-        XCTAssertEqual(try succeed(second, ["config", "get", "--synced", "theme"]), "light\n")
+        let changes = try XCTUnwrap(report["preference_changes"] as? [[String: String]])
+        XCTAssertEqual(changes, [["key": "user.theme", "reason": "server_change"]])
+        let devices = try XCTUnwrap(report["devices_seen"] as? [[String: Any]])
+        XCTAssertEqual(devices.filter { $0["this_device"] as? Bool == false }.count, 1, "the other device, which wrote objects")
+        XCTAssertEqual(try succeed(second, ["config", "get", "--synced", "user.theme"]), "light\n")
     }
 
     func testAKilledSyncIsInterruptedAndTheNextOneConverges() throws {

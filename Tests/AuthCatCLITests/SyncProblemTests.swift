@@ -27,7 +27,7 @@ final class SyncProblemTests: SyncTestCase {
         XCTAssertEqual(json["summary"] as? String, "error")
         let message = try XCTUnwrap(json["message"] as? String)
         XCTAssertTrue(message.contains("authcat sync disable") && message.contains(remoteURL), message)
-        XCTAssertEqual(json["stateProblem"] as? String, message)
+        XCTAssertEqual(json["state_problem"] as? String, message)
 
         for command in [["sync", "now"], ["sync", "enable", "--remote", remoteURL]] {
             let result = try device.run(command)
@@ -74,7 +74,7 @@ final class SyncProblemTests: SyncTestCase {
         let (exitStatus, json) = try status(second)
         XCTAssertEqual(exitStatus, 4)
         XCTAssertEqual(json["summary"] as? String, "error")
-        XCTAssertEqual((json["standingIssues"] as? [[String: Any]])?.first?["kind"] as? String, "blocked")
+        XCTAssertEqual((json["standing_issues"] as? [[String: Any]])?.first?["kind"] as? String, "blocked")
 
         // The quick front hands over while the notice exists; the code alone goes to standard output.
         let code = try second.run(["code", "bob", "--at", "59"])
@@ -168,7 +168,7 @@ final class SyncProblemTests: SyncTestCase {
     /// The folder on the remote that holds `device`'s objects.
     private func deviceFolder(_ device: AuthCatProcess) throws -> String {
         let json = try status(device, offline: true).json
-        let devices = try XCTUnwrap(json["devicesSeen"] as? [[String: Any]])
-        return try XCTUnwrap(devices.first { $0["thisDevice"] as? Bool == true }?["id"] as? String)
+        let devices = try XCTUnwrap(json["devices_seen"] as? [[String: Any]])
+        return try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String)
     }
 }

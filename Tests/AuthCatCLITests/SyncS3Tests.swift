@@ -45,6 +45,8 @@ final class SyncS3Tests: SyncTestCase {
         let result = try device.run(["sync", "enable", "--remote", "s3://bucket/vault?endpoint=http://127.0.0.1:\(port)&region=us-east-1"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("cannot reach"), result.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: device.home.path)
+        XCTAssertFalse(files.contains("sync-run.lock"), "a failed enable leaves no lock file: \(files)")
         let (exitStatus, json) = try status(device)
         XCTAssertEqual(exitStatus, 0)
         XCTAssertEqual(json["summary"] as? String, "off")

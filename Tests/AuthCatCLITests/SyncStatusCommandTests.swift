@@ -28,7 +28,7 @@ final class SyncStatusCommandTests: SyncTestCase {
         XCTAssertTrue(result.stdoutLines.contains("pending local changes: 0"), result.stdout)
         let json = try status(device).json
         XCTAssertEqual((json["probe"] as? [String: Any])?["reachable"] as? Bool, true)
-        XCTAssertFalse(json["lastSuccessfulSync"] is NSNull)
+        XCTAssertFalse(json["last_successful_sync"] is NSNull)
     }
 
     func testVanishedFolderIsAccountNotAvailable() throws {
@@ -105,7 +105,7 @@ final class SyncStatusCommandTests: SyncTestCase {
         XCTAssertEqual(again.status, 4)
         XCTAssertFalse(again.stdout.contains("rejected"), "reported once, not on every sync: \(again.stdout)")
         let json = try status(second, offline: true).json
-        let rejected = try XCTUnwrap(json["rejectedObjects"] as? [[String: Any]])
+        let rejected = try XCTUnwrap(json["rejected_objects"] as? [[String: Any]])
         XCTAssertEqual(rejected.map { $0["name"] as? String }, [batch])
         let text = try second.run(["sync", "status", "--offline"]).stdout
         XCTAssertTrue(text.contains("rejected objects: 1 (skipped while they stay the same)"), text)

@@ -12,11 +12,13 @@ final class SyncWatchTests: SyncTestCase {
                 .contains("{\"kind\":\"succeeded\",\"phase\":\"export\",\"processID\":\(watch.pid)")
         }
         XCTAssertTrue(ready, "the watch never synced: \(watch.stderr)")
+        XCTAssertTrue(watch.stdout.contains(" watching \(remoteURL): local changes go out within a second, other devices' changes are checked every \(interval == 1 ? "second" : "\(interval) seconds"); Ctrl-C stops\n"),
+                      "it says that it started: \(watch.stdout)")
         return watch
     }
 
     private func pendingLocalChanges(_ device: AuthCatProcess) throws -> Int? {
-        try status(device, offline: true).json["pendingLocalChanges"] as? Int
+        try status(device, offline: true).json["pending_local_changes"] as? Int
     }
 
     func testALocalChangeIsExportedWithinAboutASecond() throws {

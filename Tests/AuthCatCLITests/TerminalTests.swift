@@ -35,12 +35,16 @@ final class TerminalTests: AuthCatTestCase {
 
     func testPassphrasesAreTypedTwiceWithoutEcho() throws {
         try add("alice")
-        let differ = try authcat.runInTerminal(["passphrase", "set"], typing: ["one\n", "two\n"])
+        let short = try authcat.runInTerminal(["passphrase", "set"], typing: ["hunter2\n"])
+        XCTAssertEqual(short.status, 1)
+        XCTAssertTrue(short.stdout.contains("new passphrase (at least 8 characters): \nauthcat: the new passphrase must be at least 8 characters long"),
+                      "the rule is said before typing and checked on the first entry: \(short.stdout)")
+        let differ = try authcat.runInTerminal(["passphrase", "set"], typing: ["one two three\n", "two three four\n"])
         XCTAssertEqual(differ.status, 1)
         XCTAssertTrue(differ.stdout.contains("authcat: the two passphrases differ; nothing was changed"), differ.stdout)
         let set = try authcat.runInTerminal(["passphrase", "set"], typing: ["hunter22\n", "hunter22\n"])
         XCTAssertEqual(set.status, 0, set.stdout)
-        XCTAssertTrue(set.stdout.contains("new passphrase: \nnew passphrase again: \n"), set.stdout)
+        XCTAssertTrue(set.stdout.contains("new passphrase (at least 8 characters): \nnew passphrase again: \n"), set.stdout)
         XCTAssertFalse(set.stdout.contains("hunter22"))
         let code = try authcat.runInTerminal(["code", "alice", "--at", "59", "--json"], typing: ["hunter22\n"])
         XCTAssertEqual(code.status, 0, code.stdout)

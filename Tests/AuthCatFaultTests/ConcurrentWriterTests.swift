@@ -124,9 +124,9 @@ final class ConcurrentWriterTests: FaultTestCase {
                 (home, ["restore", "M:d1"], nil),
                 (home, ["restore", "M:d2"], nil),
                 (home, ["import", importFile, "--format", "otpauth"], nil),
-                (home, ["config", "set", "--synced", "s1", "v1"], nil),
-                (home, ["config", "set", "--synced", "s2", "v2"], nil),
-                (home, ["config", "set", "local1", "w1"], nil),
+                (home, ["config", "set", "--synced", "user.s1", "v1"], nil),
+                (home, ["config", "set", "--synced", "user.s2", "v2"], nil),
+                (home, ["config", "set", "user.local1", "w1"], nil),
             ]
             commands += Array(repeating: (home, ["code", "M:h"], nil), count: 4)
             commands.shuffle(using: &random)
@@ -148,7 +148,7 @@ final class ConcurrentWriterTests: FaultTestCase {
             if Set(codes).count != codes.count { hotpReuse += codes.count - Set(codes).count }
             let counter = listing.first { $0.label == "M:h" }?.counter
             if counter != 4 { mismatches.append("trial \(trial): HOTP counter \(String(describing: counter)) after 4 codes") }
-            for (key, value, synced) in [("s1", "v1", true), ("s2", "v2", true), ("local1", "w1", false)] {
+            for (key, value, synced) in [("user.s1", "v1", true), ("user.s2", "v2", true), ("user.local1", "w1", false)] {
                 let got = try run(home, ["config", "get", key] + (synced ? ["--synced"] : []))
                 if got.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != value {
                     mismatches.append("trial \(trial): config \(key) = \(got.stdout) \(got.stderr)")
@@ -196,7 +196,7 @@ final class ConcurrentWriterTests: FaultTestCase {
                 (["edit", "P:e", "--tag", "t\(trial)a"], nil),
                 (["edit", "P:e", "--tag", "t\(trial)b"], nil),
                 (["add", "n\(trial)", "--issuer", "P"], Self.rfcSecret + "\n"),
-                (["config", "set", "--synced", "trial\(trial)", "yes"], nil),
+                (["config", "set", "--synced", "user.trial\(trial)", "yes"], nil),
                 (["code", "P:h"], nil), (["code", "P:h"], nil),
             ]
             commands.shuffle(using: &random)
@@ -226,7 +226,7 @@ final class ConcurrentWriterTests: FaultTestCase {
             if withoutFile.succeeded == passphraseSet {
                 problems.append("trial \(trial): passphrase should be \(passphraseSet ? "set" : "removed")")
             }
-            let synced = try run(home, ["config", "get", "--synced", "trial\(trial)"], environment: environment)
+            let synced = try run(home, ["config", "get", "--synced", "user.trial\(trial)"], environment: environment)
             if synced.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "yes" { problems.append("trial \(trial): config lost") }
             for problem in integrityProblems(in: home) { problems.append("trial \(trial): \(problem)") }
         }

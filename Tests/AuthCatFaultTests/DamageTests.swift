@@ -19,7 +19,7 @@ final class DamageTests: FaultTestCase {
         let commands: [([String], String?)] = [
             (["list"], nil), (["list", "--json"], nil), (["code", "T:a"], nil), (["code", "T:h"], nil),
             (["add", "b", "--issuer", "T"], Self.rfcSecret + "\n"), (["edit", "T:a", "--tag", "x"], nil),
-            (["rm", "T:a", "--yes"], nil), (["config", "set", "--synced", "k", "v"], nil), (["history"], nil),
+            (["rm", "T:a", "--yes"], nil), (["config", "set", "--synced", "user.k", "v"], nil), (["history"], nil),
         ]
         var accepted: [String] = []
         for (arguments, stdin) in commands {

@@ -151,7 +151,7 @@ final class KillTests: FaultTestCase {
         case .hotpCode:
             arguments = ["code", Self.hotpLabel]
         case .configSet:
-            arguments = ["config", "set", "--synced", "key\(serial)", "value\(serial)"]
+            arguments = ["config", "set", "--synced", "user.key\(serial)", "value\(serial)"]
         case .syncNow:
             arguments = ["sync", "now"]
         case .passphrase:

@@ -203,7 +203,7 @@ class RemoteFaultTestCase: FaultTestCase {
             return Status(exit: -1, summary: "", json: json)
         }
         XCTAssertFalse(json.isEmpty, "sync status --json printed no object: \(result.stdout) \(result.stderr)", file: file, line: line)
-        XCTAssertEqual((json["exitCode"] as? Int).map(Int32.init), code, "the exit status is the document's", file: file, line: line)
+        XCTAssertEqual((json["exit_code"] as? Int).map(Int32.init), code, "the exit status is the document's", file: file, line: line)
         return Status(exit: code, summary: json["summary"] as? String ?? "", json: json)
     }
 
@@ -253,8 +253,8 @@ class RemoteFaultTestCase: FaultTestCase {
     }
 
     private func thisDevice(_ device: URL) throws -> String {
-        let devices = try status(device).json["devicesSeen"] as? [[String: Any]] ?? []
-        return try XCTUnwrap(devices.first { $0["thisDevice"] as? Bool == true }?["id"] as? String, "B's device id")
+        let devices = try status(device).json["devices_seen"] as? [[String: Any]] ?? []
+        return try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String, "B's device id")
     }
 
     /// B adds an account and syncs: one new batch of B's. Its name, and the account's label.

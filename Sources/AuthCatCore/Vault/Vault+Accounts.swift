@@ -34,4 +34,15 @@ extension Vault {
             return try deletedAccount(matching: query)
         }
     }
+
+    /// Throws `VaultError.duplicate` when a live account already has this
+    /// issuer and name (ignoring case), so that `add` can say so before the
+    /// secret is typed. The insert checks again inside its transaction.
+    public func checkNameIsFree(issuer: String, name: String) throws {
+        let key = Account.identityKey(issuer: issuer, name: name)
+        let taken = try translatingErrors { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE identityKey = ? AND deletedAt IS NULL", arguments: [key]) ?? false
+        }
+        if taken { throw VaultError.duplicate(issuer.isEmpty ? name : "\(issuer):\(name)") }
+    }
 }

@@ -4,6 +4,7 @@ import Foundation
 public struct BackupVerification: Codable, Equatable, Sendable {
     public var valid = true
     public var formatVersion: Int
+    /// Whole seconds since 1970, like every time in `--json` output.
     public var createdAt: Int64
     public var vaultID: String?
     public var accounts: Int
@@ -13,9 +14,30 @@ public struct BackupVerification: Codable, Equatable, Sendable {
     public var kdfOpsLimit: UInt64
     public var kdfMemLimit: UInt64
 
+    enum CodingKeys: String, CodingKey {
+        case valid, accounts, preferences
+        case formatVersion = "format_version", createdAt = "created_at", vaultID = "vault_id"
+        case historyTransactions = "history_transactions"
+        case kdfOpsLimit = "kdf_ops_limit", kdfMemLimit = "kdf_mem_limit"
+    }
+
+    /// Every key is written, null included, so scripts can rely on the shape.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(valid, forKey: .valid)
+        try container.encode(formatVersion, forKey: .formatVersion)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(vaultID, forKey: .vaultID)
+        try container.encode(accounts, forKey: .accounts)
+        try container.encode(preferences, forKey: .preferences)
+        try container.encode(historyTransactions, forKey: .historyTransactions)
+        try container.encode(kdfOpsLimit, forKey: .kdfOpsLimit)
+        try container.encode(kdfMemLimit, forKey: .kdfMemLimit)
+    }
+
     init(archive: AuthCatArchive, header: BackupHeader) {
         formatVersion = Int(header.version)
-        createdAt = archive.createdAt
+        createdAt = archive.createdAt / 1000
         vaultID = archive.vaultID
         accounts = archive.accounts.count
         preferences = archive.preferences?.count ?? 0

@@ -8,16 +8,26 @@ public enum FormatDetector {
     ///   JSON that does not parse (a truncated export, say).
     public static func detect(_ data: Data) throws -> ImportFormat {
         if BackupHeader.hasMagic(data) { return .authcat }
+        if let image = imageKind(data) { throw ImportError.image(image) }
         let start = data.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }
         let withoutBOM = start.starts(with: [0xef, 0xbb, 0xbf]) ? start.dropFirst(3) : start
         switch withoutBOM.first {
         case UInt8(ascii: "{")?, UInt8(ascii: "[")?:
             return try detectJSON(data)
         case nil:
-            throw ImportError.unrecognizedFormat
+            throw ImportError.empty
         default:
             return try detectText(Data(withoutBOM))
         }
+    }
+
+    /// The kind of image `data` starts like, by the signatures of its format.
+    private static func imageKind(_ data: Data) -> String? {
+        let signatures: [(String, [UInt8])] = [("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), ("JPEG", [0xFF, 0xD8, 0xFF]),
+                                               ("GIF", Array("GIF8".utf8)), ("BMP", Array("BM".utf8))]
+        if let (kind, _) = signatures.first(where: { data.starts(with: $0.1) }) { return kind }
+        if data.starts(with: Array("RIFF".utf8)), data.dropFirst(8).starts(with: Array("WEBP".utf8)) { return "WebP" }
+        return nil
     }
 
     private static func detectJSON(_ data: Data) throws -> ImportFormat {

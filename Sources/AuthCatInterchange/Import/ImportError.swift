@@ -5,6 +5,10 @@ import AuthCatCore
 public enum ImportError: UserFacingError, Equatable {
     /// No known format matched the file.
     case unrecognizedFormat
+    /// The file is empty, or holds only blank space.
+    case empty
+    /// The file is an image (PNG, JPEG, …), which only `--qr` reads.
+    case image(String)
     /// The file starts like JSON but does not parse.
     case damagedJSON
     /// The file is not what its format requires (not JSON, a missing list, …).
@@ -24,6 +28,12 @@ public enum ImportError: UserFacingError, Equatable {
         switch self {
         case .unrecognizedFormat:
             "the file's format was not recognised; name it with --format (otpauth, google, aegis, 2fas, andotp, bitwarden, authcat)"
+        case .empty:
+            "the file is empty; nothing was imported"
+        case .image(let kind) where kind == "PNG":
+            "the file is a PNG image; to import the QR codes in it, add --qr"
+        case .image(let kind):
+            "the file is a \(kind) image; --qr reads QR codes from PNG images, so convert it to PNG first"
         case .damagedJSON:
             "the file looks like JSON but does not parse (truncated or damaged?); nothing was imported"
         case .malformed(let format, let why):

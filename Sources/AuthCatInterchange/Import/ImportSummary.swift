@@ -10,6 +10,16 @@ public struct ImportSummary: Codable, Equatable, Sendable {
         /// For rejections: invalid, unsupported or conflict.
         public var kind: String?
         public var reason: String?
+
+        /// Every key is written, null included, so scripts can rely on the shape.
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(entry, forKey: .entry)
+            try container.encode(position, forKey: .position)
+            try container.encode(label, forKey: .label)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(reason, forKey: .reason)
+        }
     }
 
     public var format: String
@@ -24,6 +34,12 @@ public struct ImportSummary: Codable, Equatable, Sendable {
     public var skippedEntries: [Item]
     public var rejectedEntries: [Item]
     public var warnings: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case format, refused, added, skipped, rejected, warnings
+        case dryRun = "dry_run", preferencesAdded = "preferences_added"
+        case addedEntries = "added_entries", skippedEntries = "skipped_entries", rejectedEntries = "rejected_entries"
+    }
 
     init(_ outcome: ImportOutcome) {
         let plan = outcome.plan

@@ -1,17 +1,22 @@
 import Foundation
+import AuthCatCore
 
 /// The `sync status --json` document.
 ///
 /// Every key is always present (null when unknown), so scripts can rely on
 /// the shape. Print it with `JSONOutput`, like every `--json` document.
 extension SyncStatus: Encodable {
+    /// snake_case, like every `--json` document (docs/JSON.md).
     private enum Key: String, CodingKey {
-        case summary, healthy, exitCode, message, enabled, remote, phases, lastSuccessfulSync
-        case pendingLocalChanges, batchesSinceSnapshot, compactionDue, rejectedObjects, standingIssues, stateProblem, devicesSeen
-        case subject
-        case remoteDeleted, vaultMismatch, disabledEverywhere, probe, kind, detail, firstSeen
-        case setup, `import`, export, state, started, ended, error, category, reachable
-        case id, name, lastSeen, thisDevice
+        case summary, healthy, message, enabled, remote, phases, probe, kind, detail, subject
+        case setup, `import`, export, state, started, ended, error, category, reachable, id, name
+        case exitCode = "exit_code", lastSuccessfulSync = "last_successful_sync"
+        case pendingLocalChanges = "pending_local_changes", batchesSinceSnapshot = "batches_since_snapshot"
+        case compactionDue = "compaction_due", rejectedObjects = "rejected_objects"
+        case standingIssues = "standing_issues", stateProblem = "state_problem", devicesSeen = "devices_seen"
+        case remoteDeleted = "remote_deleted", vaultMismatch = "vault_mismatch"
+        case disabledEverywhere = "disabled_everywhere", firstSeen = "first_seen"
+        case lastSeen = "last_seen", thisDevice = "this_device"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -80,7 +85,7 @@ extension SyncStatus: Encodable {
     private static func encode(_ failure: SyncFailure?, into container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
         guard let failure else { return try container.encodeNil(forKey: key) }
         var nested = container.nestedContainer(keyedBy: Key.self, forKey: key)
-        try nested.encode(failure.category.rawValue, forKey: .category)
+        try nested.encode(JSONOutput.snakeCase(failure.category.rawValue), forKey: .category)
         try nested.encode(failure.message, forKey: .message)
     }
 

@@ -80,18 +80,23 @@ extension AuthCat {
         }
 
         func run() throws {
+            // Everything checkable is checked before the secret is typed: the
+            // passphrase (asked now, if any) and, when the name is known, a clash.
+            let existing = try vaultOptions.openExistingVault()
+            try existing?.unlock()
+            if !uri, let name { try existing?.checkNameIsFree(issuer: issuer ?? "", name: try checkedName(name)) }
             let draft = uri ? try draftFromURI() : try draftFromSecret()
             if let leftover = draft.secretLeftover { Output.warning(leftover.description) }
             if draft.hasShortSecret {
                 Output.warning("the secret is shorter than 80 bits, which makes codes easier to guess; RFC 4226 asks for 128")
             }
-            let vault = try vaultOptions.openOrCreateVault()
+            let vault = try existing ?? vaultOptions.openOrCreateVault()
             let account = try vault.write(author: .cli) { try $0.insert(draft) }
             VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
             print("added \(TerminalText.sanitized(account.label)) (\(account.id.vaultString))")
         }
 
-        /// Everything is checked before the secret is read, so a typo costs no retyping.
+        /// The parameters are checked before the secret is read, so a typo costs no retyping.
         private func draftFromSecret() throws -> AccountDraft {
             let otp = OTPParameters(kind: kind ?? .totp, algorithm: algorithm, digits: digits, period: period, counter: counter ?? 0)
             try otp.validate()

@@ -20,7 +20,7 @@ extension AuthCat {
                 when it expires (at the end of its time step; HOTP codes after 30 seconds) \
                 by a small background process that holds only the code and what the \
                 clipboard held before, which it then puts back. If something else was \
-                copied meanwhile, the clipboard is left alone. --keep leaves the code there.
+                copied meanwhile, the clipboard is left alone. --keep (or the setting clipboard.keep) leaves the code there.
 
                 With --watch (on a terminal only) authcat shows a table of the current \
                 codes, of every account or of those QUERY matches, with the seconds left \

@@ -11,6 +11,19 @@ extension AuthCat {
                 when sync is on, travel to every device. Synced preferences are limited to \
                 1,024 keys, keys of at most 64 bytes, and 1 MB of keys and values together; \
                 a change that would break a limit is refused and changes nothing.
+
+                The settings authcat reads (local to this device):
+                \(ConfigKey.helpText)
+
+                Any other key must be your own, named user.NAME (for example user.editor): \
+                authcat stores it and never reads it, locally or, with --synced, on every \
+                device. Other keys are refused, so that a typo cannot pass for a setting. \
+                config needs a vault: it never creates one.
+
+                Examples:
+                  authcat config set history.limit 50
+                  authcat config set --synced user.team platform
+                  authcat config list --json
                 """,
             subcommands: [ConfigGet.self, ConfigSet.self, ConfigUnset.self, ConfigList.self])
     }

@@ -9,7 +9,7 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
         @OptionGroup var scope: ConfigScope
-        @Argument(help: "The setting's key (at most 64 bytes).") var key: String
+        @Argument(help: "The setting's key: one authcat reads (see 'authcat config --help') or user.NAME.") var key: String
         @Argument(help: "The value. Settings are not secrets, so they may be given here.") var value: String
 
         func validate() throws {
@@ -21,7 +21,9 @@ extension AuthCat {
         }
 
         func run() async throws {
-            let vault = try vaultOptions.openOrCreateVault()
+            try ConfigKey.checkSettable(key, value: value, synced: scope.synced)
+            // A setting belongs to a vault: config never creates one.
+            guard let vault = try vaultOptions.openExistingVault() else { throw ConfigError.noVault }
             guard scope.synced else { return try vault.setSetting(key, to: value) }
             try vault.write(author: .cli) { try $0.setPreference(key, to: value) }
             VaultChangeHook.vaultDidChange(vault, options: vaultOptions)

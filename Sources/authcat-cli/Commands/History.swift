@@ -12,8 +12,8 @@ extension AuthCat {
                 delete), the account, and for updates the fields that changed. Values are \
                 never shown. QUERY limits the history to one account, removed or not.
 
-                The newest 20 transactions are shown unless --limit says otherwise; \
-                --limit 0 shows them all. When more exist, standard error says so.
+                The newest 20 transactions are shown unless --limit (or the setting \
+                history.limit) says otherwise; --limit 0 shows them all. When more exist, standard error says so.
 
                 --json prints an array of transactions with number, timestamp (seconds \
                 since 1970), author, device {id, name} and changes [{entity, record_id, \
@@ -37,14 +37,14 @@ extension AuthCat {
         /// Unconditional, so that `--limit -3` reaches `validate()` as a number
         /// instead of failing as "missing value" (a negative number looks like an option).
         @Option(parsing: .unconditional,
-                help: ArgumentHelp("Show at most this many transactions (0: all).", valueName: "n"))
-        var limit: Int = Self.defaultLimit
+                help: ArgumentHelp("Show at most this many transactions (0: all; default 20, or the setting history.limit).", valueName: "n"))
+        var limit: Int?
 
         /// One screenful: after a big import the history holds thousands of transactions.
         static let defaultLimit = 20
 
         func validate() throws {
-            if limit < 0 { throw ValidationError("--limit must be 0 (all) or a positive number, not \(limit)") }
+            if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or a positive number, not \(limit)") }
         }
 
         func run() throws {
@@ -52,6 +52,7 @@ extension AuthCat {
                 if json { print("[]") }
                 return
             }
+            let limit = try limit ?? vault.setting(ConfigKey.historyLimit).flatMap { Int($0) } ?? Self.defaultLimit
             let recordID = try query.map { try vault.anyAccount(matching: $0).id.vaultString }
             // One more than asked for tells whether the page was cut.
             var page = try vault.history(recordID: recordID, limit: limit == 0 ? nil : limit + 1)

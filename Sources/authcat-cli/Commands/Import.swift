@@ -28,6 +28,10 @@ extension AuthCat {
                 reported. A malformed entry stops the whole import unless --skip-invalid is given. \
                 Entries are named by their position in the file, never by their secret.
 
+                The summary gives counts and lists each rejected entry; --verbose lists \
+                the skipped ones too (and with --dry-run the ones to add), and --json prints \
+                every entry (docs/JSON.md).
+
                 The password of an encrypted Aegis vault is read from the file named by \
                 AUTHCAT_IMPORT_PASSPHRASE_FILE, else asked for on the terminal; an authcat \
                 backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set.
@@ -55,8 +59,11 @@ extension AuthCat {
         @Flag(help: "Import the valid entries even when some are malformed.")
         var skipInvalid = false
 
-        @Flag(help: "Print the summary as JSON.")
+        @Flag(help: "Print the summary and every entry as JSON.")
         var json = false
+
+        @Flag(help: "List each entry skipped (and with --dry-run, each to add), not only their number.")
+        var verbose = false
 
         static let importVariable = "AUTHCAT_IMPORT_PASSPHRASE_FILE"
         static let backupVariable = "AUTHCAT_BACKUP_PASSPHRASE_FILE"
@@ -72,7 +79,7 @@ extension AuthCat {
             defer { data.resetBytes(in: 0..<data.count) }
             let parsed = try parse(data)
             let outcome = try Self.importing(parsed, options: vaultOptions, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
-            try Self.report(outcome, json: json, source: "the \(parsed.format.displayName)", verbs: ("would add", "added"))
+            try Self.report(outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)", verbs: ("would add", "added"))
         }
 
         private func parse(_ data: Data) throws -> ParsedImport {
@@ -89,44 +96,55 @@ extension AuthCat {
 
         /// Plans against the vault (or, when there is none yet, an empty one),
         /// and unless `dryRun` imports, creating the vault only when something
-        /// is added. Shared with `restore-backup`.
+        /// is added. A refused import changes nothing and is returned, for
+        /// `report` to show and throw. Shared with `restore-backup`.
         static func importing(_ parsed: ParsedImport, options: VaultOptions, author: HistoryAuthor, dryRun: Bool,
                               skipInvalid: Bool) throws -> ImportOutcome {
             let existing = try options.openExistingVault()
             if existing == nil {
                 let plan = try Importer.planForEmptyVault(parsed, skipInvalid: skipInvalid)
-                if let refusal = plan.refusal { throw refusal }
-                guard !dryRun, plan.changesVault else { return ImportOutcome(plan: plan, added: [], dryRun: dryRun) }
+                guard plan.refusal == nil, !dryRun, plan.changesVault else { return ImportOutcome(plan: plan, added: [], dryRun: dryRun) }
             }
             let vault = try existing ?? options.openOrCreateVault()
             let outcome = try Importer(vault: vault, author: author).run(parsed, dryRun: dryRun, skipInvalid: skipInvalid)
-            if let refusal = outcome.plan.refusal { throw refusal }
-            if !outcome.dryRun, outcome.plan.changesVault { VaultChangeHook.vaultDidChange(vault, options: options) }
+            if outcome.plan.refusal == nil, !outcome.dryRun, outcome.plan.changesVault {
+                VaultChangeHook.vaultDidChange(vault, options: options)
+            }
+            if existing == nil, try !vault.hasPassphrase() {
+                // The accounts came from a file that may have been protected; say that they no longer are.
+                Output.warning("the new vault has no passphrase; 'authcat passphrase set' protects it")
+            }
             return outcome
         }
 
-        /// Prints what an import or restore did: a summary line, then skipped
-        /// and rejected entries (and, for a dry run, what would be added);
-        /// warnings go to standard error.
+        /// Prints what an import or restore did: a summary line with counts,
+        /// each rejected entry, and with `verbose` each skipped one (and, for a
+        /// dry run, each one to add); warnings go to standard error. `--json`
+        /// prints every entry. A refused import is reported, then thrown.
         /// - Parameter verbs: what the summary says for a dry run and for a real one.
-        static func report(_ outcome: ImportOutcome, json: Bool, source: String, verbs: (dryRun: String, done: String)) throws {
-            for warning in outcome.plan.warnings { Output.warning(warning) }
-            if json {
-                print(try JSONOutput.string(outcome.summary))
-                return
-            }
+        static func report(_ outcome: ImportOutcome, json: Bool, verbose: Bool, source: String,
+                           verbs: (dryRun: String, done: String)) throws {
             let plan = outcome.plan
+            if let refusal = plan.refusal {
+                if json { print(try JSONOutput.string(outcome.summary)) }
+                throw refusal
+            }
+            for warning in plan.warnings { Output.warning(warning) }
+            if json { return print(try JSONOutput.string(outcome.summary)) }
             let verb = outcome.dryRun ? verbs.dryRun : verbs.done
             var line = "\(verb) \(count(plan.additions.count, "account")) from \(source)"
             if !plan.preferences.isEmpty { line += " and \(count(plan.preferences.count, "synced preference"))" }
             line += "; skipped \(plan.skipped.count), rejected \(plan.rejections.count)"
             if !plan.preferencesKept.isEmpty { line += "; kept the vault's value of \(count(plan.preferencesKept.count, "preference"))" }
-            print(line)
-            if outcome.dryRun {
-                for entry in plan.additions { print("  add      \(entry.position): \(TerminalText.sanitized(entry.label))") }
+            let hidden = outcome.dryRun ? plan.additions.count + plan.skipped.count : plan.skipped.count
+            if !verbose, hidden > 0 { line += " (--verbose lists each)" }
+            var lines = [line]
+            if verbose, outcome.dryRun {
+                lines += plan.additions.map { "  add      \($0.position): \(TerminalText.sanitized($0.label))" }
             }
-            for skipped in plan.skipped { print("  skipped  \(skipped)") }
-            for rejection in plan.rejections { print("  rejected \(rejection)") }
+            if verbose { lines += plan.skipped.map { "  skipped  \($0)" } }
+            lines += plan.rejections.map { "  rejected \($0)" }
+            print(lines.joined(separator: "\n"))
         }
 
         static func count(_ number: Int, _ noun: String) -> String {
@@ -134,20 +152,27 @@ extension AuthCat {
         }
 
         /// The bytes of `path`, or of standard input for `-`, up to `inputLimit`.
+        /// Devices and pipes (`/dev/stdin`, `<(…)`) are read like files.
         static func read(_ path: String, what: String) throws -> Data {
             if path == "-" {
                 var bytes = try StandardInput.read(limit: inputLimit, what: what)
                 defer { Wipe.bytes(&bytes) }
                 return Data(bytes)
             }
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            guard size <= inputLimit else { throw InputError.tooLong(what: what, limit: inputLimit) }
-            do {
-                return try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file"
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
                 throw InputError.readFailed(what: "\(what) \(path)", reason: reason)
             }
+            defer { close(fd) }
+            var status = stat()
+            let isRegular = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            guard !isRegular || Int(status.st_size) <= inputLimit else { throw InputError.tooLong(what: what, limit: inputLimit) }
+            // A regular file's size bounds the buffer (with room for a file still being written).
+            let limit = isRegular ? min(inputLimit, Int(status.st_size) + 65536) : inputLimit
+            var bytes = try FileDescriptorReader.readAll(fd, limit: limit, what: "\(what) \(path)")
+            defer { Wipe.bytes(&bytes) }
+            return Data(bytes)
         }
     }
 }

@@ -16,7 +16,8 @@ extension AuthCat {
                 alone, and preferences the vault already has keep the vault's value. Accounts \
                 keep their ids and creation dates when the vault has no account with that id. \
                 A backup's history is not replayed: the restore is one new entry in this \
-                vault's history, by "restore".
+                vault's history, by "restore". A vault that the restore creates has no \
+                passphrase, and a warning says so: 'authcat passphrase set' adds one.
 
                 The passphrase is read from the file named by AUTHCAT_BACKUP_PASSPHRASE_FILE, \
                 else asked for on the terminal. A wrong passphrase, or a file that was cut \
@@ -36,8 +37,11 @@ extension AuthCat {
         @Flag(help: "Show what would be restored without changing the vault.")
         var dryRun = false
 
-        @Flag(help: "Print the summary as JSON.")
+        @Flag(help: "Print the summary and every entry as JSON.")
         var json = false
+
+        @Flag(help: "List each account skipped (and with --dry-run, each to restore), not only their number.")
+        var verbose = false
 
         func run() throws {
             var data = try Import.read(file, what: "the backup")
@@ -49,7 +53,7 @@ extension AuthCat {
             })
             let parsed = AuthCatFormat.parsed(try AuthCatFormat.archive(data, context: context))
             let outcome = try Import.importing(parsed, options: vaultOptions, author: .restore, dryRun: dryRun, skipInvalid: false)
-            try Import.report(outcome, json: json, source: "the backup", verbs: ("would restore", "restored"))
+            try Import.report(outcome, json: json, verbose: verbose, source: "the backup", verbs: ("would restore", "restored"))
         }
     }
 }

@@ -18,9 +18,14 @@ extension AuthCat {
                 it to move the account to another authenticator (for example as a QR code \
                 with qrencode -t ansiutf8), and keep it out of logs and shared screens.
 
+                --json prints the details as one object: the keys of 'list --json' (id, \
+                issuer, name, type, algorithm, digits, period, counter, tags) and note, \
+                created_at and updated_at (seconds since 1970); see docs/JSON.md.
+
                 Examples:
                   authcat show github
                   authcat show GitHub:alice@example.com --uri | qrencode -t ansiutf8
+                  authcat show github --json | jq -r .note
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -35,6 +40,13 @@ extension AuthCat {
         @Flag(help: "Draw the otpauth:// URI as a QR code in the terminal, to scan with a phone.")
         var qr = false
 
+        @Flag(help: "Print the details as a JSON object (never the secret).")
+        var json = false
+
+        func validate() throws {
+            if json, uri || qr { throw ValidationError("--json prints the details; leave out --uri and --qr") }
+        }
+
         func run() throws {
             let vault = try vaultOptions.openVault()
             let account = try vault.account(matching: query)
@@ -46,6 +58,7 @@ extension AuthCat {
                 if qr { print(try QRCode.encode(text).terminalText(), terminator: "") }
                 return
             }
+            if json { return print(try JSONOutput.string(AccountDetails(account))) }
             TextTable.lines(Self.details(of: account)).forEach { print($0) }
         }
 

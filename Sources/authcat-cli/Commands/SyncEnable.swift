@@ -46,8 +46,13 @@ extension AuthCat {
             let runLock = try SyncLockFile.run(in: session.location)
             runLock.lock()
             defer { runLock.unlock() }
-            try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
-                                     useRecoveryKey: useRecoveryKey).run()
+            do {
+                try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
+                                         useRecoveryKey: useRecoveryKey).run()
+            } catch {
+                if (try? session.localState().isEnabled) != true { runLock.removeFile() }
+                throw error
+            }
         }
     }
 }

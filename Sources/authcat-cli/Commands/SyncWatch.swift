@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import AuthCatCore
 import AuthCatSync
@@ -13,8 +14,8 @@ extension AuthCat {
                 every --interval seconds, and stops as soon as sync is turned off (by \
                 'authcat sync disable' in another process, or by another device). When \
                 compaction is due (see 'authcat sync compact') and no local change was made for \
-                --interval seconds, the next check compacts instead of only syncing. Each sync \
-                that changed something prints one line; failures are warnings on standard \
+                --interval seconds, the next check compacts instead of only syncing. It says \
+                when it starts watching, and each sync that changed something prints one line; failures are warnings on standard \
                 error and the next attempt follows the interval. A vault mismatch stops it \
                 with exit status 1.
                 """)
@@ -23,6 +24,11 @@ extension AuthCat {
 
         @Option(help: ArgumentHelp("Seconds between checks for other devices' changes.", valueName: "seconds"))
         var interval: Double = 30
+
+        private static func seconds(_ interval: Double) -> String {
+            let whole = interval.rounded() == interval ? "\(Int(interval))" : "\(interval)"
+            return interval == 1 ? "second" : "\(whole) seconds"
+        }
 
         func validate() throws {
             guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
@@ -36,6 +42,11 @@ extension AuthCat {
             watchLock.lockShared()
             defer { watchLock.unlock() }
             let stop = SyncStopSignal.install()
+            let remote = try session.localState().remoteLocation ?? "the remote"
+            print("\(Timestamp.text(Date())) watching \(remote): local changes go out within a second, "
+                  + "other devices' changes are checked every \(Self.seconds(interval)); Ctrl-C stops")
+            // Piped into a log, standard output is block-buffered; say at once that it started.
+            fflush(stdout)
             try await SyncWatchLoop(session: session, interval: interval, stop: stop).run()
         }
     }

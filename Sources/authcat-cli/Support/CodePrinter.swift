@@ -45,6 +45,7 @@ struct CodePrinter {
         // printed, and with HOTP its counter value is already used up.
         fflush(stdout)
         // Read first, to be put back; nothing readable (an empty clipboard) is put back as nothing.
+        let keep = try self.keep || vault.setting(ConfigKey.clipboardKeep) == "true"
         var previous = keep ? [] : (try? clipboard.contents()) ?? []
         defer { Wipe.bytes(&previous) }
         do {

@@ -3,7 +3,7 @@ import AuthCatCore
 import Foundation
 
 /// Turns every failure into one lowercase line on standard error, prefixed
-/// `authcat: `, and an exit status: 1 for errors, ArgumentParser's status for
+/// `authcat: ` (a JSON object under `--json`, see `Output`), and an exit status: 1 for errors, ArgumentParser's status for
 /// usage errors. Only `UserFacingError` descriptions are shown verbatim;
 /// anything else is named by the operation that failed, so no raw value (a
 /// secret, an SQL argument) can reach the terminal.
@@ -13,6 +13,9 @@ enum ErrorReport {
     static func exit(parsing error: Error, arguments: [String]) -> Never {
         let code = AuthCat.exitCode(for: error)
         if code.isSuccess { AuthCat.exit(withError: error) }
+        if let unknown = CommandSuggestion.unknownCommand(in: arguments) {
+            fail(redactingValues(unknown, arguments: arguments), status: code.rawValue)
+        }
         let message = redactingValues(AuthCat.message(for: error), arguments: arguments)
         fail(usageLine(message, arguments: arguments), status: code.rawValue)
     }
@@ -54,7 +57,7 @@ enum ErrorReport {
     /// Messages can quote account names, which can come from a QR code or an
     /// import, so they are sanitized like any vault text shown on a terminal.
     private static func fail(_ message: String, status: Int32) -> Never {
-        Output.standardError("authcat: " + TerminalText.sanitized(oneLine(message)))
+        Output.error(TerminalText.sanitized(oneLine(message)), status: status)
         Foundation.exit(status)
     }
 

@@ -1,6 +1,9 @@
+import AuthCatCore
 import Foundation
 
-/// Lines for the user on standard error, in the one format authcat uses.
+/// Lines for the user on standard error, in the one format authcat uses:
+/// `authcat: …` lines, or, when the command line asks for `--json`, one JSON
+/// object per line (docs/JSON.md, "Diagnostics").
 enum Output {
     /// `authcat: warning: …`; the command carries on.
     static func warning(_ message: String) {
@@ -9,6 +12,49 @@ enum Output {
 
     /// A line on standard error, outside the command's real output.
     static func standardError(_ line: String) {
+        guard diagnosticsAsJSON else { return write(line) }
+        let warningPrefix = "authcat: warning: ", notePrefix = "authcat: "
+        if line.hasPrefix(warningPrefix) {
+            writeJSON(Diagnostic(level: .warning, message: String(line.dropFirst(warningPrefix.count))))
+        } else {
+            let message = line.hasPrefix(notePrefix) ? String(line.dropFirst(notePrefix.count)) : line
+            writeJSON(Diagnostic(level: .note, message: message))
+        }
+    }
+
+    /// The error that ends the command, as its last line on standard error.
+    static func error(_ message: String, status: Int32) {
+        guard diagnosticsAsJSON else { return write("authcat: " + message) }
+        writeJSON(Diagnostic(level: .error, message: message, exitStatus: status))
+    }
+
+    /// Whether this command line asked for JSON (`--json` before any `--`).
+    static let diagnosticsAsJSON = requestsJSON(Array(CommandLine.arguments.dropFirst()))
+
+    static func requestsJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
+    }
+
+    private static func write(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    private static func writeJSON(_ diagnostic: Diagnostic) {
+        // Encoding three plain values cannot fail; the text line is the fallback all the same.
+        write((try? JSONOutput.line(diagnostic)) ?? "authcat: \(diagnostic.message)")
+    }
+}
+
+/// One line on standard error under `--json`.
+struct Diagnostic: Encodable {
+    enum Level: String, Encodable { case error, warning, note }
+
+    var level: Level
+    var message: String
+    /// Errors only: the status the command exits with.
+    var exitStatus: Int32?
+
+    enum CodingKeys: String, CodingKey {
+        case level, message, exitStatus = "exit_status"
     }
 }

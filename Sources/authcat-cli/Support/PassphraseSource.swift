@@ -21,13 +21,17 @@ enum PassphraseSource {
         }
     }
 
-    /// A new passphrase: from `AUTHCAT_NEW_PASSPHRASE_FILE`, else typed twice on the terminal.
+    /// A new passphrase: from `AUTHCAT_NEW_PASSPHRASE_FILE`, else typed twice
+    /// on the terminal; either way it must follow `NewPassphraseRule`.
     static func new(environment: [String: String]) throws -> SecretBytes {
         if let path = environment[newVariable], !path.isEmpty {
-            return try fromFile(path, variable: newVariable)
+            let passphrase = try fromFile(path, variable: newVariable)
+            try NewPassphraseRule.check(passphrase, what: "the new passphrase")
+            return passphrase
         }
         let hint = "set \(newVariable) to a file holding the new passphrase"
-        let first = try fromTerminal(prompt: "new passphrase: ", hint: hint)
+        let first = try fromTerminal(prompt: NewPassphraseRule.prompt("new passphrase"), hint: hint)
+        try NewPassphraseRule.check(first, what: "the new passphrase")
         let second = try fromTerminal(prompt: "new passphrase again: ", hint: hint)
         guard first == second else { throw InputError.passphrasesDiffer }
         return first
@@ -35,14 +39,18 @@ enum PassphraseSource {
 
     /// The passphrase of a file authcat reads or writes (an encrypted import,
     /// a backup): from the file named by `variable`, else typed on the
-    /// terminal, twice when `confirm` so that a typo cannot seal a backup.
+    /// terminal. With `confirm` it seals a new file: it must follow
+    /// `NewPassphraseRule` and is typed twice, so that a typo cannot seal a backup.
     static func forFile(variable: String, prompt: String, confirm: Bool, environment: [String: String]) throws -> SecretBytes {
         if let path = environment[variable], !path.isEmpty {
-            return try fromFile(path, variable: variable)
+            let passphrase = try fromFile(path, variable: variable)
+            if confirm { try NewPassphraseRule.check(passphrase, what: "the \(prompt)") }
+            return passphrase
         }
         let hint = "set \(variable) to a file holding it"
-        let first = try fromTerminal(prompt: prompt + ": ", hint: hint)
-        guard confirm else { return first }
+        guard confirm else { return try fromTerminal(prompt: prompt + ": ", hint: hint) }
+        let first = try fromTerminal(prompt: NewPassphraseRule.prompt(prompt), hint: hint)
+        try NewPassphraseRule.check(first, what: "the \(prompt)")
         guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else { throw InputError.passphrasesDiffer }
         return first
     }

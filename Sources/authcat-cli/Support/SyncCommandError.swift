@@ -2,7 +2,6 @@ import AuthCatCore
 
 /// Problems the `sync` commands find before the sync engine is involved.
 enum SyncCommandError: UserFacingError {
-    case passphraseTooShort(Int)
     case syncOff
     case alreadyOn(remote: String)
     case recoveryKeyNeedsExistingVault(remote: String)
@@ -19,8 +18,6 @@ enum SyncCommandError: UserFacingError {
 
     var description: String {
         switch self {
-        case .passphraseTooShort(let minimum):
-            "the sync passphrase must be at least \(minimum) characters long; nothing was changed"
         case .syncOff:
             "sync is off for this vault; to turn it on, run: authcat sync enable --remote URL"
         case .alreadyOn(let remote):

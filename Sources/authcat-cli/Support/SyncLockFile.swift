@@ -17,9 +17,11 @@ final class SyncLockFile {
     static let watchFileName = "sync-watch.lock"
 
     private let fd: Int32
+    private let path: String
 
-    private init(fd: Int32) {
+    private init(fd: Int32, path: String) {
         self.fd = fd
+        self.path = path
     }
 
     deinit {
@@ -49,7 +51,14 @@ final class SyncLockFile {
     private static func open(_ url: URL) throws -> SyncLockFile {
         let fd = Foundation.open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, SecureFile.fileMode)
         guard fd >= 0 else { throw SecureFileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
-        return SyncLockFile(fd: fd)
+        return SyncLockFile(fd: fd, path: url.path)
+    }
+
+    /// Removes the file while this process holds its lock: for a lock that
+    /// nothing else takes now (a failed `sync enable`: nothing syncs while
+    /// sync is off), so that no empty file is left behind.
+    func removeFile() {
+        unlink(path)
     }
 
     /// Takes the lock if it is free; false if another process holds it.

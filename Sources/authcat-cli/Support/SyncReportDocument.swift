@@ -1,3 +1,4 @@
+import AuthCatCore
 import AuthCatSync
 import Foundation
 
@@ -19,6 +20,18 @@ struct SyncReportDocument: Encodable {
         var name: String
         var lastSeen: Date?
         var thisDevice: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, lastSeen = "last_seen", thisDevice = "this_device"
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(lastSeen, forKey: .lastSeen)
+            try container.encode(thisDevice, forKey: .thisDevice)
+        }
     }
 
     var imported: Int
@@ -35,6 +48,14 @@ struct SyncReportDocument: Encodable {
     var preferenceChanges: [PreferenceChange]
     var devicesSeen: [Device]
 
+    enum CodingKeys: String, CodingKey {
+        case imported, exported, requests, rejected, warnings
+        case objectsWritten = "objects_written", bytesWritten = "bytes_written"
+        case snapshotWritten = "snapshot_written", objectsRemoved = "objects_removed"
+        case batchesSinceSnapshot = "batches_since_snapshot", compactionDue = "compaction_due"
+        case preferenceChanges = "preference_changes", devicesSeen = "devices_seen"
+    }
+
     init(_ report: SyncReport) {
         imported = report.importedChanges
         exported = report.exportedChanges
@@ -47,7 +68,7 @@ struct SyncReportDocument: Encodable {
         compactionDue = report.compactionDue
         rejected = report.rejectedObjects.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
         warnings = report.chainWarnings.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
-        preferenceChanges = report.preferenceChanges.map { PreferenceChange(key: $0.key, reason: $0.reason.rawValue) }
+        preferenceChanges = report.preferenceChanges.map { PreferenceChange(key: $0.key, reason: JSONOutput.snakeCase($0.reason.rawValue)) }
         devicesSeen = report.devicesSeen.map { Device(id: $0.id, name: $0.name, lastSeen: $0.lastSeen, thisDevice: $0.isThisDevice) }
     }
 }

@@ -8,23 +8,20 @@ enum SyncSecretInput {
     static let passphraseVariable = "AUTHCAT_SYNC_PASSPHRASE_FILE"
     /// Longer than anything a person types, short enough to fail fast on a wrong file.
     static let limit = 4096
-    /// The sync passphrase guards the remote copy against offline guessing, so very short ones are refused.
-    static let minimumPassphraseLength = 8
 
-    /// A new sync passphrase: the file's first line, or typed twice.
+    /// A new sync passphrase following `NewPassphraseRule`: the file's first line, or typed twice.
     static func newPassphrase(environment: [String: String]) throws -> SecretBytes {
-        let passphrase: SecretBytes
         if let path = environment[passphraseVariable], !path.isEmpty {
-            passphrase = try firstLine(ofFile: path, what: "the \(passphraseVariable) file")
-        } else {
-            let hint = "set \(passphraseVariable) to a file holding the new sync passphrase"
-            let first = try typed(prompt: "new sync passphrase: ", what: "the sync passphrase", hint: hint)
-            let second = try typed(prompt: "new sync passphrase again: ", what: "the sync passphrase", hint: hint)
-            guard first == second else { throw InputError.passphrasesDiffer }
-            passphrase = first
+            let passphrase = try firstLine(ofFile: path, what: "the \(passphraseVariable) file")
+            try NewPassphraseRule.check(passphrase, what: "the sync passphrase")
+            return passphrase
         }
-        guard passphrase.count >= minimumPassphraseLength else { throw SyncCommandError.passphraseTooShort(minimumPassphraseLength) }
-        return passphrase
+        let hint = "set \(passphraseVariable) to a file holding the new sync passphrase"
+        let first = try typed(prompt: NewPassphraseRule.prompt("new sync passphrase"), what: "the sync passphrase", hint: hint)
+        try NewPassphraseRule.check(first, what: "the sync passphrase")
+        let second = try typed(prompt: "new sync passphrase again: ", what: "the sync passphrase", hint: hint)
+        guard first == second else { throw InputError.passphrasesDiffer }
+        return first
     }
 
     /// The existing sync passphrase, to join: the file's first line, or typed once.

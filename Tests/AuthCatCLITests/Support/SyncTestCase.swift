@@ -84,7 +84,7 @@ class SyncTestCase: XCTestCase {
         let result = try device.run(["sync", "status", "--json"] + (offline ? ["--offline"] : []), environment: environment)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
                                  "status printed no JSON: \(result.stdout) \(result.stderr)", file: file, line: line)
-        XCTAssertEqual((json["exitCode"] as? Int).map(Int32.init), result.status, "the exit status is the document's", file: file, line: line)
+        XCTAssertEqual((json["exit_code"] as? Int).map(Int32.init), result.status, "the exit status is the document's", file: file, line: line)
         return (result.status, json)
     }
 

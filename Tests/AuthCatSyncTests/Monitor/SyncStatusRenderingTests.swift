@@ -52,25 +52,25 @@ final class SyncStatusRenderingTests: XCTestCase {
         let text = try JSONOutput.string(failing)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         XCTAssertEqual(object["summary"] as? String, "no network")
-        XCTAssertEqual(object["exitCode"] as? Int, 5)
+        XCTAssertEqual(object["exit_code"] as? Int, 5)
         XCTAssertEqual(object["healthy"] as? Bool, false)
-        XCTAssertEqual(object["pendingLocalChanges"] as? Int, 2)
-        XCTAssertEqual(object["batchesSinceSnapshot"] as? Int, 3)
-        XCTAssertEqual(object["compactionDue"] as? Bool, false)
-        let rejected = try XCTUnwrap(object["rejectedObjects"] as? [[String: Any]])
+        XCTAssertEqual(object["pending_local_changes"] as? Int, 2)
+        XCTAssertEqual(object["batches_since_snapshot"] as? Int, 3)
+        XCTAssertEqual(object["compaction_due"] as? Bool, false)
+        let rejected = try XCTUnwrap(object["rejected_objects"] as? [[String: Any]])
         XCTAssertEqual(rejected.map { $0["name"] as? String }, ["authcat-v/d/b-0000000002"])
         XCTAssertEqual(rejected.first?["kind"] as? String, "rejected")
         XCTAssertEqual(Set(object.keys), [
-            "summary", "healthy", "exitCode", "message", "enabled", "remote", "phases", "lastSuccessfulSync",
-            "pendingLocalChanges", "batchesSinceSnapshot", "compactionDue", "rejectedObjects", "standingIssues", "stateProblem",
-            "devicesSeen", "remoteDeleted", "vaultMismatch", "disabledEverywhere", "probe",
+            "summary", "healthy", "exit_code", "message", "enabled", "remote", "phases", "last_successful_sync",
+            "pending_local_changes", "batches_since_snapshot", "compaction_due", "rejected_objects", "standing_issues", "state_problem",
+            "devices_seen", "remote_deleted", "vault_mismatch", "disabled_everywhere", "probe",
         ])
         let phases = try XCTUnwrap(object["phases"] as? [String: [String: Any]])
         XCTAssertEqual(phases["import"]?["state"] as? String, "failed")
         XCTAssertEqual((phases["import"]?["error"] as? [String: Any])?["category"] as? String, "unreachable")
         XCTAssertTrue(phases["export"]?["error"] is NSNull)
         XCTAssertEqual((object["probe"] as? [String: Any])?["reachable"] as? Bool, false)
-        XCTAssertEqual((object["devicesSeen"] as? [[String: Any]])?.map { $0["name"] as? String }, ["laptop", "desktop"])
+        XCTAssertEqual((object["devices_seen"] as? [[String: Any]])?.map { $0["name"] as? String }, ["laptop", "desktop"])
     }
 
     func testJSONOfSyncOffHasNulls() throws {
@@ -79,7 +79,7 @@ final class SyncStatusRenderingTests: XCTestCase {
         XCTAssertEqual(object["summary"] as? String, "off")
         XCTAssertTrue(object["remote"] is NSNull)
         XCTAssertTrue(object["probe"] is NSNull)
-        XCTAssertTrue(object["lastSuccessfulSync"] is NSNull)
-        XCTAssertTrue(object["batchesSinceSnapshot"] is NSNull)
+        XCTAssertTrue(object["last_successful_sync"] is NSNull)
+        XCTAssertTrue(object["batches_since_snapshot"] is NSNull)
     }
 }

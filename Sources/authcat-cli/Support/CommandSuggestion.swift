@@ -1,0 +1,70 @@
+import ArgumentParser
+
+/// For a word where a command name belongs (`authcat lst`, `authcat sync stauts`):
+/// a usage line that names the nearest command, as ArgumentParser already does
+/// for a mistyped option.
+enum CommandSuggestion {
+    /// The message for the first word that should name a subcommand and does
+    /// not, or nil when every command word is known.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        var command: ParsableCommand.Type = AuthCat.self
+        var path = ["authcat"]
+        var skipValue = false
+        for argument in arguments {
+            if skipValue { skipValue = false; continue }
+            if argument == "--" { return nil }
+            if argument.hasPrefix("-") {
+                skipValue = optionsTakingValue.contains(argument)
+                continue
+            }
+            let subcommands = command.configuration.subcommands
+            // A command without subcommands takes its own arguments; `help` is ArgumentParser's.
+            guard !subcommands.isEmpty, argument != "help" else { return nil }
+            guard let next = subcommands.first(where: { $0._commandName == argument || $0.configuration.aliases.contains(argument) }) else {
+                let visible = subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+                return message(for: argument, path: path, nearest: nearest(to: argument, among: visible))
+            }
+            command = next
+            path.append(next._commandName)
+        }
+        return nil
+    }
+
+    /// Options before a command word that take a value (`--home PATH`).
+    private static let optionsTakingValue: Set<String> = ["--home"]
+
+    private static func message(for word: String, path: [String], nearest: String?) -> String {
+        let parent = path.joined(separator: " ")
+        let suggestion = nearest.map { "; did you mean '\(parent) \($0)'?" } ?? ""
+        return "'\(word)' is not a command of '\(parent)'\(suggestion) (see '\(parent) --help')"
+    }
+
+    /// The name closest to `word`, if it is close enough to be a typo:
+    /// at most one edit for short words, two for longer ones.
+    static func nearest(to word: String, among names: [String]) -> String? {
+        let allowed = word.count <= 4 ? 1 : 2
+        return names.map { ($0, editDistance(word.lowercased(), $0)) }
+            .filter { $0.1 <= allowed }
+            .min { $0.1 < $1.1 }?.0
+    }
+
+    /// Edits (insert, delete, replace, swap of neighbours) from `a` to `b`:
+    /// the optimal string alignment distance, so `cdoe` is one edit from `code`.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}

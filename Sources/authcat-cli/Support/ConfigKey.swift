@@ -1,0 +1,53 @@
+import AuthCatCore
+
+/// The settings authcat reads. `config set` accepts these and keys of the
+/// user's own under `user.` (for scripts, and synced to every device with
+/// `--synced`), and refuses the rest, so a typo cannot pass for a setting.
+struct ConfigKey {
+    let name: String
+    /// What it changes and its values, for `config --help` and errors.
+    let summary: String
+    /// Nil when `value` is acceptable, else why not.
+    let check: (String) -> String?
+
+    static let userNamespace = "user."
+
+    /// Every setting authcat reads; all are local to this device.
+    static let known: [ConfigKey] = [historyLimit, clipboardKeep]
+
+    static let historyLimit = ConfigKey(
+        name: "history.limit",
+        summary: "how many transactions 'history' shows without --limit: a number, 0 for all (default 20)") { value in
+            Int(value).map { $0 >= 0 } == true ? nil : "a number of transactions, 0 for all"
+        }
+
+    static let clipboardKeep = ConfigKey(
+        name: "clipboard.keep",
+        summary: "true: 'code --copy' leaves the code on the clipboard, as --keep does (default false)") { value in
+            ["true", "false"].contains(value) ? nil : "true or false"
+        }
+
+    /// Throws unless `key` may be set to `value` in this scope.
+    static func checkSettable(_ key: String, value: String, synced: Bool) throws {
+        if key.hasPrefix(userNamespace), key.count > userNamespace.count { return }
+        guard !synced else { throw ConfigError.unknownKey(key, synced: true, nearest: nil) }
+        guard let setting = known.first(where: { $0.name == key }) else {
+            throw ConfigError.unknownKey(key, synced: false, nearest: CommandSuggestion.nearest(to: key, among: known.map(\.name)))
+        }
+        if let expected = setting.check(value) { throw ConfigError.badValue(key: key, expected: expected) }
+    }
+
+    /// The list for `config --help`.
+    static var helpText: String {
+        known.map { "  \($0.name)\n      \($0.summary)" }.joined(separator: "\n")
+    }
+}
+
+extension Vault {
+    /// A local setting's value when it is one authcat accepts now; a value
+    /// stored before a check existed falls back to the default.
+    func setting(_ key: ConfigKey) throws -> String? {
+        guard let value = try settings()[key.name], key.check(value) == nil else { return nil }
+        return value
+    }
+}
