@@ -127,10 +127,18 @@ final class BadInputTests: AuthCatTestCase {
         try assertRejected(["code", "existing"], containing: "key file", status: 1)
     }
 
+    /// A key file that parses but lacks what its protection needs is damaged, not "failed unexpectedly".
+    func testIncompleteKeyFileIsReportedAsDamaged() throws {
+        var keyFile = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: authcat.keyFileURL)) as? [String: Any])
+        keyFile["key"] = nil
+        try JSONSerialization.data(withJSONObject: keyFile).write(to: authcat.keyFileURL)
+        try assertRejected(["code", "existing"], containing: "is damaged or in an unknown format", status: 1)
+    }
+
     func testWrongPassphrase() throws {
         let right = authcat.root.appendingPathComponent("right"), wrong = authcat.root.appendingPathComponent("wrong")
-        try "right\n".write(to: right, atomically: true, encoding: .utf8)
-        try "wrong\n".write(to: wrong, atomically: true, encoding: .utf8)
+        try "right horse\n".write(to: right, atomically: true, encoding: .utf8)
+        try "wrong horse\n".write(to: wrong, atomically: true, encoding: .utf8)
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": right.path])
         try assertRejected(["code", "counter"], environment: ["AUTHCAT_PASSPHRASE_FILE": wrong.path], containing: "wrong passphrase", status: 1)
     }

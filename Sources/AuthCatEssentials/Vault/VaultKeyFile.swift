@@ -49,18 +49,29 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
         Data("authcat-vault-key:v1:\(vaultID)".utf8)
     }
 
+    /// Whether the fields its protection needs are there: a whole key, or a KDF and a wrapped key.
+    var isComplete: Bool {
+        switch protection {
+        case .none: key?.count == AEAD.keySize
+        case .passphrase: kdf != nil && wrappedKey != nil
+        }
+    }
+
     /// The vault key; `passphrase` is asked for only when the key is wrapped.
+    /// A file that `read(from:)` accepted is complete; one built otherwise and
+    /// incomplete is reported as damaged, like a damaged file.
     public func unlock(passphrase: () throws -> SecretBytes) throws -> SecretBytes {
+        let damaged = VaultError.invalidKeyFile("vault.key")
         switch protection {
         case .none:
-            guard let key, key.count == AEAD.keySize else { throw VaultKeyFileError.malformed }
+            guard let key, key.count == AEAD.keySize else { throw damaged }
             return SecretBytes(key)
         case .passphrase:
-            guard let kdf, let wrappedKey else { throw VaultKeyFileError.malformed }
+            guard let kdf, let wrappedKey else { throw damaged }
             let wrapping = try kdf.deriveKey(from: try passphrase())
             do {
                 let key = try AEAD.open(wrappedKey, key: wrapping, associatedData: Self.associatedData(vaultID: vaultID))
-                guard key.count == AEAD.keySize else { throw VaultKeyFileError.malformed }
+                guard key.count == AEAD.keySize else { throw damaged }
                 return key
             } catch CryptoError.authenticationFailed {
                 throw VaultError.wrongPassphrase
@@ -71,7 +82,7 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
     public static func read(from url: URL) throws -> VaultKeyFile {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw VaultError.missingKeyFile(url.path) }
         guard let file = try? JSONDecoder().decode(VaultKeyFile.self, from: data),
-              file.format == formatName, file.version == currentVersion
+              file.format == formatName, file.version == currentVersion, file.isComplete
         else { throw VaultError.invalidKeyFile(url.path) }
         return file
     }
@@ -81,8 +92,4 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try SecureFile.writeAtomically(try encoder.encode(self), to: url)
     }
-}
-
-enum VaultKeyFileError: Error {
-    case malformed
 }

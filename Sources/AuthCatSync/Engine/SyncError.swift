@@ -7,10 +7,20 @@ import AuthCatCore
 public struct SyncError: UserFacingError, Equatable {
     public var category: SyncFailure.Category
     public var message: String
+    /// The error this one explains (a `RemoteError`, a vault error…), kept
+    /// for callers and tests that need more than the category; nil when the
+    /// sync engine itself found the problem.
+    public var cause: (any Error)?
 
-    public init(_ category: SyncFailure.Category, _ message: String) {
+    public init(_ category: SyncFailure.Category, _ message: String, cause: (any Error)? = nil) {
         self.category = category
         self.message = message
+        self.cause = cause
+    }
+
+    /// Two errors are the same when they say the same; the cause only explains.
+    public static func == (lhs: SyncError, rhs: SyncError) -> Bool {
+        lhs.category == rhs.category && lhs.message == rhs.message
     }
 
     public var description: String { message }
@@ -65,9 +75,9 @@ public struct SyncError: UserFacingError, Equatable {
     static func wrapping(_ error: Error) -> SyncError {
         switch error {
         case let error as SyncError: return error
-        case let error as RemoteError: return SyncError(category(of: error), error.description)
-        case let error as UserFacingError: return SyncError(.other, error.description)
-        default: return SyncError(.other, "sync failed: \(type(of: error))")
+        case let error as RemoteError: return SyncError(category(of: error), error.description, cause: error)
+        case let error as UserFacingError: return SyncError(.other, error.description, cause: error)
+        default: return SyncError(.other, UnexpectedError.message("sync", error), cause: error)
         }
     }
 

@@ -50,7 +50,7 @@ enum ErrorReport {
             fail(userFacing.description, status: EXIT_FAILURE)
         default:
             let operation = CommandPath.of(arguments).joined(separator: " ")
-            fail("\(operation) failed unexpectedly (\(type(of: error)))", status: EXIT_FAILURE)
+            fail(UnexpectedError.message(operation, error), status: EXIT_FAILURE)
         }
     }
 

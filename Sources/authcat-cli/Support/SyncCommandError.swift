@@ -52,6 +52,6 @@ enum SyncCommandError: UserFacingError {
 
     /// A safe description of an error from elsewhere: only `UserFacingError`s are shown verbatim.
     static func describe(_ error: Error) -> String {
-        (error as? UserFacingError)?.description ?? "unexpected error (\(type(of: error)))"
+        (error as? UserFacingError)?.description ?? UnexpectedError.message("sync", error)
     }
 }
