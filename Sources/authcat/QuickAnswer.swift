@@ -7,7 +7,7 @@ import Glibc
 /// Whenever the answer is not certain to be the one `authcat-cli` gives, the
 /// result is nil, before anything is printed or written, and `authcat-cli`
 /// then runs the same command line from the start: HOTP (which writes the
-/// vault and may start a background sync), a passphrase prompt, several or
+/// vault), a passphrase prompt, several or
 /// no matches, no vault yet, a sync notice to show, any error. So the front
 /// has no messages of its own and cannot behave differently from the full
 /// program.

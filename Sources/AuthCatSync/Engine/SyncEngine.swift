@@ -1,7 +1,7 @@
 import AuthCatCore
 import Foundation
 
-// How the engine and the monitor/CLI fit together (contract with the MONITOR+CLI side):
+// How a program drives sync with this library:
 //
 // - Setup: `SyncSetup.plan(vault:remote:)` says whether `enable` will create a
 //   remote vault (ask for a new passphrase), join one (ask for the passphrase or

@@ -28,9 +28,6 @@ struct CodePrinter {
     private func printCode(of query: String, in vault: Vault, at now: Date, clipboard: Clipboard?) throws {
         let account = try vault.account(matching: query)
         let generated = try vault.generateCode(for: account, at: now)
-        if account.otp.kind == .hotp {
-            VaultChangeHook.vaultDidChange(vault, options: options)
-        }
         if json {
             print(try JSONOutput.string(CodeSummary(account: account, code: generated.code)))
         } else if Terminal.standardOutputIsTerminal {
