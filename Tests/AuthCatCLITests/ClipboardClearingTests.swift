@@ -90,7 +90,6 @@ final class ClipboardClearingTests: AuthCatTestCase {
         let started = Date()
         let result = try copy(["code", "fast", "--copy"])
         let code = result.stdout.trimmingCharacters(in: .newlines)
-        XCTAssertLessThan(result.duration, 5, "authcat returned without waiting for the clearing")
         // The period ends on the next multiple of 2 s after the code was made.
         let periodEnd = Date(timeIntervalSince1970: (started.timeIntervalSince1970 / 2).rounded(.down) * 2 + 2)
         let restored = try XCTUnwrap(waitFor("restored clipboard") { clipboard() == "what I had" })

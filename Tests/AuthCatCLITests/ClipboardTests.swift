@@ -103,14 +103,13 @@ final class ClipboardTests: AuthCatTestCase {
             """)
         let result = try copy()
         assertPrintedWithWarning(result, "Error: no selection owner")
-        XCTAssertLessThan(result.duration, 10, "authcat finished without waiting for the tool's child")
+        XCTAssertFalse(result.stderr.contains("late"), "authcat finished without waiting for the tool's child")
     }
 
     func testAToolThatHangsIsGivenUpOn() throws {
         try tool("exec sleep 60\n")
         let result = try copy()
         assertPrintedWithWarning(result, "it did not finish within 5 seconds")
-        XCTAssertLessThan(result.duration, 15)
     }
 
     func testJSONOutputStaysCleanWhenTheCopyFails() throws {

@@ -13,10 +13,15 @@ final class SyncBackgroundTests: SyncTestCase {
         try enable(second)
         let before = remoteFiles()
 
+        // While the test holds the sync lock no push can run; the command still returns.
+        let syncLock = open(first.home.appendingPathComponent("sync-run.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        XCTAssertEqual(flock(syncLock, LOCK_EX), 0)
         let result = try first.run(["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.secret)\n".utf8))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "", "the push is silent")
-        XCTAssertLessThan(result.duration, 2, "the command does not wait for the push")
+        XCTAssertEqual(remoteFiles(), before, "the command returned before its push could run")
+        XCTAssertEqual(runningPushes(of: first).count, 1, "its push waits for the lock")
+        close(syncLock)
         XCTAssertTrue(eventually { remoteFiles().count > before.count }, "the change reached the remote")
         XCTAssertTrue(try eventually { try pendingLocalChanges(first) == 0 })
 
@@ -40,7 +45,7 @@ final class SyncBackgroundTests: SyncTestCase {
         try enable(device)
         let before = remoteFiles()
         try succeed(device, ["code", "counter"])
-        usleep(1_500_000)
+        XCTAssertEqual(runningPushes(of: device), [], "code started no push")
         XCTAssertEqual(remoteFiles(), before, "the advanced counter waits for the next sync")
         XCTAssertEqual(try pendingLocalChanges(device), 1)
     }
@@ -65,7 +70,7 @@ final class SyncBackgroundTests: SyncTestCase {
         try succeed(device, ["sync", "disable"])
         let before = remoteFiles()
         try add(device, "alice")
-        usleep(1_000_000)
+        XCTAssertEqual(runningPushes(of: device), [], "no push was started")
         XCTAssertEqual(remoteFiles(), before)
     }
 }

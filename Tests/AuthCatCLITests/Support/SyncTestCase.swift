@@ -58,6 +58,18 @@ class SyncTestCase: XCTestCase {
         return result.stdout
     }
 
+    /// Background pushes of `device` running now, found in /proc. A command
+    /// spawns its push before it exits, so right after the command returns
+    /// a push it started is either running (seen here) or done (seen on the remote).
+    func runningPushes(of device: AuthCatProcess) -> [String] {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let words = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.contains("--background") && words.contains(device.home.path) ? pid : nil
+        }
+    }
+
     /// Adds a TOTP account.
     func add(_ device: AuthCatProcess, _ name: String, issuer: String = "Example", secret: String = SyncTestCase.secret,
              _ options: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
