@@ -106,5 +106,5 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

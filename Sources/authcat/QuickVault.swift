@@ -53,7 +53,7 @@ final class QuickVault {
 
     /// The sealed secret of account `id`.
     func sealedSecret(of id: UUID) -> Data? {
-        rows("SELECT sealedSecret FROM account WHERE id = ?", [id.vaultString]) { statement in
+        rows("SELECT sealedSecret FROM account WHERE id = ?", [id.vaultString]) { statement -> Data? in
             guard let bytes = sqlite3_column_blob(statement, 0) else { return nil }
             return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, 0)))
         }?.first

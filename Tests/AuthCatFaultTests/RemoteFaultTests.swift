@@ -102,7 +102,7 @@ class RemoteFaultTestCase: FaultTestCase {
         let (middle, label) = try newBatchFromB()
         let (_, last) = try newBatchFromB()
         let original = try get(middle)
-        try blocking { try await self.remote.delete(middle) }
+        try blocking { [remote] in try await remote.delete(middle) }
         try expectProblem("gap (a batch deleted from the middle of a chain)", syncFirst: true, concerning: bDevice)
         try put(middle, original)
         try expectResolved("gap filled", label: label)
@@ -265,7 +265,7 @@ class RemoteFaultTestCase: FaultTestCase {
         try add(b, "b\(serial)", issuer: "B", environment: environment)
         waitForStragglers(under: b.path, timeout: 30)
         try succeed(b, ["sync", "now"], environment: environment)
-        let names = try blocking { try await self.remote.list(prefix: "") }.map(\.name)
+        let names = try blocking { [remote] in try await remote.list(prefix: "") }.map(\.name)
             .filter { $0.contains("/\(bDevice)/b-") }.sorted()
         let newest = try XCTUnwrap(names.last, "B wrote no batch")
         vaultPrefix = String(newest.prefix { $0 != "/" })
@@ -274,7 +274,7 @@ class RemoteFaultTestCase: FaultTestCase {
 
     /// Every object of the remote vault (its folder and its markers).
     private func everything() throws -> [String: Data] {
-        let names = try blocking { try await self.remote.list(prefix: "") }.map(\.name).filter { $0.hasPrefix(vaultPrefix) }
+        let names = try blocking { [remote] in try await remote.list(prefix: "") }.map(\.name).filter { $0.hasPrefix(vaultPrefix) }
         var objects: [String: Data] = [:]
         for name in names { objects[name] = try get(name) }
         return objects
@@ -282,17 +282,17 @@ class RemoteFaultTestCase: FaultTestCase {
 
     /// Makes the remote vault hold exactly `objects`.
     private func restore(_ objects: [String: Data]) throws {
-        let names = try blocking { try await self.remote.list(prefix: "") }.map(\.name).filter { $0.hasPrefix(vaultPrefix) }
-        for name in names where objects[name] == nil { try blocking { try await self.remote.delete(name) } }
+        let names = try blocking { [remote] in try await remote.list(prefix: "") }.map(\.name).filter { $0.hasPrefix(vaultPrefix) }
+        for name in names where objects[name] == nil { try blocking { [remote] in try await remote.delete(name) } }
         for (name, data) in objects { try put(name, data) }
     }
 
     private func get(_ name: String) throws -> Data {
-        try XCTUnwrap(try blocking { try await self.remote.get(name) }, "\(name) is on the remote")
+        try XCTUnwrap(try blocking { [remote] in try await remote.get(name) }, "\(name) is on the remote")
     }
 
     private func put(_ name: String, _ data: Data) throws {
-        try blocking { try await self.remote.put(name, data: data) }
+        try blocking { [remote] in try await remote.put(name, data: data) }
     }
 
     /// Runs authcat on a pseudo-terminal (util-linux `script`), typing `typing`
@@ -313,7 +313,7 @@ class RemoteFaultTestCase: FaultTestCase {
 }
 
 /// Runs async work to its end from synchronous test code.
-func blocking<T>(_ body: @escaping () async throws -> T) throws -> T {
+func blocking<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     let done = DispatchSemaphore(value: 0)
     let box = ResultBox<T>()
     Task {

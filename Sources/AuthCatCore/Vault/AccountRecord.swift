@@ -20,7 +20,7 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
     /// The columns every fetch selects, in the order `init(row:)` reads them.
     static let columnNames = ["id", "issuer", "name", "kind", "algorithm", "digits", "period", "counter",
                               "tags", "note", "createdAt", "updatedAt", "deletedAt", "sealedSecret", "sealedPIN"]
-    static let databaseSelection: [any SQLSelectable] = columnNames.map { Column($0) }
+    static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
     /// `SELECT` of `columnNames`, for fetches written in SQL.
     static let selectSQL = "SELECT \(columnNames.joined(separator: ", ")) FROM account"
 

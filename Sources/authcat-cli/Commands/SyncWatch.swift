@@ -46,7 +46,7 @@ extension AuthCat {
             print("\(Timestamp.text(Date())) watching \(remote): local changes go out within a second, "
                   + "other devices' changes are checked every \(Self.seconds(interval)); Ctrl-C stops")
             // Piped into a log, standard output is block-buffered; say at once that it started.
-            fflush(stdout)
+            Output.flushStandardOutput()
             try await SyncWatchLoop(session: session, interval: interval, stop: stop).run()
         }
     }

@@ -64,7 +64,7 @@ struct SyncWatchLoop {
                 let lines = SyncReportOutput.lines(report) + (report.snapshotWritten ? [SyncReportOutput.compactionLine(report)] : [])
                 print("\(Timestamp.text(Date())) " + lines.joined(separator: "\n  "))
                 // Piped into a log, standard output is block-buffered; each sync's line goes out now.
-                fflush(stdout)
+                Output.flushStandardOutput()
             }
         } catch let error as SyncError where error.category == .vaultMismatch {
             throw error

@@ -40,7 +40,7 @@ struct CodePrinter {
         // never costs the user the code, or an HOTP counter value. A failed
         // copy is a warning, not a failure: the code the user asked for was
         // printed, and with HOTP its counter value is already used up.
-        fflush(stdout)
+        Output.flushStandardOutput()
         // Read first, to be put back; nothing readable (an empty clipboard) is put back as nothing.
         let keep = try self.keep || vault.setting(ConfigKey.clipboardKeep) == "true"
         var previous = keep ? [] : (try? clipboard.contents()) ?? []

@@ -3,12 +3,12 @@ import AuthCatCore
 /// The settings authcat reads. `config set` accepts these and keys of the
 /// user's own under `user.` (for scripts, and synced to every device with
 /// `--synced`), and refuses the rest, so a typo cannot pass for a setting.
-struct ConfigKey {
+struct ConfigKey: Sendable {
     let name: String
     /// What it changes and its values, for `config --help` and errors.
     let summary: String
     /// Nil when `value` is acceptable, else why not.
-    let check: (String) -> String?
+    let check: @Sendable (String) -> String?
 
     static let userNamespace = "user."
 

@@ -28,6 +28,13 @@ enum Output {
         writeJSON(Diagnostic(level: .error, message: message, exitStatus: status))
     }
 
+    /// Sends what `print` buffered now (standard output is block-buffered on a
+    /// pipe), before something slow or another process's output. Flushing every
+    /// stream spares a reference to C's mutable `stdout`.
+    static func flushStandardOutput() {
+        fflush(nil)
+    }
+
     /// Whether this command line asked for JSON (`--json` before any `--`).
     static let diagnosticsAsJSON = requestsJSON(Array(CommandLine.arguments.dropFirst()))
 

@@ -24,7 +24,9 @@ struct AuthCatResult {
 /// tests), bytes on stdin, and stdout, stderr and the exit status captured.
 ///
 /// Each instance owns a fresh temporary folder; call `removeFiles()` in `tearDown`.
-final class AuthCatProcess {
+/// `@unchecked Sendable`: its settings are made before any run, and a run
+/// only reads them, so several threads may run the same instance at once.
+final class AuthCatProcess: @unchecked Sendable {
     /// The temporary folder of this instance: `home` and scratch files live in it.
     let root: URL
     /// The vault folder passed as `--home`.

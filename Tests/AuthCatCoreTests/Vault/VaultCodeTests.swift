@@ -27,13 +27,13 @@ final class VaultCodeTests: VaultTestCase {
         let vault = try makeVault()
         let account = try add(vault, draft("alice", otp: OTPParameters(kind: .hotp)))
         let others = try (0..<4).map { _ in try Vault.open(at: location, clock: clock) }
-        let lock = NSLock()
-        var counters: [UInt64] = []
+        let generated = ConcurrentList<UInt64>()
         DispatchQueue.concurrentPerform(iterations: 40) { index in
             if let code = try? others[index % others.count].generateCode(for: account, at: Date()) {
-                lock.withLock { counters.append(code.counter ?? .max) }
+                generated.append(code.counter ?? .max)
             }
         }
+        let counters = generated.elements
         XCTAssertEqual(counters.count, 40)
         XCTAssertEqual(Set(counters).count, 40)
         XCTAssertEqual(try vault.account(id: account.id)?.otp.counter, 40)

@@ -18,16 +18,17 @@ final class VaultCreationTests: VaultTestCase {
 
     func testSimultaneousCreationsMakeOneVaultThatKeepsEveryAccount() throws {
         let count = 8
-        let errors = ErrorList()
+        let errors = ConcurrentList<Error>()
+        let (location, clock, drafts) = (location!, clock!, (0..<count).map { draft("account \($0)") })
         DispatchQueue.concurrentPerform(iterations: count) { index in
             do {
                 let vault = try Vault.openOrCreate(at: location, deviceName: "device \(index)", clock: clock)
-                try add(vault, draft("account \(index)"))
+                try vault.write(author: .cli) { try $0.insert(drafts[index]) }
             } catch {
                 errors.append(error)
             }
         }
-        XCTAssertEqual(errors.all.map { "\($0)" }, [])
+        XCTAssertEqual(errors.elements.map { "\($0)" }, [])
         let vault = try Vault.open(at: location)
         XCTAssertEqual(try vault.accounts().map(\.name).sorted(), (0..<count).map { "account \($0)" }.sorted())
         for account in try vault.accounts() {
@@ -119,10 +120,3 @@ final class VaultCreationTests: VaultTestCase {
 }
 
 /// Errors collected from several threads.
-private final class ErrorList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [Error] = []
-
-    func append(_ error: Error) { lock.withLock { errors.append(error) } }
-    var all: [Error] { lock.withLock { errors } }
-}

@@ -68,6 +68,7 @@ final class SyncEventLogTests: XCTestCase {
 
     func testConcurrentWritersNeverInterleaveLines() throws {
         let log = try makeLog(maximumBytes: 1_000_000)
+        let start = self.start
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for index in 0..<50 {
                 log.record(SyncEvent(phase: .export, kind: .started, time: start + Double(index), processID: Int32(worker)))

@@ -6,7 +6,10 @@ import Foundation
 /// inherit its blocked signals and never see the SIGTERM that stops it),
 /// stopped in `tearDown`. Tests are never skipped: without moto_server
 /// `running()` throws the error that says how to install it.
-final class ClassMotoServer {
+///
+/// `@unchecked Sendable`: a test class holds it in a static property, and
+/// XCTest calls its class `setUp`, tests and class `tearDown` one at a time.
+final class ClassMotoServer: @unchecked Sendable {
     private let name: String
     private var server: MotoServer?
     private var startError: Error?
