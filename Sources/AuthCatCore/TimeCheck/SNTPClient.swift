@@ -1,0 +1,170 @@
+import Foundation
+
+/// What one SNTP exchange measured.
+public struct SNTPMeasurement: Equatable, Sendable {
+    /// How far the local clock is behind the server's, in seconds (positive:
+    /// the local clock is slow; negative: it is fast).
+    public var offset: Double
+    /// The round trip, less the server's own processing time, in seconds.
+    public var delay: Double
+    public var stratum: Int
+    /// The address that answered, as text.
+    public var address: String
+
+    public init(offset: Double, delay: Double, stratum: Int, address: String) {
+        self.offset = offset
+        self.delay = delay
+        self.stratum = stratum
+        self.address = address
+    }
+
+    /// RFC 5905's offset ((T2 − T1) + (T3 − T4)) / 2 and delay (T4 − T1) − (T3 − T2),
+    /// from the client's send and receive times (T1, T4) and the server's (T2, T3).
+    public init(sent t1: Date, serverReceived t2: Date, serverSent t3: Date, received t4: Date, stratum: Int,
+                address: String) {
+        let (t1, t2, t3, t4) = (t1.timeIntervalSince1970, t2.timeIntervalSince1970, t3.timeIntervalSince1970,
+                                t4.timeIntervalSince1970)
+        offset = ((t2 - t1) + (t3 - t4)) / 2
+        delay = max(0, (t4 - t1) - (t3 - t2))
+        self.stratum = stratum
+        self.address = address
+    }
+}
+
+/// Asks one NTP server for the time with a single SNTP request (RFC 4330)
+/// over UDP, and measures the local clock's offset from it.
+///
+/// Nothing but this one exchange touches the network: the host name is
+/// resolved with `getaddrinfo`, each of its addresses is tried in turn
+/// within one overall timeout, and the first valid reply wins.
+public struct SNTPClient: Sendable {
+    public var server: SNTPServer
+    /// The most the whole query may take, resolution excluded, in seconds.
+    public var timeout: Double
+    public var clock: any Clock
+
+    public init(server: SNTPServer, timeout: Double = 3, clock: any Clock = SystemClock()) {
+        self.server = server
+        self.timeout = timeout
+        self.clock = clock
+    }
+
+    /// Sends a request and measures the offset from the reply.
+    /// - Throws: `SNTPError`: the host does not resolve, no reply within
+    ///   `timeout`, or a reply that fails `SNTPPacket.problem(asReplyTo:)`.
+    public func measure() throws -> SNTPMeasurement {
+        let deadline = Date().addingTimeInterval(timeout)
+        let addresses = try resolve()
+        var lastError = SNTPError.noAnswer(server.description, seconds: timeout)
+        for (index, address) in addresses.enumerated() {
+            // Each address gets an equal share of the time that is left.
+            let share = deadline.timeIntervalSinceNow / Double(addresses.count - index)
+            guard share > 0 else { break }
+            do {
+                return try exchange(with: address, until: Date().addingTimeInterval(share))
+            } catch let error as SNTPError {
+                if case .badReply = error { throw error }
+                if case .noAnswer = error { continue }
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    /// One socket address, copied out of `getaddrinfo`'s list.
+    private struct Address {
+        var family: Int32
+        var storage: sockaddr_storage
+        var length: socklen_t
+
+        var text: String {
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            var copy = storage
+            let result = withUnsafePointer(to: &copy) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+                }
+            }
+            return result == 0 ? String(cString: host) : "?"
+        }
+    }
+
+    private func resolve() throws -> [Address] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(server.host, String(server.port), &hints, &list)
+        guard status == 0 else {
+            let reason = status == EAI_SYSTEM ? String(cString: strerror(errno)) : String(cString: gai_strerror(status))
+            throw SNTPError.unresolvable(server.description, reason: reason.lowercased())
+        }
+        defer { freeaddrinfo(list) }
+        var addresses: [Address] = []
+        var entry = list
+        while let current = entry?.pointee {
+            if let socketAddress = current.ai_addr, Int(current.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size {
+                var storage = sockaddr_storage()
+                withUnsafeMutableBytes(of: &storage) { target in
+                    target.copyMemory(from: UnsafeRawBufferPointer(start: socketAddress, count: Int(current.ai_addrlen)))
+                }
+                addresses.append(Address(family: current.ai_family, storage: storage, length: current.ai_addrlen))
+            }
+            entry = current.ai_next
+        }
+        guard !addresses.isEmpty else {
+            throw SNTPError.unresolvable(server.description, reason: "it has no address")
+        }
+        return addresses
+    }
+
+    private func exchange(with address: Address, until deadline: Date) throws -> SNTPMeasurement {
+        let fd = socket(address.family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw networkError("could not open a socket") }
+        defer { close(fd) }
+        var storage = address.storage
+        // A connected UDP socket receives datagrams from that address only.
+        let connected = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, address.length) }
+        }
+        guard connected == 0 else { throw networkError("could not reach \(address.text)") }
+
+        let sentAt = clock.now()
+        let sentStamp = NTPTimestamp.make(sentAt)
+        let request = SNTPPacket.request(transmit: sentStamp).bytes
+        let written = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        guard written == request.count else { throw networkError("could not send to \(address.text)") }
+
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw SNTPError.noAnswer(server.description, seconds: timeout) }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready >= 0 else { throw networkError("could not wait for a reply") }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let receivedAt = clock.now()
+            if count < 0 {
+                // A refused port (ICMP) is as good as silence: nothing listens there.
+                if errno == EINTR || errno == EAGAIN || errno == ECONNREFUSED { continue }
+                throw networkError("could not read the reply")
+            }
+            guard let reply = SNTPPacket(bytes: Array(buffer[..<count])) else {
+                throw SNTPError.badReply(server.description, reason: "it is \(count) bytes, not \(SNTPPacket.size)")
+            }
+            if let problem = reply.problem(asReplyTo: sentStamp) {
+                throw SNTPError.badReply(server.description, reason: problem)
+            }
+            return SNTPMeasurement(
+                sent: sentAt, serverReceived: NTPTimestamp.date(reply.receiveTimestamp, near: sentAt),
+                serverSent: NTPTimestamp.date(reply.transmitTimestamp, near: sentAt), received: receivedAt,
+                stratum: Int(reply.stratum), address: address.text)
+        }
+    }
+
+    private func networkError(_ what: String) -> SNTPError {
+        .network(server.description, reason: "\(what) (\(String(cString: strerror(errno)).lowercased()))")
+    }
+}
