@@ -145,6 +145,41 @@ final class DoctorCommandTests: AuthCatTestCase {
         XCTAssertTrue(line(result, check: "passphrase")?.hasPrefix("problem") == true, result.stdout)
     }
 
+    func testPassphraseAndUnlockAreReportedWithoutAsking() throws {
+        try add("alice", issuer: "GitHub")
+        let file = authcat.root.appendingPathComponent("passphrase")
+        try Data("correct horse\n".utf8).write(to: file)
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": file.path])
+        defer { _ = try? authcat.run(["lock"]) }
+        let locked = try doctor(["--no-clock"])
+        XCTAssertEqual(locked.status, 0, locked.stdout + locked.stderr)
+        XCTAssertEqual(line(locked, check: "passphrase"),
+                       "ok  passphrase  the vault key is protected by a passphrase; locked")
+        try succeed(["unlock", "--for", "10m"], environment: ["AUTHCAT_PASSPHRASE_FILE": file.path])
+        let unlocked = try doctor(["--no-clock"])
+        XCTAssertTrue(line(unlocked, check: "passphrase")?.contains("protected by a passphrase; unlocked until") == true,
+                      unlocked.stdout)
+        XCTAssertTrue(line(unlocked, check: "passphrase")?.hasSuffix("'authcat lock' when you step away") == true)
+    }
+
+    func testLostSyncStateIsAProblem() throws {
+        try add("alice", issuer: "GitHub")
+        let passphrase = authcat.root.appendingPathComponent("sync-passphrase")
+        try Data("correct horse battery staple\n".utf8).write(to: passphrase)
+        let remote = "file://" + authcat.root.appendingPathComponent("remote").path
+        try succeed(["sync", "enable", "--remote", remote], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": passphrase.path])
+        let synced = try doctor(["--no-clock"])
+        XCTAssertEqual(synced.status, 0, synced.stdout + synced.stderr)
+        XCTAssertEqual(line(synced, check: "sync")?.hasPrefix("ok  sync  sync: succeeded"), true, synced.stdout)
+
+        try FileManager.default.removeItem(at: authcat.home.appendingPathComponent("sync.sqlite"))
+        let lost = try doctor(["--no-clock"])
+        XCTAssertEqual(lost.status, 1, lost.stdout + lost.stderr)
+        let finding = try XCTUnwrap(line(lost, check: "sync"), lost.stdout)
+        XCTAssertTrue(finding.hasPrefix("problem  sync  sync: error"), finding)
+        XCTAssertTrue(finding.hasSuffix("see: authcat sync status"), finding)
+    }
+
     func testInstalledCompletionIsFound() throws {
         let home = try XCTUnwrap(authcat.environment["HOME"])
         let missing = try doctor(["--no-clock"], environment: ["SHELL": "/bin/bash"])
