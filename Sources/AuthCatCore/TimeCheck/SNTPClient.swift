@@ -35,11 +35,12 @@ public struct SNTPMeasurement: Equatable, Sendable {
 /// over UDP, and measures the local clock's offset from it.
 ///
 /// Nothing but this one exchange touches the network: the host name is
-/// resolved with `getaddrinfo`, each of its addresses is tried in turn
-/// within one overall timeout, and the first valid reply wins.
+/// resolved with `getaddrinfo`, each of its addresses is tried in turn, and
+/// the first valid reply wins, all within one timeout (a name server that
+/// never answers counts against it too).
 public struct SNTPClient: Sendable {
     public var server: SNTPServer
-    /// The most the whole query may take, resolution excluded, in seconds.
+    /// The most the whole query may take, name resolution included, in seconds.
     public var timeout: Double
     public var clock: any Clock
 
@@ -54,7 +55,7 @@ public struct SNTPClient: Sendable {
     ///   `timeout`, or a reply that fails `SNTPPacket.problem(asReplyTo:)`.
     public func measure() throws -> SNTPMeasurement {
         let deadline = Date().addingTimeInterval(timeout)
-        let addresses = try resolve()
+        let addresses = try resolve(until: deadline)
         var lastError = SNTPError.noAnswer(server.description, seconds: timeout)
         for (index, address) in addresses.enumerated() {
             // Each address gets an equal share of the time that is left.
@@ -89,7 +90,40 @@ public struct SNTPClient: Sendable {
         }
     }
 
-    private func resolve() throws -> [Address] {
+    /// What a resolution on its own thread came to; nil while it runs.
+    private final class Resolution: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Result<[Address], SNTPError>?
+        let done = DispatchSemaphore(value: 0)
+
+        var result: Result<[Address], SNTPError>? { lock.withLock { value } }
+
+        func finish(_ result: Result<[Address], SNTPError>) {
+            lock.withLock { value = result }
+            done.signal()
+        }
+    }
+
+    /// The server's addresses. `getaddrinfo` has no timeout of its own, and
+    /// a name server that does not answer keeps it for half a minute, so it
+    /// runs on a thread of its own, which is left to finish alone at the deadline.
+    private func resolve(until deadline: Date) throws -> [Address] {
+        let resolution = Resolution()
+        let server = server
+        let thread = Thread {
+            let result = Result { try Self.addresses(of: server) }
+            resolution.finish(result.mapError { $0 as? SNTPError ?? .unresolvable(server.description, reason: "\($0)") })
+        }
+        thread.start()
+        let left = max(0, deadline.timeIntervalSinceNow)
+        guard resolution.done.wait(timeout: .now() + left) == .success, let result = resolution.result else {
+            throw SNTPError.unresolvable(server.description,
+                                         reason: "no answer from the name server within \(SNTPError.seconds(timeout))")
+        }
+        return try result.get()
+    }
+
+    private static func addresses(of server: SNTPServer) throws -> [Address] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)

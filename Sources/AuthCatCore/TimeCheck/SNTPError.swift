@@ -29,7 +29,8 @@ public enum SNTPError: UserFacingError, Equatable {
         }
     }
 
-    private static func seconds(_ value: Double) -> String {
+    /// "3 s", "0.5 s".
+    static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }
