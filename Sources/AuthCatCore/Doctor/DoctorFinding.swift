@@ -2,18 +2,13 @@ import Foundation
 
 /// One thing `authcat doctor` checked: how it stands, in one line, and what to do about it.
 public struct DoctorFinding: Encodable, Equatable, Sendable {
-    public enum Status: String, Encodable, Sendable, Comparable {
+    public enum Status: String, Encodable, Sendable {
         /// Nothing to do.
         case ok
         /// Worth fixing, but codes and secrets are not at risk; the exit status stays 0.
         case warning
         /// Codes may fail or secrets may leak; the exit status is 1.
         case problem
-
-        public static func < (lhs: Status, rhs: Status) -> Bool {
-            let order: [Status] = [.ok, .warning, .problem]
-            return order.firstIndex(of: lhs) ?? 0 < order.firstIndex(of: rhs) ?? 0
-        }
     }
 
     /// What was checked, in snake_case: `clock`, `permissions`, `passphrase_file`…

@@ -55,7 +55,7 @@ extension AuthCat {
 
         func validate() throws {
             guard timeout >= 0.1, timeout <= 60 else { throw ValidationError("--timeout must be 0.1 to 60 seconds") }
-            if noClock, server != nil { throw ValidationError("--server goes without --no-clock") }
+            if noClock, server != nil { throw ValidationError("--no-clock asks no time server; leave out --server") }
             if let server { _ = try Self.parsed(server) }
         }
 
