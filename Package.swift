@@ -87,7 +87,7 @@ let package = Package(
         // What several test targets need: moto_server on loopback, free
         // ports, a seeded random generator.
         .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
-        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials"], resources: [.copy("Vectors"), .copy("Fixtures")]),
+        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTestSupport"], resources: [.copy("Vectors"), .copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
         // Runs the built `authcat` and `authcat-cli` as processes; it does not

@@ -181,13 +181,13 @@ _authcat() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|code|list|show|edit|rm|restore|history|passphrase|unlock|lock|config|import|export|backup|restore-backup|sync|help)
+    add|code|list|show|edit|rm|restore|history|passphrase|unlock|lock|config|import|export|backup|restore-backup|sync|doctor|help)
         # Offer subcommand argument completions
         "_authcat_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add code list show edit rm restore history passphrase unlock lock config import export backup restore-backup sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add code list show edit rm restore history passphrase unlock lock config import export backup restore-backup sync doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -843,6 +843,28 @@ _authcat_sync_status() {
     case "${prev}" in
     '--home')
         __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_doctor() {
+    repeating_flags=()
+    non_repeating_flags=(--no-clock --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --server --timeout)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--timeout')
         return
         ;;
     esac

@@ -88,6 +88,8 @@ function __authcat_parse_tokens -S
             case 'status'
                 __authcat_parse_subcommand 0 'home=' 'json' 'offline' 'version' 'h/help'
             end
+        case 'doctor'
+            __authcat_parse_subcommand 0 'home=' 'server=' 'timeout=' 'no-clock' 'json' 'version' 'h/help'
         case 'help'
             __authcat_parse_subcommand -r 1 'version'
         end
@@ -163,6 +165,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "aut
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'backup' -d 'Write an encrypted backup of the vault, or check one with --verify.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'restore-backup' -d 'Restore the accounts and synced preferences of an authcat backup.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'sync' -d 'Mirror the vault to storage you own, end-to-end encrypted (off until enabled).'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'doctor' -d 'Check what would make codes fail or secrets leak.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat add" issuer' -l 'issuer' -d 'Who issued the secret, such as GitHub.' -rfka ''
@@ -341,4 +344,11 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" offline' -l 'offline' -d 'Do not contact the remote; report only what was recorded.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" server' -l 'server' -d 'The time server to ask: HOST or HOST:PORT (default: pool.ntp.org).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" timeout' -l 'timeout' -d 'How long to wait for the time server, in seconds (0.1 to 60).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" no-clock' -l 'no-clock' -d 'Do not ask a time server; skip the clock check.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" json' -l 'json' -d 'Print the findings as JSON.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" version' -l 'version' -d 'Show the version.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat help" version' -l 'version' -d 'Show the version.'

@@ -49,6 +49,7 @@ struct AuthCat: AsyncParsableCommand {
             Backup.self,
             RestoreBackup.self,
             Sync.self,
+            Doctor.self,
             ClipboardClear.self,
         ])
 

@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -61,6 +62,16 @@ final class JSONShapeTests: AuthCatTestCase {
     func testSyncStatusWhenOff() throws {
         try add("alice", issuer: "GitHub")
         try assertDocumented(["sync", "status", "--json"], as: "authcat sync status --json")
+    }
+
+    func testDoctor() throws {
+        try add("alice", issuer: "GitHub")
+        let responder = try SNTPResponder(.skewed(seconds: 0))
+        defer { responder.stop() }
+        try assertDocumented(["doctor", "--server", "127.0.0.1:\(responder.port)", "--json"], as: "authcat doctor --json")
+        let vault = authcat.home.appendingPathComponent("vault.sqlite").path
+        chmod(vault, 0o644)
+        try assertDocumented(["doctor", "--no-clock", "--json"], as: "authcat doctor --json", allowing: 1)
     }
 
     /// Under --json each line on standard error is one JSON object; an error is the last, with the exit status.

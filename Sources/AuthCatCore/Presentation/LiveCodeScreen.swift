@@ -57,6 +57,12 @@ public struct LiveCodeScreen: Sendable {
         self.color = color
     }
 
+    /// Whether to colour the screen: yes unless `NO_COLOR` is set to anything
+    /// but the empty string (no-color.org).
+    public static func usesColor(environment: [String: String]) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
     /// The screen's lines, top to bottom; `title` heads it.
     public func lines(_ entries: [LiveCodeEntry], title: String) -> [String] {
         guard width > 0, height > 0 else { return [] }

@@ -15,7 +15,7 @@ struct LiveCodeView {
         let vault = try options.openVault()
         // A query that matches nothing is a mistake to report, not an empty screen.
         _ = try entries(in: vault, at: Date(), requireMatch: true)
-        let color = (options.environment["NO_COLOR"] ?? "").isEmpty
+        let color = LiveCodeScreen.usesColor(environment: options.environment)
         let terminal = try LiveTerminal()
         defer { terminal.restore() }
         let title = "authcat code --watch" + (query.map { " \(TerminalText.sanitized($0))" } ?? "") + " · q to quit"

@@ -7,11 +7,11 @@ import Foundation
 /// never touched.
 enum SyncNoticeWarning {
     /// Called once per command line, from the root command's validation.
-    /// Not for the `sync` commands, which report sync's state themselves,
-    /// nor for `help` and shell completion.
+    /// Not for the `sync` commands and `doctor`, which report sync's state
+    /// themselves, nor for `help` and shell completion.
     static func show(arguments: [String], home: String?) {
         let path = CommandPath.of(arguments)
-        guard path.count > 1, !["sync", "help"].contains(path[1]),
+        guard path.count > 1, !["sync", "doctor", "help"].contains(path[1]),
               !arguments.contains(where: { $0.hasPrefix("---") || $0 == "--help" || $0 == "-h" }),
               let location = try? VaultAccess(home: home ?? homeOption(in: arguments)).location(),
               let notice = SyncNotice.current(in: location) else { return }

@@ -1,0 +1,212 @@
+import Foundation
+
+/// The checks of `authcat doctor` that need nothing but files, the
+/// environment and a measurement: each returns findings, never throws,
+/// and never changes anything.
+public enum DoctorChecks {
+    /// An offset up to this many seconds is fine.
+    public static let clockTolerance: Double = 2
+    /// From this offset on, codes may be refused: a TOTP step is 30 s, and
+    /// most services accept the step before and after, no more.
+    public static let clockLimit: Double = 10
+
+    // MARK: Clock
+
+    /// The clock finding for a query of `server` that measured `result`.
+    public static func clock(_ result: Result<SNTPMeasurement, SNTPError>, server: SNTPServer) -> DoctorFinding {
+        let measurement: SNTPMeasurement
+        switch result {
+        case let .success(value): measurement = value
+        case let .failure(error):
+            return DoctorFinding("clock", .warning, "not checked: \(error)",
+                                 advice: "check the network, or name a reachable time server: authcat doctor --server HOST")
+        }
+        let size = abs(measurement.offset)
+        let direction = measurement.offset > 0 ? "behind" : "ahead of"
+        let amount = size < 10 ? String(format: "%.1f", size) : String(format: "%.0f", size)
+        let message = "this machine's clock is \(amount) s \(direction) \(server)"
+        if size <= clockTolerance {
+            return DoctorFinding("clock", .ok, message)
+        }
+        let advice = "turn on time synchronisation (timedatectl set-ntp true, or run an NTP client such as chrony)"
+        if size < clockLimit {
+            return DoctorFinding("clock", .warning, message + "; codes change early or late", advice: advice)
+        }
+        return DoctorFinding("clock", .problem, message + "; services may refuse its codes", advice: advice)
+    }
+
+    // MARK: Files
+
+    /// The vault folder must be 0700 and every file in it 0600 (no bit for
+    /// group or others), all owned by this user. One finding per file that
+    /// is not, or one `ok` finding.
+    public static func permissions(in location: VaultLocation, userID: uid_t = getuid()) -> [DoctorFinding] {
+        let folder = location.folder.path
+        guard let folderInfo = status(of: folder) else {
+            return [DoctorFinding("permissions", .ok, "no vault folder yet at \(folder)")]
+        }
+        var findings: [DoctorFinding] = []
+        if let finding = ownerOnly(folder, folderInfo, expected: SecureFile.folderMode, userID: userID) {
+            findings.append(finding)
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        var checked = 0
+        for name in names {
+            let path = location.folder.appendingPathComponent(name).path
+            guard let info = status(of: path), info.st_mode & 0o170000 == 0o100000 else { continue }
+            checked += 1
+            if let finding = ownerOnly(path, info, expected: SecureFile.fileMode, userID: userID) {
+                findings.append(finding)
+            }
+        }
+        if findings.isEmpty {
+            let files = checked == 1 ? "1 file" : "\(checked) files"
+            findings.append(DoctorFinding("permissions", .ok, "\(folder) and its \(files) are yours alone"))
+        }
+        return findings
+    }
+
+    /// The file named by `AUTHCAT_PASSPHRASE_FILE`, if set: it must exist,
+    /// be this user's, and be unreadable by group and others.
+    public static func passphraseFile(environment: [String: String], userID: uid_t = getuid()) -> DoctorFinding? {
+        guard let path = environment["AUTHCAT_PASSPHRASE_FILE"], !path.isEmpty else { return nil }
+        let check = "passphrase_file"
+        guard let info = status(of: path) else {
+            return DoctorFinding(check, .problem, "AUTHCAT_PASSPHRASE_FILE names \(path), which does not exist",
+                                 advice: "create it with mode 0600, or unset AUTHCAT_PASSPHRASE_FILE")
+        }
+        if info.st_uid != userID {
+            return DoctorFinding(check, .problem, "\(path) (AUTHCAT_PASSPHRASE_FILE) belongs to user \(info.st_uid), not you",
+                                 advice: "keep the passphrase in a file of your own, mode 0600")
+        }
+        let mode = info.st_mode & 0o777
+        if mode & 0o077 != 0 {
+            return DoctorFinding(check, .problem,
+                                 "\(path) (AUTHCAT_PASSPHRASE_FILE) has mode \(octal(mode)): others can read the passphrase",
+                                 advice: "run: chmod 600 \(path)")
+        }
+        return DoctorFinding(check, .ok, "\(path) (AUTHCAT_PASSPHRASE_FILE) is readable by you alone")
+    }
+
+    /// How the vault key is protected: by the file's mode alone, or a
+    /// passphrase, and whether the vault is unlocked now. Never asks for the passphrase.
+    public static func protection(in location: VaultLocation, now: Date = Date()) -> DoctorFinding {
+        let check = "passphrase"
+        guard location.exists else {
+            return DoctorFinding(check, .ok, "no vault yet; 'authcat add' creates one")
+        }
+        let keyPath = location.keyFileURL.path
+        guard FileManager.default.fileExists(atPath: keyPath) else {
+            return DoctorFinding(check, .problem, "\(keyPath) is missing: no secret can be decrypted",
+                                 advice: "put back vault.key from the copy you took with vault.sqlite")
+        }
+        let keyFile: VaultKeyFile
+        do {
+            keyFile = try VaultKeyFile.read(from: location.keyFileURL)
+        } catch {
+            return DoctorFinding(check, .problem, "\(keyPath) cannot be read: \(error)",
+                                 advice: "put back vault.key from the copy you took with vault.sqlite")
+        }
+        switch keyFile.protection {
+        case .passphrase:
+            guard let until = VaultKeyring.entry(vaultID: keyFile.vaultID)?.expiresAt else {
+                return DoctorFinding(check, .ok, "the vault key is protected by a passphrase; locked")
+            }
+            return DoctorFinding(check, .ok,
+                                 "the vault key is protected by a passphrase; unlocked until \(Timestamp.text(until))",
+                                 advice: "'authcat lock' when you step away")
+        case .none:
+            return DoctorFinding(check, .ok, "no passphrase: vault.key's file mode alone protects the secrets",
+                                 advice: "to protect copies of the vault folder too: authcat passphrase set")
+        }
+    }
+
+    // MARK: Completion
+
+    /// Where the completion script for `shell` is looked for, first the
+    /// user's own place (where the README installs it), then the system's.
+    public static func completionPaths(shell: String, environment: [String: String]) -> [String] {
+        guard let home = environment["HOME"], !home.isEmpty else { return [] }
+        let data = nonEmpty(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"
+        let config = nonEmpty(environment["XDG_CONFIG_HOME"]) ?? home + "/.config"
+        switch shell {
+        case "bash":
+            return [data + "/bash-completion/completions/authcat", home + "/.bash_completion.d/authcat",
+                    "/usr/local/share/bash-completion/completions/authcat", "/usr/share/bash-completion/completions/authcat",
+                    "/etc/bash_completion.d/authcat"]
+        case "zsh":
+            let fpath = (environment["FPATH"] ?? "").split(separator: ":").map { "\($0)/_authcat" }
+            return [home + "/.zfunc/_authcat"] + fpath
+                + ["/usr/local/share/zsh/site-functions/_authcat", "/usr/share/zsh/vendor-completions/_authcat",
+                   "/usr/share/zsh/site-functions/_authcat"]
+        case "fish":
+            return [config + "/fish/completions/authcat.fish", data + "/fish/vendor_completions.d/authcat.fish",
+                    "/usr/local/share/fish/vendor_completions.d/authcat.fish",
+                    "/usr/share/fish/vendor_completions.d/authcat.fish"]
+        default:
+            return []
+        }
+    }
+
+    /// How to install the completion for `shell`, as the README says.
+    public static func completionInstallLine(shell: String) -> String? {
+        switch shell {
+        case "bash":
+            "mkdir -p ~/.local/share/bash-completion/completions && "
+                + "authcat --generate-completion-script bash > ~/.local/share/bash-completion/completions/authcat"
+        case "zsh":
+            "mkdir -p ~/.zfunc && authcat --generate-completion-script zsh > ~/.zfunc/_authcat "
+                + "(and fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc)"
+        case "fish":
+            "mkdir -p ~/.config/fish/completions && "
+                + "authcat --generate-completion-script fish > ~/.config/fish/completions/authcat.fish"
+        default: nil
+        }
+    }
+
+    /// Whether shell completion is installed for the user's `$SHELL`; a
+    /// script that differs from `current` (this version's) is out of date.
+    public static func completion(environment: [String: String], current: (String) -> String?) -> DoctorFinding {
+        let check = "completion"
+        let shell = nonEmpty(environment["SHELL"]).map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
+        guard let install = completionInstallLine(shell: shell) else {
+            let which = shell.isEmpty ? "$SHELL is not set" : "authcat has no completion for \(shell)"
+            return DoctorFinding(check, .ok, "not checked: \(which) (bash, zsh and fish have one)")
+        }
+        guard let path = completionPaths(shell: shell, environment: environment)
+            .first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            return DoctorFinding(check, .warning, "no \(shell) completion for authcat is installed", advice: install)
+        }
+        if let expected = current(shell), let installed = try? String(contentsOfFile: path, encoding: .utf8),
+           installed != expected && installed != expected + "\n" {
+            return DoctorFinding(check, .warning, "\(path) is from another version of authcat", advice: install)
+        }
+        return DoctorFinding(check, .ok, "\(shell) completion is installed at \(path)")
+    }
+
+    // MARK: Helpers
+
+    private static func ownerOnly(_ path: String, _ info: stat, expected: mode_t, userID: uid_t) -> DoctorFinding? {
+        let mode = info.st_mode & 0o777
+        if info.st_uid != userID {
+            return DoctorFinding("permissions", .problem, "\(path) belongs to user \(info.st_uid), not you",
+                                 advice: "run: chown \(userID) \(path)")
+        }
+        guard mode & 0o077 != 0 else { return nil }
+        let who = mode & 0o022 != 0 ? "others can change it" : "others can read it"
+        return DoctorFinding("permissions", .problem, "\(path) has mode \(octal(mode)): \(who)",
+                             advice: "run: chmod \(octal(expected)) \(path)")
+    }
+
+    private static func status(of path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
+    private static func octal(_ mode: mode_t) -> String { String(mode, radix: 8) }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+}

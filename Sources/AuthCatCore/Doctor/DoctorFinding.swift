@@ -1,0 +1,38 @@
+import Foundation
+
+/// One thing `authcat doctor` checked: how it stands, in one line, and what to do about it.
+public struct DoctorFinding: Encodable, Equatable, Sendable {
+    public enum Status: String, Encodable, Sendable {
+        /// Nothing to do.
+        case ok
+        /// Worth fixing, but codes and secrets are not at risk; the exit status stays 0.
+        case warning
+        /// Codes may fail or secrets may leak; the exit status is 1.
+        case problem
+    }
+
+    /// What was checked, in snake_case: `clock`, `permissions`, `passphrase_file`…
+    public var check: String
+    public var status: Status
+    public var message: String
+    /// What to do, or nil when nothing needs doing.
+    public var advice: String?
+
+    public init(_ check: String, _ status: Status, _ message: String, advice: String? = nil) {
+        self.check = check
+        self.status = status
+        self.message = message
+        self.advice = advice
+    }
+
+    enum CodingKeys: String, CodingKey { case check, status, message, advice }
+
+    /// Every key is written, null included, so scripts can rely on the shape.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(check, forKey: .check)
+        try container.encode(status, forKey: .status)
+        try container.encode(message, forKey: .message)
+        try container.encode(advice, forKey: .advice)
+    }
+}

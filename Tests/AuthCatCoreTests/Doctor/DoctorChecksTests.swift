@@ -1,0 +1,180 @@
+import AuthCatCore
+import XCTest
+
+final class DoctorChecksTests: XCTestCase {
+    private var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = try TemporaryFolder()
+    }
+
+    override func tearDown() {
+        folder = nil
+        super.tearDown()
+    }
+
+    private func file(_ name: String, mode: mode_t, in directory: URL? = nil) throws -> URL {
+        let url = (directory ?? folder.url).appendingPathComponent(name)
+        try Data("x\n".utf8).write(to: url)
+        XCTAssertEqual(chmod(url.path, mode), 0)
+        return url
+    }
+
+    private func vaultFolder(mode: mode_t = 0o700) throws -> VaultLocation {
+        let url = folder.path("vault")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(url.path, mode), 0)
+        return VaultLocation(folder: url)
+    }
+
+    // MARK: Clock
+
+    private let server = SNTPServer(host: "127.0.0.1", port: 4123)
+
+    private func clockFinding(offset: Double) -> DoctorFinding {
+        DoctorChecks.clock(.success(SNTPMeasurement(offset: offset, delay: 0.01, stratum: 2, address: "127.0.0.1")),
+                           server: server)
+    }
+
+    func testClockWithinToleranceIsOK() {
+        let finding = clockFinding(offset: 0.4)
+        XCTAssertEqual(finding.status, .ok)
+        XCTAssertEqual(finding.message, "this machine's clock is 0.4 s behind 127.0.0.1:4123")
+        XCTAssertNil(finding.advice)
+    }
+
+    func testClockSomeSecondsOffIsAWarning() {
+        let finding = clockFinding(offset: -6)
+        XCTAssertEqual(finding.status, .warning)
+        XCTAssertTrue(finding.message.hasPrefix("this machine's clock is 6.0 s ahead of 127.0.0.1:4123"), finding.message)
+    }
+
+    func testClockFarOffIsAProblemWithAdvice() {
+        let finding = clockFinding(offset: 300.2)
+        XCTAssertEqual(finding.status, .problem)
+        XCTAssertTrue(finding.message.hasPrefix("this machine's clock is 300 s behind"), finding.message)
+        XCTAssertTrue(finding.advice?.contains("timedatectl set-ntp true") == true)
+    }
+
+    func testNoAnswerIsAWarningNamingTheServerOption() {
+        let finding = DoctorChecks.clock(.failure(.noAnswer("pool.ntp.org", seconds: 3)), server: .default)
+        XCTAssertEqual(finding.status, .warning)
+        XCTAssertEqual(finding.message, "not checked: no answer from the time server pool.ntp.org within 3 s")
+        XCTAssertTrue(finding.advice?.contains("--server HOST") == true)
+    }
+
+    // MARK: Files
+
+    func testPrivateVaultFolderIsOK() throws {
+        let location = try vaultFolder()
+        _ = try file("vault.sqlite", mode: 0o600, in: location.folder)
+        _ = try file("vault.key", mode: 0o600, in: location.folder)
+        let findings = DoctorChecks.permissions(in: location)
+        XCTAssertEqual(findings.map(\.status), [.ok])
+        XCTAssertTrue(findings[0].message.hasSuffix("and its 2 files are yours alone"), findings[0].message)
+    }
+
+    func testReadableFilesAndFolderAreProblems() throws {
+        let location = try vaultFolder(mode: 0o755)
+        let database = try file("vault.sqlite", mode: 0o644, in: location.folder)
+        _ = try file("vault.key", mode: 0o600, in: location.folder)
+        let events = try file("sync-events.log", mode: 0o666, in: location.folder)
+        let findings = DoctorChecks.permissions(in: location)
+        XCTAssertEqual(findings.map(\.status), [.problem, .problem, .problem])
+        XCTAssertEqual(findings[0].message, "\(location.folder.path) has mode 755: others can read it")
+        XCTAssertEqual(findings[0].advice, "run: chmod 700 \(location.folder.path)")
+        XCTAssertEqual(findings[1].message, "\(events.path) has mode 666: others can change it")
+        XCTAssertEqual(findings[2].message, "\(database.path) has mode 644: others can read it")
+        XCTAssertEqual(findings[2].advice, "run: chmod 600 \(database.path)")
+    }
+
+    func testAnotherOwnerIsAProblem() throws {
+        let location = try vaultFolder()
+        _ = try file("vault.sqlite", mode: 0o600, in: location.folder)
+        let findings = DoctorChecks.permissions(in: location, userID: getuid() + 1)
+        XCTAssertEqual(findings.map(\.status), [.problem, .problem])
+        XCTAssertTrue(findings[0].message.hasSuffix("not you"), findings[0].message)
+    }
+
+    func testNoVaultFolderYetIsOK() {
+        let findings = DoctorChecks.permissions(in: VaultLocation(folder: folder.path("none")))
+        XCTAssertEqual(findings.map(\.status), [.ok])
+    }
+
+    func testPassphraseFile() throws {
+        XCTAssertNil(DoctorChecks.passphraseFile(environment: [:]))
+        let secret = try file("pass", mode: 0o600)
+        XCTAssertEqual(DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": secret.path])?.status, .ok)
+        XCTAssertEqual(chmod(secret.path, 0o640), 0)
+        let readable = try XCTUnwrap(DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": secret.path]))
+        XCTAssertEqual(readable.status, .problem)
+        XCTAssertEqual(readable.message, "\(secret.path) (AUTHCAT_PASSPHRASE_FILE) has mode 640: others can read the passphrase")
+        XCTAssertFalse(readable.message.contains("x\n"), "never the passphrase")
+        let missing = DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": folder.path("gone").path])
+        XCTAssertEqual(missing?.status, .problem)
+    }
+
+    func testProtectionWithoutAVault() {
+        let finding = DoctorChecks.protection(in: VaultLocation(folder: folder.path("none")))
+        XCTAssertEqual(finding.status, .ok)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("none").path), "nothing created")
+    }
+
+    // MARK: Completion
+
+    func testCompletionInstalledCurrentAndStale() throws {
+        let home = folder.url.path
+        let environment = ["HOME": home, "SHELL": "/bin/bash"]
+        let missing = DoctorChecks.completion(environment: environment) { _ in "script" }
+        XCTAssertEqual(missing.status, .warning)
+        XCTAssertTrue(missing.advice?.contains("--generate-completion-script bash") == true)
+
+        let completions = folder.path(".local/share/bash-completion/completions")
+        try FileManager.default.createDirectory(at: completions, withIntermediateDirectories: true)
+        try Data("script\n".utf8).write(to: completions.appendingPathComponent("authcat"))
+        XCTAssertEqual(DoctorChecks.completion(environment: environment) { _ in "script" }.status, .ok)
+        let stale = DoctorChecks.completion(environment: environment) { _ in "newer script" }
+        XCTAssertEqual(stale.status, .warning)
+        XCTAssertTrue(stale.message.hasSuffix("is from another version of authcat"), stale.message)
+    }
+
+    func testCompletionPathsFollowTheReadme() {
+        let environment = ["HOME": "/h"]
+        XCTAssertEqual(DoctorChecks.completionPaths(shell: "bash", environment: environment).first,
+                       "/h/.local/share/bash-completion/completions/authcat")
+        XCTAssertEqual(DoctorChecks.completionPaths(shell: "zsh", environment: environment).first, "/h/.zfunc/_authcat")
+        XCTAssertEqual(DoctorChecks.completionPaths(shell: "fish", environment: environment).first,
+                       "/h/.config/fish/completions/authcat.fish")
+        XCTAssertEqual(DoctorChecks.completion(environment: ["HOME": "/h", "SHELL": "/bin/tcsh"]) { _ in nil }.status, .ok)
+    }
+
+    // MARK: Report
+
+    func testReportCountsAndExitStatus() throws {
+        let warningOnly = DoctorReport(findings: [DoctorFinding("a", .ok, "fine"), DoctorFinding("b", .warning, "hm", advice: "do")])
+        XCTAssertEqual(warningOnly.exitStatus, 0)
+        XCTAssertEqual(warningOnly.textLines(), ["ok       a  fine", "warning  b  hm; do", "0 problems, 1 warning"])
+        let problem = DoctorReport(findings: [DoctorFinding("c", .problem, "bad", advice: "fix")])
+        XCTAssertEqual(problem.exitStatus, 1)
+        XCTAssertEqual(DoctorReport(findings: [DoctorFinding("a", .ok, "fine")]).textLines().last, "all is well")
+    }
+
+    func testReportJSONShape() throws {
+        let measurement = SNTPMeasurement(offset: 300.12345, delay: 0.0004, stratum: 2, address: "127.0.0.1")
+        let report = DoctorReport(findings: [DoctorFinding("clock", .problem, "off", advice: "fix"), DoctorFinding("x", .ok, "fine")],
+                                  clock: .init(server: SNTPServer(host: "127.0.0.1", port: 9), measurement))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONOutput.string(report).utf8)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["findings", "clock", "problems", "warnings"])
+        XCTAssertEqual(object["problems"] as? Int, 1)
+        XCTAssertEqual(object["warnings"] as? Int, 0)
+        let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+        XCTAssertEqual(Set(findings[1].keys), ["check", "status", "message", "advice"])
+        XCTAssertTrue(findings[1]["advice"] is NSNull)
+        XCTAssertEqual(findings[0]["status"] as? String, "problem")
+        let clock = try XCTUnwrap(object["clock"] as? [String: Any])
+        XCTAssertEqual(Set(clock.keys), ["server", "address", "offset_seconds", "delay_seconds", "stratum"])
+        XCTAssertEqual(clock["offset_seconds"] as? Double, 300.123)
+        XCTAssertEqual(clock["server"] as? String, "127.0.0.1:9")
+    }
+}
