@@ -9,9 +9,10 @@ let staticExecutableFlags = ["-static-executable", "-Xlinker", "--start-group"]
         .flatMap { ["-Xlinker", "-l\($0)"] }
     + ["-Xlinker", "--end-group"]
 
+// authcat is for Linux: it uses Glibc, /proc and the kernel keyring
+// (keyutils), and its front is a static executable. No other platform is claimed.
 let package = Package(
     name: "authcat",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "authcat", targets: ["authcat"]),
         .executable(name: "authcat-cli", targets: ["authcat-cli"]),
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // AuthCatSync builds its requests with NIO's types, so it names NIO itself.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries from Debian, each behind a module map.
@@ -65,7 +68,12 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
+        // Test doubles: a clock set by hand, a remote in memory that can be
+        // made to fail, the cheapest KDF. Only test targets depend on it.
+        .target(name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatSync", "CSodium"]),
         .executableTarget(
             name: "authcat-bench",
             dependencies: ["AuthCatCore", "AuthCatSync"]),
@@ -76,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "authcat",
             dependencies: ["AuthCatEssentials", "CStaticStubs", .product(name: "GRDBSQLite", package: "GRDB.swift")],
-            linkerSettings: [.unsafeFlags(staticExecutableFlags)]),
+            linkerSettings: [.unsafeFlags(staticExecutableFlags, .when(platforms: [.linux]))]),
         .executableTarget(
             name: "authcat-cli",
             dependencies: [
@@ -87,9 +95,9 @@ let package = Package(
         // What several test targets need: moto_server on loopback, free
         // ports, a seeded random generator.
         .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
-        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTestSupport"], resources: [.copy("Vectors"), .copy("Fixtures")]),
-        .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
+        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors"), .copy("Fixtures")]),
+        .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
         // Runs the built `authcat` and `authcat-cli` as processes; it does not
         // depend on them, which would link the front's static-executable flags
         // into the tests. `swift test` builds every product anyway.

@@ -30,7 +30,7 @@ final class DamageTests: FaultTestCase {
                 continue
             }
             XCTAssertEqual(result.stderrLines.count, 1, "\(line): \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasPrefix("authcat: "), "\(line): \(result.stderr)")
+            XCTAssertTrue(result.errorLine?.hasPrefix("authcat: ") == true, "\(line): \(result.stderr)")
             XCTAssertFalse(Self.hasRawSQLiteText(result.stderr), "\(line): \(result.stderr)")
         }
         FaultSettings.record("truncated vault: commands that used it", accepted.count)

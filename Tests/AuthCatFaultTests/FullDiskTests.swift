@@ -63,7 +63,7 @@ final class FullDiskTests: FaultTestCase {
 
     /// Checks a failure's message: one line, `authcat: `, saying the disk is full, no SQLite text.
     private func checkCleanFailure(_ run: FaultRun, _ context: String) {
-        let message = run.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = run.errorLine ?? run.stderr
         let lower = message.lowercased()
         if run.termination == .exited(0) || run.stderrLines.count != 1 || !message.hasPrefix("authcat: ")
             || !(lower.contains("disk is full") || lower.contains("no space left")) || Self.hasRawSQLiteText(message) {

@@ -25,11 +25,6 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         try KDFParameters(opsLimit: UInt64(crypto_pwhash_OPSLIMIT_MODERATE), memLimit: UInt64(crypto_pwhash_MEMLIMIT_MODERATE))
     }
 
-    /// The smallest limits libsodium accepts; only for tests, where strength does not matter.
-    public static func minimumForTesting() throws -> KDFParameters {
-        try KDFParameters(opsLimit: UInt64(crypto_pwhash_OPSLIMIT_MIN), memLimit: UInt64(crypto_pwhash_MEMLIMIT_MIN))
-    }
-
     /// New parameters with a fresh random salt.
     public init(opsLimit: UInt64, memLimit: UInt64) throws {
         self.algorithm = Self.algorithmName

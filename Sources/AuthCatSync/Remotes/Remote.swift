@@ -8,7 +8,7 @@ import Foundation
 /// `RemoteObjectName.validate(_:)`; every operation rejects other names with
 /// `RemoteError.invalidObjectName`. All failures are thrown as `RemoteError`.
 ///
-/// Conforming types: `MemoryRemote` (tests), `FolderRemote` (`file://`),
+/// Conforming types: `MemoryRemote` (AuthCatTesting), `FolderRemote` (`file://`),
 /// `S3Remote` (`s3://`). `CountingRemote` wraps any of them to count requests.
 public protocol Remote: Sendable {
     /// Where the objects live, as a URL without credentials, safe to print.

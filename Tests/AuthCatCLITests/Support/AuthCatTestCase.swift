@@ -78,7 +78,13 @@ class AuthCatTestCase: XCTestCase {
         if let status { XCTAssertEqual(result.status, status, file: file, line: line) }
         XCTAssertEqual(result.stdout, "", file: file, line: line)
         XCTAssertEqual(result.stderrLines.count, 1, "stderr: \(result.stderr)", file: file, line: line)
-        let message = result.stderrLines.first ?? ""
+        var message = result.stderrLines.first ?? ""
+        // Under --json the error is a JSON object with the same message and the exit status.
+        if let object = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any] {
+            XCTAssertEqual(object["level"] as? String, "error", file: file, line: line)
+            XCTAssertEqual((object["exit_status"] as? NSNumber)?.int32Value, result.status, file: file, line: line)
+            message = "authcat: " + (object["message"] as? String ?? "")
+        }
         XCTAssertTrue(message.hasPrefix("authcat: "), message, file: file, line: line)
         let first = message.dropFirst("authcat: ".count).first
         XCTAssertFalse(first?.isUppercase ?? true, "message should start lowercase: \(message)", file: file, line: line)

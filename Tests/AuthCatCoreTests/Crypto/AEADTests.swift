@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatTesting
 import Foundation
 import XCTest
 

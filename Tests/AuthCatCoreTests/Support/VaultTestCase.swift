@@ -1,5 +1,6 @@
 @testable import AuthCatCore
 @testable import AuthCatEssentials
+import AuthCatTesting
 import Foundation
 import XCTest
 

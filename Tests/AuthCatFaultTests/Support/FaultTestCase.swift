@@ -15,6 +15,18 @@ struct FaultRun {
     var succeeded: Bool { termination == .exited(0) }
     var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+
+    /// The error on standard error as an `authcat: …` line, also when the
+    /// command ran with `--json` and wrote it as a JSON object; nil for
+    /// a JSON line that is not an error.
+    var errorLine: String? {
+        let text = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("{") else { return text }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              object["level"] as? String == "error", let message = object["message"] as? String
+        else { return nil }
+        return "authcat: " + message
+    }
 }
 
 /// A test case of the fault suite: a scratch folder of its own, vault folders

@@ -1,5 +1,6 @@
 @testable import AuthCatInterchange
 import AuthCatCore
+import AuthCatTesting
 import Crypto
 import AuthCatTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import AuthCatCore
 @testable import AuthCatInterchange
+import AuthCatTesting
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 @testable import AuthCatSync
+import AuthCatTesting
 import XCTest
 
 final class SyncProbeTests: XCTestCase {

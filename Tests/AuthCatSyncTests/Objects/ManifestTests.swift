@@ -1,5 +1,6 @@
 @testable import AuthCatSync
 import AuthCatCore
+import AuthCatTesting
 import XCTest
 
 final class ManifestTests: XCTestCase {

@@ -1,4 +1,5 @@
 import AuthCatSync
+import AuthCatTesting
 import XCTest
 
 final class MemoryRemoteTests: XCTestCase {

@@ -1,6 +1,7 @@
 @testable import AuthCatSync
 import AuthCatCore
 import AuthCatTestSupport
+import AuthCatTesting
 import Foundation
 import XCTest
 

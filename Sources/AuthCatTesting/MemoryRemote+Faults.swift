@@ -1,3 +1,5 @@
+import AuthCatCore
+import AuthCatSync
 import Foundation
 
 /// Hooks that let a test inspect the remote and make it misbehave.

@@ -1,3 +1,5 @@
+import AuthCatCore
+import AuthCatSync
 import Foundation
 
 /// A remote held in memory, for tests, with hooks to inject faults.
