@@ -36,3 +36,9 @@ enum ConfigValues {
         init?(intValue: Int) { nil }
     }
 }
+
+/// A value in a `config --json` object.
+enum ConfigJSONValue {
+    case string(String)
+    case bool(Bool)
+}

@@ -13,3 +13,10 @@ extension OTPAlgorithm: ExpressibleByArgument {
         allCases.filter { $0 != .md5 }.map(\.rawValue)
     }
 }
+
+/// `--type totp|hotp|steam|yandex|motp`, in any case.
+extension OTPKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+}
