@@ -95,7 +95,9 @@ let package = Package(
         // What several test targets need: moto_server on loopback, free
         // ports, a seeded random generator.
         .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
-        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors"), .copy("Fixtures")]),
+        // Tests mirror the libraries: one test target per library.
+        .testTarget(name: "AuthCatEssentialsTests", dependencies: ["AuthCatEssentials", "AuthCatTesting"], resources: [.copy("Vectors")]),
+        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
         // Runs the built `authcat` and `authcat-cli` as processes; it does not

@@ -3,7 +3,7 @@ import Crypto
 /// The two kinds whose codes mix in a PIN: Yandex.Key and mOTP.
 ///
 /// Both are described only by their apps; these follow what Aegis computes,
-/// and `Tests/AuthCatCoreTests/Vectors/yandex.txt` and `motp.txt` hold the
+/// and `Tests/AuthCatEssentialsTests/Vectors/yandex.txt` and `motp.txt` hold the
 /// published vectors they are checked against.
 extension OTPGenerator {
     /// 26^8: eight letters hold a number below this.

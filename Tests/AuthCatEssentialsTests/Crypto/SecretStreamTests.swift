@@ -1,4 +1,4 @@
-import AuthCatCore
+import AuthCatEssentials
 import Foundation
 import XCTest
 

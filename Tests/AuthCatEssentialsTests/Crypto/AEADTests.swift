@@ -1,4 +1,4 @@
-import AuthCatCore
+import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest

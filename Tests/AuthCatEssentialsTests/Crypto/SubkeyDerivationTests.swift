@@ -1,4 +1,3 @@
-@testable import AuthCatCore
 @testable import AuthCatEssentials
 import XCTest
 

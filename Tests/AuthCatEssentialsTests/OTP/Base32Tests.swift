@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import AuthCatCore
 @testable import AuthCatEssentials
 
 final class Base32Tests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-import AuthCatCore
+import AuthCatEssentials
 
 final class PercentEncodingTests: XCTestCase {
     func testKeepsUnreservedCharactersAndAtSign() {

@@ -23,7 +23,7 @@ struct Vector: CustomStringConvertible {
     var description: String { "\(file):\(line)" }
 }
 
-/// Reads the vector files in `Tests/AuthCatCoreTests/Vectors` (format in its README.md):
+/// Reads the vector files in `Tests/AuthCatEssentialsTests/Vectors` (format in its README.md):
 /// `#` comments and blank lines skipped, a header line of column names, then
 /// one vector per line, values separated by spaces.
 enum VectorLoader {
