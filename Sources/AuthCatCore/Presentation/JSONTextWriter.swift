@@ -44,6 +44,7 @@ final class JSONTextWriter {
     /// The JSON text of `value`; nil when only `JSONEncoder` can make it.
     static func text<Value: Encodable>(_ value: Value) throws -> String? {
         let writer = JSONTextWriter()
+        writer.bytes.reserveCapacity(1 << 16)
         try writer.write(value, depth: 0)
         guard !writer.unsupported else { return nil }
         return String(decoding: writer.bytes, as: UTF8.self)
@@ -80,7 +81,9 @@ final class JSONTextWriter {
             return
         }
         bytes.append(UInt8(ascii: "{"))
-        frames.append(Frame(isObject: true, start: start, depth: depth))
+        var frame = Frame(isObject: true, start: start, depth: depth)
+        frame.fields.reserveCapacity(16)  // one allocation rather than five for a typical object
+        frames.append(frame)
     }
 
     fileprivate func openArray(depth: Int, frameIndex: Int, start: Int) {
@@ -101,7 +104,7 @@ final class JSONTextWriter {
         }
         let start = bytes.count
         writeString(key)
-        bytes += [0x20, UInt8(ascii: ":"), 0x20]
+        bytes += " : ".utf8
         try value()
         frames[frameIndex].fields.append(Field(key: key, range: start..<bytes.count))
     }
@@ -132,32 +135,37 @@ final class JSONTextWriter {
             bytes.append(UInt8(ascii: "]"))
             return
         }
-        let fields = sortedFields(frame.fields)
-        let written = Array(bytes[(frame.start + 1)...])
+        let order = fieldOrder(frame.fields)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes[(frame.start + 1)...])
         let offset = frame.start + 1
         bytes.removeSubrange((frame.start + 1)...)
         bytes.append(0x0A)
-        for (position, field) in fields.enumerated() {
-            if position > 0 { bytes += [UInt8(ascii: ","), 0x0A] }
+        for (position, index) in order.enumerated() {
+            if position > 0 { bytes += ",\n".utf8 }
             writeIndent(frame.depth + 1)
-            bytes += written[(field.range.lowerBound - offset)..<(field.range.upperBound - offset)]
+            let range = frame.fields[index].range
+            bytes += scratch[(range.lowerBound - offset)..<(range.upperBound - offset)]
         }
         bytes.append(0x0A)
         writeIndent(frame.depth)
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// The last object's keys in the order written, and the order to write its fields in.
-    private var lastKeys: [String] = []
-    private var lastOrder: [Int] = []
+    /// An object's fields as written, while they are put in order.
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
 
-    /// `fields` in the order of their keys' UTF-8 bytes; a key set twice
-    /// keeps its last value, as in JSONEncoder's dictionary. Objects of one
-    /// type come with the same keys in the same order, so the order found
-    /// for the last object is tried first.
-    private func sortedFields(_ fields: [Field]) -> [Field] {
+    /// The last object's keys in the order written, and the order to write its fields in.
+    @exclusivity(unchecked) private var lastKeys: [String] = []
+    @exclusivity(unchecked) private var lastOrder: [Int] = []
+
+    /// The positions of `fields` in the order of their keys' UTF-8 bytes; a
+    /// key set twice keeps its last value, as in JSONEncoder's dictionary.
+    /// Objects of one type come with the same keys in the same order, so the
+    /// order found for the last object is tried first.
+    private func fieldOrder(_ fields: [Field]) -> [Int] {
         if fields.count == lastKeys.count, fields.indices.allSatisfy({ fields[$0].key == lastKeys[$0] }) {
-            return lastOrder.map { fields[$0] }
+            return lastOrder
         }
         var order: [Int] = []
         for index in fields.indices.reversed() where !order.contains(where: { fields[$0].key == fields[index].key }) {
@@ -166,7 +174,7 @@ final class JSONTextWriter {
         order.sort { Self.precedes(fields[$0].key, fields[$1].key) }
         lastKeys = fields.map(\.key)
         lastOrder = order
-        return order.map { fields[$0] }
+        return order
     }
 
     /// Whether `a` comes before `b` in the order of their UTF-8 bytes.
@@ -205,10 +213,12 @@ final class JSONTextWriter {
         bytes.append(UInt8(ascii: "\""))
         defer { bytes.append(UInt8(ascii: "\"")) }
         // Nearly every string needs no escape: one copy, rather than a byte at a time.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == 0x5C }) else {
-            bytes += text.utf8
-            return
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == 0x5C }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
         }
+        if plain == true { return }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), 0x5C: bytes += [0x5C, byte]
@@ -234,14 +244,25 @@ final class JSONTextWriter {
     }
 }
 
-/// The `Encoder` one value is given: where it goes in the text.
+/// The `Encoder` one value is given: where it goes in the text. Three
+/// words, so that `any Encoder` holds it without allocating: one for each
+/// value written.
 private struct ValueEncoder: Encoder {
     let writer: JSONTextWriter
-    let depth: Int
-    /// The index its object or array gets among the writer's open frames.
-    let frameIndex: Int
+    private let levels: (depth: Int32, frameIndex: Int32)
     /// Where its text starts.
     let start: Int
+
+    /// How many levels in it is.
+    var depth: Int { Int(levels.depth) }
+    /// The index its object or array gets among the writer's open frames.
+    var frameIndex: Int { Int(levels.frameIndex) }
+
+    init(writer: JSONTextWriter, depth: Int, frameIndex: Int, start: Int) {
+        self.writer = writer
+        levels = (Int32(truncatingIfNeeded: depth), Int32(truncatingIfNeeded: frameIndex))
+        self.start = start
+    }
 
     var codingPath: [CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }

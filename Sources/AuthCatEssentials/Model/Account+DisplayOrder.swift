@@ -34,7 +34,7 @@ extension Array where Element: AccountNaming {
     /// than on every comparison, and positions sorted rather than whole
     /// accounts moved: that matters for vaults of thousands.
     public func sortedForDisplay() -> [Element] {
-        let keys = map(\.displayKey)
+        let keys = map { $0.displayKey }
         return indices.sorted { keys[$0] < keys[$1] }.map { self[$0] }
     }
 }
