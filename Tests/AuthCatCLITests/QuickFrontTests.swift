@@ -68,6 +68,10 @@ final class QuickFrontTests: AuthCatTestCase {
         try Data("correct horse\n".utf8).write(to: passphrase)
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphrase.path])
         assertHandedOver(try authcat.run(program: try loneFront(), ["code", "rfc"]))
+        // Naming no account needs no key: the front says so, as authcat-cli does, without a prompt.
+        let quick = try authcat.run(program: try loneFront(), ["code", "nobody"])
+        XCTAssertEqual(quick.status, 1)
+        XCTAssertEqual(quick.stderr, try authcat.run(program: AuthCatProcess.fullProgramURL, ["code", "nobody"]).stderr)
         let result = try authcat.run(["code", "rfc", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase.path])
         XCTAssertEqual(result.stdout, "287082\n", result.stderr)
     }
