@@ -390,7 +390,7 @@ _authcat_restore() {
 
 _authcat_history() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --all-changes --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --limit)
     __authcat_offer_flags_options 1

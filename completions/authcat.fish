@@ -37,7 +37,7 @@ function __authcat_parse_tokens -S
         case 'restore'
             __authcat_parse_subcommand 1 'home=' 'version' 'h/help'
         case 'history'
-            __authcat_parse_subcommand 1 'home=' 'json' 'limit=' 'version' 'h/help'
+            __authcat_parse_subcommand 1 'home=' 'json' 'limit=' 'all-changes' 'version' 'h/help'
         case 'passphrase'
             __authcat_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -222,6 +222,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat history" -eq 1' -fka '(__authcat_custom_completion ---completion history -- positional@0 (count (__authcat_tokens -pc)) (__authcat_tokens -tC))'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" json' -l 'json' -d 'Print a JSON array.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" limit' -l 'limit' -d 'Show at most this many transactions (0: all; default 20, or the setting history.limit).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" all-changes' -l 'all-changes' -d 'Show every change of each transaction, not only the first 20.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat history" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat passphrase" version' -l 'version' -d 'Show the version.'

@@ -19,7 +19,9 @@ enum FullProgram {
     private static func location() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        let executable = length > 0
+            ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
         guard let slash = executable.lastIndex(of: "/") else { return name }
         return String(executable[...slash]) + name
     }

@@ -7,13 +7,21 @@ import Glibc
 /// Whenever the answer is not certain to be the one `authcat-cli` gives, the
 /// result is nil, before anything is printed or written, and `authcat-cli`
 /// then runs the same command line from the start: HOTP (which writes the
-/// vault), a passphrase prompt, several or
-/// no matches, no vault yet, a sync notice to show, any error. So the front
-/// has no messages of its own and cannot behave differently from the full
-/// program.
+/// vault), a passphrase prompt, no vault yet, a sync notice to show, any error but the two below. The front's only
+/// errors are a `code` query that names no account or several: the same
+/// `VaultError` authcat-cli throws then, printed through the same
+/// `ErrorLine`, so the front cannot behave differently from the full program.
 enum QuickAnswer {
-    /// The whole output, without its final line break (empty: print nothing); nil to hand over.
-    static func output(for shortcut: Shortcut) -> String? {
+    /// What the front prints.
+    enum Reply {
+        /// The whole standard output, without its final line break (empty: print nothing); status 0.
+        case output(String)
+        /// One line on standard error through `ErrorLine`; status 1.
+        case failure(VaultError)
+    }
+
+    /// The reply; nil to hand over.
+    static func reply(for shortcut: Shortcut) -> Reply? {
         guard let location = try? VaultLocation.resolve(override: shortcut.home, environment: environment()),
               (try? location.checkPermissions().isEmpty) == true,
               // A sync problem to warn about: authcat-cli prints the warning.
@@ -22,9 +30,9 @@ enum QuickAnswer {
         else { return nil }
         switch shortcut.command {
         case let .code(query, time):
-            return try? QuickCode.line(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
+            return try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
         case .list:
-            return QuickList.table(vault)
+            return QuickList.table(vault).map(Reply.output)
         }
     }
 

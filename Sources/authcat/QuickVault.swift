@@ -31,19 +31,35 @@ final class QuickVault {
         sqlite3_close(connection)
     }
 
-    /// The one live account `query` names, by the rules of `Vault.account(matching:)`:
-    /// its id, then its exact label, then `AccountQuery`. Nil when there is
-    /// not exactly one.
-    func account(matching query: String) -> Account? {
+    /// What `query` names among the live accounts, by the rules of
+    /// `Vault.account(matching:)`: its id, then its exact label, then
+    /// `AccountQuery` over every live account's id, issuer and name (the
+    /// whole account is read only for the one found). Nil when the vault
+    /// does not read.
+    func lookUp(_ query: String) -> Match? {
         if let id = UUID(uuidString: query) {
             guard let byID = accounts(where: "id = ?", [id.vaultString]) else { return nil }
-            if byID.count == 1 { return byID[0] }
+            if byID.count == 1 { return .one(byID[0]) }
         }
         let keys = Account.identityKeys(forLabel: query)
         guard let exact = accounts(where: "identityKey IN (\(placeholders(keys.count)))", keys) else { return nil }
-        let matches = exact.isEmpty ? liveAccounts().map { AccountQuery(query).matches(in: $0) } : exact
-        guard let matches, matches.count == 1 else { return nil }
-        return matches[0]
+        if exact.count == 1 { return .one(exact[0]) }
+        if exact.count > 1 { return .several(exact.sortedForDisplay().map(\.label)) }
+        guard let names = liveNames() else { return nil }
+        let matches = AccountQuery(query).matches(in: names)
+        switch matches.count {
+        case 0: return Match.none
+        case 1: return accounts(where: "id = ?", [matches[0].id.vaultString])?.first.map(Match.one)
+        default: return .several(matches.sortedForDisplay().map(\.label))
+        }
+    }
+
+    /// What a query names: one account, several (their labels, sorted for
+    /// display), or none.
+    enum Match {
+        case one(Account)
+        case several([String])
+        case none
     }
 
     /// Every live account, unsorted.
@@ -59,6 +75,15 @@ final class QuickVault {
         }?.first
     }
 
+    /// The id, issuer and name of every live account, unsorted: all that
+    /// `AccountQuery` reads, at a fraction of the cost of whole accounts.
+    private func liveNames() -> [AccountName]? {
+        rows("SELECT id, issuer, name FROM account WHERE deletedAt IS NULL", []) { statement in
+            guard let id = uuid(statement, 0), let issuer = text(statement, 1), let name = text(statement, 2) else { return nil }
+            return AccountName(id: id, issuer: issuer, name: name)
+        }
+    }
+
     private var hasCurrentSchema: Bool {
         rows("SELECT identifier FROM grdb_migrations ORDER BY rowid", []) { text($0, 0) } == VaultSchemaVersion.migrations
     }
@@ -72,8 +97,7 @@ final class QuickVault {
         let sql = "SELECT id, issuer, name, kind, algorithm, digits, period, counter, tags, createdAt, updatedAt "
             + "FROM account WHERE deletedAt IS NULL AND (\(condition))"
         return rows(sql, arguments) { statement in
-            guard let idText = text(statement, 0), let id = UUID(vaultString: idText) ?? UUID(uuidString: idText),
-                  let issuer = text(statement, 1), let name = text(statement, 2),
+            guard let id = uuid(statement, 0), let issuer = text(statement, 1), let name = text(statement, 2),
                   let kind = text(statement, 3).flatMap(OTPKind.init(rawValue:)),
                   let algorithm = text(statement, 4).flatMap(OTPAlgorithm.init(rawValue:))
             else { return nil }
@@ -109,10 +133,21 @@ final class QuickVault {
         }
     }
 
+    private func uuid(_ statement: OpaquePointer, _ column: Int32) -> UUID? {
+        text(statement, column).flatMap { UUID(vaultString: $0) ?? UUID(uuidString: $0) }
+    }
+
     private func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
         sqlite3_column_text(statement, column).map { String(cString: $0) }
     }
 
     /// SQLite copies bound text at once (SQLITE_TRANSIENT, which Swift cannot import as a constant).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// What the lookup rule reads of an account.
+private struct AccountName: AccountNaming {
+    var id: UUID
+    var issuer: String
+    var name: String
 }

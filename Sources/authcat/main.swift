@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Glibc
 
 // `authcat`, the quick front: it answers a plain `authcat code QUERY` and
@@ -10,8 +11,15 @@ import Glibc
 // Everything authcat creates is for its user alone, whatever the shell's umask.
 umask(0o077)
 let arguments = Array(CommandLine.arguments.dropFirst())
-if let shortcut = Shortcut(arguments), let output = QuickAnswer.output(for: shortcut) {
-    if !output.isEmpty { print(output) }
-    exit(EXIT_SUCCESS)
+if let shortcut = Shortcut(arguments), let reply = QuickAnswer.reply(for: shortcut) {
+    switch reply {
+    case let .output(text):
+        if !text.isEmpty { print(text) }
+        exit(EXIT_SUCCESS)
+    case let .failure(error):
+        let line = Array((ErrorLine.text(error.description) + "\n").utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        exit(EXIT_FAILURE)
+    }
 }
 FullProgram.run(arguments)

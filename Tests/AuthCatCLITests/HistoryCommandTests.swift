@@ -67,6 +67,38 @@ final class HistoryCommandTests: AuthCatTestCase {
         XCTAssertTrue(lines[1].contains("  insert  GitHub:alice"), lines[1])
     }
 
+    /// An import is one transaction of a change per account: the text shows
+    /// its first 20 changes and says how many more there are.
+    func testABigTransactionShowsItsFirstChangesAndHowManyMore() throws {
+        let uris = (1...25).map { "otpauth://totp/Issuer\($0):user\($0)?secret=\(Self.rfcSecret)" }.joined(separator: "\n")
+        let file = authcat.root.appendingPathComponent("uris.txt")
+        try Data((uris + "\n").utf8).write(to: file)
+        try succeed(["import", "--format", "otpauth", file.path])
+        let page = try authcat.run(["history"])
+        XCTAssertEqual(page.status, 0, page.stderr)
+        let lines = page.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 21)
+        XCTAssertTrue(lines[0].contains("  insert  Issuer1:user1"), lines[0])
+        XCTAssertTrue(lines[19].contains("  insert  Issuer20:user20"), lines[19])
+        let device = try deviceName()
+        XCTAssertTrue(lines[20].hasPrefix("#1  ") && lines[20].hasSuffix("  import  \(device)  …       and 5 more changes"), lines[20])
+        XCTAssertEqual(page.stderr, "authcat: showing the first 20 changes of a transaction; --all-changes shows all\n")
+        let all = try authcat.run(["history", "--all-changes"])
+        XCTAssertEqual(all.stdout.split(separator: "\n").count, 25)
+        XCTAssertEqual(all.stderr, "")
+        let changes = try history([]).first?["changes"] as? [[String: Any]]
+        XCTAssertEqual(changes?.count, 25, "--json shows every change")
+        let one = try authcat.run(["history", "Issuer25:user25"])
+        XCTAssertEqual(one.stdout.split(separator: "\n").count, 1, "with QUERY only its change is shown, even past the first 20")
+        XCTAssertTrue(one.stdout.contains("  insert  Issuer25:user25"), one.stdout)
+        XCTAssertEqual(one.stderr, "")
+    }
+
+    private func deviceName() throws -> String {
+        let entry = try XCTUnwrap(try history([]).first)
+        return try XCTUnwrap((entry["device"] as? [String: Any])?["name"] as? String)
+    }
+
     func testWithoutVaultHistoryIsEmpty() throws {
         XCTAssertEqual(try succeed(["history"]), "")
         XCTAssertEqual(try succeed(["history", "--json"]), "[]\n")

@@ -28,11 +28,38 @@ final class QuickFrontTests: AuthCatTestCase {
         try add("bob", issuer: "GitHub", secret: Self.otherSecret)
         let before = try VaultSnapshot.take(authcat)
         let front = try loneFront()
-        for arguments in [["code", "counter"], ["code", "github"], ["code", "nobody"], ["code", "alice", "--json"],
+        for arguments in [["code", "counter"], ["code", "alice", "--json"],
                           ["code"], ["list", "--json"], ["list", "alice"], ["--help"], ["code", "alice", "extra"]] {
             assertHandedOver(try authcat.run(program: front, arguments))
         }
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "the HOTP counter was not used")
+    }
+
+    /// A query that names several accounts, or none, is answered by the
+    /// front itself (a short query in a big vault would otherwise start the
+    /// full program), with authcat-cli's message and status.
+    func testTheFrontSaysWhichAccountsAQueryNamesOrThatItNamesNone() throws {
+        try add("alice", issuer: "GitHub")
+        try add("bob", issuer: "GitHub", secret: Self.otherSecret)
+        try add("counter", issuer: "GitLab", ["--type", "hotp"])
+        for index in 1...9 { try add("user\(index)", issuer: "Many") }
+        let before = try VaultSnapshot.take(authcat)
+        let front = try loneFront()
+        for query in ["github", "git", "nobody", "many", "user", "GITHUB:", "é\u{07}"] {
+            let quick = try authcat.run(program: front, ["code", query])
+            let full = try authcat.run(program: AuthCatProcess.fullProgramURL, ["code", query])
+            XCTAssertEqual(quick.status, 1, "\(query): \(quick.stderr)")
+            XCTAssertEqual(quick.stdout, "")
+            XCTAssertEqual(quick.stderr, full.stderr, query)
+            XCTAssertEqual(quick.status, full.status, query)
+        }
+        XCTAssertEqual(try authcat.run(program: front, ["code", "user"]).stderr,
+                       "authcat: 'user' matches 9 accounts: Many:user1, Many:user2, Many:user3, Many:user4, Many:user5, "
+                       + "Many:user6, Many:user7, Many:user8 and 1 more; give more of the name, or ISSUER:NAME\n")
+        XCTAssertEqual(try authcat.run(program: front, ["code", "nobody"]).stderr, "authcat: no account matches 'nobody'\n")
+        // One match by a part of its name: the front prints the code.
+        XCTAssertEqual(try authcat.run(program: front, ["code", "ali", "--at", "59"]).status, 0)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before, "no HOTP counter was used")
     }
 
     func testAVaultWithAPassphraseIsHandedToTheFullProgram() throws {
@@ -41,6 +68,10 @@ final class QuickFrontTests: AuthCatTestCase {
         try Data("correct horse\n".utf8).write(to: passphrase)
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphrase.path])
         assertHandedOver(try authcat.run(program: try loneFront(), ["code", "rfc"]))
+        // Naming no account needs no key: the front says so, as authcat-cli does, without a prompt.
+        let quick = try authcat.run(program: try loneFront(), ["code", "nobody"])
+        XCTAssertEqual(quick.status, 1)
+        XCTAssertEqual(quick.stderr, try authcat.run(program: AuthCatProcess.fullProgramURL, ["code", "nobody"]).stderr)
         let result = try authcat.run(["code", "rfc", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase.path])
         XCTAssertEqual(result.stdout, "287082\n", result.stderr)
     }

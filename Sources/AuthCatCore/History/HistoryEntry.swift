@@ -10,6 +10,19 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     public var changes: [HistoryChange]
 }
 
+/// A history entry with the first few of its changes, and how many more it has.
+public struct HistoryExcerpt: Equatable, Sendable {
+    /// The entry, with only the changes shown.
+    public var entry: HistoryEntry
+    /// The entry's changes left out after those.
+    public var omittedChanges: Int
+
+    public init(entry: HistoryEntry, omittedChanges: Int) {
+        self.entry = entry
+        self.omittedChanges = omittedChanges
+    }
+}
+
 /// One record inserted, updated or deleted in a transaction. It names the
 /// fields that changed, never their values.
 public struct HistoryChange: Codable, Equatable, Sendable {

@@ -24,6 +24,56 @@ extension Vault {
         }
     }
 
+    /// History entries, newest first, each with at most `changesPerTransaction`
+    /// of its changes (the first ones) and the number of those left out: a
+    /// page of history to show. One import of 10,000 accounts is one
+    /// transaction of 10,000 changes, and reading them all is what made
+    /// `authcat history` slow after it.
+    ///
+    /// - Parameters:
+    ///   - recordID: only transactions that changed this account or
+    ///     preference, and only their changes of it.
+    ///   - limit: at most this many entries.
+    ///   - changesPerTransaction: at most this many changes of each; nil for all.
+    public func historyExcerpts(recordID: String? = nil, limit: Int? = nil,
+                                changesPerTransaction: Int?) throws -> [HistoryExcerpt] {
+        try translatingErrors { db in
+            var sql = "SELECT * FROM historyTransaction"
+            var arguments: StatementArguments = []
+            if let recordID {
+                sql += " WHERE number IN (SELECT transactionNumber FROM historyChange WHERE recordID = ?)"
+                arguments += [recordID]
+            }
+            sql += " ORDER BY number DESC"
+            if let limit {
+                sql += " LIMIT ?"
+                arguments += [limit]
+            }
+            let decoder = JSONDecoder()
+            let changeFilter = "transactionNumber = ?" + (recordID == nil ? "" : " AND recordID = ?")
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                let number: Int64 = row["number"]
+                let filterArguments: StatementArguments = recordID.map { [number, $0] } ?? [number]
+                var changeSQL = "SELECT * FROM historyChange WHERE \(changeFilter) ORDER BY id"
+                var changeArguments = filterArguments
+                if let changesPerTransaction {
+                    changeSQL += " LIMIT ?"
+                    changeArguments += [changesPerTransaction]
+                }
+                // Cached: one statement a transaction, with --limit 0 thousands of them.
+                let changeRows = try Row.fetchAll(db.cachedStatement(sql: changeSQL), arguments: changeArguments)
+                var omitted = 0
+                if let changesPerTransaction, changeRows.count == changesPerTransaction {
+                    let count = try db.cachedStatement(sql: "SELECT COUNT(*) FROM historyChange WHERE \(changeFilter)")
+                    let total = try Int.fetchOne(count, arguments: filterArguments) ?? 0
+                    omitted = total - changeRows.count
+                }
+                let entry = try self.entry(row, changes: changeRows.map { try Self.change($0, decoder: decoder) })
+                return HistoryExcerpt(entry: entry, omittedChanges: omitted)
+            }
+        }
+    }
+
     /// History entries with a number above `number`, oldest first: what
     /// happened since a reader (the sync engine, say) last looked.
     public func history(after number: Int64) throws -> [HistoryEntry] {
@@ -70,13 +120,16 @@ extension Vault {
         let decoder = JSONDecoder()
         let changes = Dictionary(grouping: changeRows, by: { $0["transactionNumber"] as Int64 })
         return try transactions.map { row in
-            let number: Int64 = row["number"]
-            guard let author = HistoryAuthor.Kind(rawValue: row["author"]) else { throw VaultError.corrupt(location.databaseURL.path) }
-            return HistoryEntry(
-                number: number, timestamp: Date(unixMilliseconds: row["timestamp"]), author: author,
-                device: DeviceReference(id: row["deviceID"], name: row["deviceName"]),
-                changes: try (changes[number] ?? []).map { try Self.change($0, decoder: decoder) })
+            try entry(row, changes: (changes[row["number"] as Int64] ?? []).map { try Self.change($0, decoder: decoder) })
         }
+    }
+
+    /// The entry of a `historyTransaction` row with these changes.
+    private func entry(_ row: Row, changes: [HistoryChange]) throws -> HistoryEntry {
+        guard let author = HistoryAuthor.Kind(rawValue: row["author"]) else { throw VaultError.corrupt(location.databaseURL.path) }
+        return HistoryEntry(
+            number: row["number"], timestamp: Date(unixMilliseconds: row["timestamp"]), author: author,
+            device: DeviceReference(id: row["deviceID"], name: row["deviceName"]), changes: changes)
     }
 
     private static func change(_ row: Row, decoder: JSONDecoder) throws -> HistoryChange {

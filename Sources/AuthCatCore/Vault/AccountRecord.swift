@@ -27,6 +27,13 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
     /// Reads the columns by position: by name, each value would cost a
     /// lowercased dictionary lookup, 140,000 of them to list 10,000 accounts.
     init(row: Row) throws {
+        account = try Self.account(row)
+        sealedSecret = row[13]
+        sealedPIN = row[14]
+    }
+
+    /// The account of a row whose first columns are `columnNames`' first 13.
+    static func account(_ row: Row) throws -> Account {
         let idText: String = row[0]
         guard let id = UUID(vaultString: idText) ?? UUID(uuidString: idText),
               let kind = OTPKind(rawValue: row[3]),
@@ -34,13 +41,15 @@ struct AccountRecord: FetchableRecord, PersistableRecord, Equatable {
         else { throw VaultError.storage("an account row has an invalid id, type or algorithm") }
         let counter: Int64 = row[7]
         let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: row[5], period: row[6], counter: UInt64(max(counter, 0)))
-        account = Account(
+        return Account(
             id: id, issuer: row[1], name: row[2], otp: otp, tags: Account.tags(fromJSON: row[8]), note: row[9],
             createdAt: Date(unixMilliseconds: row[10]), updatedAt: Date(unixMilliseconds: row[11]),
             deletedAt: (row[12] as Int64?).map(Date.init(unixMilliseconds:)))
-        sealedSecret = row[13]
-        sealedPIN = row[14]
     }
+
+    /// `SELECT` of the columns an `Account` has, without the sealed secret
+    /// and PIN: what listing and looking up accounts read.
+    static let accountSelectSQL = "SELECT \(columnNames.prefix(13).joined(separator: ", ")) FROM account"
 
 
     func encode(to container: inout PersistenceContainer) throws {

@@ -37,7 +37,11 @@ extension Vault {
     /// Accounts sorted by issuer then name (case-insensitive); deleted ones only when asked.
     static func accounts(includingDeleted: Bool, in db: Database) throws -> [Account] {
         let filter = includingDeleted ? "" : " WHERE deletedAt IS NULL"
-        return try AccountRecord.fetchAll(db, sql: AccountRecord.selectSQL + filter).map(\.account).sortedForDisplay()
+        // Without the sealed secrets, which no listing needs: 10,000 fewer blobs to copy.
+        let rows = try Row.fetchCursor(db, sql: AccountRecord.accountSelectSQL + filter)
+        var accounts: [Account] = []
+        while let row = try rows.next() { accounts.append(try AccountRecord.account(row)) }
+        return accounts.sortedForDisplay()
     }
 
     /// The live accounts that `query` names by id or by exact `issuer:name`

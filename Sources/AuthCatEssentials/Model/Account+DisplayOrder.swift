@@ -3,7 +3,9 @@ extension Account {
     public static func displayOrder(_ a: Account, _ b: Account) -> Bool {
         a.displayKey < b.displayKey
     }
+}
 
+extension AccountNaming {
     /// What `displayOrder` compares, computed once per account when sorting many.
     fileprivate var displayKey: DisplayKey {
         withUnsafeBytes(of: id.uuid) { bytes in
@@ -27,12 +29,12 @@ private struct DisplayKey: Comparable {
     }
 }
 
-extension Array where Element == Account {
+extension Array where Element: AccountNaming {
     /// Sorted by `Account.displayOrder`, each sort key computed once rather
     /// than on every comparison, and positions sorted rather than whole
     /// accounts moved: that matters for vaults of thousands.
-    public func sortedForDisplay() -> [Account] {
-        let keys = map(\.displayKey)
+    public func sortedForDisplay() -> [Element] {
+        let keys = map { $0.displayKey }
         return indices.sorted { keys[$0] < keys[$1] }.map { self[$0] }
     }
 }

@@ -33,9 +33,6 @@ public struct Account: Identifiable, Codable, Equatable, Sendable {
         self.deletedAt = deletedAt
     }
 
-    /// `Issuer:name`, or just the name when there is no issuer.
-    public var label: String { issuer.isEmpty ? name : "\(issuer):\(name)" }
-
     /// The key under which two accounts count as the same: label, case folded.
     public var identityKey: String { Account.identityKey(issuer: issuer, name: name) }
 
@@ -55,19 +52,7 @@ public struct Account: Identifiable, Codable, Equatable, Sendable {
     }
 
     public static func normalizedTags(_ tags: [String]) -> [String] {
-        Array(Set(tags.map(trimmingSpaces).filter { !$0.isEmpty })).sorted()
-    }
-
-    /// `tag` without leading and trailing spaces and tabs (Unicode category
-    /// Zs and U+0009, the set Foundation calls `.whitespaces`).
-    private static func trimmingSpaces(_ tag: String) -> String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        let scalars = tag.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(scalars[first...last])
+        Array(Set(tags.map(\.trimmingSpacesAndTabs).filter { !$0.isEmpty })).sorted()
     }
 }
 

@@ -15,6 +15,10 @@ extension AuthCat {
                 The newest 20 transactions are shown unless --limit (or the setting \
                 history.limit) says otherwise; --limit 0 shows them all. When more exist, standard error says so.
 
+                Of a transaction that changed many records (an import, a restore), the \
+                first 20 changes are shown, then a line saying how many more there are; \
+                --all-changes shows them all. --json always shows every change.
+
                 --json prints an array of transactions with number, timestamp (seconds \
                 since 1970), author, device {id, name} and changes [{entity, record_id, \
                 label, kind, fields}].
@@ -43,6 +47,13 @@ extension AuthCat {
         /// One screenful: after a big import the history holds thousands of transactions.
         static let defaultLimit = 20
 
+        @Flag(help: "Show every change of each transaction, not only the first \(Self.changesShown).")
+        var allChanges = false
+
+        /// Changes shown of one transaction: an import of 10,000 accounts is one
+        /// transaction, and printing all its changes took most of a second.
+        static let changesShown = 20
+
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or a positive number, not \(limit)") }
         }
@@ -55,36 +66,39 @@ extension AuthCat {
             let limit = try limit ?? vault.setting(ConfigKey.historyLimit).flatMap { Int($0) } ?? Self.defaultLimit
             let recordID = try query.map { try vault.anyAccount(matching: $0).id.vaultString }
             // One more than asked for tells whether the page was cut.
-            var page = try vault.history(recordID: recordID, limit: limit == 0 ? nil : limit + 1)
+            var page = try vault.historyExcerpts(recordID: recordID, limit: limit == 0 ? nil : limit + 1,
+                                                 changesPerTransaction: json || allChanges ? nil : Self.changesShown)
             let cut = limit > 0 && page.count > limit
             if cut { page.removeLast() }
-            let labels = try vault.accountLabels(ids: Set(page.flatMap { $0.changes.map(\.recordID) }))
-            let entries = page.map { entry in
-                var summary = HistorySummary(entry, labels: labels)
-                // A transaction can change several records; show only the one asked about.
-                if let recordID { summary.changes.removeAll { $0.recordID != recordID } }
-                return summary
-            }
+            // Labels only of the changes shown; a transaction can change several
+            // records, and with QUERY only its changes of that one are read.
+            let labels = try vault.accountLabels(ids: Set(page.flatMap { $0.entry.changes.map(\.recordID) }))
             if json {
-                print(try JSONOutput.string(entries))
+                print(try JSONOutput.string(page.map { HistorySummary($0.entry, labels: labels) }))
             } else {
                 // One write for the whole table rather than one per line.
-                let lines = TextTable.lines(entries.flatMap(Self.rows))
+                let lines = TextTable.lines(page.flatMap { Self.rows(HistorySummary($0.entry, labels: labels), omitted: $0.omittedChanges) })
                 if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+                if page.contains(where: { $0.omittedChanges > 0 }) {
+                    Output.standardError("authcat: showing the first \(Self.changesShown) changes of a transaction; --all-changes shows all")
+                }
             }
             if cut {
                 Output.standardError("authcat: showing the newest \(limit) transactions; --limit 0 shows all")
             }
         }
 
-        private static func rows(_ entry: HistorySummary) -> [[String]] {
+        /// A line per change shown, then one saying how many were left out.
+        private static func rows(_ entry: HistorySummary, omitted: Int) -> [[String]] {
             let time = Timestamp.text(entry.timestamp)
-            return entry.changes.map { change in
+            let transaction = ["#\(entry.number)", time, entry.author.rawValue, entry.device.name]
+            var rows = entry.changes.map { change in
                 let subject = change.label ?? "preference \(change.recordID)"
                 let fields = change.kind == .update ? change.fields.joined(separator: ",") : ""
-                return ["#\(entry.number)", time, entry.author.rawValue, entry.device.name,
-                        change.kind.rawValue, subject, fields]
+                return transaction + [change.kind.rawValue, subject, fields]
             }
+            if omitted > 0 { rows.append(transaction + ["…", "and \(omitted) more \(omitted == 1 ? "change" : "changes")"]) }
+            return rows
         }
     }
 }

@@ -54,28 +54,15 @@ enum ErrorReport {
         }
     }
 
-    /// Messages can quote account names, which can come from a QR code or an
-    /// import, so they are sanitized like any vault text shown on a terminal.
+    /// One line through `ErrorLine`, the format the quick front shares
+    /// (a JSON object under `--json`, which the front never answers).
     private static func fail(_ message: String, status: Int32) -> Never {
-        Output.error(TerminalText.sanitized(oneLine(message)), status: status)
+        Output.error(ErrorLine.message(message), status: status)
         Foundation.exit(status)
     }
 
     /// A usage problem and where to read more, on one line.
     private static func usageLine(_ message: String, arguments: [String]) -> String {
         "\(message) (see '\(CommandPath.of(arguments).joined(separator: " ")) --help')"
-    }
-
-    /// Lowercase first letter, line breaks folded, trailing period dropped.
-    static func oneLine(_ message: String) -> String {
-        var text = message.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: "; ")
-        if text.hasSuffix(".") { text.removeLast() }
-        guard let first = text.first, first.isUppercase,
-              text.dropFirst().first.map({ !$0.isUppercase }) ?? true
-        else { return text }
-        return first.lowercased() + text.dropFirst()
     }
 }

@@ -30,4 +30,27 @@ final class AccountQueryTests: XCTestCase {
         XCTAssertEqual(AccountQuery("alice").matches(in: all), [tiny, github])
         XCTAssertEqual(AccountQuery("github").matches(in: all), [github, githubWork])
     }
+
+    /// Parts of ASCII names are compared as bytes, others as characters: both
+    /// must decide as `String.contains` on the lowercased names does.
+    func testPartsMatchAsCharactersDoOnlyByteFastWhereThatIsTheSame() {
+        let names = ["Ünïcode", "cafe\u{301}", "café", "a\r\nb", "a\rb", "KELVIN\u{212A}", "İstanbul", "plain", "dash-ed", ""]
+        let accounts = names.enumerated().map { account("I\($0.offset)", $0.element) }
+        for query in ["e", "é", "\r", "\n", "\r\n", "a\r", "k", "i", "ün", "PLA", "-", "", "stan", "\u{301}", "b"] {
+            let needle = query.lowercased()
+            let expected = accounts.filter { $0.issuer.lowercased() == needle || $0.name.lowercased() == needle }
+            let parts = accounts.filter { contains($0.issuer.lowercased(), needle) || contains($0.name.lowercased(), needle) }
+            XCTAssertEqual(AccountQuery(query).matches(in: accounts), expected.isEmpty ? parts : expected, query.debugDescription)
+        }
+    }
+
+    /// Whether `part` appears in `text` character by character, as the
+    /// standard library's `contains` decides (Foundation, imported here,
+    /// would compare UTF-16 units instead).
+    private func contains(_ text: String, _ part: String) -> Bool {
+        let characters = Array(text)
+        let wanted = Array(part)
+        guard wanted.count <= characters.count else { return false }
+        return (0...(characters.count - wanted.count)).contains { Array(characters[$0..<($0 + wanted.count)]) == wanted }
+    }
 }
