@@ -31,8 +31,10 @@ enum QuickAnswer {
         switch shortcut.command {
         case let .code(query, time):
             return try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
-        case .list:
+        case .list(json: false):
             return QuickList.table(vault).map(Reply.output)
+        case .list(json: true):
+            return QuickList.json(vault).map(Reply.output)
         }
     }
 

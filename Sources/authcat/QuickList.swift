@@ -7,4 +7,9 @@ enum QuickList {
         guard let accounts = vault.liveAccounts(), !accounts.isEmpty else { return nil }
         return TextTable.lines(accounts.sortedForDisplay().map(AccountRow.cells)).joined(separator: "\n")
     }
+
+    /// `list --json`: the same text as `authcat-cli list --json` (`[]` when empty).
+    static func json(_ vault: QuickVault) -> String? {
+        vault.liveAccounts().map { AccountListJSON.text($0.sortedForDisplay()) }
+    }
 }

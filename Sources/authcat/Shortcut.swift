@@ -1,6 +1,6 @@
 /// The command lines the front answers by itself:
 /// `[--home PATH] code [--home PATH] [--at SECONDS] QUERY` and
-/// `[--home PATH] list [--home PATH]`.
+/// `[--home PATH] list [--home PATH] [--json]`.
 ///
 /// Anything else (other options, `--help`, a mistake) is not a shortcut and
 /// goes to `authcat-cli`, which then also produces the usual messages.
@@ -8,7 +8,7 @@ struct Shortcut: Equatable {
     enum Command: Equatable {
         /// `time`: seconds since 1970 to compute the code at; nil for now.
         case code(query: String, time: Int64?)
-        case list
+        case list(json: Bool)
     }
 
     var home: String?
@@ -20,6 +20,7 @@ struct Shortcut: Equatable {
         var time: Int64?
         var commandName: String?
         var query: String?
+        var json = false
         var index = 0
         func value(of name: String) -> String? {
             let argument = arguments[index]
@@ -36,6 +37,9 @@ struct Shortcut: Equatable {
             } else if commandName == "code", argument == "--at" || argument.hasPrefix("--at=") {
                 guard time == nil, let text = value(of: "--at"), let seconds = Int64(text) else { return nil }
                 time = seconds
+            } else if commandName == "list", argument == "--json" {
+                guard !json else { return nil }
+                json = true
             } else if argument.hasPrefix("-") {
                 return nil
             } else if commandName == nil {
@@ -47,8 +51,8 @@ struct Shortcut: Equatable {
             index += 1
         }
         switch (commandName, query) {
-        case ("code", let query?): command = .code(query: query, time: time)
-        case ("list", nil): command = .list
+        case ("code", let query?) where !json: command = .code(query: query, time: time)
+        case ("list", nil): command = .list(json: json)
         default: return nil
         }
         self.home = home

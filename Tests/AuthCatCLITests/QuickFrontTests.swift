@@ -29,7 +29,8 @@ final class QuickFrontTests: AuthCatTestCase {
         let before = try VaultSnapshot.take(authcat)
         let front = try loneFront()
         for arguments in [["code", "counter"], ["code", "alice", "--json"],
-                          ["code"], ["list", "--json"], ["list", "alice"], ["--help"], ["code", "alice", "extra"]] {
+                          ["code"], ["list", "--json", "--json"], ["list", "alice"], ["--help"], ["code", "alice", "extra"],
+                          ["code", "alice", "--json"], ["list", "--verbose"]] {
             assertHandedOver(try authcat.run(program: front, arguments))
         }
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "the HOTP counter was not used")
@@ -119,6 +120,11 @@ final class QuickFrontTests: AuthCatTestCase {
         XCTAssertEqual(quick.status, 0, quick.stderr)
         XCTAssertEqual(quick.stdout, full.stdout)
         XCTAssertEqual(quick.stderr, "")
+        let fullJSON = try authcat.run(program: AuthCatProcess.fullProgramURL, ["list", "--json"])
+        let quickJSON = try authcat.run(program: front, ["list", "--json"])
+        XCTAssertEqual(quickJSON.status, 0, quickJSON.stderr)
+        XCTAssertEqual(quickJSON.stdout, fullJSON.stdout, "the front answered list --json with the full program's bytes")
+        XCTAssertEqual((try quickJSON.json() as? [Any])?.count, 3)
     }
 
     func testTheFrontLeavesTheVaultFilesAsTheyWere() throws {

@@ -28,10 +28,7 @@ extension AuthCat {
 
         func run() throws {
             let accounts = try vaultOptions.openExistingVault()?.accounts() ?? []
-            if json {
-                print(try JSONOutput.string(accounts.map(AccountSummary.init)))
-                return
-            }
+            if json { return print(AccountListJSON.text(accounts)) }
             if accounts.isEmpty { throw NoAccountsError(vaultOptions) }
             // One write for the whole table rather than one per line.
             let lines = TextTable.lines(accounts.map(AccountRow.cells))
