@@ -6,6 +6,7 @@ extension AuthCat {
     /// `authcat add`: a new account from a Base32 secret or an otpauth URI.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add an account; its secret is read from standard input or typed.",
             discussion: """
                 The Base32 secret (spaces, dashes, lowercase and missing padding are fine) \

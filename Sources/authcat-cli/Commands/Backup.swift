@@ -7,6 +7,7 @@ extension AuthCat {
     /// `authcat backup`: an encrypted backup file, made for cron; `--verify` checks one.
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "backup",
             abstract: "Write an encrypted backup of the vault, or check one with --verify.",
             discussion: """
                 The backup holds every account (secrets, tags, notes) and the synced \

@@ -6,6 +6,7 @@ extension AuthCat {
     /// `authcat code [QUERY]`: the current code of one account, or of all.
     struct Code: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "code",
             abstract: "Print the current code of an account, or of every account.",
             discussion: """
                 QUERY names an account: its id, its exact ISSUER:NAME, or any part of its \

@@ -4,6 +4,7 @@ extension AuthCat {
     /// `authcat config …`: this device's settings, and the synced preferences that travel with the vault.
     struct Config: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: "Show and change settings.",
             discussion: """
                 Without --synced, settings are local to this device and never synced. With \

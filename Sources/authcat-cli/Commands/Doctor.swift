@@ -7,6 +7,7 @@ extension AuthCat {
     /// `authcat doctor`: what would make codes fail or secrets leak, one finding a line.
     struct Doctor: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "doctor",
             abstract: "Check what would make codes fail or secrets leak.",
             discussion: """
                 TOTP codes are only as good as the clock. doctor asks a time server \

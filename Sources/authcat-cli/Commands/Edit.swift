@@ -5,6 +5,7 @@ extension AuthCat {
     /// `authcat edit QUERY`: rename, re-tag or annotate an account.
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change an account's issuer, name, tags or note.",
             discussion: """
                 Only the given fields change, and history records which ones. Tags are \

@@ -7,6 +7,7 @@ extension AuthCat {
     /// `authcat export`: every account, secrets included, in another app's format.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export every account, secrets included, to move to another authenticator.",
             discussion: """
                 Formats:

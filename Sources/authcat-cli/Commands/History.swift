@@ -5,6 +5,7 @@ extension AuthCat {
     /// `authcat history [QUERY]`: who changed what, newest first.
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "Show the vault's change history, newest first.",
             discussion: """
                 Each line is one changed record: transaction number, time (UTC), author \

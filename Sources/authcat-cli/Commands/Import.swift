@@ -7,6 +7,7 @@ extension AuthCat {
     /// `authcat import FILE|-`: accounts from another authenticator, a backup or a QR screenshot.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import accounts from another app's export, an authcat backup, or QR codes in a screenshot.",
             discussion: """
                 Formats (recognised from the content unless --format names one):

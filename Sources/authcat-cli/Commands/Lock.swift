@@ -5,6 +5,7 @@ extension AuthCat {
     /// `authcat lock`: ends what `authcat unlock` started.
     struct Lock: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lock",
             abstract: "Forget the vault key that 'authcat unlock' kept.",
             discussion: """
                 Deletes the vault key from the kernel keyring at once; authcat asks for \

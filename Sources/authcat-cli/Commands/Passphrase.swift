@@ -4,6 +4,7 @@ extension AuthCat {
     /// `authcat passphrase set|change|remove`.
     struct Passphrase: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "passphrase",
             abstract: "Protect the vault key with a passphrase, change it, or remove it.",
             discussion: """
                 Without a passphrase the vault key file is protected by its file mode \

@@ -5,6 +5,7 @@ extension AuthCat {
     /// `authcat restore QUERY`: brings back a removed account.
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Bring back a removed account, secret included.",
             discussion: """
                 QUERY is matched among removed accounts only: the id that 'authcat rm' \

@@ -6,6 +6,7 @@ extension AuthCat {
     /// `authcat show QUERY`: one account's details, or with `--uri` its otpauth URI.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show the details of one account; with --uri, its otpauth URI, secret included.",
             discussion: """
                 Without --uri nothing secret is shown: id, issuer, name, type, algorithm, \

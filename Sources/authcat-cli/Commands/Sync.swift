@@ -4,6 +4,7 @@ extension AuthCat {
     /// `authcat sync …`: the opt-in, end-to-end encrypted mirror of the vault.
     struct Sync: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Mirror the vault to storage you own, end-to-end encrypted (off until enabled).",
             discussion: """
                 Remotes: a folder (file:///path, or a plain absolute path), such as a Syncthing, \

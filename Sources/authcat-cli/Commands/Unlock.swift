@@ -6,6 +6,7 @@ extension AuthCat {
     /// `authcat unlock [--for DURATION]`, `authcat unlock --status`.
     struct Unlock: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unlock",
             abstract: "Ask for the passphrase once and keep the vault unlocked for a while.",
             discussion: """
                 Keeps the vault key in the Linux kernel keyring of your user for the given \
