@@ -9,19 +9,25 @@ extension Vault {
     ///   - limit: at most this many entries.
     public func history(recordID: String? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
         try translatingErrors { db in
-            var sql = "SELECT * FROM historyTransaction"
-            var arguments: StatementArguments = []
-            if let recordID {
-                sql += " WHERE number IN (SELECT transactionNumber FROM historyChange WHERE recordID = ?)"
-                arguments += [recordID]
-            }
-            sql += " ORDER BY number DESC"
-            if let limit {
-                sql += " LIMIT ?"
-                arguments += [limit]
-            }
-            return try entries(db, transactions: Row.fetchAll(db, sql: sql, arguments: arguments))
+            try entries(db, transactions: Self.newestTransactions(db, recordID: recordID, limit: limit))
         }
+    }
+
+    /// The rows of the newest transactions, newest first; with `recordID`
+    /// only those that changed that record.
+    private static func newestTransactions(_ db: Database, recordID: String?, limit: Int?) throws -> [Row] {
+        var sql = "SELECT * FROM historyTransaction"
+        var arguments: StatementArguments = []
+        if let recordID {
+            sql += " WHERE number IN (SELECT transactionNumber FROM historyChange WHERE recordID = ?)"
+            arguments += [recordID]
+        }
+        sql += " ORDER BY number DESC"
+        if let limit {
+            sql += " LIMIT ?"
+            arguments += [limit]
+        }
+        return try Row.fetchAll(db, sql: sql, arguments: arguments)
     }
 
     /// History entries, newest first, each with at most `changesPerTransaction`
@@ -38,20 +44,9 @@ extension Vault {
     public func historyExcerpts(recordID: String? = nil, limit: Int? = nil,
                                 changesPerTransaction: Int?) throws -> [HistoryExcerpt] {
         try translatingErrors { db in
-            var sql = "SELECT * FROM historyTransaction"
-            var arguments: StatementArguments = []
-            if let recordID {
-                sql += " WHERE number IN (SELECT transactionNumber FROM historyChange WHERE recordID = ?)"
-                arguments += [recordID]
-            }
-            sql += " ORDER BY number DESC"
-            if let limit {
-                sql += " LIMIT ?"
-                arguments += [limit]
-            }
             let decoder = JSONDecoder()
             let changeFilter = "transactionNumber = ?" + (recordID == nil ? "" : " AND recordID = ?")
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            return try Self.newestTransactions(db, recordID: recordID, limit: limit).map { row in
                 let number: Int64 = row["number"]
                 let filterArguments: StatementArguments = recordID.map { [number, $0] } ?? [number]
                 var changeSQL = "SELECT * FROM historyChange WHERE \(changeFilter) ORDER BY id"
