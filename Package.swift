@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "authcat-bench",
             dependencies: ["AuthCatCore", "AuthCatSync"]),
-        // The quick front: answers a plain `code QUERY` and `list` itself and
+        // The quick front: answers a plain `code QUERY`, `list` and `list --json` itself and
         // hands every other command line to `authcat-cli`. A static executable,
         // so starting it costs no dynamic loading (docs/PERFORMANCE.md, and
         // docs/SECURITY.md for what that gives up).

@@ -13,6 +13,6 @@ if let shell = CompletionScript.requestedShell(in: Array(CommandLine.arguments.d
         exit(EXIT_FAILURE)
     }
 }
-// `authcat` (the quick front executable) answers a plain `code QUERY` and
-// `list` itself and hands every other command line to this program, unchanged.
+// `authcat` (the quick front executable) answers a plain `code QUERY`, `list`
+// and `list --json` itself and hands every other command line to this program, unchanged.
 await CommandRunner.run()

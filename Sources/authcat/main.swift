@@ -1,8 +1,8 @@
 import AuthCatEssentials
 import Glibc
 
-// `authcat`, the quick front: it answers a plain `authcat code QUERY` and
-// `authcat list` itself, and hands every other command line, unchanged, to
+// `authcat`, the quick front: it answers a plain `authcat code QUERY`,
+// `authcat list` and `list --json` itself, and hands every other command line, unchanged, to
 // the full program `authcat-cli` beside it. It links neither GRDB nor Foundation
 // (only FoundationEssentials) and is a static executable: loading the full
 // program (175 MB, about 150,000 relocations) costs ten times the work of
