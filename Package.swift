@@ -81,9 +81,14 @@ let package = Package(
         // hands every other command line to `authcat-cli`. A static executable,
         // so starting it costs no dynamic loading (docs/PERFORMANCE.md, and
         // docs/SECURITY.md for what that gives up).
+        // What the quick front answers, and how: a library so that its
+        // decisions are unit-tested (AuthCatFrontTests).
+        .target(
+            name: "AuthCatFront",
+            dependencies: ["AuthCatEssentials", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .executableTarget(
             name: "authcat",
-            dependencies: ["AuthCatEssentials", "CStaticStubs", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: ["AuthCatFront", "CStaticStubs"],
             linkerSettings: [.unsafeFlags(staticExecutableFlags, .when(platforms: [.linux]))]),
         .executableTarget(
             name: "authcat-cli",
@@ -97,6 +102,7 @@ let package = Package(
         .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
         // Tests mirror the libraries: one test target per library.
         .testTarget(name: "AuthCatEssentialsTests", dependencies: ["AuthCatEssentials", "AuthCatTesting"], resources: [.copy("Vectors")]),
+        .testTarget(name: "AuthCatFrontTests", dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatTesting"]),
         .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),

@@ -1,4 +1,5 @@
 import AuthCatEssentials
+import AuthCatFront
 import Glibc
 
 // `authcat`, the quick front: it answers a plain `authcat code QUERY`,

@@ -11,9 +11,9 @@ import Glibc
 /// errors are a `code` query that names no account or several: the same
 /// `VaultError` authcat-cli throws then, printed through the same
 /// `ErrorLine`, so the front cannot behave differently from the full program.
-enum QuickAnswer {
+public enum QuickAnswer {
     /// What the front prints.
-    enum Reply {
+    public enum Reply: Equatable {
         /// The whole standard output, without its final line break (empty: print nothing); status 0.
         case output(String)
         /// One line on standard error through `ErrorLine`; status 1.
@@ -21,8 +21,9 @@ enum QuickAnswer {
     }
 
     /// The reply; nil to hand over.
-    static func reply(for shortcut: Shortcut) -> Reply? {
-        guard let location = try? VaultLocation.resolve(override: shortcut.home, environment: environment()),
+    /// - Parameter environment: the variables that locate the vault; by default this process's.
+    public static func reply(for shortcut: Shortcut, environment: [String: String] = environment()) -> Reply? {
+        guard let location = try? VaultLocation.resolve(override: shortcut.home, environment: environment),
               (try? location.checkPermissions().isEmpty) == true,
               // A sync problem to warn about: authcat-cli prints the warning.
               access(location.noticeFileURL.path, F_OK) != 0,
@@ -40,7 +41,7 @@ enum QuickAnswer {
 
     /// The variables the vault location depends on; copying all of
     /// `ProcessInfo.environment` would cost more than computing a code.
-    private static func environment() -> [String: String] {
+    public static func environment() -> [String: String] {
         var values: [String: String] = [:]
         for name in VaultLocation.environmentVariables {
             if let value = getenv(name) { values[name] = String(cString: value) }

@@ -4,18 +4,18 @@
 ///
 /// Anything else (other options, `--help`, a mistake) is not a shortcut and
 /// goes to `authcat-cli`, which then also produces the usual messages.
-struct Shortcut: Equatable {
-    enum Command: Equatable {
+public struct Shortcut: Equatable, Sendable {
+    public enum Command: Equatable, Sendable {
         /// `time`: seconds since 1970 to compute the code at; nil for now.
         case code(query: String, time: Int64?)
         case list(json: Bool)
     }
 
-    var home: String?
-    var command: Command
+    public var home: String?
+    public var command: Command
 
     /// The shortcut `arguments` spell, or nil when they are anything else.
-    init?(_ arguments: [String]) {
+    public init?(_ arguments: [String]) {
         var home: String?
         var time: Int64?
         var commandName: String?

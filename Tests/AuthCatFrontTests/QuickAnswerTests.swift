@@ -1,0 +1,80 @@
+import AuthCatCore
+import AuthCatFront
+import AuthCatTesting
+import Foundation
+import Glibc
+import XCTest
+
+/// What the front answers from a real vault, and when it hands over: its
+/// answers must be the full program's, and anything it cannot be sure of goes
+/// to authcat-cli.
+final class QuickAnswerTests: XCTestCase {
+    private var folder: URL!
+    private var vault: Vault!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-front-\(UUID().uuidString)")
+        vault = try Vault.openOrCreate(at: VaultLocation(folder: folder), deviceName: "test", clock: ManualClock())
+    }
+
+    override func tearDown() {
+        vault = nil
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @discardableResult
+    private func add(_ issuer: String, _ name: String, _ otp: OTPParameters = OTPParameters()) throws -> Account {
+        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, secret: SecretBytes(Array("12345678901234567890".utf8)))
+        return try vault.write(author: .cli) { try $0.insert(draft) }
+    }
+
+    private func reply(_ arguments: [String]) throws -> QuickAnswer.Reply? {
+        QuickAnswer.reply(for: try XCTUnwrap(Shortcut(["--home", folder.path] + arguments)), environment: [:])
+    }
+
+    func testATOTPCodeIsAnsweredAsTheFullProgramComputesIt() throws {
+        let account = try add("GitHub", "alice")
+        let expected = try vault.generateCode(for: account, at: Date(timeIntervalSince1970: 59)).code
+        guard case let .output(text)? = try reply(["code", "--at", "59", "GitHub:alice"]) else { return XCTFail("handed over") }
+        XCTAssertEqual(isatty(STDOUT_FILENO) == 1 ? String(text.split(separator: " ").first ?? "") : text, expected.value)
+        XCTAssertEqual(expected.value, "287082")
+    }
+
+    func testSeveralOrNoMatchesAreTheFullProgramsErrors() throws {
+        try add("Tiny", "a")
+        try add("Tiny2", "b")
+        try add("Other", "tinyish")
+        for query in ["tin", "nobody"] {
+            var expected: VaultError?
+            XCTAssertThrowsError(try vault.account(matching: query)) { expected = $0 as? VaultError }
+            XCTAssertEqual(try reply(["code", query]), expected.map(QuickAnswer.Reply.failure), query)
+        }
+        guard case .output? = try reply(["code", "--at", "59", "tiny"]) else { return XCTFail("an exact issuer wins, as in authcat-cli") }
+    }
+
+    func testListsAreTheFullProgramsBytes() throws {
+        try add("GitHub", "alice")
+        try add("", "ci", OTPParameters(kind: .hotp, counter: 7))
+        let accounts = try vault.accounts()
+        XCTAssertEqual(try reply(["list", "--json"]), .output(AccountListJSON.text(accounts)))
+        XCTAssertEqual(try reply(["list"]), .output(TextTable.lines(accounts.map(AccountRow.cells)).joined(separator: "\n")))
+    }
+
+    func testWhatTheFrontCannotBeSureOfIsHandedOver() throws {
+        try add("Bank", "counter", OTPParameters(kind: .hotp))
+        let motp = AccountDraft(issuer: "PfSense", name: "jimmy", otp: OTPParameters(kind: .motp),
+                                secret: try Base16.decode("e3152afee62599c8"), pin: SecretBytes(utf8: "1234"))
+        try vault.write(author: .cli) { try $0.insert(motp) }
+        XCTAssertNil(try reply(["code", "counter"]), "HOTP writes the vault")
+        XCTAssertNil(try reply(["code", "jimmy"]), "mOTP needs the sealed PIN, which the front does not read")
+        XCTAssertNil(try reply(["code", "--at", "-5", "Bank:counter"]), "a time before 1970 is authcat-cli's error")
+        XCTAssertEqual(try reply(["list", "--json"]).map { _ in true }, true)
+        XCTAssertNil(QuickAnswer.reply(for: try XCTUnwrap(Shortcut(["--home", folder.path + "-missing", "list"])), environment: [:]),
+                     "no vault: authcat-cli says so")
+        try Data().write(to: VaultLocation(folder: folder).noticeFileURL)
+        XCTAssertNil(try reply(["list"]), "a sync notice to show")
+        try FileManager.default.removeItem(at: VaultLocation(folder: folder).noticeFileURL)
+        chmod(folder.path, 0o755)
+        XCTAssertNil(try reply(["list"]), "a folder others can read: authcat-cli warns")
+    }
+}
