@@ -113,38 +113,48 @@ extension AuthCat {
             if destination.map(\.isTerminal) ?? Terminal.standardOutputIsTerminal {
                 throw ValidationError("refusing to write a binary backup to the terminal; redirect standard output or use --output FILE")
             }
+            let backup = try sealedBackup()
+            if let destination {
+                try destination.write(backup.sealed)
+            } else {
+                FileHandle.standardOutput.write(backup.sealed)
+            }
+            try summarize(backup.summary(output: target), onStandardError: destination?.isStandardOutput ?? true)
+        }
+
+        /// The vault's archive, sealed with the backup passphrase (asked for, or read from its file).
+        private func sealedBackup() throws -> SealedBackup {
             let vault = try vaultOptions.openVault()
             try vault.unlock()
             let archive = try VaultBackup.archive(of: vault, includeHistory: withHistory)
             let passphrase = try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
                                                           confirm: true, environment: vaultOptions.environment)
             let parameters = try kdf.parameters()
-            let sealed = try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters)
-            if let destination {
-                try destination.write(sealed)
-            } else {
-                FileHandle.standardOutput.write(sealed)
+            return SealedBackup(archive: archive, passphrase: passphrase, kdf: parameters,
+                                sealed: try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters))
+        }
+
+        private struct SealedBackup {
+            var archive: AuthCatArchive
+            var passphrase: SecretBytes
+            var kdf: KDFParameters
+            var sealed: Data
+
+            func summary(output: String) -> Summary {
+                Summary(archive: archive, output: output, bytes: sealed.count, kdf: kdf)
             }
-            try summarize(Summary(archive: archive, output: target, bytes: sealed.count, kdf: parameters),
-                          onStandardError: destination?.isStandardOutput ?? true)
         }
 
         /// `--output-dir`: write, read back and verify, and only then delete the oldest beyond `--keep`.
         private func rotate(into folder: String) throws {
             let destination = try newDatedDestination(in: folder)
-            let vault = try vaultOptions.openVault()
-            try vault.unlock()
-            let archive = try VaultBackup.archive(of: vault, includeHistory: withHistory)
-            let passphrase = try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
-                                                          confirm: true, environment: vaultOptions.environment)
-            let parameters = try kdf.parameters()
-            let sealed = try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters)
-            try destination.write(sealed)
+            let backup = try sealedBackup()
+            try destination.write(backup.sealed)
             do {
                 var written = try Data(contentsOf: URL(fileURLWithPath: destination.target))
                 defer { written.resetBytes(in: 0..<written.count) }
                 guard !written.isEmpty else { throw BackupError.truncated }
-                _ = try VaultBackup.verify(written, context: ImportContext(password: { passphrase }))
+                _ = try VaultBackup.verify(written, context: ImportContext(password: { backup.passphrase }))
             } catch {
                 // A file that does not read back as a backup must not count as one in later rotations.
                 unlink(destination.target)
@@ -153,7 +163,7 @@ extension AuthCat {
             let deleted = try keep.map {
                 try BackupRotation.prune(folder: folder, keep: $0, newest: (destination.target as NSString).lastPathComponent)
             } ?? []
-            var summary = Summary(archive: archive, output: destination.path, bytes: sealed.count, kdf: parameters)
+            var summary = backup.summary(output: destination.path)
             summary.verified = true
             summary.deleted = deleted.map { (folder as NSString).appendingPathComponent($0) }
             try summarize(summary, onStandardError: false)
