@@ -77,15 +77,15 @@ let package = Package(
         .executableTarget(
             name: "authcat-bench",
             dependencies: ["AuthCatCore", "AuthCatSync"]),
-        // The quick front: answers a plain `code QUERY`, `list` and `list --json` itself and
-        // hands every other command line to `authcat-cli`. A static executable,
-        // so starting it costs no dynamic loading (docs/PERFORMANCE.md, and
-        // docs/SECURITY.md for what that gives up).
         // What the quick front answers, and how: a library so that its
         // decisions are unit-tested (AuthCatFrontTests).
         .target(
             name: "AuthCatFront",
             dependencies: ["AuthCatEssentials", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        // The quick front: answers a plain `code QUERY`, `list` and `list --json` itself and
+        // hands every other command line to `authcat-cli`. A static executable,
+        // so starting it costs no dynamic loading (docs/PERFORMANCE.md, and
+        // docs/SECURITY.md for what that gives up).
         .executableTarget(
             name: "authcat",
             dependencies: ["AuthCatFront", "CStaticStubs"],
@@ -101,7 +101,7 @@ let package = Package(
         // ports, a seeded random generator.
         .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
         // Tests mirror the libraries: one test target per library.
-        .testTarget(name: "AuthCatEssentialsTests", dependencies: ["AuthCatEssentials", "AuthCatTesting"], resources: [.copy("Vectors")]),
+        .testTarget(name: "AuthCatEssentialsTests", dependencies: ["AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
         .testTarget(name: "AuthCatFrontTests", dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatTesting"]),
         .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),

@@ -29,13 +29,15 @@ public enum QuickAnswer {
               access(location.noticeFileURL.path, F_OK) != 0,
               let vault = QuickVault(location)
         else { return nil }
-        switch shortcut.command {
-        case let .code(query, time):
-            return try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
-        case .list(json: false):
-            return QuickList.table(vault).map(Reply.output)
-        case .list(json: true):
-            return QuickList.json(vault).map(Reply.output)
+        return vault.snapshot {
+            switch shortcut.command {
+            case let .code(query, time):
+                try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
+            case .list(json: false):
+                QuickList.table(vault).map(Reply.output)
+            case .list(json: true):
+                QuickList.json(vault).map(Reply.output)
+            }
         }
     }
 

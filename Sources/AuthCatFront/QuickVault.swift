@@ -31,6 +31,15 @@ final class QuickVault {
         sqlite3_close(connection)
     }
 
+    /// Runs `body` in one read transaction, so that everything it reads (an
+    /// account, then its sealed secret) comes from the same committed state,
+    /// whatever other processes write meanwhile. Nil when it cannot begin.
+    func snapshot<Result>(_ body: () -> Result?) -> Result? {
+        guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK else { return nil }
+        defer { sqlite3_exec(connection, "COMMIT", nil, nil, nil) }
+        return body()
+    }
+
     /// What `query` names among the live accounts, by the rules of
     /// `Vault.account(matching:)`: its id, then its exact label, then
     /// `AccountQuery` over every live account's id, issuer and name (the

@@ -51,7 +51,7 @@ public struct Shortcut: Equatable, Sendable {
             index += 1
         }
         switch (commandName, query) {
-        case ("code", let query?) where !json: command = .code(query: query, time: time)
+        case ("code", let query?): command = .code(query: query, time: time)
         case ("list", nil): command = .list(json: json)
         default: return nil
         }

@@ -9,7 +9,7 @@ if let shell = CompletionScript.requestedShell(in: Array(CommandLine.arguments.d
         print(try CompletionScript.script(for: shell))
         exit(EXIT_SUCCESS)
     } catch {
-        Output.standardError("authcat: \(error)")
+        Output.error("\(error)", status: EXIT_FAILURE)
         exit(EXIT_FAILURE)
     }
 }

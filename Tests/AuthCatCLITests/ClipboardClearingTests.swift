@@ -154,4 +154,17 @@ final class ClipboardClearingTests: AuthCatTestCase {
         XCTAssertEqual(clipboard(), kept.stdout.trimmingCharacters(in: .newlines))
         XCTAssertEqual(logLines().count, 1, "\(logLines())")
     }
+
+    /// The setting clipboard.keep is --keep for every copy: nothing is read to be put back, so no clearing follows.
+    func testTheClipboardKeepSettingKeepsTheCode() throws {
+        try "what I had".write(to: board, atomically: true, encoding: .utf8)
+        try succeed(["config", "set", "clipboard.keep", "true"])
+        let kept = try copy(["code", "counter", "--copy"], holdSeconds: 1)
+        XCTAssertEqual(logLines().map { $0.split(separator: " ")[0] }, ["write"], "nothing read to put back")
+        XCTAssertEqual(clipboard(), kept.stdout.trimmingCharacters(in: .newlines))
+        try succeed(["config", "set", "clipboard.keep", "false"])
+        _ = try copy(["code", "counter", "--copy"], holdSeconds: 1)
+        XCTAssertEqual(logLines().map { $0.split(separator: " ")[0] }.prefix(3), ["write", "read", "write"],
+                       "false is the default: what was there is read, to be put back")
+    }
 }

@@ -65,6 +65,19 @@ final class InterchangeImportTests: InterchangeTests {
             assertOneLineError(result, containing: item.message, status: 1)
             XCTAssertFalse(result.stderr.contains("JBSWY3DP0HPK3PXP"), "the secret must not be echoed: \(result.stderr)")
         }
+        assertOneLineError(try authcat.run(["import", "/dev/null"]), containing: "the file is empty", status: 1)
+        assertOneLineError(try authcat.run(["import", authcat.root.path]),
+                           containing: "cannot read the import file \(authcat.root.path): is a directory", status: 1)
+        assertOneLineError(try authcat.run(["import", authcat.root.appendingPathComponent("missing.json").path]),
+                           containing: "no such file", status: 1)
+        let screenshot = authcat.root.appendingPathComponent("screenshot.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).write(to: screenshot)
+        assertOneLineError(try authcat.run(["import", screenshot.path]),
+                           containing: "the file is a PNG image; to import the QR codes in it, add --qr", status: 1)
+        let huge = authcat.root.appendingPathComponent("huge.txt")
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        try FileHandle(forWritingTo: huge).truncate(atOffset: 64 << 20 + 1)
+        assertOneLineError(try authcat.run(["import", huge.path]), containing: "longer than 67108864 bytes", status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
     }
 
@@ -115,5 +128,18 @@ final class InterchangeImportTests: InterchangeTests {
         assertOneLineError(try authcat.run(["import", "--qr", try scratch("blank.png", try GreyImage(width: 40, height: 40).pngData())]),
                            containing: "no QR code was found", status: 1)
         assertOneLineError(try authcat.run(["import", "--qr", fixture("otpauth.txt")]), containing: "not a readable PNG", status: 1)
+    }
+
+    /// A pipe (`<(…)`, a FIFO) is read like a file.
+    func testAFIFOIsReadLikeAFile() throws {
+        let fifo = authcat.root.appendingPathComponent("uris").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "printf 'otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP\\n' > \"$0\"", fifo]
+        try writer.run()
+        let output = try succeed(["import", fifo])
+        writer.waitUntilExit()
+        XCTAssertTrue(output.hasPrefix("added 1 account from the otpauth URI list"), output)
     }
 }

@@ -87,6 +87,7 @@ final class JSONShapeTests: AuthCatTestCase {
         let cut = try authcat.run(["history", "--json"])
         XCTAssertEqual(cut.status, 0, cut.stderr)
         try assertDiagnostics(cut, as: "warning and note", lastExitStatus: nil)
+        XCTAssertTrue(cut.stderr.contains(#""level":"note""#), "the cut page is a note: \(cut.stderr)")
         XCTAssertEqual(try authcat.run(["code", "gitlab"]).stderr.hasPrefix("authcat: "), true, "without --json, text")
         XCTAssertFalse(try authcat.run(["code", "gitlab", "--", "--json"]).stderr.hasPrefix("{"), "--json after -- is an argument")
     }

@@ -65,6 +65,18 @@ final class SyncEnableTests: SyncTestCase {
         XCTAssertEqual(try status(device, offline: true).json["summary"] as? String, "off")
     }
 
+    /// Typed on a terminal, the rule is in the prompt and checked on the first entry.
+    func testAShortTypedPassphraseIsRefusedBeforeItIsTypedAgain() throws {
+        let device = try makeDevice()
+        let result = try device.runInTerminal(["sync", "enable", "--remote", remoteURL], typing: ["short\n"],
+                                              environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stdout.contains("new sync passphrase (at least 8 characters): "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("authcat: the sync passphrase must be at least 8 characters long"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("again"), "not asked twice: \(result.stdout)")
+        XCTAssertEqual(remoteFiles(), [])
+    }
+
     func testShortPassphraseIsRefused() throws {
         let device = try makeDevice()
         let short = scratch.appendingPathComponent("short")

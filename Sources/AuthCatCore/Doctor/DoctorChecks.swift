@@ -49,7 +49,10 @@ public enum DoctorChecks {
         if let finding = ownerOnly(folder, folderInfo, expected: SecureFile.folderMode, userID: userID) {
             findings.append(finding)
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder).sorted() else {
+            return findings + [DoctorFinding("permissions", .problem, "\(folder) cannot be listed, so its files were not checked",
+                                             advice: "chmod 700 \(folder)")]
+        }
         var checked = 0
         for name in names {
             let path = location.folder.appendingPathComponent(name).path

@@ -127,17 +127,19 @@ public struct SNTPClient: Sendable {
         guard fd >= 0 else { throw networkError("could not open a socket") }
         defer { close(fd) }
         var storage = address.storage
+        // Named before any call that sets errno, which the error reports.
+        let name = address.text
         // A connected UDP socket receives datagrams from that address only.
         let connected = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, address.length) }
         }
-        guard connected == 0 else { throw networkError("could not reach \(address.text)") }
+        guard connected == 0 else { throw networkError("could not reach \(name)") }
 
         let sentAt = clock.now()
         let sentStamp = NTPTimestamp.make(sentAt)
         let request = SNTPPacket.request(transmit: sentStamp).bytes
         let written = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-        guard written == request.count else { throw networkError("could not send to \(address.text)") }
+        guard written == request.count else { throw networkError("could not send to \(name)") }
 
         var buffer = [UInt8](repeating: 0, count: 512)
         while true {
@@ -164,7 +166,7 @@ public struct SNTPClient: Sendable {
             return SNTPMeasurement(
                 sent: sentAt, serverReceived: NTPTimestamp.date(reply.receiveTimestamp, near: sentAt),
                 serverSent: NTPTimestamp.date(reply.transmitTimestamp, near: sentAt), received: receivedAt,
-                stratum: Int(reply.stratum), address: address.text)
+                stratum: Int(reply.stratum), address: name)
         }
     }
 

@@ -55,8 +55,10 @@ struct Clipboard {
     /// since a tool that hangs here would hang again when asked to copy.
     static let readTimeout: TimeInterval = 2
 
-    /// The most of the clipboard's content authcat keeps to put back.
-    static let readLimit = DetachedLauncher.maximumInput - 4096
+    /// The most of the clipboard's content authcat keeps to put back. It
+    /// travels to the clearer as Base64 (four bytes for three) inside the
+    /// request, which must fit in `DetachedLauncher.maximumInput`.
+    static let readLimit = (DetachedLauncher.maximumInput - 4096) / 4 * 3
 
     /// What the clipboard holds now.
     ///

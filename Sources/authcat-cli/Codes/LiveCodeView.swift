@@ -13,6 +13,9 @@ struct LiveCodeView {
         // Refused before anything else, so a pipe gets one clear line and no passphrase prompt.
         guard Terminal.standardOutputIsTerminal else { throw LiveViewError.notATerminal }
         let vault = try options.openVault()
+        // Asked once, before the screen is taken: a wrong passphrase is an
+        // error here, not a prompt at every redraw.
+        try vault.unlock()
         // A query that matches nothing is a mistake to report, not an empty screen.
         _ = try entries(in: vault, at: Date(), requireMatch: true)
         let color = LiveCodeScreen.usesColor(environment: options.environment)

@@ -14,7 +14,8 @@ extension AuthCat {
                 preferences; --with-history adds the vault's history. It is encrypted with \
                 libsodium's secretstream (XChaCha20-Poly1305) under a key derived with \
                 Argon2id from a backup passphrase, which is read from the file named by \
-                AUTHCAT_BACKUP_PASSPHRASE_FILE or typed twice on the terminal. The format is \
+                AUTHCAT_BACKUP_PASSPHRASE_FILE or typed twice on the terminal, and has at least \
+                8 characters. The format is \
                 described in docs/FORMAT.md, so it can be read without authcat.
 
                 Made for scripts: no question is asked when the passphrase file is set, \
@@ -158,7 +159,8 @@ extension AuthCat {
             } catch {
                 // A file that does not read back as a backup must not count as one in later rotations.
                 unlink(destination.target)
-                throw BackupCommandError.unverified(destination.path, reason: "\(error)")
+                let reason = (error as? UserFacingError)?.description ?? UnexpectedError.message("reading it back", error)
+                throw BackupCommandError.unverified(destination.path, reason: reason)
             }
             let deleted = try keep.map {
                 try BackupRotation.prune(folder: folder, keep: $0, newest: (destination.target as NSString).lastPathComponent)
@@ -257,7 +259,7 @@ extension AuthCat {
             if !json, let deleted = summary.deleted {
                 text += deleted.map { "\ndeleted old backup \($0)" }.joined()
             }
-            if onStandardError { Output.standardError(text) } else { print(text) }
+            if onStandardError { Output.aside(text) } else { print(text) }
         }
 
         /// `authcat-backup-20240501-031500.authcat`, in local time, so nightly runs do not overwrite each other.

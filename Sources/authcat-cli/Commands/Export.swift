@@ -79,7 +79,7 @@ extension AuthCat {
                 let summary = "exported \(Import.count(result.exported, "account")) to \(destination.path) (\(format.rawValue))"
                 // With --qr, or an export to /dev/stdout, standard output holds
                 // the real output; the summary must not land in it.
-                if qr || destination.isStandardOutput { Output.standardError(summary) } else { print(summary) }
+                if qr || destination.isStandardOutput { Output.aside(summary) } else { print(summary) }
             }
         }
 

@@ -66,8 +66,10 @@ extension AuthCat {
             }
             let limit = try limit ?? vault.setting(ConfigKey.historyLimit).flatMap { Int($0) } ?? Self.defaultLimit
             let recordID = try query.map { try vault.anyAccount(matching: $0).id.vaultString }
-            // One more than asked for tells whether the page was cut.
-            var page = try vault.historyExcerpts(recordID: recordID, limit: limit == 0 ? nil : limit + 1,
+            // One more than asked for tells whether the page was cut (a limit
+            // too large to count one more is as good as all).
+            let (oneMore, overflow) = limit.addingReportingOverflow(1)
+            var page = try vault.historyExcerpts(recordID: recordID, limit: limit == 0 || overflow ? nil : oneMore,
                                                  changesPerTransaction: json || allChanges ? nil : Self.changesShown)
             let cut = limit > 0 && page.count > limit
             if cut { page.removeLast() }
@@ -81,11 +83,11 @@ extension AuthCat {
                 let lines = TextTable.lines(page.flatMap { Self.rows(HistorySummary($0.entry, labels: labels), omitted: $0.omittedChanges) })
                 if !lines.isEmpty { print(lines.joined(separator: "\n")) }
                 if page.contains(where: { $0.omittedChanges > 0 }) {
-                    Output.standardError("authcat: showing the first \(Self.changesShown) changes of a transaction; --all-changes shows all")
+                    Output.note("showing the first \(Self.changesShown) changes of a transaction; --all-changes shows all")
                 }
             }
             if cut {
-                Output.standardError("authcat: showing the newest \(limit) transactions; --limit 0 shows all")
+                Output.note("showing the newest \(limit) transactions; --limit 0 shows all")
             }
         }
 

@@ -9,7 +9,8 @@ extension AuthCat.Passphrase {
             abstract: "Wrap the vault key with a new passphrase.",
             discussion: """
                 Asks for the new passphrase twice on the terminal, or reads it from the \
-                file named by AUTHCAT_NEW_PASSPHRASE_FILE.
+                file named by AUTHCAT_NEW_PASSPHRASE_FILE. It must have at least 8 \
+                characters, as every passphrase authcat sets (backups, sync).
 
                 Examples:
                   authcat passphrase set

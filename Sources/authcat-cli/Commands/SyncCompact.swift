@@ -34,7 +34,7 @@ extension AuthCat {
         func run() async throws {
             let session = try SyncSession.open(vaultOptions)
             let runLock = try SyncLockFile.run(in: session.location)
-            runLock.lockSayingWhy("authcat: waiting for another sync of this vault to finish")
+            runLock.lockSayingWhy("waiting for another sync of this vault to finish")
             defer { runLock.unlock() }
             let progress = SyncProgressLine.forTerminal()
             let report = try await session.withEngine { engine in

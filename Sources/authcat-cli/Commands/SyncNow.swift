@@ -33,7 +33,7 @@ extension AuthCat {
             if background { return await SyncBackgroundPush.run(vaultOptions) }
             let session = try SyncSession.open(vaultOptions)
             let runLock = try SyncLockFile.run(in: session.location)
-            runLock.lockSayingWhy("authcat: waiting for another sync of this vault to finish")
+            runLock.lockSayingWhy("waiting for another sync of this vault to finish")
             defer { runLock.unlock() }
             let report = try await session.withEngine { engine in
                 try await Self.run(engine, progress: SyncProgressLine.forTerminal())
@@ -43,12 +43,13 @@ extension AuthCat {
             } else {
                 SyncReportOutput.lines(report).forEach { print($0) }
             }
-            if let hint = SyncReportOutput.compactionHint(report) { Output.standardError(hint) }
+            if let hint = SyncReportOutput.compactionHint(report) { Output.note(hint) }
             let local = try session.localState()
             let problems = local.rejectedObjects.count + local.standingIssues.count
             if problems > 0 {
-                Output.standardError("authcat: " + SyncCommandError.remoteHasProblems(problems).description)
-                throw ExitCode(SyncSummary.error.exitCode)
+                let status = SyncSummary.error.exitCode
+                Output.error(SyncCommandError.remoteHasProblems(problems).description, status: status)
+                throw ExitCode(status)
             }
         }
 

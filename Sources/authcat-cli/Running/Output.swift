@@ -7,19 +7,22 @@ import Foundation
 enum Output {
     /// `authcat: warning: …`; the command carries on.
     static func warning(_ message: String) {
-        standardError("authcat: warning: \(message)")
+        guard diagnosticsAsJSON else { return write("authcat: warning: \(message)") }
+        writeJSON(Diagnostic(level: .warning, message: message))
     }
 
-    /// A line on standard error, outside the command's real output.
-    static func standardError(_ line: String) {
-        guard diagnosticsAsJSON else { return write(line) }
-        let warningPrefix = "authcat: warning: ", notePrefix = "authcat: "
-        if line.hasPrefix(warningPrefix) {
-            writeJSON(Diagnostic(level: .warning, message: String(line.dropFirst(warningPrefix.count))))
-        } else {
-            let message = line.hasPrefix(notePrefix) ? String(line.dropFirst(notePrefix.count)) : line
-            writeJSON(Diagnostic(level: .note, message: message))
-        }
+    /// `authcat: …`: something the user should know that is neither the
+    /// command's output nor a problem (a page was cut, a wait).
+    static func note(_ message: String) {
+        guard diagnosticsAsJSON else { return write("authcat: \(message)") }
+        writeJSON(Diagnostic(level: .note, message: message))
+    }
+
+    /// Output of the command's own that goes to standard error because its
+    /// data fills standard output (a summary of a backup written to `-`),
+    /// written as it is: under `--json` it is already a JSON document.
+    static func aside(_ text: String) {
+        write(text)
     }
 
     /// The error that ends the command, as its last line on standard error.

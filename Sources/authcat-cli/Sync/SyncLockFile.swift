@@ -16,7 +16,7 @@ final class SyncLockFile {
     static let queueFileName = "sync-queue.lock"
     static let watchFileName = "sync-watch.lock"
 
-    private let fd: Int32
+    private var fd: Int32
     private let path: String
 
     private init(fd: Int32, path: String) {
@@ -54,16 +54,38 @@ final class SyncLockFile {
         return SyncLockFile(fd: fd, path: url.path)
     }
 
-    /// Removes the file while this process holds its lock: for a lock that
-    /// nothing else takes now (a failed `sync enable`: nothing syncs while
-    /// sync is off), so that no empty file is left behind.
+    /// Removes the file while this process holds its lock (after a failed
+    /// `sync enable`), so that no empty file is left behind. A process that
+    /// opened it before and waits for its lock sees, once it has it, that the
+    /// file is gone and locks the file at that name instead (`holdsTheNamedFile`).
     func removeFile() {
         unlink(path)
     }
 
     /// Takes the lock if it is free; false if another process holds it.
     func tryLock() -> Bool {
-        flock(fd, LOCK_EX | LOCK_NB) == 0
+        while flock(fd, LOCK_EX | LOCK_NB) == 0 {
+            if holdsTheNamedFile() { return true }
+            guard reopen() else { return true }
+        }
+        return false
+    }
+
+    /// Whether the locked descriptor is still the file at `path`, not one
+    /// that `removeFile` unlinked while this process waited.
+    private func holdsTheNamedFile() -> Bool {
+        var held = stat(), named = stat()
+        guard fstat(fd, &held) == 0, stat(path, &named) == 0 else { return false }
+        return held.st_dev == named.st_dev && held.st_ino == named.st_ino
+    }
+
+    /// Opens the file at `path` again (creating it), dropping the stale one; false if it cannot.
+    private func reopen() -> Bool {
+        let fresh = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, SecureFile.fileMode)
+        guard fresh >= 0 else { return false }
+        close(fd)
+        fd = fresh
+        return true
     }
 
     /// Waits for the lock, shared with other holders of the shared lock.
@@ -74,13 +96,16 @@ final class SyncLockFile {
     /// Waits for the lock, saying on standard error why when another process holds it.
     func lockSayingWhy(_ reason: String) {
         guard !tryLock() else { return }
-        Output.standardError(reason)
+        Output.note(reason)
         lock()
     }
 
-    /// Waits for the lock.
+    /// Waits for the lock (of the file now at its name; see `removeFile`).
     func lock() {
-        while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+        while true {
+            while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+            guard !holdsTheNamedFile(), reopen() else { return }
+        }
     }
 
     /// Releases the lock. Callers call it (or `defer` it) explicitly: that also

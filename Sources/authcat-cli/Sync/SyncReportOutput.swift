@@ -22,7 +22,7 @@ enum SyncReportOutput {
     /// The hint `sync now` prints on standard error when compaction is due, else nil.
     static func compactionHint(_ report: SyncReport) -> String? {
         guard report.compactionDue else { return nil }
-        return "authcat: \(report.batchesSinceSnapshot) batches since this device's last snapshot; "
+        return "\(report.batchesSinceSnapshot) batches since this device's last snapshot; "
             + "run 'authcat sync compact' to make joining and catching up faster"
     }
 

@@ -31,7 +31,7 @@ struct SyncWatchLoop {
         var nextPull = Date()
         while !stop.isStopped {
             guard SyncState.isEnabled(in: session.location) else {
-                Output.standardError("authcat: sync was turned off; stopped watching")
+                Output.note("sync was turned off; stopped watching")
                 return
             }
             let latest = try session.vault.latestHistoryNumber()

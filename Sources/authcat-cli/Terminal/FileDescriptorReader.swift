@@ -14,7 +14,7 @@ enum FileDescriptorReader {
             if result < 0 {
                 if errno == EINTR { continue }
                 Wipe.bytes(&buffer)
-                throw InputError.readFailed(what: what, reason: String(cString: strerror(errno)))
+                throw InputError.readFailed(what: what, reason: String(cString: strerror(errno)).lowercased())
             }
             if result == 0 { break }
             count += result

@@ -45,8 +45,8 @@ final class SNTPClientTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("no answer from the time server 127.0.0.1:"), "\(error)")
         }
         let elapsed = Date().timeIntervalSince(start)
-        XCTAssertGreaterThanOrEqual(elapsed, 0.25)
-        XCTAssertLessThan(elapsed, 1.5)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.25, "it waited for the answer")
+        XCTAssertLessThan(elapsed, 10, "it did not hang")
         XCTAssertEqual(responder?.requestCount, 1, "the request arrived and was ignored")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import AuthCatTestSupport
 import XCTest
 @testable import AuthCatEssentials
 
@@ -132,7 +133,7 @@ final class Base32Tests: XCTestCase {
     /// Every length from 2 characters up reads as its whole bytes, exactly the
     /// bytes the characters' bits start with.
     func testDecodeSecretKeepsTheLeadingBitsForEveryLength() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = Self.seededGenerator()
         let bytes = (0..<45).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let full = Base32.encode(SecretBytes(bytes))
         for length in 2...full.count {
@@ -150,7 +151,7 @@ final class Base32Tests: XCTestCase {
     }
 
     func testRoundTripsEveryLength() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = Self.seededGenerator()
         for length in 1...70 {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let encoded = Base32.encode(SecretBytes(bytes))
@@ -165,7 +166,7 @@ final class Base32Tests: XCTestCase {
         let start = Date()
         // Garbage: fails at once, whatever follows.
         XCTAssertThrowsError(try Base32.decode(String(repeating: "!", count: megabyte)))
-        var generator = SystemRandomNumberGenerator()
+        var generator = Self.seededGenerator()
         let random = String(decoding: (0..<megabyte).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
         XCTAssertThrowsError(try Base32.decode("A" + random))
         // Valid until the very last character: the whole input is scanned.
@@ -185,5 +186,13 @@ final class Base32Tests: XCTestCase {
         } catch {
             return error
         }
+    }
+
+    /// Random bytes that a failure can replay: the seed is printed, and
+    /// AUTHCAT_TEST_SEED sets it.
+    private static func seededGenerator() -> SeededRandom {
+        let seed = ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
+        print("Base32Tests seed \(seed) (AUTHCAT_TEST_SEED=\(seed) replays it)")
+        return SeededRandom(seed: seed)
     }
 }
