@@ -90,12 +90,17 @@ let package = Package(
             name: "authcat",
             dependencies: ["AuthCatFront", "CStaticStubs"],
             linkerSettings: [.unsafeFlags(staticExecutableFlags, .when(platforms: [.linux]))]),
-        .executableTarget(
-            name: "authcat-cli",
+        // The command line as a library: every command, run by
+        // `CommandRunner.run(_ invocation:)`, which returns the exit status, so
+        // that tests run most command lines in process.
+        .target(
+            name: "AuthCatCommandLine",
             dependencies: [
                 "AuthCatCore", "AuthCatInterchange", "AuthCatSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The full program: `main` around AuthCatCommandLine.
+        .executableTarget(name: "authcat-cli", dependencies: ["AuthCatCommandLine"]),
 
         // What several test targets need: moto_server on loopback, free
         // ports, a seeded random generator.
@@ -109,7 +114,7 @@ let package = Package(
         // Runs the built `authcat` and `authcat-cli` as processes; it does not
         // depend on them, which would link the front's static-executable flags
         // into the tests. `swift test` builds every product anyway.
-        .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatInterchange", "AuthCatTestSupport"]),
+        .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatCommandLine", "AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"]),
         // The fault suite (issue 8): kills, concurrent writers, a full disk and a
         // damaged remote, against the built programs run as processes (so, like
         // AuthCatCLITests, no dependency on the executables). It links GRDB for

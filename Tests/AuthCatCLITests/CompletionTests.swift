@@ -110,7 +110,8 @@ final class CompletionTests: AuthCatTestCase {
     private func complete(_ words: [String], command: String = "code", environment: [String: String] = [:]) throws -> AuthCatResult {
         let line = ["authcat"] + words
         let index = line.count - 1
-        return try authcat.run(["---completion", command, "--", "positional@0", "\(index)", "\(line[index].count)"] + line,
-                               environment: environment, withHome: false)
+        // A shell runs completion as a program; ArgumentParser reads SAP_SHELL from the process.
+        return try authcat.runAsProcess(["---completion", command, "--", "positional@0", "\(index)", "\(line[index].count)"] + line,
+                                        environment: environment, withHome: false)
     }
 }

@@ -10,7 +10,7 @@ final class ConcurrencyTests: AuthCatTestCase {
         let results = ResultBox()
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             for _ in 0..<25 {
-                let result = try? runner.run(["code", "counter"])
+                let result = try? runner.runAsProcess(["code", "counter"])
                 results.append(worker: worker, result)
             }
         }

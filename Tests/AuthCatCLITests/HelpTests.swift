@@ -58,7 +58,7 @@ final class HelpTests: AuthCatTestCase {
         let front = try authcat.run(["--version"], withHome: false)
         XCTAssertEqual(front.status, 0, front.stderr)
         XCTAssertNotNil(front.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression), front.stdout)
-        let full = try authcat.run(program: AuthCatProcess.fullProgramURL, ["--version"])
+        let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, ["--version"])
         XCTAssertEqual(full.status, 0, full.stderr)
         XCTAssertEqual(full.stdout, front.stdout)
         XCTAssertEqual(front.stderr + full.stderr, "")

@@ -87,7 +87,7 @@ final class InterchangeBackupTests: InterchangeTests {
     func testBackupThroughAPipe() throws {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let binary = AuthCatProcess.executableURL.path
+        let binary = AuthCatRunner.executableURL.path
         shell.arguments = ["-c", "\"$1\" --home \"$2\" backup --output - --kdf interactive | \"$1\" --home \"$3\" restore-backup - --json",
                            "sh", binary, authcat.home.path, otherHome()]
         shell.environment = authcat.environment.merging(passphrase) { $1 }

@@ -9,9 +9,9 @@ final class ListCommandTests: AuthCatTestCase {
         let id = try add("alice", issuer: "GitHub")
         _ = try succeed(["rm", id, "--yes"])
         // An empty vault: the front hands over, so both programs say the same.
-        for program in [AuthCatProcess.executableURL, AuthCatProcess.fullProgramURL, try loneFront()] {
-            let list = try authcat.run(program: program, ["list"])
-            let code = try authcat.run(program: program, ["code"])
+        for program in [AuthCatRunner.executableURL, AuthCatRunner.fullProgramURL, try loneFront()] {
+            let list = try authcat.runAsProcess(program: program, ["list"])
+            let code = try authcat.runAsProcess(program: program, ["code"])
             if program.path.contains("/lone/") {
                 XCTAssertEqual(list.status, 1, "the lone front hands over")
                 XCTAssertTrue(list.stderr.contains("install authcat-cli beside authcat"), list.stderr)

@@ -13,7 +13,7 @@ final class LiveViewTests: AuthCatTestCase {
         try add("counter", issuer: "Bank", secret: Self.otherSecret, ["--type", "hotp"])
         let userHome = authcat.root.appendingPathComponent("shell-home", isDirectory: true)
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
-        shell = try TerminalShell(.bash, userHome: userHome, authcatFolder: AuthCatProcess.executableURL.deletingLastPathComponent(),
+        shell = try TerminalShell(.bash, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
                                   environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
     }
 

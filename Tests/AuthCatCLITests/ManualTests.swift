@@ -13,7 +13,7 @@ final class ManualTests: AuthCatTestCase {
         let made = authcat.root.appendingPathComponent("man1")
         // The first run builds generate-manual, which takes a minute or two.
         let result = try run("/bin/bash", [Self.repository.appendingPathComponent("scripts/man-pages").path, made.path,
-                                           AuthCatProcess.fullProgramURL.path], timeout: 900)
+                                           AuthCatRunner.fullProgramURL.path], timeout: 900)
         XCTAssertEqual(result.status, 0, result.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: made.path).sorted()
         XCTAssertTrue(names.contains("authcat.1") && names.contains("authcat.code.1") && names.contains("authcat.sync.enable.1"), "\(names)")

@@ -76,8 +76,8 @@ final class PINKindsCommandTests: AuthCatTestCase {
         let folder = authcat.root.appendingPathComponent("lone", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let front = folder.appendingPathComponent("authcat")
-        try FileManager.default.copyItem(at: AuthCatProcess.executableURL, to: front)
-        assertOneLineError(try authcat.run(program: front, ["code", "jimmy"]), containing: "install authcat-cli beside authcat", status: 1)
+        try FileManager.default.copyItem(at: AuthCatRunner.executableURL, to: front)
+        assertOneLineError(try authcat.runAsProcess(program: front, ["code", "jimmy"]), containing: "install authcat-cli beside authcat", status: 1)
     }
 
     // MARK: Base32 lengths other apps accept

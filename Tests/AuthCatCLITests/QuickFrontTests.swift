@@ -15,11 +15,11 @@ final class QuickFrontTests: AuthCatTestCase {
         let steam = try succeed(["code", "gaben", "--at", "59"])
         let front = try loneFront()
         for query in ["rfc", "TEST:RFC", id, id.uppercased(), "es"] {
-            let result = try authcat.run(program: front, ["code", query, "--at", "59"])
+            let result = try authcat.runAsProcess(program: front, ["code", query, "--at", "59"])
             XCTAssertEqual(result.status, 0, "\(query): \(result.stderr)")
             XCTAssertEqual(result.stdout, "287082\n", query)
         }
-        XCTAssertEqual(try authcat.run(program: front, ["code", "--at=59", "gaben"]).stdout, steam)
+        XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "--at=59", "gaben"]).stdout, steam)
     }
 
     func testEverythingElseIsHandedToTheFullProgram() throws {
@@ -31,7 +31,7 @@ final class QuickFrontTests: AuthCatTestCase {
         for arguments in [["code", "counter"], ["code", "alice", "--json"],
                           ["code"], ["list", "--json", "--json"], ["list", "alice"], ["--help"], ["code", "alice", "extra"],
                           ["list", "--verbose"]] {
-            assertHandedOver(try authcat.run(program: front, arguments))
+            assertHandedOver(try authcat.runAsProcess(program: front, arguments))
         }
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "the HOTP counter was not used")
     }
@@ -47,19 +47,19 @@ final class QuickFrontTests: AuthCatTestCase {
         let before = try VaultSnapshot.take(authcat)
         let front = try loneFront()
         for query in ["github", "git", "nobody", "many", "user", "GITHUB:", "é\u{07}"] {
-            let quick = try authcat.run(program: front, ["code", query])
-            let full = try authcat.run(program: AuthCatProcess.fullProgramURL, ["code", query])
+            let quick = try authcat.runAsProcess(program: front, ["code", query])
+            let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, ["code", query])
             XCTAssertEqual(quick.status, 1, "\(query): \(quick.stderr)")
             XCTAssertEqual(quick.stdout, "")
             XCTAssertEqual(quick.stderr, full.stderr, query)
             XCTAssertEqual(quick.status, full.status, query)
         }
-        XCTAssertEqual(try authcat.run(program: front, ["code", "user"]).stderr,
+        XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "user"]).stderr,
                        "authcat: 'user' matches 9 accounts: Many:user1, Many:user2, Many:user3, Many:user4, Many:user5, "
                        + "Many:user6, Many:user7, Many:user8 and 1 more; give more of the name, or ISSUER:NAME\n")
-        XCTAssertEqual(try authcat.run(program: front, ["code", "nobody"]).stderr, "authcat: no account matches 'nobody'\n")
+        XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "nobody"]).stderr, "authcat: no account matches 'nobody'\n")
         // One match by a part of its name: the front prints the code.
-        XCTAssertEqual(try authcat.run(program: front, ["code", "ali", "--at", "59"]).status, 0)
+        XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "ali", "--at", "59"]).status, 0)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "no HOTP counter was used")
     }
 
@@ -68,20 +68,20 @@ final class QuickFrontTests: AuthCatTestCase {
         let passphrase = authcat.root.appendingPathComponent("passphrase")
         try Data("correct horse\n".utf8).write(to: passphrase)
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphrase.path])
-        assertHandedOver(try authcat.run(program: try loneFront(), ["code", "rfc"]))
+        assertHandedOver(try authcat.runAsProcess(program: try loneFront(), ["code", "rfc"]))
         // Naming no account needs no key: the front says so, as authcat-cli does, without a prompt.
-        let quick = try authcat.run(program: try loneFront(), ["code", "nobody"])
+        let quick = try authcat.runAsProcess(program: try loneFront(), ["code", "nobody"])
         XCTAssertEqual(quick.status, 1)
-        XCTAssertEqual(quick.stderr, try authcat.run(program: AuthCatProcess.fullProgramURL, ["code", "nobody"]).stderr)
-        let result = try authcat.run(["code", "rfc", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase.path])
+        XCTAssertEqual(quick.stderr, try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, ["code", "nobody"]).stderr)
+        let result = try authcat.runAsProcess(["code", "rfc", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase.path])
         XCTAssertEqual(result.stdout, "287082\n", result.stderr)
     }
 
     func testAFolderOthersCanReadIsHandedOverSoTheWarningIsShown() throws {
         try add("rfc", issuer: "Test")
         XCTAssertEqual(chmod(authcat.home.path, 0o750), 0)
-        assertHandedOver(try authcat.run(program: try loneFront(), ["code", "rfc"]))
-        let result = try authcat.run(["code", "rfc", "--at", "59"])
+        assertHandedOver(try authcat.runAsProcess(program: try loneFront(), ["code", "rfc"]))
+        let result = try authcat.runAsProcess(["code", "rfc", "--at", "59"])
         XCTAssertEqual(result.stdout, "287082\n")
         XCTAssertTrue(result.stderr.hasPrefix("authcat: warning:"), result.stderr)
     }
@@ -98,8 +98,8 @@ final class QuickFrontTests: AuthCatTestCase {
         try succeed(["rm", gone, "--yes"])
         for query in ["A:B:C", "x:Y", "git", "GIT", "hub", "github:ALICE@example.com", "a", gone, "Old:gone", "é", ""] {
             let arguments = ["code", query, "--at", "1111111109"]
-            let front = try authcat.run(arguments)
-            let full = try authcat.run(program: AuthCatProcess.fullProgramURL, arguments)
+            let front = try authcat.runAsProcess(arguments)
+            let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, arguments)
             XCTAssertEqual(front.status, full.status, query)
             XCTAssertEqual(front.stdout, full.stdout, query)
             XCTAssertEqual(front.stderr, full.stderr, query)
@@ -108,20 +108,20 @@ final class QuickFrontTests: AuthCatTestCase {
 
     func testTheFrontListsAccountsAsTheFullProgramDoes() throws {
         let front = try loneFront()
-        assertHandedOver(try authcat.run(program: front, ["list"]))  // no vault yet
+        assertHandedOver(try authcat.runAsProcess(program: front, ["list"]))  // no vault yet
         try add("alice", issuer: "GitHub", ["--tag", "work", "--tag", "code"])
         try add("counter", secret: Self.otherSecret, ["--type", "hotp", "--counter", "7", "--digits", "8"])
         try add("bell\u{07}", issuer: "Évry", ["--algorithm", "sha256", "--period", "60"])
         let gone = try add("gone", issuer: "Old", secret: Self.otherSecret)
         try succeed(["rm", gone, "--yes"])
-        let full = try authcat.run(program: AuthCatProcess.fullProgramURL, ["list"])
+        let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, ["list"])
         XCTAssertEqual(full.stdoutLines.count, 3, full.stdout)
-        let quick = try authcat.run(program: front, ["list"])
+        let quick = try authcat.runAsProcess(program: front, ["list"])
         XCTAssertEqual(quick.status, 0, quick.stderr)
         XCTAssertEqual(quick.stdout, full.stdout)
         XCTAssertEqual(quick.stderr, "")
-        let fullJSON = try authcat.run(program: AuthCatProcess.fullProgramURL, ["list", "--json"])
-        let quickJSON = try authcat.run(program: front, ["list", "--json"])
+        let fullJSON = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, ["list", "--json"])
+        let quickJSON = try authcat.runAsProcess(program: front, ["list", "--json"])
         XCTAssertEqual(quickJSON.status, 0, quickJSON.stderr)
         XCTAssertEqual(quickJSON.stdout, fullJSON.stdout, "the front answered list --json with the full program's bytes")
         XCTAssertEqual((try quickJSON.json() as? [Any])?.count, 3)
@@ -133,7 +133,7 @@ final class QuickFrontTests: AuthCatTestCase {
         let database = try Data(contentsOf: authcat.databaseURL)
         let front = try loneFront()
         for _ in 0..<3 {
-            XCTAssertEqual(try authcat.run(program: front, ["code", "rfc"]).status, 0)
+            XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "rfc"]).status, 0)
         }
         XCTAssertEqual(try Data(contentsOf: authcat.databaseURL), database)
     }

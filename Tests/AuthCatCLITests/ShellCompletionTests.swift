@@ -22,7 +22,7 @@ final class ShellCompletionTests: AuthCatTestCase {
         try add("josé", issuer: "Café")
 
         let userHome = authcat.root.appendingPathComponent("shell-home")
-        let shell = try TerminalShell(kind, userHome: userHome, authcatFolder: AuthCatProcess.executableURL.deletingLastPathComponent(),
+        let shell = try TerminalShell(kind, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
                                       environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
         let prompt = TerminalShell.prompt
         let unique = [

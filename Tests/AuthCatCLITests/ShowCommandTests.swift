@@ -30,7 +30,7 @@ final class ShowCommandTests: AuthCatTestCase {
         XCTAssertTrue(uri.contains("secret=\(Self.rfcSecret)"), uri)
         XCTAssertTrue(uri.contains("counter=5"), uri)
 
-        let other = try AuthCatProcess()
+        let other = try AuthCatRunner()
         defer { other.removeFiles() }
         let added = try other.run(["add", "--uri"], stdin: Data(uri.utf8))
         XCTAssertEqual(added.status, 0, added.stderr)

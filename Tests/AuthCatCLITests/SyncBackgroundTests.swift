@@ -3,7 +3,7 @@ import XCTest
 
 /// The push that follows every change when sync is on.
 final class SyncBackgroundTests: SyncTestCase {
-    private func pendingLocalChanges(_ device: AuthCatProcess) throws -> Int? {
+    private func pendingLocalChanges(_ device: AuthCatRunner) throws -> Int? {
         try status(device, offline: true).json["pending_local_changes"] as? Int
     }
 

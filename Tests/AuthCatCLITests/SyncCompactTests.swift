@@ -10,7 +10,7 @@ final class SyncCompactTests: SyncTestCase {
     }
 
     /// Adds `count` accounts, each exported by its own `sync now`, so each makes one batch.
-    private func addSynced(_ device: AuthCatProcess, _ count: Int, from start: Int = 0) throws {
+    private func addSynced(_ device: AuthCatRunner, _ count: Int, from start: Int = 0) throws {
         for index in start..<(start + count) {
             try add(device, "user\(index)", issuer: "Site\(index)")
             try succeed(device, ["sync", "now"])
@@ -66,7 +66,7 @@ final class SyncCompactTests: SyncTestCase {
 
     /// Holds the lock a running `sync watch` holds, so changes start no
     /// background push (the explicit `sync now`s export them, in half the processes).
-    private func actAsWatch(_ device: AuthCatProcess) throws -> Int32 {
+    private func actAsWatch(_ device: AuthCatRunner) throws -> Int32 {
         let fd = open(device.home.appendingPathComponent("sync-watch.lock").path, O_CREAT | O_RDWR, 0o600)
         XCTAssertGreaterThanOrEqual(fd, 0)
         XCTAssertEqual(flock(fd, LOCK_SH), 0)

@@ -5,7 +5,7 @@ import XCTest
 /// `sync status`'s summary and exit status until resolved, and the next
 /// command prints one warning line on standard error, never on standard output.
 final class SyncProblemTests: SyncTestCase {
-    private func noticeExists(_ device: AuthCatProcess) -> Bool {
+    private func noticeExists(_ device: AuthCatRunner) -> Bool {
         FileManager.default.fileExists(atPath: device.home.appendingPathComponent("notice").path)
     }
 
@@ -55,6 +55,9 @@ final class SyncProblemTests: SyncTestCase {
         try enable(first)
         try enable(second)
         try add(second, "bob")
+        // The second device's push (a full sync) ends before alice goes out, so
+        // the tampered batch below is the first the second device sees.
+        XCTAssertTrue(eventually { runningPushes(of: second).isEmpty })
         try add(first, "alice")
         try succeed(first, ["sync", "now"])
         try add(first, "carol")
@@ -166,7 +169,7 @@ final class SyncProblemTests: SyncTestCase {
     }
 
     /// The folder on the remote that holds `device`'s objects.
-    private func deviceFolder(_ device: AuthCatProcess) throws -> String {
+    private func deviceFolder(_ device: AuthCatRunner) throws -> String {
         let json = try status(device, offline: true).json
         let devices = try XCTUnwrap(json["devices_seen"] as? [[String: Any]])
         return try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String)

@@ -4,7 +4,7 @@ import XCTest
 /// `authcat sync watch`: the real-time loop.
 final class SyncWatchTests: SyncTestCase {
     /// Starts `sync watch` and waits until its first sync finished.
-    private func startWatch(_ device: AuthCatProcess, interval: Int = 60) throws -> RunningAuthCat {
+    private func startWatch(_ device: AuthCatRunner, interval: Int = 60) throws -> RunningAuthCat {
         let watch = try start(device, ["sync", "watch", "--interval", String(interval)])
         let events = device.home.appendingPathComponent("sync-events.log")
         let ready = eventually {
@@ -17,7 +17,7 @@ final class SyncWatchTests: SyncTestCase {
         return watch
     }
 
-    private func pendingLocalChanges(_ device: AuthCatProcess) throws -> Int? {
+    private func pendingLocalChanges(_ device: AuthCatRunner) throws -> Int? {
         try status(device, offline: true).json["pending_local_changes"] as? Int
     }
 
@@ -44,7 +44,7 @@ final class SyncWatchTests: SyncTestCase {
         let watch = try startWatch(first, interval: 1)
         try add(second, "bob")
         XCTAssertTrue(try eventually(within: 15) { try labels(first) == ["Example:bob"] }, "imported without a sync now")
-        XCTAssertTrue(watch.stdout.contains("imported 1 change"), watch.stdout)
+        XCTAssertTrue(eventually { watch.stdout.contains("imported 1 change") }, watch.stdout)
         kill(watch.pid, SIGINT)
         XCTAssertEqual(watch.waitForExit(timeout: 10), 0, "SIGINT stops it cleanly: \(watch.stderr)")
     }

@@ -26,7 +26,7 @@ final class UnlockCommandTests: AuthCatTestCase {
         let unlocked = try succeed(["unlock", "--for", "10m"], environment: passphrase)
         XCTAssertTrue(unlocked.hasPrefix("unlocked for 10m"), unlocked)
         XCTAssertEqual(try succeed(["code", "rfc", "--at", "59"]), "287082\n")
-        let front = try authcat.run(program: try loneFront(), ["code", "rfc", "--at", "59"])
+        let front = try authcat.runAsProcess(program: try loneFront(), ["code", "rfc", "--at", "59"])
         XCTAssertEqual(front.status, 0, front.stderr)
         XCTAssertEqual(front.stdout, "287082\n")
         try add("bob", secret: Self.otherSecret)

@@ -41,22 +41,28 @@ public struct OutputDestination: Sendable {
     public let kind: Kind
     /// Whether an existing regular file may be replaced (`--force`).
     public let replacing: Bool
+    /// The descriptors that stand for standard input, output and error.
+    public let standard: StandardDescriptors
 
     /// Decides what `path` is and whether it may be written.
+    /// - Parameter standard: what descriptors 0, 1 and 2 (`/dev/stdout`,
+    ///   `/dev/fd/2`…) stand for: the process's own, or those of a command
+    ///   line run inside another program.
     /// - Throws: `OutputDestinationError` for a folder, socket or block device,
     ///   an existing regular file when `replacing` is false, a missing folder,
     ///   a descriptor that is not open for writing, or a loop of links.
-    public init(_ path: String, replacing: Bool) throws {
+    public init(_ path: String, replacing: Bool, standard: StandardDescriptors = .ofThisProcess) throws {
         self.path = path
         self.replacing = replacing
-        (target, kind) = try Self.resolve(path, replacing: replacing)
+        self.standard = standard
+        (target, kind) = try Self.resolve(path, replacing: replacing, standard: standard)
     }
 
-    /// Whether the bytes would land on this process's standard output, where a
-    /// command must then print nothing else.
+    /// Whether the bytes would land on standard output, where a command must
+    /// then print nothing else.
     public var isStandardOutput: Bool {
         var output = stat()
-        guard fstat(STDOUT_FILENO, &output) == 0 else { return false }
+        guard fstat(standard.output, &output) == 0 else { return false }
         var info = stat()
         switch kind {
         case .descriptor(let fd): guard fstat(fd, &info) == 0 else { return false }
@@ -86,7 +92,7 @@ public struct OutputDestination: Sendable {
     /// Symbolic links followed before giving up, as the kernel's own limit.
     private static let maximumLinks = 40
 
-    private static func resolve(_ path: String, replacing: Bool) throws -> (String, Kind) {
+    private static func resolve(_ path: String, replacing: Bool, standard: StandardDescriptors) throws -> (String, Kind) {
         guard !path.isEmpty else { throw OutputDestinationError.cannotWrite(path, reason: "the path is empty") }
         var current = path
         for _ in 0...maximumLinks {
@@ -100,7 +106,7 @@ public struct OutputDestination: Sendable {
             }
             let candidate = realFolder == "/" ? "/\(name)" : "\(realFolder)/\(name)"
             if let fd = descriptorNumber(folder: realFolder, name: name) {
-                return (candidate, try checkDescriptor(fd, path: path))
+                return (candidate, try checkDescriptor(standard.standing(for: fd), path: path))
             }
             var info = stat()
             guard lstat(candidate, &info) == 0 else {
@@ -327,6 +333,32 @@ public enum OutputDestinationError: UserFacingError, Equatable {
         case .diskFull(_, let existed):
             "the disk is full (" + (existed ? "the file was left as it was" : "nothing was written") + "); free some space and try again"
         case .cannotWrite(_, let reason): reason
+        }
+    }
+}
+
+/// The descriptors that are standard input, output and error where a command
+/// runs: 0, 1 and 2 in a process of its own.
+public struct StandardDescriptors: Sendable {
+    public var input: Int32
+    public var output: Int32
+    public var error: Int32
+
+    public init(input: Int32, output: Int32, error: Int32) {
+        self.input = input
+        self.output = output
+        self.error = error
+    }
+
+    public static let ofThisProcess = StandardDescriptors(input: STDIN_FILENO, output: STDOUT_FILENO, error: STDERR_FILENO)
+
+    /// The descriptor that descriptor `fd` of a process of its own would be.
+    func standing(for fd: Int32) -> Int32 {
+        switch fd {
+        case STDIN_FILENO: input
+        case STDOUT_FILENO: output
+        case STDERR_FILENO: error
+        default: fd
         }
     }
 }

@@ -8,11 +8,11 @@ class AuthCatTestCase: XCTestCase {
     /// Another 160-bit secret, for a second account.
     static let otherSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 
-    private(set) var authcat: AuthCatProcess!
+    private(set) var authcat: AuthCatRunner!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        authcat = try AuthCatProcess()
+        authcat = try AuthCatRunner()
     }
 
     override func tearDown() {
@@ -49,7 +49,7 @@ class AuthCatTestCase: XCTestCase {
         let folder = authcat.root.appendingPathComponent("lone", isDirectory: true)
         if !FileManager.default.fileExists(atPath: folder.path) {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: AuthCatProcess.executableURL, to: folder.appendingPathComponent("authcat"))
+            try FileManager.default.copyItem(at: AuthCatRunner.executableURL, to: folder.appendingPathComponent("authcat"))
         }
         return folder.appendingPathComponent("authcat")
     }

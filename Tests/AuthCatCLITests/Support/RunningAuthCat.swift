@@ -8,13 +8,13 @@ final class RunningAuthCat {
     private let outputURL: URL
     private let errorURL: URL
 
-    init(device: AuthCatProcess, arguments: [String], folder: URL) throws {
+    init(device: AuthCatRunner, arguments: [String], folder: URL) throws {
         let name = UUID().uuidString
         outputURL = folder.appendingPathComponent("\(name).out")
         errorURL = folder.appendingPathComponent("\(name).err")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        process.executableURL = AuthCatProcess.executableURL
+        process.executableURL = AuthCatRunner.executableURL
         process.arguments = ["--home", device.home.path] + arguments
         process.environment = device.environment
         process.standardInput = FileHandle.nullDevice

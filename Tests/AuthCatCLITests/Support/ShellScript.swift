@@ -7,7 +7,7 @@ import XCTest
 /// the working folder is the test's folder. Background readers should send
 /// their errors elsewhere (`2> /dev/null`), or a reader left waiting holds the
 /// script's standard error open until its `timeout`.
-extension AuthCatProcess {
+extension AuthCatRunner {
     @discardableResult
     func shell(_ script: String, environment extra: [String: String] = [:], timeout: TimeInterval = 60) throws -> AuthCatResult {
         let process = Process()
@@ -35,7 +35,7 @@ extension AuthCatProcess {
         DispatchQueue.global().async(group: done) { box.stderr = errors.fileHandleForReading.readDataToEndOfFile() }
         guard done.wait(timeout: .now() + timeout) == .success else {
             process.terminate()
-            throw AuthCatProcessError.timedOut(["bash", "-c", script], seconds: timeout)
+            throw AuthCatRunnerError.timedOut(["bash", "-c", script], seconds: timeout)
         }
         process.waitUntilExit()
         return AuthCatResult(status: process.terminationStatus, stdout: String(decoding: box.stdout, as: UTF8.self),

@@ -9,7 +9,7 @@ class SyncTestCase: XCTestCase {
     static let passphrase = "correct horse battery staple"
     static let secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
 
-    private var devices: [AuthCatProcess] = []
+    private var devices: [AuthCatRunner] = []
     private var children: [Process] = []
     /// Scratch space for the remote, passphrase and recovery key files.
     private(set) var scratch: URL!
@@ -37,8 +37,8 @@ class SyncTestCase: XCTestCase {
     }
 
     /// A new device with its own empty home.
-    func makeDevice() throws -> AuthCatProcess {
-        let device = try AuthCatProcess()
+    func makeDevice() throws -> AuthCatRunner {
+        let device = try AuthCatRunner()
         device.environment["AUTHCAT_SYNC_PASSPHRASE_FILE"] = passphraseFile.path
         devices.append(device)
         return device
@@ -51,7 +51,7 @@ class SyncTestCase: XCTestCase {
 
     /// Runs a command that must succeed; returns its stdout.
     @discardableResult
-    func succeed(_ device: AuthCatProcess, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+    func succeed(_ device: AuthCatRunner, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
                  file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let result = try device.run(arguments, stdin: stdin, environment: environment)
         XCTAssertEqual(result.status, 0, "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)", file: file, line: line)
@@ -61,7 +61,7 @@ class SyncTestCase: XCTestCase {
     /// Background pushes of `device` running now, found in /proc. A command
     /// spawns its push before it exits, so right after the command returns
     /// a push it started is either running (seen here) or done (seen on the remote).
-    func runningPushes(of device: AuthCatProcess) -> [String] {
+    func runningPushes(of device: AuthCatRunner) -> [String] {
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return processes.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
             guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
@@ -71,13 +71,13 @@ class SyncTestCase: XCTestCase {
     }
 
     /// Adds a TOTP account.
-    func add(_ device: AuthCatProcess, _ name: String, issuer: String = "Example", secret: String = SyncTestCase.secret,
+    func add(_ device: AuthCatRunner, _ name: String, issuer: String = "Example", secret: String = SyncTestCase.secret,
              _ options: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
         try succeed(device, ["add", name, "--issuer", issuer] + options, stdin: Data("\(secret)\n".utf8), file: file, line: line)
     }
 
     /// The device's accounts as sorted `issuer:name` labels.
-    func labels(_ device: AuthCatProcess, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+    func labels(_ device: AuthCatRunner, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let output = try succeed(device, ["list", "--json"], file: file, line: line)
         let accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
         return accounts.map { "\($0["issuer"] as? String ?? ""):\($0["name"] as? String ?? "")" }.sorted()
@@ -85,13 +85,13 @@ class SyncTestCase: XCTestCase {
 
     /// `sync enable` on the shared folder remote (or `remote`), asserting success.
     @discardableResult
-    func enable(_ device: AuthCatProcess, remote: String? = nil, _ options: [String] = [], environment: [String: String] = [:],
+    func enable(_ device: AuthCatRunner, remote: String? = nil, _ options: [String] = [], environment: [String: String] = [:],
                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
         try succeed(device, ["sync", "enable", "--remote", remote ?? remoteURL] + options, environment: environment, file: file, line: line)
     }
 
     /// `sync status --json` and its exit status.
-    func status(_ device: AuthCatProcess, offline: Bool = false, environment: [String: String] = [:],
+    func status(_ device: AuthCatRunner, offline: Bool = false, environment: [String: String] = [:],
                 file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, json: [String: Any]) {
         let result = try device.run(["sync", "status", "--json"] + (offline ? ["--offline"] : []), environment: environment)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
@@ -123,7 +123,7 @@ class SyncTestCase: XCTestCase {
 
     /// Starts `authcat --home … arguments` without waiting, its output going to
     /// files in the scratch folder; it is killed at the end of the test if still running.
-    func start(_ device: AuthCatProcess, _ arguments: [String]) throws -> RunningAuthCat {
+    func start(_ device: AuthCatRunner, _ arguments: [String]) throws -> RunningAuthCat {
         let running = try RunningAuthCat(device: device, arguments: arguments, folder: scratch)
         children.append(running.process)
         return running

@@ -13,7 +13,7 @@ struct VaultSnapshot: Equatable {
     static let fileNames = ["vault.sqlite", "vault.sqlite-wal", "vault.key"]
 
     /// Takes the snapshot; `authcat` is run (with --home) for the listing and history.
-    static func take(_ authcat: AuthCatProcess) throws -> VaultSnapshot {
+    static func take(_ authcat: AuthCatRunner) throws -> VaultSnapshot {
         var files: [String: Data] = [:]
         for name in fileNames {
             let url = authcat.home.appendingPathComponent(name)

@@ -1,0 +1,64 @@
+import ArgumentParser
+
+/// The root of the command tree. Each subcommand lives in its own file in
+/// `Commands/`; adding one is a file there plus one line in `subcommands`.
+struct AuthCat: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "authcat",
+        abstract: "A two-factor authenticator: TOTP and HOTP codes from an encrypted local vault.",
+        discussion: """
+            authcat keeps the secrets of your two-factor accounts in an encrypted vault \
+            and prints their codes. Secrets are read from standard input or typed with \
+            echo off; they are never taken from the command line.
+
+            Examples:
+              authcat add alice@example.com --issuer GitHub < secret.txt
+              authcat code github
+              authcat list
+
+            Environment:
+              AUTHCAT_HOME
+                  The vault folder; --home overrides it. Without either, the
+                  vault is in $XDG_DATA_HOME/authcat, else ~/.local/share/authcat.
+              AUTHCAT_PASSPHRASE_FILE
+                  A file whose first line is the vault passphrase, for scripts.
+              AUTHCAT_NEW_PASSPHRASE_FILE
+                  The new passphrase, for 'passphrase set' and 'passphrase change'.
+
+            Exit status: 0 on success; 1 on an error, reported in one line on
+            standard error; 64 for a usage error.
+            """,
+        // The one place the version is written: `--version` prints it, for
+        // `authcat` too, which hands that command line to this program.
+        version: "0.11.0",
+        subcommands: [
+            Add.self,
+            Code.self,
+            List.self,
+            Show.self,
+            Edit.self,
+            Remove.self,
+            Restore.self,
+            History.self,
+            Passphrase.self,
+            Unlock.self,
+            Lock.self,
+            Config.self,
+            Import.self,
+            Export.self,
+            Backup.self,
+            RestoreBackup.self,
+            Sync.self,
+            Doctor.self,
+            ClipboardClear.self,
+        ])
+
+    /// Lets `--home` come before the subcommand too (`authcat --home PATH code`).
+    @OptionGroup var vaultOptions: VaultOptions
+
+    /// Runs once per command line, before the command: warns on standard
+    /// error when sync has a problem (`SyncNoticeWarning`).
+    func validate() throws {
+        SyncNoticeWarning.show(arguments: Invocation.current.arguments, home: vaultOptions.home)
+    }
+}

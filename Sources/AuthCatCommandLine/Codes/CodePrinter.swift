@@ -1,0 +1,80 @@
+import AuthCatCore
+import Foundation
+
+/// What `authcat code` does once its command line is understood. The quick
+/// front executable prints the same line for a plain `code QUERY` through
+/// `CodeRow`, and hands every other form (HOTP, `--json`, errors) to this.
+struct CodePrinter {
+    var options: VaultOptions
+    var query: String?
+    /// Seconds since 1970 to compute TOTP codes at; nil for now.
+    var time: Int64?
+    var json = false
+    var copy = false
+    /// With `copy`: leave the code on the clipboard instead of clearing it when it expires.
+    var keep = false
+
+    func run() throws {
+        let clipboard = copy ? try Clipboard.find(environment: options.environment) : nil
+        let vault = try options.openVault()
+        let now = time.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Invocation.current.now
+        if let query {
+            try printCode(of: query, in: vault, at: now, clipboard: clipboard)
+        } else {
+            try printAllCodes(in: vault, at: now)
+        }
+    }
+
+    private func printCode(of query: String, in vault: Vault, at now: Date, clipboard: Clipboard?) throws {
+        let account = try vault.account(matching: query)
+        let generated = try vault.generateCode(for: account, at: now)
+        if json {
+            Output.print(try JSONOutput.string(CodeSummary(account: account, code: generated.code)))
+        } else if Terminal.standardOutputIsTerminal {
+            Output.print(TextTable.lines([CodeRow.cells(account, generated.code, at: now)])[0])
+        } else {
+            Output.print(generated.code.value)
+        }
+        guard let clipboard else { return }
+        // The code is out before the tool runs, so a tool that hangs or fails
+        // never costs the user the code, or an HOTP counter value. A failed
+        // copy is a warning, not a failure: the code the user asked for was
+        // printed, and with HOTP its counter value is already used up.
+        Output.flushStandardOutput()
+        // Read first, to be put back; nothing readable (an empty clipboard) is put back as nothing.
+        let keep = try self.keep || vault.setting(ConfigKey.clipboardKeep) == "true"
+        var previous = keep ? [] : (try? clipboard.contents()) ?? []
+        defer { Wipe.bytes(&previous) }
+        do {
+            try clipboard.copy(generated.code.value)
+        } catch {
+            Output.warning("\(error)")
+            return
+        }
+        guard !keep else { return }
+        let hold = ClipboardClearer.hold(for: generated.code, computedAt: now, environment: options.environment)
+        do {
+            try ClipboardClearer.schedule(generated.code.value, on: clipboard, previous: previous,
+                                          clearAt: Invocation.current.now.addingTimeInterval(hold))
+        } catch {
+            Output.warning("\(error)")
+        }
+    }
+
+    private func printAllCodes(in vault: Vault, at now: Date) throws {
+        let codes = try vault.accounts().map { account in
+            // Listing must not use up HOTP counter values.
+            (account, account.otp.kind == .hotp ? nil : try vault.generateCode(for: account, at: now).code)
+        }
+        if json {
+            Output.print(try JSONOutput.string(codes.map(CodeSummary.init)))
+            return
+        }
+        if codes.isEmpty { throw NoAccountsError(options) }
+        let onTerminal = Terminal.standardOutputIsTerminal
+        let rows = codes.map { account, code in
+            onTerminal ? CodeRow.cells(account, code, at: now) : [code?.value ?? "-", account.label]
+        }
+        TextTable.lines(rows).forEach { Output.print($0) }
+    }
+}

@@ -1,0 +1,60 @@
+import AuthCatCore
+import Foundation
+
+/// `authcat code --watch`: the table of current codes, redrawn every second
+/// (so at every rollover, which falls on a whole second) and when the
+/// window changes size, until q, Ctrl-C, SIGTERM or SIGHUP. The rows come
+/// from `LiveCodeScreen`; `LiveTerminal` owns the terminal.
+struct LiveCodeView {
+    var options: VaultOptions
+    var query: String?
+
+    func run() throws {
+        // Refused before anything else, so a pipe gets one clear line and no passphrase prompt.
+        guard Terminal.standardOutputIsTerminal else { throw LiveViewError.notATerminal }
+        let vault = try options.openVault()
+        // Asked once, before the screen is taken: a wrong passphrase is an
+        // error here, not a prompt at every redraw.
+        try vault.unlock()
+        // A query that matches nothing is a mistake to report, not an empty screen.
+        _ = try entries(in: vault, at: Invocation.current.now, requireMatch: true)
+        let color = LiveCodeScreen.usesColor(environment: options.environment)
+        let terminal = try LiveTerminal()
+        defer { terminal.restore() }
+        let title = "authcat code --watch" + (query.map { " \(TerminalText.sanitized($0))" } ?? "") + " · q to quit"
+        while true {
+            let now = Invocation.current.now
+            let size = terminal.size
+            let screen = LiveCodeScreen(width: size.width, height: size.height, color: color)
+            terminal.draw(screen.lines(try entries(in: vault, at: now, requireMatch: false), title: title))
+            // Just after the next whole second, when every countdown moves.
+            let next = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 0.001).rounded(.down) + 1.005)
+            switch terminal.wait(until: next) {
+            case .key(let key) where key == UInt8(ascii: "q") || key == UInt8(ascii: "Q") || key == 0x03:
+                return
+            case .stop(let received):
+                terminal.restore()
+                // Ended by the signal itself, as the shell expects of Ctrl-C or kill.
+                signal(received, SIG_DFL)
+                raise(received)
+                return
+            case .key, .resized, .tick:
+                continue
+            }
+        }
+    }
+
+    /// The accounts shown, re-read each time so that changes made meanwhile appear.
+    private func entries(in vault: Vault, at now: Date, requireMatch: Bool) throws -> [LiveCodeEntry] {
+        var accounts = try vault.accounts()
+        if let query {
+            accounts = AccountQuery(query).matches(in: accounts)
+            if requireMatch, accounts.isEmpty { throw LiveViewError.noMatch(query) }
+        }
+        return accounts.map { account in
+            // Never generated for HOTP: that would use up a counter value.
+            let code = account.otp.kind == .hotp ? nil : try? vault.generateCode(for: account, at: now).code
+            return LiveCodeEntry(account, code: code, at: now)
+        }
+    }
+}

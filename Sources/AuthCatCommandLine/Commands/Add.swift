@@ -1,0 +1,138 @@
+import ArgumentParser
+import AuthCatCore
+import Foundation
+
+extension AuthCat {
+    /// `authcat add`: a new account from a Base32 secret or an otpauth URI.
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add an account; its secret is read from standard input or typed.",
+            discussion: """
+                The Base32 secret (spaces, dashes, lowercase and missing padding are fine) \
+                is read from standard input when it is not a terminal; on a terminal authcat \
+                asks for it without echo. Secrets are never taken as arguments, where other \
+                users could see them in the process list or your shell history.
+
+                With --uri, standard input holds an otpauth:// URI instead (the text of a \
+                QR code); it sets the type, algorithm, digits, period and counter, and NAME \
+                and --issuer, when given, replace the URI's.
+
+                Yandex (--type yandex: 8 letters) and mOTP (--type motp: its secret in hex) \
+                codes also need the PIN you chose with the issuer. It is asked for after the \
+                secret on a terminal; piped, it is the line after the secret or URI. Like the \
+                secret, it is never an argument, and it is stored encrypted.
+
+                The vault is created by the first add. A secret shorter than 80 bits is \
+                accepted with a warning, and so is one of a Base32 length no key has (11, 17 \
+                or 19 characters, which 2FAS, Ente Auth and Proton Authenticator accept): its \
+                extra bits are dropped, as those apps drop them.
+
+                Examples:
+                  authcat add alice@example.com --issuer GitHub
+                  wl-paste | authcat add bob --issuer Example --tag work
+                  authcat add counter-key --type hotp --counter 3 < secret.txt
+                  printf '%s\n%s\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex
+                  zbarimg -q --raw qr.png | authcat add --uri
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: "The account at the issuer, such as alice@example.com (optional with --uri).")
+        var name: String?
+
+        @Option(help: "Who issued the secret, such as GitHub.")
+        var issuer: String?
+
+        @Option(name: .customLong("type"), help: "The kind of code: totp, hotp, steam, yandex or motp (default: totp).")
+        var kind: OTPKind?
+
+        @Option(help: "The HMAC hash function (default: sha1).")
+        var algorithm: OTPAlgorithm?
+
+        @Option(help: ArgumentHelp("Digits per code, 6 to 10 (default 6; Steam codes have 5 characters).", valueName: "n"))
+        var digits: Int?
+
+        @Option(help: ArgumentHelp("Seconds per TOTP code (default 30).", valueName: "seconds"))
+        var period: Int?
+
+        @Option(help: ArgumentHelp("The next HOTP counter value (default 0).", valueName: "n"))
+        var counter: UInt64?
+
+        @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for several.", valueName: "tag"))
+        var tags: [String] = []
+
+        @Option(help: "A free-form note.")
+        var note: String?
+
+        @Flag(help: "Read an otpauth:// URI from standard input instead of a secret.")
+        var uri = false
+
+        func validate() throws {
+            if uri {
+                guard kind == nil, algorithm == nil, digits == nil, period == nil, counter == nil else {
+                    throw ValidationError("--uri takes the type, algorithm, digits, period and counter from the URI; leave those options out")
+                }
+            } else if name == nil {
+                throw ValidationError("missing the account NAME")
+            }
+            if counter != nil, kind != .hotp { throw ValidationError("--counter applies to --type hotp only") }
+            if period != nil, kind == .hotp { throw ValidationError("--period applies to TOTP and Steam only") }
+        }
+
+        func run() throws {
+            // Everything checkable is checked before the secret is typed: the
+            // passphrase (asked now, if any) and, when the name is known, a clash.
+            let existing = try vaultOptions.openExistingVault()
+            try existing?.unlock()
+            if !uri, let name { try existing?.checkNameIsFree(issuer: issuer ?? "", name: try checkedName(name)) }
+            let draft = uri ? try draftFromURI() : try draftFromSecret()
+            if let leftover = draft.secretLeftover { Output.warning(leftover.description) }
+            if draft.hasShortSecret {
+                Output.warning("the secret is shorter than 80 bits, which makes codes easier to guess; RFC 4226 asks for 128")
+            }
+            let vault = try existing ?? vaultOptions.openOrCreateVault()
+            let account = try vault.write(author: .cli) { try $0.insert(draft) }
+            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            Output.print("added \(TerminalText.sanitized(account.label)) (\(account.id.vaultString))")
+        }
+
+        /// The parameters are checked before the secret is read, so a typo costs no retyping.
+        private func draftFromSecret() throws -> AccountDraft {
+            let otp = OTPParameters(kind: kind ?? .totp, algorithm: algorithm, digits: digits, period: period, counter: counter ?? 0)
+            try otp.validate()
+            let name = try checkedName(name ?? "")
+            let issuer = issuer ?? ""
+            let (secret, pin) = try SecretInput.secret(for: issuer.isEmpty ? name : "\(issuer):\(name)", kind: otp.kind)
+            var draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note ?? "", secret: secret.secret, pin: pin)
+            draft.secretLeftover = secret.leftover
+            if otp.kind == .yandex { draft.secret = try OTPPIN.yandexSecret(draft.secret) }
+            try draft.checkPIN()
+            return draft
+        }
+
+        private func draftFromURI() throws -> AccountDraft {
+            let (text, nextLine) = try SecretInput.uri()
+            var draft = try OTPAuthURI.parse(text)
+            if let name { draft.name = try checkedName(name) }
+            if let issuer { draft.issuer = issuer }
+            draft.tags = Account.normalizedTags(draft.tags + tags)
+            if let note { draft.note = note }
+            if draft.otp.kind.needsPIN {
+                // A PIN on the next line wins over the URI's: it is what the user typed now.
+                if let nextLine { draft.pin = nextLine }
+                if draft.pin == nil { draft.pin = try SecretInput.pin(for: draft.issuer.isEmpty ? draft.name : "\(draft.issuer):\(draft.name)") }
+            } else if nextLine != nil {
+                throw ValidationError("standard input holds more than the URI; only Yandex and mOTP URIs take a PIN on the next line")
+            }
+            try draft.checkPIN()
+            return draft
+        }
+
+        private func checkedName(_ name: String) throws -> String {
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw VaultError.emptyName }
+            return trimmed
+        }
+    }
+}

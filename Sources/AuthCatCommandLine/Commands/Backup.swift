@@ -1,0 +1,286 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatInterchange
+import Foundation
+
+extension AuthCat {
+    /// `authcat backup`: an encrypted backup file, made for cron; `--verify` checks one.
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "backup",
+            abstract: "Write an encrypted backup of the vault, or check one with --verify.",
+            discussion: """
+                The backup holds every account (secrets, tags, notes) and the synced \
+                preferences; --with-history adds the vault's history. It is encrypted with \
+                libsodium's secretstream (XChaCha20-Poly1305) under a key derived with \
+                Argon2id from a backup passphrase, which is read from the file named by \
+                AUTHCAT_BACKUP_PASSPHRASE_FILE or typed twice on the terminal, and has at least \
+                8 characters. The format is \
+                described in docs/FORMAT.md, so it can be read without authcat.
+
+                Made for scripts: no question is asked when the passphrase file is set, \
+                --output - writes to standard output, the file is written whole or not at all \
+                (a temporary file renamed into place, mode 0600), an existing file is replaced \
+                only with --force, and any failure exits non-zero. A symbolic link is followed; \
+                a FIFO, a device or /dev/fd/N is written straight through; a folder or a socket \
+                is refused. \
+                --verify FILE decrypts a backup and checks it is complete and valid, without \
+                touching the vault. Restore with 'authcat restore-backup'.
+
+                --output-dir DIR writes a dated backup into DIR \
+                (authcat-backup-YYYYMMDD-HHMMSS.authcat; -2, -3... are added when that \
+                second is taken, so no backup is ever overwritten), reads it back and \
+                verifies it, and only then, with --keep N, deletes the oldest authcat \
+                backups in DIR beyond N. Only files named like that are counted or deleted; \
+                nothing else in DIR is touched, and the new backup is always kept. If \
+                anything fails, the command exits non-zero and the earlier backups are left \
+                alone; a new file that does not verify is removed.
+
+                --kdf picks libsodium's Argon2id limits: interactive (64 MiB), moderate \
+                (256 MiB, the default) or sensitive (1 GiB); the cost is paid again to restore.
+
+                Examples:
+                  authcat backup --output ~/backups/authcat-$(date +%F).authcat
+                  AUTHCAT_BACKUP_PASSPHRASE_FILE=~/.config/authcat/backup-pass authcat backup --output - | ssh nas 'cat > authcat.bak'
+                  authcat backup --verify ~/backups/authcat-2024-05-01.authcat --json
+                  authcat backup --output-dir ~/backups --keep 14
+                """)
+
+        enum Strength: String, CaseIterable, ExpressibleByArgument {
+            case interactive, moderate, sensitive
+
+            func parameters() throws -> KDFParameters {
+                switch self {
+                case .interactive: try KDFParameters.interactive()
+                case .moderate: try KDFParameters.moderate()
+                // libsodium's crypto_pwhash_OPSLIMIT_SENSITIVE and MEMLIMIT_SENSITIVE.
+                case .sensitive: try KDFParameters(opsLimit: 4, memLimit: 1 << 30)
+                }
+            }
+        }
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Option(help: ArgumentHelp("The backup file, or - for standard output (default: authcat-backup-DATE.authcat here).",
+                                   valueName: "file"), completion: .file())
+        var output: String?
+
+        @Option(help: ArgumentHelp("Write a dated backup into this folder, verify it, then rotate with --keep.",
+                                   valueName: "dir"), completion: .directory)
+        var outputDir: String?
+
+        @Option(help: ArgumentHelp("With --output-dir: keep this many authcat backups in the folder, deleting the oldest.",
+                                   valueName: "n"))
+        var keep: Int?
+
+        @Flag(help: "Replace the backup file if it exists.")
+        var force = false
+
+        @Flag(help: "Include the vault's history.")
+        var withHistory = false
+
+        @Option(help: ArgumentHelp("Check that this backup decrypts and is complete, without restoring it.", valueName: "file"),
+                completion: .file())
+        var verify: String?
+
+        @Option(help: "Argon2id strength: interactive, moderate or sensitive.")
+        var kdf: Strength = .moderate
+
+        @Flag(help: "Print a JSON summary (on standard error when the backup goes to standard output).")
+        var json = false
+
+        static let passphraseVariable = Import.backupVariable
+
+        func validate() throws {
+            if verify != nil, output != nil || withHistory || force {
+                throw ValidationError("--verify checks an existing backup; leave --output, --with-history and --force out")
+            }
+            if outputDir != nil, output != nil || verify != nil || force {
+                throw ValidationError("--output-dir names a new, dated file; leave --output, --verify and --force out")
+            }
+            if let keep {
+                guard outputDir != nil else { throw ValidationError("--keep rotates the backups in --output-dir; add --output-dir DIR") }
+                guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
+            }
+        }
+
+        func run() throws {
+            if let verify { return try check(verify) }
+            if let outputDir { return try rotate(into: outputDir) }
+            let target = output ?? Self.defaultFileName()
+            // Before the vault is opened and the passphrase asked, so that a bad
+            // path fails first and /dev/fd/N can only name a descriptor the shell handed over.
+            let destination = target == "-" ? nil : try OutputDestination(target, replacing: force, standard: Invocation.current.standardDescriptors)
+            if destination.map(\.isTerminal) ?? Terminal.standardOutputIsTerminal {
+                throw ValidationError("refusing to write a binary backup to the terminal; redirect standard output or use --output FILE")
+            }
+            let backup = try sealedBackup()
+            if let destination {
+                Output.flushStandardOutput()
+                try destination.write(backup.sealed)
+            } else {
+                try Invocation.current.standardOutput.writeNow(backup.sealed)
+            }
+            try summarize(backup.summary(output: target), onStandardError: destination?.isStandardOutput ?? true)
+        }
+
+        /// The vault's archive, sealed with the backup passphrase (asked for, or read from its file).
+        private func sealedBackup() throws -> SealedBackup {
+            let vault = try vaultOptions.openVault()
+            try vault.unlock()
+            let archive = try VaultBackup.archive(of: vault, includeHistory: withHistory)
+            let passphrase = try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
+                                                          confirm: true, environment: vaultOptions.environment)
+            let parameters = try kdf.parameters()
+            return SealedBackup(archive: archive, passphrase: passphrase, kdf: parameters,
+                                sealed: try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters))
+        }
+
+        private struct SealedBackup {
+            var archive: AuthCatArchive
+            var passphrase: SecretBytes
+            var kdf: KDFParameters
+            var sealed: Data
+
+            func summary(output: String) -> Summary {
+                Summary(archive: archive, output: output, bytes: sealed.count, kdf: kdf)
+            }
+        }
+
+        /// `--output-dir`: write, read back and verify, and only then delete the oldest beyond `--keep`.
+        private func rotate(into folder: String) throws {
+            let destination = try newDatedDestination(in: folder)
+            let backup = try sealedBackup()
+            try destination.write(backup.sealed)
+            do {
+                var written = try Data(contentsOf: URL(fileURLWithPath: destination.target))
+                defer { written.resetBytes(in: 0..<written.count) }
+                guard !written.isEmpty else { throw BackupError.truncated }
+                _ = try VaultBackup.verify(written, context: ImportContext(password: { backup.passphrase }))
+            } catch {
+                // A file that does not read back as a backup must not count as one in later rotations.
+                unlink(destination.target)
+                let reason = (error as? UserFacingError)?.description ?? UnexpectedError.message("reading it back", error)
+                throw BackupCommandError.unverified(destination.path, reason: reason)
+            }
+            let deleted = try keep.map {
+                try BackupRotation.prune(folder: folder, keep: $0, newest: (destination.target as NSString).lastPathComponent)
+            } ?? []
+            var summary = backup.summary(output: destination.path)
+            summary.verified = true
+            summary.deleted = deleted.map { (folder as NSString).appendingPathComponent($0) }
+            try summarize(summary, onStandardError: false)
+        }
+
+        /// The first free dated name in `folder`; `OutputDestination` creates it
+        /// only if it is still free, so a backup made meanwhile is never replaced.
+        private func newDatedDestination(in folder: String) throws -> OutputDestination {
+            let now = Invocation.current.now
+            for sequence in 1...99 {
+                let path = (folder as NSString).appendingPathComponent(BackupRotation.fileName(at: now, sequence: sequence))
+                do {
+                    return try OutputDestination(path, replacing: false, standard: Invocation.current.standardDescriptors)
+                } catch OutputDestinationError.exists {
+                    continue
+                }
+            }
+            throw BackupCommandError.noFreeName(folder)
+        }
+
+        private func check(_ path: String) throws {
+            var data = try Import.read(path, what: "the backup")
+            defer { data.resetBytes(in: 0..<data.count) }
+            let environment = vaultOptions.environment
+            let context = ImportContext(password: {
+                try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
+                                             confirm: false, environment: environment)
+            })
+            let verification = try VaultBackup.verify(data, context: context)
+            if json {
+                Output.print(try JSONOutput.string(verification))
+                return
+            }
+            let history = verification.historyTransactions.map { ", \(Import.count($0, "history transaction"))" } ?? ""
+            Output.print("\(path): valid backup of \(Import.count(verification.accounts, "account")), "
+                  + "\(Import.count(verification.preferences, "synced preference"))\(history)")
+        }
+
+        /// What `--json` prints about a new backup.
+        struct Summary: Encodable {
+            var output: String
+            var bytes: Int
+            var accounts: Int
+            var preferences: Int
+            var historyTransactions: Int?
+            var kdfOpsLimit: UInt64
+            var kdfMemLimit: UInt64
+            /// With --output-dir: the new backup read back and verified.
+            var verified: Bool?
+            /// With --output-dir: the old backups deleted by --keep, oldest first.
+            var deleted: [String]?
+
+            enum CodingKeys: String, CodingKey {
+                case output, bytes, accounts, preferences, verified, deleted
+                case historyTransactions = "history_transactions"
+                case kdfOpsLimit = "kdf_ops_limit", kdfMemLimit = "kdf_mem_limit"
+            }
+
+            /// Every key is written, null included; `verified` and `deleted`
+            /// are null unless --output-dir was given.
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(output, forKey: .output)
+                try container.encode(bytes, forKey: .bytes)
+                try container.encode(accounts, forKey: .accounts)
+                try container.encode(preferences, forKey: .preferences)
+                try container.encode(historyTransactions, forKey: .historyTransactions)
+                try container.encode(kdfOpsLimit, forKey: .kdfOpsLimit)
+                try container.encode(kdfMemLimit, forKey: .kdfMemLimit)
+                try container.encode(verified, forKey: .verified)
+                try container.encode(deleted, forKey: .deleted)
+            }
+
+            init(archive: AuthCatArchive, output: String, bytes: Int, kdf: KDFParameters) {
+                self.output = output
+                self.bytes = bytes
+                accounts = archive.accounts.count
+                preferences = archive.preferences?.count ?? 0
+                historyTransactions = archive.history?.count
+                kdfOpsLimit = kdf.opsLimit
+                kdfMemLimit = kdf.memLimit
+            }
+        }
+
+        /// The summary goes to standard error when the backup itself is on standard output.
+        private func summarize(_ summary: Summary, onStandardError: Bool) throws {
+            var text = json ? try JSONOutput.string(summary)
+                : "backed up \(Import.count(summary.accounts, "account")) and "
+                    + "\(Import.count(summary.preferences, "synced preference")) to \(summary.output == "-" ? "standard output" : summary.output)"
+                    + (summary.verified == true ? " (verified)" : "")
+            if !json, let deleted = summary.deleted {
+                text += deleted.map { "\ndeleted old backup \($0)" }.joined()
+            }
+            if onStandardError { Output.aside(text) } else { Output.print(text) }
+        }
+
+        /// `authcat-backup-20240501-031500.authcat`, in local time, so nightly runs do not overwrite each other.
+        static func defaultFileName() -> String {
+            BackupRotation.fileName(at: Invocation.current.now)
+        }
+    }
+}
+
+/// Why `backup --output-dir` failed; the earlier backups are untouched.
+enum BackupCommandError: UserFacingError {
+    case unverified(String, reason: String)
+    case noFreeName(String)
+
+    var description: String {
+        switch self {
+        case .unverified(let path, let reason):
+            "the new backup \(path) did not verify and was removed (\(reason)); no old backup was deleted"
+        case .noFreeName(let folder):
+            "\(folder) already holds 99 backups made this second; try again in a second"
+        }
+    }
+}

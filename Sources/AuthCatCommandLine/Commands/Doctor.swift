@@ -1,0 +1,150 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatSync
+import Foundation
+
+extension AuthCat {
+    /// `authcat doctor`: what would make codes fail or secrets leak, one finding a line.
+    struct Doctor: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "doctor",
+            abstract: "Check what would make codes fail or secrets leak.",
+            discussion: """
+                TOTP codes are only as good as the clock. doctor asks a time server \
+                (SNTP, one UDP request; --server, default \(SNTPServer.default.host)) how far \
+                this machine's clock is off, and checks the rest without touching the network:
+
+                  clock            offset: up to \(Int(DoctorChecks.clockTolerance)) s ok, \
+                under \(Int(DoctorChecks.clockLimit)) s a warning, more a problem
+                  permissions      the vault folder 0700, every file in it 0600, all yours
+                  passphrase_file  AUTHCAT_PASSPHRASE_FILE, if set, readable by you alone
+                  passphrase       a passphrase on the vault key, and whether it is unlocked
+                  clipboard        which tool --copy would use (wl-copy, xclip or xsel)
+                  sync             sync's health as last recorded (as 'sync status --offline')
+                  completion       shell completion installed for $SHELL, and current
+
+                Each finding is one line: ok, warning or problem, what was checked, what was \
+                found, and what to do. doctor never creates a vault, never asks for a \
+                passphrase, and prints no secret. When no time server answers (no network), \
+                the clock finding says so as a warning; name one that answers with --server, \
+                or skip the clock with --no-clock.
+
+                Exit status: 0 when nothing is a problem (warnings alone included), 1 when \
+                anything is.
+
+                Examples:
+                  authcat doctor
+                  authcat doctor --server time.cloudflare.com
+                  authcat doctor --server 192.168.1.1:123 --timeout 1
+                  authcat doctor --no-clock --json
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Option(help: ArgumentHelp("The time server to ask: HOST or HOST:PORT (default: \(SNTPServer.default.host)).",
+                                   valueName: "host"))
+        var server: String?
+
+        @Option(help: ArgumentHelp("How long to wait for the time server, in seconds (0.1 to 60).", valueName: "seconds"))
+        var timeout: Double = 3
+
+        @Flag(help: "Do not ask a time server; skip the clock check.")
+        var noClock = false
+
+        @Flag(help: "Print the findings as JSON.")
+        var json = false
+
+        func validate() throws {
+            guard timeout >= 0.1, timeout <= 60 else { throw ValidationError("--timeout must be 0.1 to 60 seconds") }
+            if noClock, server != nil { throw ValidationError("--no-clock asks no time server; leave out --server") }
+            if let server { _ = try Self.parsed(server) }
+        }
+
+        func run() throws {
+            let environment = vaultOptions.environment
+            let location = try vaultOptions.location()
+            var findings: [DoctorFinding] = []
+            var clock: DoctorReport.ClockMeasurement?
+            if !noClock {
+                let server = try server.map(Self.parsed) ?? .default
+                let result = Result { try SNTPClient(server: server, timeout: timeout).measure() }
+                    .mapError { $0 as? SNTPError ?? .network(server.description, reason: "\($0)") }
+                findings.append(DoctorChecks.clock(result, server: server))
+                if case let .success(measurement) = result {
+                    clock = DoctorReport.ClockMeasurement(server: server, measurement)
+                }
+            }
+            findings += DoctorChecks.permissions(in: location)
+            if let passphraseFile = DoctorChecks.passphraseFile(environment: environment) {
+                findings.append(passphraseFile)
+            }
+            findings.append(DoctorChecks.protection(in: location))
+            findings.append(Self.clipboard(environment: environment))
+            findings.append(Self.sync(in: location))
+            findings.append(DoctorChecks.completion(environment: environment) { shell in
+                CompletionShell(rawValue: shell).flatMap { try? CompletionScript.script(for: $0) }
+            })
+
+            let report = DoctorReport(findings: findings, clock: clock)
+            if json {
+                Output.print(try JSONOutput.string(report))
+            } else {
+                report.textLines().forEach { Output.print($0) }
+            }
+            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+        }
+
+        private static func parsed(_ text: String) throws -> SNTPServer {
+            do {
+                return try SNTPServer(parsing: text)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+
+        /// The tool `code --copy` would use, found the same way.
+        private static func clipboard(environment: [String: String]) -> DoctorFinding {
+            let display = [environment["WAYLAND_DISPLAY"], environment["DISPLAY"]].contains { !($0 ?? "").isEmpty }
+            guard let tool = try? Clipboard.find(environment: environment) else {
+                guard display else {
+                    return DoctorFinding("clipboard", .ok, "no display and no clipboard tool: --copy is not for this session")
+                }
+                return DoctorFinding("clipboard", .warning, "no clipboard tool found: code --copy cannot work",
+                                     advice: "install wl-clipboard (Wayland), xclip or xsel")
+            }
+            let message = "code --copy uses \(tool.executable.path)"
+            guard display else {
+                return DoctorFinding("clipboard", .ok, message + ", but this session has no display")
+            }
+            guard tool.reader != nil else {
+                return DoctorFinding("clipboard", .warning, message + ", but finds nothing to read the clipboard with",
+                                     advice: "install wl-paste beside wl-copy (the wl-clipboard package)")
+            }
+            return DoctorFinding("clipboard", .ok, message)
+        }
+
+        /// Sync's health as the monitor last recorded it, without contacting the remote.
+        private static func sync(in location: VaultLocation) -> DoctorFinding {
+            guard location.exists else { return DoctorFinding("sync", .ok, "sync is off") }
+            let local: SyncLocalState
+            do {
+                local = try SyncState.localState(in: location)
+            } catch {
+                var unreadable = SyncLocalState.off
+                unreadable.stateProblem = "\(error)"
+                local = unreadable
+            }
+            let events = (try? SyncEventLog(location: location).events()) ?? []
+            let status = SyncStatus.fold(events: events, local: local, probe: nil, now: Invocation.current.now)
+            let message = "sync: \(status.summary.rawValue)" + (status.message.map { ": \($0)" } ?? "")
+            switch status.summary {
+            case .off, .succeeded, .inProgress:
+                return DoctorFinding("sync", .ok, message)
+            case .notStarted:
+                return DoctorFinding("sync", .warning, message, advice: "authcat sync now")
+            default:
+                return DoctorFinding("sync", .problem, message, advice: "see: authcat sync status")
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import AuthCatCore
+
+extension AuthCat {
+    /// `authcat edit QUERY`: rename, re-tag or annotate an account.
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit",
+            abstract: "Change an account's issuer, name, tags or note.",
+            discussion: """
+                Only the given fields change, and history records which ones. Tags are \
+                added with --tag and removed with --untag; --clear-tags removes all tags \
+                first. An empty --issuer "" removes the issuer. The secret and the code \
+                parameters cannot be edited: add the account again instead.
+
+                Examples:
+                  authcat edit github --name alice@work.example
+                  authcat edit GitHub:alice --tag work --untag personal
+                  authcat edit aws --note "root account; keep the recovery codes in the safe"
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
+                  completion: AccountCompletion.live)
+        var query: String
+
+        @Option(help: "The new issuer (\"\" for none).")
+        var issuer: String?
+
+        @Option(help: "The new account name.")
+        var name: String?
+
+        @Option(name: .customLong("tag"), help: ArgumentHelp("Add a tag; repeat for several.", valueName: "tag"))
+        var addedTags: [String] = []
+
+        @Option(name: .customLong("untag"), help: ArgumentHelp("Remove a tag; repeat for several.", valueName: "tag"))
+        var removedTags: [String] = []
+
+        @Flag(help: "Remove every tag (before adding those given with --tag).")
+        var clearTags = false
+
+        @Option(help: "The new note (\"\" for none).")
+        var note: String?
+
+        func validate() throws {
+            guard issuer != nil || name != nil || note != nil || clearTags || !addedTags.isEmpty || !removedTags.isEmpty else {
+                throw ValidationError("nothing to change: give --issuer, --name, --tag, --untag, --clear-tags or --note")
+            }
+        }
+
+        func run() throws {
+            let vault = try vaultOptions.openVault()
+            // Found and changed in one transaction: a concurrent edit is either
+            // seen whole (its tags kept) or made after this one.
+            let (account, updated) = try vault.write(author: .cli) { writer in
+                let account = try writer.account(matching: query)
+                let edit = AccountEdit(issuer: issuer, name: name, tags: tags(from: account.tags), note: note)
+                return (account, try writer.update(account.id, edit))
+            }
+            guard updated != account else {
+                Output.print("\(TerminalText.sanitized(account.label)) already looks like that; nothing changed")
+                return
+            }
+            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            Output.print("updated \(TerminalText.sanitized(updated.label))")
+        }
+
+        private func tags(from current: [String]) -> [String]? {
+            guard clearTags || !addedTags.isEmpty || !removedTags.isEmpty else { return nil }
+            let removed = Set(Account.normalizedTags(removedTags))
+            let kept = clearTags ? [] : current.filter { !removed.contains($0) }
+            return Account.normalizedTags(kept + addedTags)
+        }
+    }
+}

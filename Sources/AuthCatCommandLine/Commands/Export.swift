@@ -1,0 +1,96 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatInterchange
+import Foundation
+
+extension AuthCat {
+    /// `authcat export`: every account, secrets included, in another app's format.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Export every account, secrets included, to move to another authenticator.",
+            discussion: """
+                Formats:
+                  otpauth  one otpauth:// URI per line; tags and notes ride along in Ente \
+                Auth's codeDisplay parameter, which other apps ignore
+                  google   Google Authenticator migration URIs, 10 accounts each; with --qr, \
+                drawn as QR codes to scan with "Transfer accounts > Import accounts"
+                  aegis    a plain Aegis vault (tags become groups)
+                  json     authcat's own JSON, the complete plain export
+                Every format but google holds every account exactly: 'authcat import' of the \
+                export into an empty vault gives the same accounts. Google Authenticator cannot \
+                hold Steam accounts, periods other than 30 seconds or digits other than 6 and 8; \
+                such accounts are left out with a warning, and tags and notes are lost.
+
+                A plain export holds every secret, so it is written only where you say: a file \
+                readable by you alone (--output, mode 0600, written whole or not at all) or \
+                standard output (--stdout). An existing file is replaced only with --force; a \
+                symbolic link is followed; a FIFO, a device or /dev/fd/N (such as >(gpg -e)) is \
+                written straight through; a folder or a socket is refused. For a backup to keep, \
+                use 'authcat backup', which encrypts.
+
+                Examples:
+                  authcat export --format aegis --output aegis-import.json
+                  authcat export --format google --qr
+                  authcat export --format otpauth --stdout | pass insert -m otp-uris
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Option(help: "otpauth, google, aegis or json.")
+        var format: ExportFormat
+
+        @Option(help: ArgumentHelp("The file to write (mode 0600), or a FIFO or device to write through.", valueName: "file"),
+                completion: .file())
+        var output: String?
+
+        @Flag(help: "Replace the --output file if it exists.")
+        var force = false
+
+        @Flag(help: "Print the export, secrets included, on standard output.")
+        var stdout = false
+
+        @Flag(help: "Draw each URI as a QR code in the terminal (otpauth and google).")
+        var qr = false
+
+        func validate() throws {
+            if output == "-" { throw ValidationError("a plain export holds every secret; say --stdout to print it") }
+            if stdout, output != nil { throw ValidationError("give either --output or --stdout, not both") }
+            if qr, format != .otpauth, format != .google { throw ValidationError("--qr draws otpauth and google exports only") }
+            if force, output == nil { throw ValidationError("--force replaces an existing --output file; name one with --output") }
+            if !qr, !stdout, output == nil {
+                throw ValidationError("a plain export holds every secret: name a file with --output (created 0600) or print it with --stdout")
+            }
+        }
+
+        func run() throws {
+            // Before the vault is opened, so that a bad path fails first and
+            // /dev/fd/N can only name a descriptor the shell handed over.
+            let destination = try output.map { try OutputDestination($0, replacing: force, standard: Invocation.current.standardDescriptors) }
+            let vault = try vaultOptions.openVault()
+            try vault.unlock()
+            var result = try Exporter.export(Exporter.items(of: vault), format: format, vaultID: vault.identity.vaultID)
+            defer { result.data.resetBytes(in: 0..<result.data.count) }
+            for omission in result.omitted { Output.warning("left out \(omission)") }
+            if qr { try draw(result.qrTexts) }
+            if stdout { try Invocation.current.standardOutput.writeNow(result.data) }
+            if let destination {
+                Output.flushStandardOutput()
+                try destination.write(result.data)
+                let summary = "exported \(Import.count(result.exported, "account")) to \(destination.path) (\(format.rawValue))"
+                // With --qr, or an export to /dev/stdout, standard output holds
+                // the real output; the summary must not land in it.
+                if qr || destination.isStandardOutput { Output.aside(summary) } else { Output.print(summary) }
+            }
+        }
+
+        private func draw(_ texts: [String]) throws {
+            for (index, text) in texts.enumerated() {
+                if texts.count > 1 { Output.print("QR code \(index + 1) of \(texts.count)") }
+                Output.print(try QRCode.encode(text).terminalText(), terminator: "")
+            }
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import AuthCatCore
+
+extension AuthCat {
+    /// `authcat lock`: ends what `authcat unlock` started.
+    struct Lock: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lock",
+            abstract: "Forget the vault key that 'authcat unlock' kept.",
+            discussion: """
+                Deletes the vault key from the kernel keyring at once; authcat asks for \
+                the passphrase again from then on. Locking a vault that is not unlocked \
+                does nothing.
+
+                Examples:
+                  authcat lock
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        func run() throws {
+            let vault = try vaultOptions.openVault()
+            Output.print(vault.lock() ? "locked" : "the vault was not unlocked")
+        }
+    }
+}

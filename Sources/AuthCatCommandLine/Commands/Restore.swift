@@ -1,0 +1,37 @@
+import ArgumentParser
+import AuthCatCore
+
+extension AuthCat {
+    /// `authcat restore QUERY`: brings back a removed account.
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "restore",
+            abstract: "Bring back a removed account, secret included.",
+            discussion: """
+                QUERY is matched among removed accounts only: the id that 'authcat rm' \
+                printed, ISSUER:NAME, or part of the issuer or name. When the same name \
+                was removed more than once, use the id. Restoring fails if a live account \
+                has the same name; rename or remove that one first. History records the \
+                change under the author 'restore'.
+
+                Examples:
+                  authcat restore GitHub:alice@example.com
+                  authcat restore 1b4e28ba-2fa1-11d2-883f-0016d3cca427
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: "The removed account: id, ISSUER:NAME, or part of the issuer or name.",
+                  completion: AccountCompletion.deleted)
+        var query: String
+
+        func run() throws {
+            let vault = try vaultOptions.openVault()
+            let restored = try vault.write(author: .restore) { writer in
+                try writer.restore(try writer.deletedAccount(matching: query).id)
+            }
+            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            Output.print("restored \(TerminalText.sanitized(restored.label))")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatSync
+import Foundation
+
+extension AuthCat {
+    /// `authcat sync enable --remote URL`: create, join or resume a remote vault, then sync once.
+    struct SyncEnable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "enable",
+            abstract: "Turn sync on: create a remote vault, or join one another device created.",
+            discussion: """
+                On an empty remote, authcat creates a remote vault: it asks for a new sync \
+                passphrase twice (or reads it from AUTHCAT_SYNC_PASSPHRASE_FILE) and shows a \
+                recovery key once; keep it safe, or write it to a new 0600 file with \
+                --recovery-key-file. On a remote that holds a vault, it asks for that vault's \
+                sync passphrase, or with --use-recovery-key for its recovery key (from \
+                --recovery-key-file or typed). Turning sync on again later asks nothing and \
+                exports what changed meanwhile. Then it syncs once.
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Option(help: ArgumentHelp("Where to sync: file:///path or s3://bucket/prefix.", valueName: "url"))
+        var remote: String
+
+        @Option(help: ArgumentHelp(
+            "A new file to write the recovery key to (mode 0600) when creating; the file to read it from with --use-recovery-key.",
+            valueName: "path"), completion: .file())
+        var recoveryKeyFile: String?
+
+        @Flag(help: "Join with the recovery key instead of the sync passphrase.")
+        var useRecoveryKey = false
+
+        func run() async throws {
+            let location = try RemoteLocation(parsing: remote)
+            let session = try SyncSession.openOrCreate(vaultOptions)
+            let state = try session.localState()
+            if state.isEnabled {
+                guard state.remoteLocation.map({ (try? RemoteLocation(parsing: $0)) == location }) ?? false else {
+                    throw SyncCommandError.alreadyOn(remote: state.remoteLocation ?? location.displayLocation)
+                }
+                Output.print("sync is already on with \(location.displayLocation)")
+                return
+            }
+            let runLock = try SyncLockFile.run(in: session.location)
+            runLock.lock()
+            defer { runLock.unlock() }
+            do {
+                try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
+                                         useRecoveryKey: useRecoveryKey).run()
+            } catch {
+                if (try? session.localState().isEnabled) != true { runLock.removeFile() }
+                throw error
+            }
+        }
+    }
+}

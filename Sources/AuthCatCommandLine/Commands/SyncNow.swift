@@ -1,0 +1,62 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatSync
+import Foundation
+
+extension AuthCat {
+    /// `authcat sync now`: pull other devices' changes, then push this device's.
+    struct SyncNow: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "now",
+            abstract: "Sync once: import other devices' changes, then export this device's.",
+            discussion: """
+                Prints what was imported and exported, objects rejected (they failed \
+                authentication; everything else still syncs) and synced preferences that \
+                changed, with the reason. When \(SyncEngine.compactionThreshold) or more of this \
+                device's batches piled up since its last snapshot, a one-line hint on standard \
+                error suggests 'authcat sync compact'. Progress is shown on standard error when it is a \
+                terminal and the sync takes a while. Exit status 1 when the sync failed; \
+                4 when it finished but the remote has problems that stay until it is repaired \
+                (rejected objects, a rollback, a gap); see 'authcat sync status' for the details.
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Flag(help: "Print the report as JSON.")
+        var json = false
+
+        /// Set by the background push that follows a change: quiet, never waits behind another push.
+        @Flag(help: .hidden)
+        var background = false
+
+        func run() async throws {
+            if background { return await SyncBackgroundPush.run(vaultOptions) }
+            let session = try SyncSession.open(vaultOptions)
+            let runLock = try SyncLockFile.run(in: session.location)
+            runLock.lockSayingWhy("waiting for another sync of this vault to finish")
+            defer { runLock.unlock() }
+            let report = try await session.withEngine { engine in
+                try await Self.run(engine, progress: SyncProgressLine.forTerminal())
+            }
+            if json {
+                Output.print(try SyncReportOutput.json(report))
+            } else {
+                SyncReportOutput.lines(report).forEach { Output.print($0) }
+            }
+            if let hint = SyncReportOutput.compactionHint(report) { Output.note(hint) }
+            let local = try session.localState()
+            let problems = local.rejectedObjects.count + local.standingIssues.count
+            if problems > 0 {
+                let status = SyncSummary.error.exitCode
+                Output.error(SyncCommandError.remoteHasProblems(problems).description, status: status)
+                throw ExitCode(status)
+            }
+        }
+
+        /// One sync, drawing progress if a display is given.
+        static func run(_ engine: SyncEngine, progress: SyncProgressLine?) async throws -> SyncReport {
+            defer { progress?.finish() }
+            return try await engine.sync(progress: progress.map { line in { line.update($0) } })
+        }
+    }
+}

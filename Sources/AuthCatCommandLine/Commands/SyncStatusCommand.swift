@@ -1,0 +1,83 @@
+import ArgumentParser
+import AuthCatCore
+import AuthCatSync
+import Foundation
+
+extension AuthCat {
+    /// `authcat sync status`: the monitor's summary, with an exit status scripts can test.
+    struct SyncStatusCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Show whether sync works, and exit non-zero when it does not.",
+            discussion: """
+                Shows the state of setup, import and export (not started, in progress, \
+                succeeded, failed, interrupted), the last successful sync, local changes not \
+                yet exported and the devices seen, after checking that the remote answers and \
+                accepts the credentials (one list request, at most \(Int(probeTimeout.components.seconds)) seconds; \
+                --offline skips it).
+
+                Summary and exit status:
+                  off                    0  sync is not on for this vault
+                  succeeded              0  the latest import and export succeeded
+                  in progress            0  a setup, import or export is running now
+                  not started            2  sync is on but has not run yet
+                  not syncing            3  set up, but nothing imported since
+                  error                  4  a remote problem, lost sync state, or a failed sync
+                  no network             5  the remote cannot be reached
+                  account not available  6  credentials rejected or missing, bucket or folder missing
+                  remote deleted         7  another device deleted the remote data
+                  vault mismatch         8  the remote holds a different vault
+                Exit status 1 means the status itself could not be read.
+
+                Remote problems (rejected objects, a rollback, a gap) stay until the remote \
+                is repaired and a sync finds it whole. \
+                While the status is not 0, every other command prints one warning line about \
+                it on standard error.
+                """)
+
+        static let probeTimeout: Duration = .seconds(5)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Flag(help: "Print the status as JSON.")
+        var json = false
+
+        @Flag(help: "Do not contact the remote; report only what was recorded.")
+        var offline = false
+
+        func run() async throws {
+            let status = try await currentStatus()
+            if json {
+                Output.print(try JSONOutput.string(status))
+            } else {
+                status.textLines().forEach { Output.print(TerminalText.sanitized($0)) }
+            }
+            if !status.summary.isHealthy { throw ExitCode(status.summary.exitCode) }
+        }
+
+        private func currentStatus() async throws -> SyncStatus {
+            guard let vault = try vaultOptions.openExistingVault() else {
+                return SyncStatus.fold(events: [], local: .off, probe: nil, now: Invocation.current.now)
+            }
+            let session = SyncSession(vault: vault, recorder: SyncEventLog(location: vault.location),
+                                      environment: vaultOptions.environment)
+            let local = try session.localState()
+            let probe = offline || !local.isEnabled ? nil : await self.probe(session, local)
+            let status = SyncStatus.fold(events: try session.recorder.events(), local: local, probe: probe, now: Invocation.current.now)
+            SyncNotice.update(status, in: vault.location)
+            return status
+        }
+
+        private func probe(_ session: SyncSession, _ local: SyncLocalState) async -> SyncProbeResult? {
+            guard let url = local.remoteLocation else { return nil }
+            do {
+                let remote = try session.remote(url: url)
+                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, timeout: Self.probeTimeout)
+                try? await remote.close()
+                return result
+            } catch {
+                return .failed(SyncFailure(error))
+            }
+        }
+    }
+}

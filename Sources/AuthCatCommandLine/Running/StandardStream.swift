@@ -1,0 +1,75 @@
+import AuthCatCore
+import Foundation
+import Synchronization
+
+/// Standard output or standard error of one invocation: a descriptor, and
+/// what was written to it but not yet sent. Output is sent when the buffer
+/// fills, when asked (`flush`) and when the command ends, so a long listing
+/// costs a few system calls, not one per line.
+public final class StandardStream: Sendable {
+    public let fileDescriptor: Int32
+    private let pending = Mutex<[UInt8]>([])
+
+    /// Bytes held before they are sent anyway.
+    private static let capacity = 64 * 1024
+
+    public init(_ fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    public var isTerminal: Bool { isatty(fileDescriptor) == 1 }
+
+    func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    func write(_ bytes: some Sequence<UInt8>) {
+        let full = pending.withLock { buffer in
+            buffer.append(contentsOf: bytes)
+            return buffer.count >= Self.capacity
+        }
+        if full { flush() }
+    }
+
+    /// Sends everything written so far, then `data`, and says when that fails:
+    /// for output that is the command's product (a backup, an export).
+    /// - Throws: `StandardStreamError` when the bytes could not all be written.
+    func writeNow(_ data: Data) throws {
+        flush()
+        let failure: Int32? = data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = Foundation.write(fileDescriptor, base.advanced(by: offset), bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return written < 0 ? errno : EIO }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw StandardStreamError(reason: String(cString: strerror(failure))) }
+    }
+
+    /// Sends everything written so far. A reader that went away (a closed
+    /// pipe) or a full disk loses the output, as `print` would.
+    public func flush() {
+        pending.withLock { buffer in
+            buffer.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count, let base = bytes.baseAddress {
+                    let written = Foundation.write(fileDescriptor, base.advanced(by: offset), bytes.count - offset)
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { break }
+                    offset += written
+                }
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// Output that is the command's product could not be written (a full disk,
+/// a reader that went away).
+struct StandardStreamError: UserFacingError {
+    var reason: String
+    var description: String { "cannot write to standard output: \(reason.lowercased())" }
+}

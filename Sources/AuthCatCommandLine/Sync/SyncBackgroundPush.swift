@@ -1,0 +1,49 @@
+import AuthCatCore
+import AuthCatSync
+import Foundation
+
+/// The detached `sync now --background` that follows every change to the vault.
+///
+/// It prints nothing (its output goes to /dev/null) and records every failure
+/// in the monitor, so `authcat sync status` shows it and the next command
+/// warns about it. At most one push runs
+/// and at most one waits; see `SyncLockFile`.
+enum SyncBackgroundPush {
+    static func run(_ options: VaultOptions) async {
+        // Already done by the launcher where posix_spawn can; harmless otherwise.
+        setsid()
+        guard let location = try? options.location(), SyncState.isEnabled(in: location),
+              let queueLock = try? SyncLockFile.queue(in: location), queueLock.tryLock(),
+              let runLock = try? SyncLockFile.run(in: location) else { return }
+        runLock.lock()
+        defer { runLock.unlock() }
+        // Released only now that this push holds the run lock: a change committed from here
+        // on starts a push of its own, and one committed before is exported by this one.
+        queueLock.unlock()
+        await push(options, location: location)
+    }
+
+    private static func push(_ options: VaultOptions, location: VaultLocation) async {
+        // The user's next command warns about a failure (see `SyncNotice`); nothing else would tell them.
+        defer { SyncNotice.refresh(in: location) }
+        var engineRan = false
+        do {
+            let session = try SyncSession.open(options)
+            _ = try await session.withEngine { engine in
+                engineRan = true
+                return try await engine.sync()
+            }
+        } catch {
+            // The engine records its own failures; record those that came before it.
+            if !engineRan { recordFailure(error, in: location) }
+        }
+    }
+
+    private static func recordFailure(_ error: Error, in location: VaultLocation) {
+        if case SyncCommandError.syncOff? = error as? SyncCommandError { return }
+        let log = SyncEventLog(location: location)
+        let now = Invocation.current.now
+        log.record(SyncEvent(phase: .export, kind: .started, time: now))
+        log.record(SyncEvent(phase: .export, kind: .failed, time: now, failure: SyncFailure(error)))
+    }
+}

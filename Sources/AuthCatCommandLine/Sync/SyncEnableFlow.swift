@@ -1,0 +1,94 @@
+import AuthCatCore
+import AuthCatSync
+import Foundation
+
+/// The steps of `sync enable` once the options are checked: ask the remote what
+/// to do, ask for the right secret, set up, show the recovery key, sync once.
+struct SyncEnableFlow {
+    let session: SyncSession
+    let url: String
+    let recoveryKeyFile: String?
+    let useRecoveryKey: Bool
+
+    func run() async throws {
+        let remote = try await recordingSetupFailure { try session.remote(url: url) }
+        do {
+            try await enable(remote)
+            try? await remote.close()
+        } catch {
+            try? await remote.close()
+            throw error
+        }
+    }
+
+    private func enable(_ remote: any Remote) async throws {
+        let plan = try await recordingSetupFailure {
+            try await remote.prepare()
+            return try await SyncSetup.plan(vault: session.vault, remote: remote)
+        }
+        let secret = try self.secret(for: plan, remote: remote)
+        let keyFile = try plan == .create ? recoveryKeyFile.map(SyncRecoveryKeyFile.create) : nil
+        let result: SyncEnableResult
+        do {
+            result = try await SyncSetup.enable(vault: session.vault, remote: remote, remoteURL: url, secret: secret,
+                                                kdf: Invocation.current.passphraseKDF, recorder: session.recorder)
+        } catch {
+            keyFile?.discard()
+            throw error
+        }
+        try announce(result, remote: remote, keyFile: keyFile)
+        try await firstSync()
+    }
+
+    private func secret(for plan: SyncSetupPlan, remote: any Remote) throws -> SyncSecret? {
+        switch plan {
+        case .create:
+            guard !useRecoveryKey else { throw SyncCommandError.recoveryKeyNeedsExistingVault(remote: remote.displayLocation) }
+            return .passphrase(try SyncSecretInput.newPassphrase(environment: session.environment))
+        case .join:
+            if useRecoveryKey { return .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile)) }
+            return .passphrase(try SyncSecretInput.passphrase(environment: session.environment))
+        case .resume:
+            return nil
+        }
+    }
+
+    private func announce(_ result: SyncEnableResult, remote: any Remote, keyFile: SyncRecoveryKeyFile?) throws {
+        switch result.outcome {
+        case .created: Output.print("sync is on: created a new remote vault at \(remote.displayLocation)")
+        case .joined: Output.print("sync is on: joined the remote vault at \(remote.displayLocation)")
+        case .resumed: Output.print("sync is on again with \(remote.displayLocation)")
+        }
+        guard let recoveryKey = result.recoveryKey else { return }
+        if let keyFile {
+            try keyFile.write(recoveryKey)
+            Output.print("the recovery key was written to \(keyFile.path); keep it safe, apart from this computer")
+        } else {
+            Output.print("recovery key (shown only now; write it down and keep it apart from this computer):")
+            Output.print("  \(recoveryKey)")
+        }
+    }
+
+    private func firstSync() async throws {
+        do {
+            let report = try await session.withEngine { engine in
+                try await AuthCat.SyncNow.run(engine, progress: SyncProgressLine.forTerminal())
+            }
+            SyncReportOutput.lines(report).forEach { Output.print($0) }
+        } catch {
+            throw SyncCommandError.firstSyncFailed(error)
+        }
+    }
+
+    /// Runs a step before the engine's setup; a failure is recorded as a failed setup for `sync status`.
+    private func recordingSetupFailure<Result>(_ step: () async throws -> Result) async throws -> Result {
+        do {
+            return try await step()
+        } catch {
+            let now = Invocation.current.now
+            session.recorder.record(SyncEvent(phase: .setup, kind: .started, time: now))
+            session.recorder.record(SyncEvent(phase: .setup, kind: .failed, time: now, failure: SyncFailure(error)))
+            throw error
+        }
+    }
+}

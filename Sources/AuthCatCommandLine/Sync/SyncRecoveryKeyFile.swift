@@ -1,0 +1,36 @@
+import AuthCatCore
+import AuthCatInterchange
+import Foundation
+
+/// Where `--recovery-key-file` writes the recovery key, by the rule every
+/// output path follows (`OutputDestination`), except that an existing
+/// regular file is never replaced: it may hold the key of another vault.
+/// Checked before the remote vault is created, so that a bad path fails
+/// before anything is set up.
+struct SyncRecoveryKeyFile {
+    let destination: OutputDestination
+
+    var path: String { destination.path }
+
+    static func create(_ path: String) throws -> SyncRecoveryKeyFile {
+        do {
+            return SyncRecoveryKeyFile(destination: try OutputDestination(path, replacing: false, standard: Invocation.current.standardDescriptors))
+        } catch OutputDestinationError.exists {
+            throw SyncCommandError.recoveryKeyFileExists(path)
+        }
+    }
+
+    func write(_ recoveryKey: String) throws {
+        var bytes = Data((recoveryKey + "\n").utf8)
+        defer { bytes.resetBytes(in: 0..<bytes.count) }
+        do {
+            try destination.write(bytes)
+        } catch let error as OutputDestinationError {
+            if case .exists = error { throw SyncCommandError.recoveryKeyFileExists(path) }
+            throw SyncCommandError.cannotWriteRecoveryKey(path, reason: error.reason)
+        }
+    }
+
+    /// Nothing to remove after a failed setup: nothing is written before the key exists.
+    func discard() {}
+}

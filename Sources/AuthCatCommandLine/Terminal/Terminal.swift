@@ -1,0 +1,30 @@
+import Foundation
+
+/// The user's terminal: whether the standard streams are attached to one,
+/// and questions asked on `/dev/tty` (the invocation's terminal), which works
+/// even when output is piped.
+enum Terminal {
+    static var standardInputIsTerminal: Bool { isatty(Invocation.current.standardInput) == 1 }
+    static var standardOutputIsTerminal: Bool { Invocation.current.standardOutput.isTerminal }
+    static var standardErrorIsTerminal: Bool { Invocation.current.standardError.isTerminal }
+
+    /// One line typed with echo off, without its line break; the caller wipes it.
+    /// - Parameters:
+    ///   - what: what is asked for, for error messages ("the passphrase").
+    ///   - hint: what to do instead when there is no terminal.
+    static func readHidden(prompt: String, limit: Int, what: String, hint: String) throws -> [UInt8] {
+        let device = try TerminalDevice.open(what: what, hint: hint)
+        defer { device.close() }
+        device.write(prompt)
+        return try device.withEchoOff { try device.readLine(limit: limit, what: what) }
+    }
+
+    /// Asks a yes-or-no question; only "y" or "yes" count as yes.
+    static func confirm(_ question: String, hint: String) throws -> Bool {
+        let device = try TerminalDevice.open(what: "confirmation", hint: hint)
+        defer { device.close() }
+        device.write(question)
+        let answer = String(decoding: try device.readLine(limit: 64, what: "the answer"), as: UTF8.self)
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The terminal (`/dev/tty`), opened for one question.
+final class TerminalDevice {
+    private let fd: Int32
+
+    private init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// - Throws: `InputError.noTerminal` when the process has no controlling
+    ///   terminal, or the invocation none to ask on.
+    static func open(what: String, hint: String) throws -> TerminalDevice {
+        let fd = Invocation.current.terminalPath.map { Foundation.open($0, O_RDWR | O_CLOEXEC | O_NOCTTY) } ?? -1
+        guard fd >= 0 else { throw InputError.noTerminal(what: what, hint: hint) }
+        return TerminalDevice(fd: fd)
+    }
+
+    func close() {
+        _ = Foundation.close(fd)
+    }
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                // `offset < count`, so the buffer is not empty and has a base address.
+                Foundation.write(fd, buffer.baseAddress!.advanced(by: offset), buffer.count - offset)
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// Reads up to a line break, one byte at a time so nothing after it is
+    /// consumed. A line longer than `limit` is an error.
+    func readLine(limit: Int, what: String) throws -> [UInt8] {
+        var line = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        var byte: UInt8 = 0
+        while true {
+            let result = Foundation.read(fd, &byte, 1)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0, byte != UInt8(ascii: "\n") else { break }
+            guard count < limit else {
+                Wipe.bytes(&line)
+                throw InputError.tooLong(what: what, limit: limit)
+            }
+            line[count] = byte
+            count += 1
+        }
+        byte = 0
+        if count > 0, line[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+        let content = Array(line[0..<count])
+        Wipe.bytes(&line)
+        return content
+    }
+
+    /// Runs `body` with echo off, restoring the terminal afterwards, and also
+    /// if the user presses Ctrl-C meanwhile.
+    func withEchoOff<Result>(_ body: () throws -> Result) rethrows -> Result {
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return try body() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        EchoRestorer.arm(fd: fd, settings: saved)
+        tcsetattr(fd, TCSAFLUSH, &quiet)
+        defer {
+            tcsetattr(fd, TCSAFLUSH, &saved)
+            EchoRestorer.disarm()
+            write("\n")
+        }
+        return try body()
+    }
+}

@@ -1,0 +1,47 @@
+import AuthCatCore
+import Foundation
+
+/// Finding and opening the vault: `--home` or the environment, the
+/// permission check, and the passphrase source. A plain value apart from
+/// ArgumentParser; `VaultOptions` wraps it for the commands.
+struct VaultAccess {
+    /// The `--home` option, if given.
+    var home: String?
+    var environment: [String: String] = Invocation.current.environment
+
+    /// The vault folder, from `--home` or the environment.
+    func location() throws -> VaultLocation {
+        try VaultLocation.resolve(override: home, environment: environment)
+    }
+
+    /// The existing vault, or nil when none was ever created here.
+    func openExistingVault() throws -> Vault? {
+        let location = try checkedLocation()
+        guard location.exists else { return nil }
+        return try open(location)
+    }
+
+    /// The existing vault; throws `VaultError.noVault` when there is none.
+    func openVault() throws -> Vault {
+        try open(try checkedLocation())
+    }
+
+    /// The vault, created on first use with this host's name for the device.
+    func openOrCreateVault() throws -> Vault {
+        try Vault.openOrCreate(at: try checkedLocation(), deviceName: HostName.current(),
+                               passphrase: PassphraseSource.current(environment: environment))
+    }
+
+    private func open(_ location: VaultLocation) throws -> Vault {
+        try Vault.open(at: location, passphrase: PassphraseSource.current(environment: environment))
+    }
+
+    /// Refuses folders others can write to and warns about ones they can read.
+    private func checkedLocation() throws -> VaultLocation {
+        let location = try location()
+        for warning in try location.checkPermissions() {
+            Output.warning(warning)
+        }
+        return location
+    }
+}

@@ -1,0 +1,85 @@
+import AuthCatCommandLine
+import AuthCatCore
+import AuthCatTesting
+import Foundation
+
+/// Command lines run in this process, through `CommandRunner.run(_:)`, the
+/// entry point `authcat-cli`'s `main` calls: the same parsing, commands and
+/// error reports, without starting a program. What stays outside: stdin,
+/// stdout and stderr are pipes as for a process; there is no terminal to
+/// ask on (as under `setsid`); detached work (a background push, the
+/// clipboard clearer) starts the built `authcat-cli`, whose exit this process
+/// collects; the current folder
+/// is `root` and the umask 077 while the command runs, as `main` sets it.
+extension AuthCatRunner {
+    /// Runs `authcat --home HOME arguments…` in this process.
+    /// - Parameters:
+    ///   - stdin: bytes to pipe in; nil connects /dev/null.
+    ///   - environment: added to (and overriding) `self.environment`.
+    ///   - withHome: false leaves `--home` out, to test the environment variables.
+    ///   - timeout: how long to wait before failing the test; the command is
+    ///     not stopped (a process could be killed, a task in this one cannot).
+    @discardableResult
+    func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
+             withHome: Bool = true, timeout: TimeInterval = 60) throws -> AuthCatResult {
+        let commandLine = (withHome ? ["--home", home.path] : []) + arguments
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let invocation = Invocation(
+            arguments: commandLine, environment: environment.merging(extra) { _, new in new },
+            standardInput: stdin == nil ? Self.nullDevice : input.fileHandleForReading.fileDescriptor,
+            standardOutput: StandardStream(output.fileHandleForWriting.fileDescriptor),
+            standardError: StandardStream(errors.fileHandleForWriting.fileDescriptor),
+            terminalPath: nil, passphraseKDF: try KDFParameters.minimumForTesting(),
+            launcher: DetachedLauncher(program: Self.fullProgramURL.path, collectsExits: true))
+        let feeder = stdin.map { Self.feed([$0], pausingFor: 0, to: input) }
+        let collected = Self.collect(output, errors)
+        let started = Date()
+        let status = try inRoot { try Self.wait(for: invocation, timeout: timeout) }
+        try output.fileHandleForWriting.close()
+        try errors.fileHandleForWriting.close()
+        let (stdout, stderr) = collected()
+        // A command may stop reading early (it refuses oversized input); closing
+        // the reading end ends the feeder with a broken pipe.
+        try input.fileHandleForReading.close()
+        feeder?.wait()
+        return AuthCatResult(status: status, stdout: String(decoding: stdout, as: UTF8.self),
+                             stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
+    }
+
+    /// Runs `body` with `root` as the current folder and the umask `main` sets.
+    private func inRoot<Result>(_ body: () throws -> Result) throws -> Result {
+        let previousFolder = FileManager.default.currentDirectoryPath
+        guard FileManager.default.changeCurrentDirectoryPath(root.path) else {
+            throw AuthCatRunnerError.cannotEnter(root.path)
+        }
+        let previousMask = umask(0o077)
+        defer {
+            umask(previousMask)
+            _ = FileManager.default.changeCurrentDirectoryPath(previousFolder)
+        }
+        return try body()
+    }
+
+    /// Blocks this (the test's) thread until the command returns its status.
+    private static func wait(for invocation: Invocation, timeout: TimeInterval) throws -> Int32 {
+        let finished = DispatchSemaphore(value: 0)
+        let status = StatusBox()
+        Task.detached {
+            status.value = await CommandRunner.run(invocation)
+            finished.signal()
+        }
+        guard finished.wait(timeout: .now() + timeout) == .success else {
+            throw AuthCatRunnerError.timedOut(invocation.arguments, seconds: timeout)
+        }
+        return status.value
+    }
+
+    /// /dev/null, open for reading for the whole test run, as standard input
+    /// when a test gives none.
+    private static let nullDevice = open("/dev/null", O_RDONLY | O_CLOEXEC)
+}
+
+/// The status a command returned, handed from its task to the waiting thread.
+private final class StatusBox: @unchecked Sendable {
+    var value: Int32 = -1
+}
