@@ -83,15 +83,17 @@ final class AuthCatRunner: @unchecked Sendable {
 
     /// Runs `authcat --home HOME arguments…` on a pseudo-terminal (util-linux
     /// `script`), so that it prompts on /dev/tty and sees a terminal on stdout.
-    /// Each of `typing` is typed after a pause, as a person answers a prompt
-    /// only once it appears. Output comes back with the terminal's `\r\n`
-    /// turned into `\n`; the typed text appears in it only if echoed.
+    /// Each of `typing` is typed once a prompt shows (see `TerminalTranscript`),
+    /// as a person answers a prompt only once it appears. Output comes back
+    /// with the terminal's `\r\n` turned into `\n`; the typed text appears in
+    /// it only if echoed.
     @discardableResult
     func runInTerminal(_ arguments: [String], typing: [String] = [], environment extra: [String: String] = [:],
                        timeout: TimeInterval = 60) throws -> AuthCatResult {
         let command = ([Self.executableURL.path, "--home", home.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
         var result = try launch(["-qec", command, "/dev/null"], executable: Self.script,
-                                input: typing.map { Data($0.utf8) }, pause: 0.8, environment: extra, timeout: timeout)
+                                input: typing.map { Data($0.utf8) }, pause: 0, typesOnPrompts: true,
+                                environment: extra, timeout: timeout)
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         return result
     }
@@ -115,7 +117,8 @@ final class AuthCatRunner: @unchecked Sendable {
     }
 
     private func launch(_ launchArguments: [String], executable: String? = nil, input: [Data]?, pause: TimeInterval,
-                        environment extra: [String: String], timeout: TimeInterval) throws -> AuthCatResult {
+                        typesOnPrompts: Bool = false, environment extra: [String: String],
+                        timeout: TimeInterval) throws -> AuthCatResult {
         let process = Process()
         let program = executable ?? Self.executableURL.path
         if FileManager.default.isExecutableFile(atPath: Self.setsid) {
@@ -138,8 +141,15 @@ final class AuthCatRunner: @unchecked Sendable {
 
         let started = Date()
         try process.run()
-        let feeder = inputPipe.map { pipe in Self.feed(input ?? [], pausingFor: pause, to: pipe) }
-        let collected = Self.collect(output, errors)
+        let transcript = typesOnPrompts ? TerminalTranscript(reading: output) : nil
+        let feeder = inputPipe.map { pipe in
+            transcript.map { $0.type(input ?? [], into: pipe, until: process) }
+                ?? Self.feed(input ?? [], pausingFor: pause, to: pipe)
+        }
+        let collected = transcript.map { transcript in
+            let errorsOnly = Self.collect(Pipe(), errors, closingOutput: true)
+            return { (transcript.finished(), errorsOnly().1) }
+        } ?? Self.collect(output, errors)
         let finished = Self.wait(for: process, timeout: timeout)
         let (stdout, stderr) = collected()
         feeder?.wait()
@@ -180,7 +190,9 @@ final class AuthCatRunner: @unchecked Sendable {
     }
 
     /// Drains stdout and stderr concurrently, so a chatty child never blocks on a full pipe.
-    static func collect(_ output: Pipe, _ errors: Pipe) -> () -> (Data, Data) {
+    /// - Parameter closingOutput: close `output`'s writing end first (a pipe nobody writes to).
+    static func collect(_ output: Pipe, _ errors: Pipe, closingOutput: Bool = false) -> () -> (Data, Data) {
+        if closingOutput { try? output.fileHandleForWriting.close() }
         let group = DispatchGroup()
         let box = DataBox()
         DispatchQueue.global().async(group: group) { box.stdout = output.fileHandleForReading.readDataToEndOfFile() }
