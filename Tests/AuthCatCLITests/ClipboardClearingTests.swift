@@ -94,7 +94,9 @@ final class ClipboardClearingTests: AuthCatTestCase {
         let periodEnd = Date(timeIntervalSince1970: (started.timeIntervalSince1970 / 2).rounded(.down) * 2 + 2)
         let restored = try XCTUnwrap(waitFor("restored clipboard") { clipboard() == "what I had" })
         XCTAssertGreaterThanOrEqual(restored.timeIntervalSince(periodEnd), -0.05, "restored before the code expired")
-        // authcat read, then wrote the code; the clearer read it back, then restored.
+        // authcat read, then wrote the code; the clearer read it back, then restored
+        // (the tool logs its write just after the clipboard changes).
+        waitFor("the restoring write in the log") { logLines().count >= 4 }
         let lines = logLines()
         XCTAssertEqual(lines.map { $0.split(separator: " ")[0] }, ["read", "write", "read", "write"], "\(lines)")
         let clearer = try XCTUnwrap(clearers().first)

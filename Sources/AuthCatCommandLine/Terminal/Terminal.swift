@@ -15,8 +15,12 @@ enum Terminal {
     static func readHidden(prompt: String, limit: Int, what: String, hint: String) throws -> [UInt8] {
         let device = try TerminalDevice.open(what: what, hint: hint)
         defer { device.close() }
-        device.write(prompt)
-        return try device.withEchoOff { try device.readLine(limit: limit, what: what) }
+        return try device.withEchoOff {
+            // Echo goes off, and what was typed ahead is dropped, before the
+            // prompt shows: an answer typed or pasted once it shows is never echoed.
+            device.write(prompt)
+            return try device.readLine(limit: limit, what: what)
+        }
     }
 
     /// Asks a yes-or-no question; only "y" or "yes" count as yes.
