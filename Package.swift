@@ -26,9 +26,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        // AuthCatSync builds its requests with NIO's types, so it names NIO itself.
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // No HTTP package: the S3 remote sends its requests with FoundationNetworking's
+        // URLSession (libcurl underneath), which ships with the Swift toolchain.
+        // async-http-client cost half of a clean build (swift-nio, swift-nio-ssl with a
+        // second BoringSSL, nio-http2, ...) for a few small requests.
     ],
     targets: [
         // C libraries from Debian, each behind a module map.
@@ -67,9 +68,6 @@ let package = Package(
                 "AuthCatCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // Test doubles: a clock set by hand, a remote in memory that can be
         // made to fail, the cheapest KDF. Only test targets depend on it.

@@ -1,6 +1,7 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Turning failed requests into `RemoteError`s the sync monitor can act on.
 ///
@@ -17,7 +18,7 @@ extension S3Remote {
         case (404, nil) where operation == "list objects":
             return .containerMissing(location: displayLocation)
         case (301, _), (307, _), (400, "AuthorizationHeaderMalformed"), (400, "IllegalLocationConstraintException"):
-            let region = reply?.bucketRegion ?? response.headers.first(name: "x-amz-bucket-region")
+            let region = reply?.bucketRegion ?? response.headers["x-amz-bucket-region"]
             let hint = region.map { "; add region=\($0) to the location" } ?? "; check region= in the location"
             return .invalidLocation(location: displayLocation, reason: "the bucket is in another region\(hint)")
         case (400, "InvalidBucketName"):
@@ -41,36 +42,56 @@ extension S3Remote {
 
     /// The error for a request that got no reply.
     func transportFailure(_ error: Error) -> Error {
-        if error is CancellationError { return error }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .cancelled: return CancellationError()
-            case .alreadyShutdown:
-                return RemoteError.protocolError(location: displayLocation, status: nil, detail: "the remote was already closed")
-            case .connectTimeout, .getConnectionFromPoolTimeout:
-                return RemoteError.unreachable(location: displayLocation, reason: "connecting timed out")
-            case .readTimeout, .writeTimeout, .deadlineExceeded:
-                return RemoteError.unreachable(location: displayLocation, reason: "the server did not answer in time")
-            case .tlsHandshakeTimeout:
-                return RemoteError.unreachable(location: displayLocation, reason: "the TLS handshake timed out")
-            case .remoteConnectionClosed:
-                return RemoteError.unreachable(location: displayLocation, reason: "the server closed the connection")
-            case .invalidURL, .emptyHost, .emptyScheme:
-                return RemoteError.invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
-            default:
-                return RemoteError.unreachable(location: displayLocation, reason: "the request failed (\(error))")
-            }
+        switch error {
+        case is CancellationError:
+            return error
+        case let failure as S3Transport.Failure:
+            return transportFailure(failure)
+        case let failure as URLError:
+            return transportFailure(failure)
+        default:
+            return RemoteError.unreachable(location: displayLocation, reason: Self.describe(String(describing: error)))
         }
-        return RemoteError.unreachable(location: displayLocation, reason: Self.describe(error))
+    }
+
+    private func transportFailure(_ failure: S3Transport.Failure) -> RemoteError {
+        switch failure {
+        case .closed:
+            return .protocolError(location: displayLocation, status: nil, detail: "the remote was already closed")
+        case .tooLarge:
+            let mebibytes = transport.maximumResponseBytes / (1024 * 1024)
+            return .protocolError(location: displayLocation, status: nil, detail: "the reply is larger than \(mebibytes) MiB")
+        case .deadlineExceeded:
+            return .unreachable(location: displayLocation, reason: "the server did not answer in time")
+        case .unusableURL:
+            return .invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
+        }
+    }
+
+    /// FoundationNetworking's codes for libcurl's errors; anything else keeps libcurl's own words.
+    private func transportFailure(_ error: URLError) -> RemoteError {
+        let reason: String
+        switch error.code {
+        case .timedOut: reason = "the server did not answer in time"
+        case .cannotConnectToHost: reason = "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: reason = "the host name could not be resolved"
+        case .notConnectedToInternet: reason = "no network"
+        case .networkConnectionLost, .badServerResponse: reason = "the server closed the connection"
+        case .badURL, .unsupportedURL:
+            return .invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
+        default:
+            let text = error.localizedDescription
+            reason = text.isEmpty ? "the request failed (URLError \(error.code.rawValue))" : Self.describe(text)
+        }
+        return .unreachable(location: displayLocation, reason: reason)
     }
 
     /// A short, credential-free account of a network error.
-    private static func describe(_ error: Error) -> String {
-        let text = String(describing: error)
+    private static func describe(_ text: String) -> String {
         for (needle, reason) in [
             ("Connection refused", "connection refused"), ("connection reset", "connection reset"),
             ("Network is unreachable", "no network"), ("No route to host", "no route to host"),
-            ("DNS", "the host name could not be resolved"), ("getaddrinfo", "the host name could not be resolved"),
+            ("DNS", "the host name could not be resolved"), ("resolve host", "the host name could not be resolved"),
         ] where text.localizedCaseInsensitiveContains(needle) {
             return reason
         }

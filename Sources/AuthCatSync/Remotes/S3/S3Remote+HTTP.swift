@@ -1,7 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// Signing, sending and retrying one request.
 extension S3Remote {
@@ -9,7 +6,8 @@ extension S3Remote {
     struct Response {
         var status: Int
         var body: Data
-        var headers: HTTPHeaders
+        /// Header names are lower-case.
+        var headers: [String: String]
 
         var errorCode: String? { S3ErrorReply(body)?.code }
     }
@@ -22,7 +20,7 @@ extension S3Remote {
     /// - Parameter key: the object key, or `nil` for a bucket request.
     /// - Throws: `RemoteError.unreachable` if no reply arrived.
     func send(
-        _ method: HTTPMethod, key: String?, query: [(name: String, value: String)] = [],
+        _ method: S3Request.Method, key: String?, query: [(name: String, value: String)] = [],
         headers: [(name: String, value: String)] = [], body: Data = Data()
     ) async throws -> Response {
         var attempt = 0
@@ -36,7 +34,7 @@ extension S3Remote {
 
     /// Sends once, and once more with `/` unencoded in the signed query if the server wants that (see `S3Remote`).
     private func sendAdaptingQuerySigning(
-        _ method: HTTPMethod, key: String?, query: [(name: String, value: String)],
+        _ method: S3Request.Method, key: String?, query: [(name: String, value: String)],
         headers: [(name: String, value: String)], body: Data
     ) async throws -> Response {
         let rawSlashes = signsQuerySlashesUnencoded
@@ -49,18 +47,13 @@ extension S3Remote {
     }
 
     private func sendOnce(
-        _ method: HTTPMethod, key: String?, query: [(name: String, value: String)],
+        _ method: S3Request.Method, key: String?, query: [(name: String, value: String)],
         headers extra: [(name: String, value: String)], body: Data, querySlashesUnencoded: Bool
     ) async throws -> Response {
         let request = signedRequest(
             method, key: key, query: query, headers: extra, body: body, querySlashesUnencoded: querySlashesUnencoded)
         do {
-            let response = try await client.execute(request, timeout: requestTimeout)
-            let bytes = try await response.body.collect(upTo: Self.maximumResponseBytes)
-            return Response(status: Int(response.status.code), body: Data(bytes.readableBytesView), headers: response.headers)
-        } catch let error as NIOTooManyBytesError {
-            _ = error
-            throw RemoteError.protocolError(location: displayLocation, status: nil, detail: "the reply is larger than 64 MiB")
+            return try await transport.send(request)
         } catch {
             throw transportFailure(error)
         }
@@ -68,9 +61,9 @@ extension S3Remote {
 
     /// The request with `host`, `x-amz-date`, `x-amz-content-sha256`, any session token and `authorization`.
     func signedRequest(
-        _ method: HTTPMethod, key: String?, query: [(name: String, value: String)],
+        _ method: S3Request.Method, key: String?, query: [(name: String, value: String)],
         headers extra: [(name: String, value: String)], body: Data, querySlashesUnencoded: Bool = false
-    ) -> HTTPClientRequest {
+    ) -> S3Request {
         let timestamp = SigV4Signer.timestamp(for: clock.now())
         let payloadHash = SigV4Signer.payloadHash(body)
         var headers: [(name: String, value: String)] = [
@@ -83,12 +76,10 @@ extension S3Remote {
             method: method.rawValue, path: path, query: query, headers: headers, payloadHash: payloadHash,
             querySlashesUnencoded: querySlashesUnencoded)
         let queryString = query.isEmpty ? "" : "?" + SigV4Signer.queryString(query, keepingSlashes: querySlashesUnencoded)
-        var request = HTTPClientRequest(
-            url: "\(configuration.scheme)://\(configuration.requestHost)\(SigV4Signer.encode(path, keepingSlashes: true))\(queryString)")
-        request.method = method
-        for header in headers { request.headers.add(name: header.name, value: header.value) }
-        request.headers.add(name: "authorization", value: signer.authorization(for: toSign, timestamp: timestamp))
-        if method == .PUT { request.body = .bytes(ByteBuffer(bytes: body)) }
-        return request
+        headers.append(("authorization", signer.authorization(for: toSign, timestamp: timestamp)))
+        return S3Request(
+            method: method,
+            url: "\(configuration.scheme)://\(configuration.requestHost)\(SigV4Signer.encode(path, keepingSlashes: true))\(queryString)",
+            headers: headers, body: body)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import NIOHTTP1
 
 /// The `Remote` operations, each a few S3 requests.
 extension S3Remote {

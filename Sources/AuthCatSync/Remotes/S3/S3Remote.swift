@@ -1,7 +1,5 @@
-import AsyncHTTPClient
 import AuthCatCore
 import Foundation
-import NIOCore
 
 /// A remote in an S3-compatible bucket: AWS S3, MinIO, Ceph RGW, R2, B2, moto.
 ///
@@ -16,22 +14,19 @@ import NIOCore
 /// refused with `SignatureDoesNotMatch`, it is signed once more with `/` left
 /// as is; if that is accepted, the remote keeps signing that way.
 ///
-/// The remote owns one HTTP client for all its requests. Call `close()` when
-/// done; a remote released without it shuts its client down in the background.
+/// The remote owns one `S3Transport` (a URLSession) for all its requests.
+/// Call `close()` when done; a remote released without it closes the session.
 /// Credentials are held in memory only, never logged and never put in errors.
 public final class S3Remote: Remote, @unchecked Sendable {
     public let configuration: S3Configuration
     let signer: SigV4Signer
     let sessionToken: String?
-    let client: HTTPClient
+    let transport: S3Transport
     let clock: any AuthCatCore.Clock
-    /// The longest a single request may take, from connecting to the last byte.
-    let requestTimeout: TimeAmount
     /// `max-keys` for listing; `nil` leaves the server's default (1,000 on AWS).
     let listPageSize: Int?
 
     private let lock = NSLock()
-    private var isClosed = false
     /// Set once the server has shown that it does not implement `If-None-Match` on PUT.
     private var conditionalWritesUnsupported = false
     /// Set once the server has shown that it checks signatures over a query with `/` decoded.
@@ -41,8 +36,8 @@ public final class S3Remote: Remote, @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - clock: the time used for signatures (injected for tests).
-    ///   - timeout: seconds allowed for connecting and between bytes; a whole
-    ///     request may take three times as long.
+    ///   - timeout: seconds allowed for connecting and between bytes (whole
+    ///     seconds, rounded up); a whole request may take three times as long.
     ///   - listPageSize: `max-keys` per list request, to force pagination in tests.
     public init(
         configuration: S3Configuration, credentials: S3Credentials, clock: any AuthCatCore.Clock = SystemClock(),
@@ -52,28 +47,15 @@ public final class S3Remote: Remote, @unchecked Sendable {
         signer = SigV4Signer(credentials: credentials, region: configuration.region, service: "s3")
         sessionToken = credentials.sessionToken
         self.clock = clock
-        let step = TimeAmount.milliseconds(Int64(max(timeout, 0.1) * 1000))
-        requestTimeout = step * 3
+        let step = max(timeout, 0.1)
+        transport = S3Transport(idleTimeout: step, deadline: step * 3, maximumResponseBytes: Self.maximumResponseBytes)
         self.listPageSize = listPageSize
-        var settings = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: HTTPClient.Configuration.Timeout(connect: step, read: step))
-        settings.httpVersion = .http1Only
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
-    }
-
-    deinit {
-        // Without close() the client would leak its connections; shut it down without waiting.
-        if !isClosed { client.shutdown { _ in } }
     }
 
     public var displayLocation: String { configuration.displayLocation }
 
     public func close() async throws {
-        let alreadyClosed = lock.withLock {
-            defer { isClosed = true }
-            return isClosed
-        }
-        if !alreadyClosed { try await client.shutdown() }
+        transport.close()
     }
 
     /// Checks that the bucket exists and the credentials are accepted; never creates a bucket.

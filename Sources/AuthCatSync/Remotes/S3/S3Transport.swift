@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends `S3Request`s over one URLSession and reads each reply whole, within a size bound and a deadline.
+///
+/// URLSession is FoundationNetworking's, libcurl underneath; it ships with
+/// the Swift toolchain, so the S3 remote adds no HTTP stack to the build
+/// (see Package.swift). The session is ephemeral and keeps nothing between
+/// requests: no cache, no cookies, no credential store. A redirect comes back
+/// as the reply instead of being followed, since following it would send a
+/// signed request somewhere it was not signed for; `S3Remote.failure` then
+/// says what it means. Replies are asked for uncompressed; a body sent
+/// compressed anyway (an object stored with a `Content-Encoding` of its own)
+/// is decompressed by libcurl, and the size bound counts it decompressed.
+///
+/// Call `close()` when done; a transport released without it closes itself,
+/// so a short-lived process leaves no session behind.
+final class S3Transport: @unchecked Sendable {
+    /// Why a request has no reply, besides what URLSession reports as a `URLError`.
+    enum Failure: Error, Equatable {
+        /// `close()` was called before or during the request.
+        case closed
+        /// The reply's body is longer than `maximumResponseBytes`.
+        case tooLarge
+        /// The whole request took longer than the deadline.
+        case deadlineExceeded
+        /// The URL would not be sent byte for byte as signed.
+        case unusableURL
+    }
+
+    let maximumResponseBytes: Int
+    private let deadline: TimeInterval
+    private let session: URLSession
+    private let delegate = Delegate()
+    private let lock = NSLock()
+    private var isClosed = false
+
+    /// - Parameters:
+    ///   - idleTimeout: seconds allowed for connecting and between received
+    ///     bytes. FoundationNetworking counts it in whole seconds, so it is
+    ///     rounded up, to at least 1.
+    ///   - deadline: seconds allowed for a whole request, from connecting to the last byte.
+    ///   - maximumResponseBytes: the longest body read into memory.
+    init(idleTimeout: TimeInterval, deadline: TimeInterval, maximumResponseBytes: Int) {
+        self.deadline = deadline
+        self.maximumResponseBytes = maximumResponseBytes
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCredentialStorage = nil
+        configuration.timeoutIntervalForRequest = max(1, idleTimeout.rounded(.up))
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit { close() }
+
+    /// Cancels what is in flight and ends the session; later requests fail with `Failure.closed`.
+    func close() {
+        let wasClosed = lock.withLock {
+            defer { isClosed = true }
+            return isClosed
+        }
+        if !wasClosed { session.invalidateAndCancel() }
+    }
+
+    /// Sends `request` and returns the reply, whatever its status.
+    ///
+    /// - Throws: `Failure`, a `URLError` when no reply arrived, or `CancellationError`.
+    func send(_ request: S3Request) async throws -> S3Remote.Response {
+        guard let urlRequest = Self.urlRequest(for: request) else { throw Failure.unusableURL }
+        let exchange = Exchange(maximumBytes: maximumResponseBytes, expectsBody: request.method != .HEAD)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.begin(continuation)
+                start(urlRequest, for: exchange)
+            }
+        } onCancel: {
+            exchange.finish(.failure(CancellationError()))
+        }
+    }
+
+    /// What URLSession sends for `request`; `nil` if its URL would not go out exactly as signed.
+    static func urlRequest(for request: S3Request) -> URLRequest? {
+        // The path and query are already percent-encoded as signed; a URL that
+        // does not give back the same string would send something else.
+        guard let url = URL(string: request.url), url.absoluteString == request.url else { return nil }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        // `host` too: libcurl would leave a default port out of its own, and the signature covers it.
+        for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
+        // libcurl offers every encoding it can decode; the bytes stored are what sync wants.
+        urlRequest.setValue("identity", forHTTPHeaderField: "accept-encoding")
+        if request.method == .PUT { urlRequest.httpBody = request.body }
+        return urlRequest
+    }
+
+    private func start(_ urlRequest: URLRequest, for exchange: Exchange) {
+        // FoundationNetworking stops the process when a closed session is asked
+        // for a task, so the check and the asking are one step.
+        let task: URLSessionDataTask? = lock.withLock { isClosed ? nil : session.dataTask(with: urlRequest) }
+        guard let task else { return exchange.finish(.failure(Failure.closed)) }
+        let expiry = DispatchWorkItem { [weak exchange] in exchange?.finish(.failure(Failure.deadlineExceeded)) }
+        // Cancelled already (the caller's task): never started.
+        guard exchange.attach(task, expiry: expiry) else { return task.cancel() }
+        delegate.register(exchange, for: task)
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: expiry)
+        task.resume()
+    }
+}
