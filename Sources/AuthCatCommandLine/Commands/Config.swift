@@ -1,4 +1,6 @@
 import ArgumentParser
+import AuthCatCore
+import Foundation
 
 extension AuthCat {
     /// `authcat config …`: this device's settings, and the synced preferences that travel with the vault.
@@ -37,4 +39,101 @@ struct ConfigScope: ParsableArguments {
 
     /// "synced preference" or "local setting", for messages.
     var noun: String { synced ? "synced preference" : "local setting" }
+}
+
+extension AuthCat {
+    /// `authcat config get KEY`: one value.
+    struct ConfigGet: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "get", abstract: "Print the value of a setting; exit 1 if it is not set.")
+
+        @OptionGroup var vaultOptions: VaultOptions
+        @OptionGroup var scope: ConfigScope
+        @Flag(help: "Print a JSON object with key, value and synced.") var json = false
+        @Argument(help: "The setting's key.") var key: String
+
+        func run() async throws {
+            let values = try ConfigValues.read(scope: scope, options: vaultOptions)
+            guard let value = values[key] else { throw ConfigError.notSet(key: key, noun: scope.noun) }
+            if json {
+                Output.print(try ConfigValues.json(["key": .string(key), "value": .string(value), "synced": .bool(scope.synced)]))
+            } else {
+                Output.print(value)
+            }
+        }
+    }
+}
+
+extension AuthCat {
+    /// `authcat config list`: every setting, sorted by key.
+    struct ConfigList: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List settings as key=value lines, sorted by key.")
+
+        @OptionGroup var vaultOptions: VaultOptions
+        @OptionGroup var scope: ConfigScope
+        @Flag(help: "Print one JSON object of keys and values.") var json = false
+
+        func run() async throws {
+            let values = try ConfigValues.read(scope: scope, options: vaultOptions)
+            if json {
+                Output.print(try ConfigValues.json(values.mapValues { .string($0) }))
+            } else {
+                for key in values.keys.sorted() {
+                    // A value may hold line breaks; escaping them keeps one setting per line.
+                    Output.print("\(key)=\(TerminalText.sanitized(values[key] ?? ""))")
+                }
+            }
+        }
+    }
+}
+
+extension AuthCat {
+    /// `authcat config set KEY VALUE`.
+    struct ConfigSet: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Set a setting; synced preferences over quota are refused.")
+
+        @OptionGroup var vaultOptions: VaultOptions
+        @OptionGroup var scope: ConfigScope
+        @Argument(help: "The setting's key: one authcat reads (see 'authcat config --help') or user.NAME.") var key: String
+        @Argument(help: "The value. Settings are not secrets, so they may be given here.") var value: String
+
+        func validate() throws {
+            do {
+                try PreferenceQuota.checkKey(key)
+            } catch let error as PreferenceError {
+                throw ValidationError(error.description)
+            }
+        }
+
+        func run() async throws {
+            try ConfigKey.checkSettable(key, value: value, synced: scope.synced)
+            // A setting belongs to a vault: config never creates one.
+            guard let vault = try vaultOptions.openExistingVault() else { throw ConfigError.noVault }
+            guard scope.synced else { return try vault.setSetting(key, to: value) }
+            try vault.write(author: .cli) { try $0.setPreference(key, to: value) }
+            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+        }
+    }
+}
+
+extension AuthCat {
+    /// `authcat config unset KEY`.
+    struct ConfigUnset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unset", abstract: "Remove a setting; removing one that is not set does nothing.")
+
+        @OptionGroup var vaultOptions: VaultOptions
+        @OptionGroup var scope: ConfigScope
+        @Argument(help: "The setting's key.") var key: String
+
+        func run() async throws {
+            guard let vault = try vaultOptions.openExistingVault() else { return }
+            guard scope.synced else { return try vault.setSetting(key, to: nil) }
+            if try vault.write(author: .cli, { try $0.removePreference(key) }) {
+                VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            }
+        }
+    }
 }

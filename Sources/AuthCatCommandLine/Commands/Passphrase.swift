@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthCatCore
 
 extension AuthCat {
     /// `authcat passphrase set|change|remove`.
@@ -26,5 +27,87 @@ extension AuthCat {
                   authcat passphrase remove
                 """,
             subcommands: [SetPassphrase.self, ChangePassphrase.self, RemovePassphrase.self])
+    }
+}
+
+extension AuthCat.Passphrase {
+    /// `authcat passphrase set`.
+    struct SetPassphrase: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set",
+            abstract: "Wrap the vault key with a new passphrase.",
+            discussion: """
+                Asks for the new passphrase twice on the terminal, or reads it from the \
+                file named by AUTHCAT_NEW_PASSPHRASE_FILE. It must have at least 8 \
+                characters, as every passphrase authcat sets (backups, sync).
+
+                Examples:
+                  authcat passphrase set
+                  AUTHCAT_NEW_PASSPHRASE_FILE=/run/secrets/authcat authcat passphrase set
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        func run() throws {
+            let vault = try vaultOptions.openVault()
+            guard try !vault.hasPassphrase() else { throw VaultError.passphraseAlreadySet }
+            let passphrase = try PassphraseSource.new(environment: vaultOptions.environment)
+            try vault.setPassphrase(passphrase, kdf: Invocation.current.passphraseKDF)
+            Output.print("passphrase set; authcat will ask for it whenever it needs a secret")
+        }
+    }
+}
+
+extension AuthCat.Passphrase {
+    /// `authcat passphrase change`.
+    struct ChangePassphrase: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "change",
+            abstract: "Wrap the vault key with a different passphrase.",
+            discussion: """
+                Asks for the current passphrase first (or reads AUTHCAT_PASSPHRASE_FILE), \
+                then for the new one twice (or reads AUTHCAT_NEW_PASSPHRASE_FILE). A wrong \
+                current passphrase changes nothing.
+
+                Examples:
+                  authcat passphrase change
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        func run() throws {
+            let vault = try vaultOptions.openVault()
+            guard try vault.hasPassphrase() else { throw VaultError.noPassphraseSet }
+            try vault.verifyPassphrase()
+            let passphrase = try PassphraseSource.new(environment: vaultOptions.environment)
+            try vault.changePassphrase(to: passphrase, kdf: Invocation.current.passphraseKDF)
+            Output.print("passphrase changed")
+        }
+    }
+}
+
+extension AuthCat.Passphrase {
+    /// `authcat passphrase remove`.
+    struct RemovePassphrase: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Store the vault key without a passphrase again.",
+            discussion: """
+                Needs the current passphrase. Afterwards the key file is protected by its \
+                file mode (0600) only, and authcat no longer asks for a passphrase.
+
+                Examples:
+                  authcat passphrase remove
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        func run() throws {
+            let vault = try vaultOptions.openVault()
+            guard try vault.hasPassphrase() else { throw VaultError.noPassphraseSet }
+            try vault.verifyPassphrase()
+            try vault.removePassphrase()
+            Output.print("passphrase removed; the vault key is protected by its file mode only")
+        }
     }
 }
