@@ -7,10 +7,10 @@ import Synchronization
 /// background push and `sync now`, say) never run at once and never write the
 /// same batch number.
 ///
-/// Whoever syncs holds it, through `SyncCoordinator`, also when one turn
-/// must cover more (a queued push from before it leaves the queue, `sync
-/// enable`'s setup and first sync). (The engine still takes its own
-/// `sync.lock` inside; the two are merged next.) A task
+/// Whoever syncs holds it: the engine's operations (`sync`, `compact`,
+/// `disable`, `SyncSetup.enable`) take it themselves, and `SyncCoordinator`
+/// takes it around them when one turn must cover more (a queued push from
+/// before it leaves the queue, `sync enable`'s setup and first sync). A task
 /// that holds it runs nested holders at once: a second `flock` on another
 /// open file description of the same file would wait for the first forever,
 /// also within one process. Child tasks share the turn (a task-local value)

@@ -95,6 +95,22 @@ final class SyncCoordinatorTests: XCTestCase {
         XCTAssertEqual(report.exportedChanges, 1)
     }
 
+    func testTheEngineWaitsForTheRunLockOfAnotherHolder() async throws {
+        try await device.enable()
+        let log = EventLog(), release = Signal()
+        let holder = await holdRunLock(until: release, log: log)
+        // Detached: it does not inherit the holder's turn, as another process would not.
+        let engine = try XCTUnwrap(try device.engine())
+        let sync = Task.detached {
+            _ = try await engine.sync()
+            log.append("the engine synced")
+        }
+        release.fire()
+        try await holder.value
+        try await sync.value
+        XCTAssertEqual(log.all, ["first holds the lock", "first releases it", "the engine synced"])
+    }
+
     func testAFailedSetupRemovesTheLockFile() async throws {
         let file = location.folder.appendingPathComponent("sync-run.lock")
         do {
