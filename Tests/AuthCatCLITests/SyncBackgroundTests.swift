@@ -13,7 +13,7 @@ final class SyncBackgroundTests: SyncTestCase {
         try enable(second)
         let before = remoteFiles()
 
-        // While the test holds the sync lock no push can run; the command still returns.
+        // While the test holds the run lock no push can run; the command still returns.
         let syncLock = open(first.home.appendingPathComponent("sync-run.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         XCTAssertEqual(flock(syncLock, LOCK_EX), 0)
         let result = try first.run(["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.secret)\n".utf8))

@@ -33,13 +33,13 @@ extension AuthCat {
 
         func run() async throws {
             let session = try SyncSession.open(vaultOptions)
-            let runLock = try SyncLockFile.run(in: session.location)
-            runLock.lockSayingWhy("waiting for another sync of this vault to finish")
-            defer { runLock.unlock() }
-            let progress = SyncProgressLine.forTerminal()
-            let report = try await session.withEngine { engine in
-                defer { progress?.finish() }
-                return try await engine.compact(progress: progress.map { line in { line.update($0) } })
+            let coordinator = SyncCoordinator(location: session.location, clock: Invocation.current.clock)
+            let report = try await coordinator.withRunLock(whenBusy: SyncSession.sayWaiting) {
+                let progress = SyncProgressLine.forTerminal()
+                return try await session.withEngine { engine in
+                    defer { progress?.finish() }
+                    return try await engine.compact(progress: progress.map { line in { line.update($0) } })
+                }
             }
             if json {
                 Output.print(try SyncReportOutput.json(report))

@@ -44,15 +44,14 @@ extension AuthCat {
             // After sync was turned off here, the state still names the remote and holds its sealed key.
             guard let remote = try session.localState().remoteLocation else { throw SyncCommandError.neverSetUp }
             if deleteRemote { try confirmDeletion(of: remote, syncOn: wasOn) }
-            let runLock = try SyncLockFile.run(in: vault.location)
-            runLock.lock()
-            defer { runLock.unlock() }
-            do {
-                try await session.withEngine(evenIfOff: true) { engine in
-                    try await engine.disable(everywhere: remoteToo, deleteRemote: deleteRemote)
+            try await SyncCoordinator(location: vault.location, clock: Invocation.current.clock).withRunLock {
+                do {
+                    try await session.withEngine(evenIfOff: true) { engine in
+                        try await engine.disable(everywhere: remoteToo, deleteRemote: deleteRemote)
+                    }
+                } catch where !SyncState.isEnabled(in: vault.location) {
+                    throw SyncCommandError.remoteNotUpdated(error)
                 }
-            } catch where !SyncState.isEnabled(in: vault.location) {
-                throw SyncCommandError.remoteNotUpdated(error)
             }
             SyncNotice.refresh(in: vault.location)
             Output.print(deleteRemote ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"

@@ -43,15 +43,9 @@ extension AuthCat {
                 Output.print("sync is already on with \(location.displayLocation)")
                 return
             }
-            let runLock = try SyncLockFile.run(in: session.location)
-            runLock.lock()
-            defer { runLock.unlock() }
-            do {
+            try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).withRunLockForSetup {
                 try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
                                          useRecoveryKey: useRecoveryKey).run()
-            } catch {
-                if (try? session.localState().isEnabled) != true { runLock.removeFile() }
-                throw error
             }
         }
     }

@@ -32,11 +32,11 @@ extension AuthCat {
         func run() async throws {
             if background { return await SyncBackgroundPush.run(vaultOptions) }
             let session = try SyncSession.open(vaultOptions)
-            let runLock = try SyncLockFile.run(in: session.location)
-            runLock.lockSayingWhy("waiting for another sync of this vault to finish")
-            defer { runLock.unlock() }
-            let report = try await session.withEngine { engine in
-                try await Self.run(engine, progress: SyncProgressLine.forTerminal())
+            let coordinator = SyncCoordinator(location: session.location, clock: Invocation.current.clock)
+            let report = try await coordinator.withRunLock(whenBusy: SyncSession.sayWaiting) {
+                try await session.withEngine { engine in
+                    try await Self.run(engine, progress: SyncProgressLine.forTerminal())
+                }
             }
             if json {
                 Output.print(try SyncReportOutput.json(report))

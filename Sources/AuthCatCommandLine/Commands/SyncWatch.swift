@@ -25,11 +25,6 @@ extension AuthCat {
         @Option(help: ArgumentHelp("Seconds between checks for other devices' changes.", valueName: "seconds"))
         var interval: Double = 30
 
-        private static func seconds(_ interval: Double) -> String {
-            let whole = interval.rounded() == interval ? "\(Int(interval))" : "\(interval)"
-            return interval == 1 ? "second" : "\(whole) seconds"
-        }
-
         func validate() throws {
             guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
         }
@@ -38,16 +33,22 @@ extension AuthCat {
             let session = try SyncSession.open(vaultOptions)
             if let lost = SyncState.lostStateError(in: session.location) { throw lost }
             guard SyncState.isEnabled(in: session.location) else { throw SyncCommandError.syncOff }
-            let watchLock = try SyncLockFile.watch(in: session.location)
-            watchLock.lockShared()
-            defer { watchLock.unlock() }
-            let stop = SyncStopSignal.install()
             let remote = try session.localState().remoteLocation ?? "the remote"
-            Output.print("\(Timestamp.text(Invocation.current.now)) watching \(remote): local changes go out within a second, "
-                  + "other devices' changes are checked every \(Self.seconds(interval)); Ctrl-C stops")
-            // Piped into a log, standard output is block-buffered; say at once that it started.
-            Output.flushStandardOutput()
-            try await SyncWatchLoop(session: session, interval: interval, stop: stop).run()
+            let output = SyncWatchOutput(remote: remote, interval: interval)
+            let stop = SyncStopSignal.install()
+            try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).watch(
+                vault: session.vault, interval: interval, isStopped: { stop.isStopped },
+                sync: { compact in
+                    do {
+                        return try await session.withEngine { engine in
+                            if compact { return try await engine.compact() }
+                            return try await engine.sync()
+                        }
+                    } catch SyncCommandError.syncOff {
+                        return nil
+                    }
+                },
+                report: output.show)
         }
     }
 }

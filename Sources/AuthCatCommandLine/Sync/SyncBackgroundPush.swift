@@ -6,21 +6,16 @@ import Foundation
 ///
 /// It prints nothing (its output goes to /dev/null) and records every failure
 /// in the monitor, so `authcat sync status` shows it and the next command
-/// warns about it. At most one push runs
-/// and at most one waits; see `SyncLockFile`.
+/// warns about it. It takes its turn through `SyncCoordinator.runQueuedPush`:
+/// at most one push runs and at most one waits.
 enum SyncBackgroundPush {
     static func run(_ options: VaultOptions) async {
         // Already done by the launcher where posix_spawn can; harmless otherwise.
         setsid()
-        guard let location = try? options.location(), SyncState.isEnabled(in: location),
-              let queueLock = try? SyncLockFile.queue(in: location), queueLock.tryLock(),
-              let runLock = try? SyncLockFile.run(in: location) else { return }
-        runLock.lock()
-        defer { runLock.unlock() }
-        // Released only now that this push holds the run lock: a change committed from here
-        // on starts a push of its own, and one committed before is exported by this one.
-        queueLock.unlock()
-        await push(options, location: location)
+        guard let location = try? options.location() else { return }
+        await SyncCoordinator(location: location, clock: Invocation.current.clock).runQueuedPush {
+            await push(options, location: location)
+        }
     }
 
     private static func push(_ options: VaultOptions, location: VaultLocation) async {

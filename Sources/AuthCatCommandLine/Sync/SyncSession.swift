@@ -25,6 +25,11 @@ struct SyncSession {
 
     var location: VaultLocation { vault.location }
 
+    /// Says on standard error why a sync command waits (`SyncCoordinator.withRunLock`'s `whenBusy`).
+    static func sayWaiting() {
+        Output.note("waiting for another sync of this vault to finish")
+    }
+
     /// The remote for a location URL; S3 credentials come from the environment or ~/.aws/credentials.
     func remote(url: String) throws -> any Remote {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()

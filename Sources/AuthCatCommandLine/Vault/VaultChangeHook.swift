@@ -11,26 +11,25 @@ import AuthCatSync
 enum VaultChangeHook {
     /// Called once per command, after the change is on disk.
     ///
-    /// When sync is on, it starts a detached background push
-    /// (`sync now --background`) and returns at once; the push's failures are
-    /// recorded for `authcat sync status`. While a `sync watch` runs, it does
-    /// nothing: the watch exports the change within a second. It never throws, because the user's
-    /// change has already succeeded.
+    /// What follows is `SyncCoordinator.afterLocalChange()`'s answer. When
+    /// sync is on, it starts a detached background push (`authcat --home
+    /// <vault> sync now --background`, see `DetachedLauncher`) and returns at
+    /// once; the push's failures are recorded for `authcat sync status`. While
+    /// a `sync watch` runs, it does nothing: the watch exports the change
+    /// within a second. It never throws, because the user's change has
+    /// already succeeded.
     /// - Parameters:
     ///   - vault: the open vault that was just changed.
     ///   - options: the command's vault options (`--home`), for anything that
     ///     needs to find the vault again from another process.
     static func vaultDidChange(_ vault: Vault, options: VaultOptions) {
-        guard SyncState.isEnabled(in: vault.location) else {
-            // Off, or set up but its state lost: then the next commands warn until the user acts.
-            if SyncState.lostStateError(in: vault.location) != nil { SyncNotice.refresh(in: vault.location) }
-            return
-        }
-        guard !SyncLockFile.isWatched(vault.location) else { return }
+        let coordinator = SyncCoordinator(location: vault.location, clock: Invocation.current.clock)
+        guard coordinator.afterLocalChange() == .backgroundPush else { return }
         do {
-            try SyncBackgroundLauncher.launch(vaultFolder: vault.location.folder.path)
+            try Invocation.current.launcher.launch(["sync", "now", "--background", "--home", vault.location.folder.path])
         } catch {
-            Output.warning("\(SyncCommandError.describe(error)); run authcat sync now")
+            let problem = (error as? DetachedLauncher.Failure).map { SyncCommandError.cannotStartBackgroundSync(reason: $0.reason) } ?? error
+            Output.warning("\(SyncCommandError.describe(problem)); run authcat sync now")
         }
     }
 }

@@ -15,20 +15,20 @@ extension SyncEngine {
     ///     and stop; the next `enable` anywhere makes a new remote vault.
     /// - Throws: `SyncError` if the remote part failed; sync is off here anyway.
     public func disable(everywhere: Bool, deleteRemote: Bool) async throws {
-        let lock = try SyncLock.acquire(in: vault.location)
-        defer { withExtendedLifetime(lock) {} }
-        let state = try store.updateState { $0.enabled = false }
-        guard everywhere || deleteRemote else { return }
-        do {
-            let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
-                                                  deviceID: state.deviceID)
-            if deleteRemote {
-                try await deleteRemoteVault(state, keys: keys)
-            } else {
-                try await disableEverywhere(state, keys: keys)
+        try await SyncRunLock.holding(in: vault.location) {
+            let state = try store.updateState { $0.enabled = false }
+            guard everywhere || deleteRemote else { return }
+            do {
+                let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+                                                      deviceID: state.deviceID)
+                if deleteRemote {
+                    try await deleteRemoteVault(state, keys: keys)
+                } else {
+                    try await disableEverywhere(state, keys: keys)
+                }
+            } catch {
+                throw SyncError.wrapping(error)
             }
-        } catch {
-            throw SyncError.wrapping(error)
         }
     }
 

@@ -18,25 +18,25 @@ extension SyncEngine {
 
     /// One sync; with `compacting`, a snapshot follows the export.
     func run(progress: ((SyncProgress) -> Void)?, compacting: Bool) async throws -> SyncReport {
-        let lock = try SyncLock.acquire(in: vault.location)
-        defer { withExtendedLifetime(lock) {} }
-        // File times are real times, whatever clock the engine was given.
-        let locked = Date()
-        remote.reset()
-        let run = try await phase(.import) { try await self.pull(progress) }
-        try await phase(.export) {
-            await self.removeStaleTemporaries(run, changedBefore: locked)
-            try await self.exportChanges(run)
-            try await self.snapshotIfAsked(run, compacting: compacting)
-            let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
-            run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
+        try await SyncRunLock.holding(in: vault.location) {
+            // File times are real times, whatever clock the engine was given.
+            let locked = Date()
+            remote.reset()
+            let run = try await phase(.import) { try await self.pull(progress) }
+            try await phase(.export) {
+                await self.removeStaleTemporaries(run, changedBefore: locked)
+                try await self.exportChanges(run)
+                try await self.snapshotIfAsked(run, compacting: compacting)
+                let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
+                run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
+            }
+            let counts = remote.counts
+            run.report.requests = counts.total
+            run.report.objectsWritten = counts.put
+            run.report.bytesWritten = counts.bytesWritten
+            run.report.devicesSeen = try devicesSeen(run)
+            return run.report
         }
-        let counts = remote.counts
-        run.report.requests = counts.total
-        run.report.objectsWritten = counts.put
-        run.report.bytesWritten = counts.bytesWritten
-        run.report.devicesSeen = try devicesSeen(run)
-        return run.report
     }
 
     /// Lists the remote once, checks it, and imports what is new.
@@ -67,7 +67,7 @@ extension SyncEngine {
 
     /// Removes temporary files that syncs of this device killed part-way left
     /// in its folder on the remote. Every process of this device writes there
-    /// only while holding the sync lock, which this one holds since `cutoff`:
+    /// only while holding the run lock (`SyncRunLock`), which this one holds since `cutoff`:
     /// a temporary older than that belongs to no running write. Other devices'
     /// folders and the vault folder, which other devices write too, are left
     /// alone. Housekeeping: a failure does not fail the sync.

@@ -23,6 +23,10 @@ import Foundation
 //   After `.remoteDeleted` or `.disabledElsewhere` sync is off here (open returns
 //   nil); after `.vaultMismatch` it stays on but every sync stops with that error.
 // - Local state: `sync.sqlite` (0600) in the vault folder, owned by the engine.
+// - When to sync, and who may: `SyncCoordinator` (Lifecycle/): one sync of a vault
+//   at a time under `sync-run.lock`, which `sync`, `compact`, `disable` and
+//   `SyncSetup.enable` take themselves unless their caller holds it; the queue of
+//   background pushes; whether a change starts one; the `sync watch` loop.
 
 /// Keeps one vault in step with a remote vault shared by several devices.
 ///

@@ -49,20 +49,19 @@ public enum SyncSetup {
                               clock: Clock = SystemClock(), deviceID: String? = nil) async throws -> SyncEnableResult {
         recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
         do {
-            let lock = try SyncLock.acquire(in: vault.location)
-            defer { withExtendedLifetime(lock) {} }
-            try await remote.prepare()
-            let listing = RemoteListing(try await remote.list(prefix: ""))
-            if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
-                throw SyncError(.other, "a device id is 16 lowercase hex digits")
-            }
-            let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
-                                     chosenDeviceID: deviceID)
-            let result: SyncEnableResult
-            switch try plan(vault: vault, listing: listing) {
-            case .resume: result = try await setup.resume()
-            case .join: result = try await setup.join(secret: secret)
-            case .create: result = try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())
+            let result = try await SyncRunLock.holding(in: vault.location) {
+                try await remote.prepare()
+                let listing = RemoteListing(try await remote.list(prefix: ""))
+                if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
+                    throw SyncError(.other, "a device id is 16 lowercase hex digits")
+                }
+                let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
+                                         chosenDeviceID: deviceID)
+                switch try plan(vault: vault, listing: listing) {
+                case .resume: return try await setup.resume()
+                case .join: return try await setup.join(secret: secret)
+                case .create: return try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())
+                }
             }
             recorder.record(SyncEvent(phase: .setup, kind: .succeeded, time: clock.now()))
             return result

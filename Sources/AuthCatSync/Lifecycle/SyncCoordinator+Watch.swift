@@ -1,0 +1,94 @@
+import AuthCatCore
+import Foundation
+
+/// What `SyncCoordinator.watch` tells its caller, in order.
+public enum SyncWatchEvent {
+    /// The watch holds its lock, so commands start no background push from
+    /// now on; its first sync follows at once.
+    case started
+    /// A sync (or a compaction: `SyncReport.snapshotWritten`) finished, also
+    /// one that changed nothing.
+    case synced(SyncReport)
+    /// A sync failed; the watch goes on, and the next attempt follows the
+    /// interval. A vault mismatch is not reported here: it ends the watch.
+    case failed(any Error)
+    /// Sync was turned off (by `sync disable` in another process, or by
+    /// another device); the watch has stopped.
+    case turnedOff
+}
+
+extension SyncCoordinator {
+    /// How often the watch checks the vault: the newest history number (one
+    /// indexed SQLite read) and whether sync is still on (a file check, then
+    /// one row); neither touches the remote.
+    public static let pollInterval: Duration = .milliseconds(250)
+
+    /// Keeps this vault in sync until `isStopped` or sync is turned off: a
+    /// check every `pollInterval`, a sync when the vault changed or `interval`
+    /// passed since the last one, and a compaction instead of that sync once
+    /// it is due and the vault has had no local change for an interval
+    /// (`SyncIdleCompaction`). Each sync runs under the run lock, so it takes
+    /// its turn with every other sync of the vault.
+    ///
+    /// - Parameters:
+    ///   - vault: the vault whose history tells when it changed.
+    ///   - interval: seconds between syncs that only look for other devices' changes.
+    ///   - isStopped: checked before each check; true ends the watch.
+    ///   - sync: runs one sync, or with `compact` true one compaction, and
+    ///     returns its report; nil when it found sync turned off.
+    ///   - report: told what happened (`SyncWatchEvent`).
+    /// - Throws: a `SyncError` of category `.vaultMismatch` from `sync`, which
+    ///   ends the watch; errors reading the vault or opening the lock files.
+    public func watch(vault: Vault, interval: TimeInterval, isStopped: () -> Bool,
+                      sync: (_ compact: Bool) async throws -> SyncReport?,
+                      report: (SyncWatchEvent) -> Void) async throws {
+        let watchLock = try SyncLockFile(url(Self.watchFileName))
+        await watchLock.lockShared()
+        defer { watchLock.unlock() }
+        report(.started)
+        let compaction = SyncIdleCompaction(idleTime: interval)
+        var exported = try vault.latestHistoryNumber()
+        var batchesSinceSnapshot = try SyncState.localState(in: location).batchesSinceSnapshot ?? 0
+        var lastLocalChange = clock.now()
+        var nextSync = clock.now()
+        while !isStopped() {
+            guard SyncState.isEnabled(in: location) else {
+                report(.turnedOff)
+                return
+            }
+            let latest = try vault.latestHistoryNumber()
+            if latest != exported { lastLocalChange = clock.now() }
+            if latest != exported || clock.now() >= nextSync {
+                let compact = compaction.shouldCompact(batchesSinceSnapshot: batchesSinceSnapshot,
+                                                       lastLocalChange: lastLocalChange, now: clock.now())
+                let done = try await withRunLock { try await syncOnce(vault, since: latest, compact: compact, sync: sync, report: report) }
+                exported = done.exported
+                batchesSinceSnapshot = done.report?.batchesSinceSnapshot ?? batchesSinceSnapshot
+                nextSync = clock.now() + interval
+            }
+            await sleep(Self.pollInterval)
+        }
+    }
+
+    /// Syncs (or compacts) once. Returns its report, if it succeeded, and the
+    /// history number that is now exported: the newest one, unless a local
+    /// change was committed while the sync ran.
+    private func syncOnce(_ vault: Vault, since latest: Int64, compact: Bool,
+                          sync: (_ compact: Bool) async throws -> SyncReport?,
+                          report: (SyncWatchEvent) -> Void) async throws -> (exported: Int64, report: SyncReport?) {
+        let done: SyncReport?
+        do {
+            // Nil: sync was turned off meanwhile, and the next check stops the watch.
+            guard let finished = try await sync(compact) else { return (latest, nil) }
+            done = finished
+            report(.synced(finished))
+        } catch let error as SyncError where error.category == .vaultMismatch {
+            throw error
+        } catch {
+            done = nil
+            report(.failed(error))
+        }
+        let since = try vault.history(after: latest)
+        return (since.contains { $0.author != .sync } ? latest : since.last?.number ?? latest, done)
+    }
+}

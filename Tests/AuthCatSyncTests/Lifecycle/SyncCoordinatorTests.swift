@@ -1,0 +1,249 @@
+@testable import AuthCatSync
+import AuthCatCore
+import AuthCatTesting
+import Foundation
+import XCTest
+
+/// Who may sync when: the run lock, the background push queue, and what
+/// follows a local change. Two coordinators on one vault stand for two
+/// processes: each opens the lock files itself, and `flock` on two open file
+/// descriptions excludes within one process as it does between processes.
+final class SyncCoordinatorTests: XCTestCase {
+    var device: SyncTestDevice!
+    var location: VaultLocation { device.vault.location }
+
+    override func setUp() async throws {
+        device = try SyncTestDevice("a", in: try makeTemporaryDirectory().url, remote: MemoryRemote())
+    }
+
+    private func coordinator() -> SyncCoordinator {
+        SyncCoordinator(location: location, clock: device.clock)
+    }
+
+    /// Holds the run lock in a task of its own until `release` fires; returns once it holds it.
+    private func holdRunLock(until release: Signal, log: EventLog) async -> Task<Void, any Error> {
+        let holding = Signal()
+        let holder = coordinator()
+        let task = Task {
+            try await holder.withRunLock {
+                log.append("first holds the lock")
+                holding.fire()
+                await release.wait()
+                log.append("first releases it")
+            }
+        }
+        await holding.wait()
+        return task
+    }
+
+    // MARK: After a local change
+
+    func testALocalChangeStartsAPushOnlyWhenSyncIsOnAndNoWatchRuns() async throws {
+        XCTAssertEqual(coordinator().afterLocalChange(), .nothing, "sync was never set up")
+        try await device.enable()
+        XCTAssertEqual(coordinator().afterLocalChange(), .backgroundPush)
+
+        // What every `sync watch` holds, taken here as another process would.
+        let watchLock = open(location.folder.appendingPathComponent("sync-watch.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        XCTAssertEqual(flock(watchLock, LOCK_SH), 0)
+        XCTAssertTrue(coordinator().isWatched)
+        XCTAssertEqual(coordinator().afterLocalChange(), .watchExportsIt)
+        close(watchLock)
+        XCTAssertFalse(coordinator().isWatched, "the kernel released the lock with the descriptor")
+        XCTAssertEqual(coordinator().afterLocalChange(), .backgroundPush)
+
+        try await device.disable()
+        XCTAssertEqual(coordinator().afterLocalChange(), .nothing)
+    }
+
+    func testAChangeAfterTheSyncStateWasLostStartsNoPushAndWarns() async throws {
+        try await device.enable()
+        try FileManager.default.removeItem(at: SyncStore.url(in: location))
+        XCTAssertEqual(coordinator().afterLocalChange(), .nothing)
+        XCTAssertNotNil(SyncNotice.current(in: location), "the next commands warn about the lost state")
+    }
+
+    // MARK: The run lock
+
+    func testTwoHoldersOfTheRunLockTakeTurns() async throws {
+        let log = EventLog(), release = Signal(), waiting = Signal()
+        let first = await holdRunLock(until: release, log: log)
+        let second = coordinator()
+        let secondTask = Task {
+            try await second.withRunLock(whenBusy: { log.append("second waits"); waiting.fire() }) {
+                log.append("second holds the lock")
+            }
+        }
+        await waiting.wait()
+        XCTAssertEqual(log.all, ["first holds the lock", "second waits"])
+        release.fire()
+        try await first.value
+        try await secondTask.value
+        XCTAssertEqual(log.all, ["first holds the lock", "second waits", "first releases it", "second holds the lock"])
+
+        var busy = false
+        try await coordinator().withRunLock(whenBusy: { busy = true }) {}
+        XCTAssertFalse(busy, "a free lock is taken without waiting")
+    }
+
+    func testTheEngineRunsInsideTheRunLockWithoutTakingItTwice() async throws {
+        try await device.enable()
+        try device.add("GitHub", "alice")
+        let report = try await coordinator().withRunLock {
+            try await coordinator().withRunLock { try await device.sync() }
+        }
+        XCTAssertEqual(report.exportedChanges, 1)
+    }
+
+    func testTheEngineWaitsForTheRunLockOfAnotherHolder() async throws {
+        try await device.enable()
+        let log = EventLog(), release = Signal()
+        let holder = await holdRunLock(until: release, log: log)
+        // Detached: it does not inherit the holder's turn, as another process would not.
+        let engine = try XCTUnwrap(try device.engine())
+        let sync = Task.detached {
+            _ = try await engine.sync()
+            log.append("the engine synced")
+        }
+        release.fire()
+        try await holder.value
+        try await sync.value
+        XCTAssertEqual(log.all, ["first holds the lock", "first releases it", "the engine synced"])
+    }
+
+    func testAFailedSetupRemovesTheLockFile() async throws {
+        let file = location.folder.appendingPathComponent("sync-run.lock")
+        do {
+            try await coordinator().withRunLockForSetup {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
+                throw SyncError(.unreachable, "no remote")
+            }
+            XCTFail("the failure goes through")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.category, .unreachable)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "a failed enable leaves no lock file")
+
+        _ = try await coordinator().withRunLockForSetup { try await device.enable() }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), "a successful one keeps it")
+    }
+
+    /// A holder that waited on the file a failed setup removed locks the file
+    /// now at that name, so that a third one waits for it rather than taking
+    /// the lock of a file nobody else can open.
+    func testAWaiterBehindAFailedSetupLocksTheFileAtItsName() async throws {
+        let log = EventLog(), failSetup = Signal(), setupHolds = Signal(), secondWaits = Signal()
+        let secondHolds = Signal(), releaseSecond = Signal(), thirdWaits = Signal()
+        let setup = coordinator()
+        let setupTask = Task {
+            try await setup.withRunLockForSetup {
+                setupHolds.fire()
+                await failSetup.wait()
+                throw SyncError(.unreachable, "no remote")
+            }
+        }
+        await setupHolds.wait()
+        let second = coordinator()
+        let secondTask = Task {
+            try await second.withRunLock(whenBusy: { secondWaits.fire() }) {
+                log.append("second holds the lock")
+                secondHolds.fire()
+                await releaseSecond.wait()
+            }
+        }
+        await secondWaits.wait()
+        failSetup.fire()
+        await secondHolds.wait()
+        let third = coordinator()
+        let thirdTask = Task {
+            try await third.withRunLock(whenBusy: { log.append("third waits"); thirdWaits.fire() }) {
+                log.append("third holds the lock")
+            }
+        }
+        await thirdWaits.wait()
+        releaseSecond.fire()
+        try await secondTask.value
+        try await thirdTask.value
+        XCTAssertEqual(log.all, ["second holds the lock", "third waits", "third holds the lock"])
+        let failed: Void? = try? await setupTask.value
+        XCTAssertNil(failed, "the setup failed")
+    }
+
+    // MARK: The background push queue
+
+    func testAtMostOnePushRunsAndOneWaits() async throws {
+        try await device.enable()
+        let log = EventLog(), release = Signal(), queued = Signal()
+        let holder = await holdRunLock(until: release, log: log)
+        let waiting = coordinator()
+        let waitingPush = Task {
+            await waiting.runQueuedPush(whileWaiting: { queued.fire() }) { log.append("the waiting push ran") }
+        }
+        await queued.wait()
+        let ran = await coordinator().runQueuedPush { log.append("a third push ran") }
+        XCTAssertFalse(ran, "a push that finds one waiting stops at once: that one exports its change too")
+        release.fire()
+        try await holder.value
+        let waitingRan = await waitingPush.value
+        XCTAssertTrue(waitingRan)
+        XCTAssertEqual(log.all, ["first holds the lock", "first releases it", "the waiting push ran"])
+
+        let later = await coordinator().runQueuedPush { log.append("a later push ran") }
+        XCTAssertTrue(later, "the queue is free again")
+    }
+
+    /// Once a push holds the run lock it leaves the queue, so a change
+    /// committed while it runs gets a push of its own.
+    func testARunningPushLeavesTheQueueToTheNext() async throws {
+        try await device.enable()
+        let log = EventLog(), nextQueued = Signal()
+        let next = coordinator()
+        var nextPush: Task<Bool, Never>?
+        let first = await coordinator().runQueuedPush {
+            log.append("the first push runs")
+            // Detached, as another process: it does not share this push's turn.
+            nextPush = Task.detached {
+                await next.runQueuedPush(whileWaiting: { log.append("the next push waits"); nextQueued.fire() }) {
+                    log.append("the next push runs")
+                }
+            }
+            await nextQueued.wait()
+            log.append("the first push ends")
+        }
+        XCTAssertTrue(first)
+        let nextRan = await nextPush?.value
+        XCTAssertEqual(nextRan, true)
+        XCTAssertEqual(log.all, ["the first push runs", "the next push waits", "the first push ends", "the next push runs"])
+    }
+
+    /// A task started during a turn shares it while it lasts, and takes the
+    /// lock of its own once it is over.
+    func testATaskThatOutlivesATurnTakesTheLockAgain() async throws {
+        let log = EventLog(), turnOver = Signal(), lateWaits = expectation(description: "the late task waits for the lock")
+        let holder = coordinator()
+        var late: Task<Void, any Error>?
+        try await holder.withRunLock {
+            try await holder.withRunLock { log.append("a nested holder shares the turn") }
+            late = Task {
+                await turnOver.wait()
+                try await holder.withRunLock(whenBusy: { lateWaits.fulfill() }) {
+                    log.append("the late task holds the lock")
+                }
+            }
+        }
+        let release = Signal()
+        let other = await holdRunLock(until: release, log: log)
+        turnOver.fire()
+        await fulfillment(of: [lateWaits], timeout: 30)
+        release.fire()
+        try await other.value
+        try await late?.value
+        XCTAssertEqual(log.all, ["a nested holder shares the turn", "first holds the lock", "first releases it",
+                                 "the late task holds the lock"])
+    }
+
+    func testNoPushRunsWhileSyncIsOff() async {
+        let ran = await coordinator().runQueuedPush { XCTFail("no push while sync is off") }
+        XCTAssertFalse(ran)
+    }
+}
