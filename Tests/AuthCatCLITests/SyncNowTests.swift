@@ -40,7 +40,10 @@ final class SyncNowTests: SyncTestCase {
         try enable(second)
         // While sync is off, changes stay local; turning it on again exports them all in one go.
         try succeed(first, ["sync", "disable"])
-        for index in 0..<200 { try add(first, "user\(index)", issuer: "Site\(index)") }
+        let accounts = scratch.appendingPathComponent("accounts.txt")
+        try write((0..<200).map { "otpauth://totp/Site\($0):user\($0)?secret=\(Self.secret)&issuer=Site\($0)\n" }.joined(),
+                  to: accounts)
+        try succeed(first, ["import", "--format", "otpauth", accounts.path])
         XCTAssertTrue(try enable(first).contains("exported 200 changes"))
 
         let sync = try start(second, ["sync", "now"])
