@@ -130,12 +130,12 @@ extension VaultWriter {
 
     /// The account as stored now, deleted or not.
     public func account(_ id: UUID) throws -> Account? {
-        try AccountRecord.fetchOne(db, key: id.vaultString)?.account
+        try Vault.reader(db).account(id: id)
     }
 
     func existingRecord(_ id: UUID) throws -> AccountRecord {
-        guard let record = try AccountRecord.fetchOne(db, key: id.vaultString) else { throw VaultError.notFound(id.vaultString) }
-        return record
+        guard let stored = try Vault.reader(db).sealedAccount(id: id) else { throw VaultError.notFound(id.vaultString) }
+        return AccountRecord(account: stored.account, sealedSecret: stored.sealedSecret, sealedPIN: stored.sealedPIN)
     }
 
     private func checkUnique(_ account: Account) throws {
