@@ -26,7 +26,7 @@ enum QuickCode {
     private static func line(_ account: Account, time: Int64?, vault: QuickVault, keyFile: URL) throws -> String? {
         // HOTP writes, Yandex and mOTP need the sealed PIN the front does not open: handed over.
         guard account.otp.kind == .totp || account.otp.kind == .steam,
-              let sealed = try vault.reader.sealedAccount(id: account.id)?.sealedSecret
+              let sealed = try vault.reader.sealed(id: account.id)?.secret
         else { return nil }
         // A key is trusted only once it opens the vault's key check, as in
         // authcat-cli; one that does not (a key file of another vault, a

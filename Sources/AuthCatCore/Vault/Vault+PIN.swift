@@ -8,9 +8,9 @@ import GRDB
 extension Vault {
     /// The PIN of account `id`, decrypted; nil for kinds without one. Needs the vault key.
     public func pin(for id: UUID) throws -> SecretBytes? {
-        let stored = try translatingErrors { db in try Self.reader(db).sealedAccount(id: id) }
-        guard let stored else { throw VaultError.notFound(id.vaultString) }
-        return try stored.sealedPIN.map { try openPIN($0, for: id) }
+        let sealed = try translatingErrors { db in try Self.reader(db).sealed(id: id) }
+        guard let sealed else { throw VaultError.notFound(id.vaultString) }
+        return try sealed.pin.map { try openPIN($0, for: id) }
     }
 
     func sealPIN(_ pin: SecretBytes, for id: UUID) throws -> Data {

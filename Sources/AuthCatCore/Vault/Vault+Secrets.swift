@@ -3,9 +3,9 @@ import Foundation
 extension Vault {
     /// The secret of account `id`, decrypted; needs the vault key.
     public func secret(for id: UUID) throws -> SecretBytes {
-        let stored = try translatingErrors { db in try Self.reader(db).sealedAccount(id: id) }
-        guard let stored else { throw VaultError.notFound(id.vaultString) }
-        return try openSecret(stored.sealedSecret, for: id)
+        let sealed = try translatingErrors { db in try Self.reader(db).sealed(id: id) }
+        guard let sealed else { throw VaultError.notFound(id.vaultString) }
+        return try openSecret(sealed.secret, for: id)
     }
 
     /// Seals a secret under the vault key with the account id as associated

@@ -134,8 +134,11 @@ extension VaultWriter {
     }
 
     func existingRecord(_ id: UUID) throws -> AccountRecord {
-        guard let stored = try Vault.reader(db).sealedAccount(id: id) else { throw VaultError.notFound(id.vaultString) }
-        return AccountRecord(account: stored.account, sealedSecret: stored.sealedSecret, sealedPIN: stored.sealedPIN)
+        let reader = try Vault.reader(db)
+        guard let account = try reader.account(id: id), let sealed = try reader.sealed(id: id) else {
+            throw VaultError.notFound(id.vaultString)
+        }
+        return AccountRecord(account: account, sealedSecret: sealed.secret, sealedPIN: sealed.pin)
     }
 
     private func checkUnique(_ account: Account) throws {

@@ -31,12 +31,9 @@ public struct VaultReader {
     /// The columns of the `account` table an `Account` is made of, in the
     /// order `account(_:)` reads them. Sealed secrets and PINs are not among
     /// them: listing and looking up never need them.
-    public static let accountColumns = ["id", "issuer", "name", "kind", "algorithm", "digits", "period", "counter",
-                                        "tags", "note", "createdAt", "updatedAt", "deletedAt"]
+    public static let accountColumns = "id, issuer, name, kind, algorithm, digits, period, counter, tags, note, createdAt, updatedAt, deletedAt"
 
-    private static let selectAccounts = "SELECT \(accountColumns.joined(separator: ", ")) FROM account"
-    private static let selectSealedAccount =
-        "SELECT \(accountColumns.joined(separator: ", ")), sealedSecret, sealedPIN FROM account WHERE id = ?"
+    private static let selectAccounts = "SELECT " + accountColumns + " FROM account"
 
     // MARK: Accounts
 
@@ -50,13 +47,11 @@ public struct VaultReader {
         try accounts(where: "id = ?", [id.vaultString]).first
     }
 
-    /// The account with this id, deleted or not, with its sealed secret and
-    /// sealed PIN: what reading a secret, or changing an account, starts from.
-    public func sealedAccount(id: UUID) throws -> SealedAccount? {
-        let sealed = Int32(Self.accountColumns.count)
-        return try rows(Self.selectSealedAccount, [id.vaultString]) { statement in
-            SealedAccount(account: try Self.account(statement), sealedSecret: Self.blob(statement, sealed) ?? Data(),
-                          sealedPIN: Self.blob(statement, sealed + 1))
+    /// The sealed secret and sealed PIN of the account with this id,
+    /// deleted or not: what opening a secret, or changing an account, needs.
+    public func sealed(id: UUID) throws -> SealedSecrets? {
+        try rows("SELECT sealedSecret, sealedPIN FROM account WHERE id = ?", [id.vaultString]) { statement in
+            SealedSecrets(secret: Self.blob(statement, 0) ?? Data(), pin: Self.blob(statement, 1))
         }.first
     }
 
@@ -205,12 +200,11 @@ public struct VaultReader {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
 
-/// An account with its secret and PIN as the vault stores them, sealed.
-public struct SealedAccount: Sendable {
-    public var account: Account
-    public var sealedSecret: Data
+/// An account's secret and PIN as the vault stores them, sealed under the vault key.
+public struct SealedSecrets: Sendable {
+    public var secret: Data
     /// Set exactly for the kinds that need a PIN.
-    public var sealedPIN: Data?
+    public var pin: Data?
 }
 
 /// SQLite failed while the vault was read; `resultCode` is its (extended) result code.

@@ -66,12 +66,13 @@ final class VaultReaderTests: XCTestCase {
     func testSealedSecretsAndPINsAreReadOnlyWhenAsked() throws {
         let totp = try add("GitHub", "alice")
         let motp = try add("PfSense", "jimmy", otp: OTPParameters(kind: .motp), pin: "1234")
-        let plain = try XCTUnwrap(try reader().sealedAccount(id: totp.id))
-        XCTAssertEqual(plain.account, totp)
-        XCTAssertGreaterThan(plain.sealedSecret.count, 20, "nonce, ciphertext and tag")
-        XCTAssertNil(plain.sealedPIN)
-        XCTAssertNotNil(try reader().sealedAccount(id: motp.id)?.sealedPIN)
-        XCTAssertNil(try reader().sealedAccount(id: UUID()))
+        let plain = try XCTUnwrap(try reader().sealed(id: totp.id))
+        XCTAssertGreaterThan(plain.secret.count, 20, "nonce, ciphertext and tag")
+        XCTAssertNil(plain.pin)
+        let pinned = try XCTUnwrap(try reader().sealed(id: motp.id))
+        XCTAssertNotNil(pinned.pin)
+        XCTAssertNotEqual(pinned.pin, pinned.secret)
+        XCTAssertNil(try reader().sealed(id: UUID()))
     }
 
     /// The reader finds an id and an exact label through the vault's
