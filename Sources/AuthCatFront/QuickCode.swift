@@ -32,7 +32,7 @@ enum QuickCode {
         // authcat-cli; one that does not (a key file of another vault, a
         // stale key in the keyring) is authcat-cli's to report or replace.
         guard let key = try VaultKeyFile.read(from: keyFile).keyWithoutPrompt(), vault.keyCheck.accepts(key) else { return nil }
-        let secret = try AEAD.open(sealed, key: key, associatedData: Data(account.id.vaultString.utf8))
+        let secret = try AEAD.open(sealed, key: key, associatedData: Data(utf8: account.id.vaultString))
         let now = time.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
         let code = try OTPGenerator.code(secret: secret, parameters: account.otp, at: now)
         guard isatty(STDOUT_FILENO) == 1 else { return code.value }

@@ -30,6 +30,6 @@ public struct VaultKeyCheck: Equatable, Sendable {
     }
 
     private static func associatedData(_ vaultID: String) -> Data {
-        Data("authcat-key-check:v1:\(vaultID)".utf8)
+        Data(utf8: "authcat-key-check:v1:\(vaultID)")
     }
 }
