@@ -20,7 +20,9 @@ final class QuickVault {
         guard access(location.keyFileURL.path, F_OK) == 0,
               DatabaseFileSize.isWhole(atPath: location.databaseURL.path) else { return nil }
         var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW
+        // NOMUTEX: one thread uses the connection, so SQLite need not lock
+        // it around every call (two calls per text column of every row).
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(location.databaseURL.path, &connection, flags, nil) == SQLITE_OK, let connection else {
             sqlite3_close(connection)
             return nil
