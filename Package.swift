@@ -107,15 +107,13 @@ let package = Package(
         // Tests mirror the libraries: one test target per library.
         .testTarget(
             name: "AuthCatEssentialsTests",
-            // AuthCatCore writes the vaults that VaultReaderTests read. Tests reach
-            // SQLite's C interface (GRDBSQLite) through AuthCatEssentials: naming that
-            // product in a test target puts GRDB's dynamic library into `swift build`,
-            // which cannot link it with --static-swift-stdlib.
-            dependencies: ["AuthCatEssentials", "AuthCatCore", "AuthCatTesting", "AuthCatTestSupport"],
+            // AuthCatCore writes the vaults that VaultReaderTests read.
+            dependencies: ["AuthCatEssentials", "AuthCatCore", "AuthCatTesting", "AuthCatTestSupport",
+                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
             resources: [.copy("Vectors")]),
         .testTarget(
             name: "AuthCatFrontTests",
-            dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatTesting"]),
+            dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatTesting", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
