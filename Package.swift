@@ -43,11 +43,15 @@ let package = Package(
         .target(name: "CStaticStubs"),
 
         // What the quick front and the core share: OTP, crypto, the account
-        // model, the key file and its unlocked copy in the kernel keyring; no GRDB and only FoundationEssentials, so that
-        // the front stays small.
+        // model, the key file and its unlocked copy in the kernel keyring, and
+        // the one vault reader (SQLite's C interface, `VaultReader`); no GRDB
+        // and only FoundationEssentials, so that the front stays small.
         .target(
             name: "AuthCatEssentials",
-            dependencies: ["CSodium", "CKeyutils", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "CSodium", "CKeyutils", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
         .target(
             name: "AuthCatCore",
             dependencies: [
@@ -104,8 +108,15 @@ let package = Package(
         // ports, a seeded random generator.
         .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
         // Tests mirror the libraries: one test target per library.
-        .testTarget(name: "AuthCatEssentialsTests", dependencies: ["AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
-        .testTarget(name: "AuthCatFrontTests", dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatTesting"]),
+        .testTarget(
+            name: "AuthCatEssentialsTests",
+            // AuthCatCore writes the vaults that VaultReaderTests read.
+            dependencies: ["AuthCatEssentials", "AuthCatCore", "AuthCatTesting", "AuthCatTestSupport",
+                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            resources: [.copy("Vectors")]),
+        .testTarget(
+            name: "AuthCatFrontTests",
+            dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatTesting", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),

@@ -9,25 +9,30 @@ enum QuickCode {
     /// What `authcat code` answers; nil (or an error) to hand over.
     static func reply(query: String, time: Int64?, vault: QuickVault, keyFile: URL) throws -> QuickAnswer.Reply? {
         // authcat-cli refuses times before 1970 before it looks anything up.
-        guard (time ?? 0) >= 0, let match = vault.lookUp(query) else { return nil }
-        switch match {
-        case .none:
-            return .failure(VaultError.notFound(query))
-        case let .several(labels):
-            return .failure(VaultError.ambiguous(query, candidates: labels))
-        case let .one(account):
-            return try line(account, time: time, vault: vault, keyFile: keyFile).map(QuickAnswer.Reply.output)
+        guard (time ?? 0) >= 0 else { return nil }
+        let account: Account
+        do {
+            account = try vault.reader.account(matching: query)
+        } catch let error as VaultError {
+            switch error {
+            case .notFound, .ambiguous: return .failure(error)
+            default: return nil
+            }
         }
+        return try line(account, time: time, vault: vault, keyFile: keyFile).map(QuickAnswer.Reply.output)
     }
 
     /// The line `authcat code` prints for `account`; nil to hand over.
     private static func line(_ account: Account, time: Int64?, vault: QuickVault, keyFile: URL) throws -> String? {
-        // HOTP writes, Yandex and mOTP need the sealed PIN the front does not read: handed over.
+        // HOTP writes, Yandex and mOTP need the sealed PIN the front does not open: handed over.
         guard account.otp.kind == .totp || account.otp.kind == .steam,
-              let sealed = vault.sealedSecret(of: account.id)
+              let sealed = try vault.reader.sealed(id: account.id)?.secret
         else { return nil }
-        guard let key = try VaultKeyFile.read(from: keyFile).keyWithoutPrompt() else { return nil }
-        let secret = try AEAD.open(sealed, key: key, associatedData: Data(account.id.vaultString.utf8))
+        // A key is trusted only once it opens the vault's key check, as in
+        // authcat-cli; one that does not (a key file of another vault, a
+        // stale key in the keyring) is authcat-cli's to report or replace.
+        guard let key = try VaultKeyFile.read(from: keyFile).keyWithoutPrompt(), vault.keyCheck.accepts(key) else { return nil }
+        let secret = try AEAD.open(sealed, key: key, associatedData: Data(utf8: account.id.vaultString))
         let now = time.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
         let code = try OTPGenerator.code(secret: secret, parameters: account.otp, at: now)
         guard isatty(STDOUT_FILENO) == 1 else { return code.value }

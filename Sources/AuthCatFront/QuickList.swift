@@ -4,12 +4,12 @@ import AuthCatEssentials
 enum QuickList {
     /// The table; nil to hand over, as for an empty vault (authcat-cli says it has no accounts).
     static func table(_ vault: QuickVault) -> String? {
-        guard let accounts = vault.liveAccounts(), !accounts.isEmpty else { return nil }
-        return TextTable.lines(accounts.sortedForDisplay().map(AccountRow.cells)).joined(separator: "\n")
+        guard let accounts = try? vault.reader.accounts(), !accounts.isEmpty else { return nil }
+        return TextTable.lines(accounts.map(AccountRow.cells)).joined(separator: "\n")
     }
 
     /// `list --json`: the same text as `authcat-cli list --json` (`[]` when empty).
     static func json(_ vault: QuickVault) -> String? {
-        vault.liveAccounts().map { AccountListJSON.text($0.sortedForDisplay()) }
+        (try? vault.reader.accounts()).map(AccountListJSON.text)
     }
 }

@@ -87,23 +87,35 @@ final class QuickFrontTests: AuthCatTestCase {
     }
 
     /// The front and the full program answer every query alike: the same
-    /// output, errors and status.
+    /// output, errors and status. Each query goes to a lone front, so that
+    /// which program answered is known: the front answers these itself
+    /// (a hand-over would fail), and hands over the HOTP account, which the
+    /// installed pair then answers through authcat-cli.
     func testTheFrontAndTheFullProgramAgree() throws {
         try add("c", issuer: "a:b")
         try add("b:c", issuer: "a", secret: Self.otherSecret)
         try add("x:y")
         try add("alice@example.com", issuer: "GitHub")
         try add("git", secret: Self.otherSecret)
+        try add("counter", issuer: "Bank", ["--type", "hotp"])
         let gone = try add("gone", issuer: "Old")
         try succeed(["rm", gone, "--yes"])
-        for query in ["A:B:C", "x:Y", "git", "GIT", "hub", "github:ALICE@example.com", "a", gone, "Old:gone", "é", ""] {
+        let front = try loneFront()
+        for query in ["A:B:C", "x:Y", ":y", "git", "GIT", "hub", "github:ALICE@example.com", "a", gone, "Old:gone", "é", ""] {
             let arguments = ["code", query, "--at", "1111111109"]
-            let front = try authcat.runAsProcess(arguments)
+            let quick = try authcat.runAsProcess(program: front, arguments)
             let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, arguments)
-            XCTAssertEqual(front.status, full.status, query)
-            XCTAssertEqual(front.stdout, full.stdout, query)
-            XCTAssertEqual(front.stderr, full.stderr, query)
+            XCTAssertFalse(quick.stderr.contains("install authcat-cli"), "\(query): the front handed it over")
+            XCTAssertEqual(quick.status, full.status, query)
+            XCTAssertEqual(quick.stdout, full.stdout, query)
+            XCTAssertEqual(quick.stderr, full.stderr, query)
         }
+        for query in ["counter", "bank:COUNTER"] {
+            assertHandedOver(try authcat.runAsProcess(program: front, ["code", query, "--at", "1111111109"]))
+        }
+        let handedOver = try authcat.runAsProcess(["code", "counter"])
+        XCTAssertEqual(handedOver.status, 0, handedOver.stderr)
+        XCTAssertEqual(handedOver.stdout, "755224\n", "RFC 4226's first code, from authcat-cli")
     }
 
     func testTheFrontListsAccountsAsTheFullProgramDoes() throws {

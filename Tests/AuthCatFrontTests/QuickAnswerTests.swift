@@ -2,6 +2,7 @@ import AuthCatCore
 import AuthCatFront
 import AuthCatTesting
 import Foundation
+import GRDBSQLite
 import Glibc
 import XCTest
 
@@ -58,6 +59,46 @@ final class QuickAnswerTests: XCTestCase {
         let accounts = try vault.accounts()
         XCTAssertEqual(try reply(["list", "--json"]), .output(AccountListJSON.text(accounts)))
         XCTAssertEqual(try reply(["list"]), .output(TextTable.lines(accounts.map(AccountRow.cells)).joined(separator: "\n")))
+    }
+
+    /// The front trusts a key only once it opens the vault's key check, as
+    /// authcat-cli does (docs/FORMAT.md §2.1): a key that does not is
+    /// authcat-cli's to report, even when it would open the secret.
+    func testAKeyThatFailsTheVaultsKeyCheckIsHandedOver() throws {
+        try add("GitHub", "alice")
+        let location = VaultLocation(folder: folder)
+        guard case .output? = try reply(["code", "GitHub:alice"]) else { return XCTFail("the front answers while the key checks") }
+        // The vault row's check, replaced by one sealed under another key.
+        let foreign = try VaultKeyCheck(vaultID: vault.identity.vaultID, key: try SecretBytes.random(count: AEAD.keySize))
+        var connection: OpaquePointer?
+        XCTAssertEqual(sqlite3_open_v2(location.databaseURL.path, &connection, SQLITE_OPEN_READWRITE, nil), SQLITE_OK)
+        var statement: OpaquePointer?
+        XCTAssertEqual(sqlite3_prepare_v2(connection, "UPDATE vault SET keyCheck = ?", -1, &statement, nil), SQLITE_OK)
+        let status = foreign.sealed.withUnsafeBytes { bytes -> Int32 in
+            sqlite3_bind_blob(statement, 1, bytes.baseAddress, Int32(bytes.count), nil)
+            return sqlite3_step(statement)
+        }
+        XCTAssertEqual(status, SQLITE_DONE)
+        sqlite3_finalize(statement)
+        sqlite3_close(connection)
+        XCTAssertNil(try reply(["code", "GitHub:alice"]), "the secret would open, but the key does not check")
+        let reopened = try Vault.open(at: location)
+        XCTAssertThrowsError(try reopened.generateCode(for: try reopened.account(matching: "GitHub:alice"), at: Date())) {
+            XCTAssertEqual($0 as? VaultError, .keyDoesNotMatch(location.keyFileURL.path), "what authcat-cli then says")
+        }
+        XCTAssertEqual(try reply(["code", "nobody"]), .failure(.notFound("nobody")), "naming no account needs no key")
+        XCTAssertNotNil(try reply(["list"]), "nor does listing")
+    }
+
+    func testAKeyFileOfAnotherVaultIsHandedOver() throws {
+        try add("GitHub", "alice")
+        let other = folder.appendingPathExtension("other")
+        defer { try? FileManager.default.removeItem(at: other) }
+        _ = try Vault.openOrCreate(at: VaultLocation(folder: other), deviceName: "other", clock: ManualClock())
+        let keyFile = VaultLocation(folder: folder).keyFileURL
+        try FileManager.default.removeItem(at: keyFile)
+        try FileManager.default.copyItem(at: VaultLocation(folder: other).keyFileURL, to: keyFile)
+        XCTAssertNil(try reply(["code", "GitHub:alice"]))
     }
 
     func testWhatTheFrontCannotBeSureOfIsHandedOver() throws {

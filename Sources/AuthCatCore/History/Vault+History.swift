@@ -82,23 +82,7 @@ extension Vault {
     /// lowercase id: what a page of history shows, without reading every account.
     public func accountLabels(ids: Set<String>) throws -> [String: String] {
         guard !ids.isEmpty else { return [:] }
-        return try translatingErrors { db in
-            var labels: [String: String] = [:]
-            // SQLite allows at most 32,766 arguments per statement.
-            let sorted = ids.sorted()
-            for start in stride(from: 0, to: sorted.count, by: 10_000) {
-                let batch = Array(sorted[start..<min(start + 10_000, sorted.count)])
-                let marks = Array(repeating: "?", count: batch.count).joined(separator: ",")
-                let rows = try Row.fetchCursor(db, sql: "SELECT id, issuer, name FROM account WHERE id IN (\(marks))",
-                                               arguments: StatementArguments(batch))
-                while let row = try rows.next() {
-                    let issuer: String = row[1]
-                    let name: String = row[2]
-                    labels[row[0]] = issuer.isEmpty ? name : "\(issuer):\(name)"
-                }
-            }
-            return labels
-        }
+        return try translatingErrors { db in try Self.reader(db).labels(ids: ids) }
     }
 
     /// The number of the newest transaction, 0 for an empty history.

@@ -9,7 +9,7 @@ extension Vault {
 
     /// The account with this id, deleted or not.
     public func account(id: UUID) throws -> Account? {
-        try translatingErrors { db in try AccountRecord.fetchOne(db, key: id.vaultString)?.account }
+        try translatingErrors { db in try Self.reader(db).account(id: id) }
     }
 
     /// The one live account `query` names; throws `notFound` or `ambiguous` otherwise.

@@ -7,6 +7,8 @@ extension Vault {
             return try body()
         } catch let error as DatabaseError {
             throw translate(error, location: location)
+        } catch let error as VaultReadError {
+            throw translate(DatabaseError(resultCode: ResultCode(rawValue: error.resultCode)), location: location)
         }
     }
 

@@ -1,17 +1,21 @@
 import Foundation
 import GRDB
 
-/// Finding accounts by what a user typed. Each rule reads through a
-/// `Database`, so that a read made inside a write transaction (`VaultWriter`)
+/// Finding and reading accounts. Every read goes through `VaultReader`, the
+/// reader the quick front uses too, on the connection of the `Database`
+/// given, so that a read made inside a write transaction (`VaultWriter`)
 /// names the same account the write then changes.
 extension Vault {
+    /// The reader on `db`'s connection.
+    static func reader(_ db: Database) throws -> VaultReader {
+        // Nil only once the connection is closed, which no transaction outlives.
+        guard let connection = db.sqliteConnection else { throw VaultError.storage("the vault database is closed") }
+        return VaultReader(connection: connection)
+    }
+
     /// The one live account `query` names; throws `notFound` or `ambiguous` otherwise.
     static func account(matching query: String, in db: Database) throws -> Account {
-        let exact = try accountsNamedExactly(query, in: db)
-        let matches = exact.isEmpty ? AccountQuery(query).matches(in: try accounts(includingDeleted: false, in: db)) : exact
-        guard let first = matches.first else { throw VaultError.notFound(query) }
-        guard matches.count == 1 else { throw VaultError.ambiguous(query, candidates: matches.map(\.label)) }
-        return first
+        try reader(db).account(matching: query)
     }
 
     /// The one deleted account `query` names, matched by `AccountQuery` among
@@ -36,30 +40,7 @@ extension Vault {
 
     /// Accounts sorted by issuer then name (case-insensitive); deleted ones only when asked.
     static func accounts(includingDeleted: Bool, in db: Database) throws -> [Account] {
-        let filter = includingDeleted ? "" : " WHERE deletedAt IS NULL"
-        // Without the sealed secrets, which no listing needs: 10,000 fewer blobs to copy.
-        let rows = try Row.fetchCursor(db, sql: AccountRecord.accountSelectSQL + filter)
-        var accounts: [Account] = []
-        while let row = try rows.next() { accounts.append(try AccountRecord.account(row)) }
-        return accounts.sortedForDisplay()
-    }
-
-    /// The live accounts that `query` names by id or by exact `issuer:name`
-    /// label (the first two rules of `AccountQuery`), found through the
-    /// primary key and the identity index instead of reading every account,
-    /// so that `authcat code Issuer:name` costs the same in any vault size.
-    /// Empty when neither rule matches.
-    private static func accountsNamedExactly(_ query: String, in db: Database) throws -> [Account] {
-        if let id = UUID(uuidString: query),
-           let record = try AccountRecord.fetchOne(
-            db, sql: AccountRecord.selectSQL + " WHERE id = ? AND deletedAt IS NULL", arguments: [id.vaultString]) {
-            return [record.account]
-        }
-        let keys = Account.identityKeys(forLabel: query)
-        let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
-        return try AccountRecord.fetchAll(
-            db, sql: AccountRecord.selectSQL + " WHERE deletedAt IS NULL AND identityKey IN (\(placeholders))",
-            arguments: StatementArguments(keys)).map(\.account).sorted(by: Account.displayOrder)
+        try reader(db).accounts(includingDeleted: includingDeleted)
     }
 
     private static func describeDeleted(_ account: Account) -> String {

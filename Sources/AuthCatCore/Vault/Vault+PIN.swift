@@ -8,11 +8,9 @@ import GRDB
 extension Vault {
     /// The PIN of account `id`, decrypted; nil for kinds without one. Needs the vault key.
     public func pin(for id: UUID) throws -> SecretBytes? {
-        let sealed = try translatingErrors { db in
-            try Row.fetchOne(db, sql: "SELECT sealedPIN FROM account WHERE id = ?", arguments: [id.vaultString])
-        }
+        let sealed = try translatingErrors { db in try Self.reader(db).sealed(id: id) }
         guard let sealed else { throw VaultError.notFound(id.vaultString) }
-        return try (sealed[0] as Data?).map { try openPIN($0, for: id) }
+        return try sealed.pin.map { try openPIN($0, for: id) }
     }
 
     func sealPIN(_ pin: SecretBytes, for id: UUID) throws -> Data {

@@ -3,11 +3,9 @@ import Foundation
 extension Vault {
     /// The secret of account `id`, decrypted; needs the vault key.
     public func secret(for id: UUID) throws -> SecretBytes {
-        let sealed = try translatingErrors { db in
-            try Data.fetchOne(db, sql: "SELECT sealedSecret FROM account WHERE id = ?", arguments: [id.vaultString])
-        }
+        let sealed = try translatingErrors { db in try Self.reader(db).sealed(id: id) }
         guard let sealed else { throw VaultError.notFound(id.vaultString) }
-        return try openSecret(sealed, for: id)
+        return try openSecret(sealed.secret, for: id)
     }
 
     /// Seals a secret under the vault key with the account id as associated

@@ -13,8 +13,8 @@ public final class Vault: @unchecked Sendable {
     public let identity: VaultIdentity
     let database: DatabaseQueue
     let clock: Clock
-    /// An empty message sealed under the vault key: proves a key file belongs to this vault.
-    private let keyCheck: Data
+    /// Proves that a key is this vault's, as the quick front checks it too.
+    private let keyCheck: VaultKeyCheck
     private let passphrase: () throws -> SecretBytes
     private let keyLock = NSLock()
     private var unlockedKey: SecretBytes?
@@ -22,7 +22,7 @@ public final class Vault: @unchecked Sendable {
     /// the key came from the keyring).
     private var unlockedKeyFile: VaultKeyFile?
 
-    private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, keyCheck: Data, clock: Clock,
+    private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, keyCheck: VaultKeyCheck, clock: Clock,
                  passphrase: @escaping () throws -> SecretBytes) {
         self.location = location
         self.database = database
@@ -47,7 +47,8 @@ public final class Vault: @unchecked Sendable {
         }
         guard let row else { throw VaultError.corrupt(location.databaseURL.path) }
         let identity = VaultIdentity(vaultID: row["vaultID"], deviceID: row["deviceID"], deviceName: row["deviceName"])
-        return Vault(location: location, database: database, identity: identity, keyCheck: row["keyCheck"], clock: clock,
+        let keyCheck = VaultKeyCheck(vaultID: identity.vaultID, sealed: row["keyCheck"])
+        return Vault(location: location, database: database, identity: identity, keyCheck: keyCheck, clock: clock,
                      passphrase: passphrase)
     }
 
@@ -98,15 +99,7 @@ public final class Vault: @unchecked Sendable {
     }
 
     private func checkKey(_ key: SecretBytes) throws {
-        do {
-            _ = try AEAD.open(keyCheck, key: key, associatedData: Self.keyCheckAssociatedData(identity.vaultID))
-        } catch {
-            throw VaultError.keyDoesNotMatch(location.keyFileURL.path)
-        }
-    }
-
-    static func keyCheckAssociatedData(_ vaultID: String) -> Data {
-        Data("authcat-key-check:v1:\(vaultID)".utf8)
+        guard keyCheck.accepts(key) else { throw VaultError.keyDoesNotMatch(location.keyFileURL.path) }
     }
 
     /// Creates the vault all or nothing, under the folder's lock: the key
@@ -126,7 +119,7 @@ public final class Vault: @unchecked Sendable {
             let temporary = location.folder.appendingPathComponent("\(creationPrefix)\(UUID().uuidString)")
             do {
                 try buildDatabase(at: temporary, location: location, vaultID: vaultID, deviceName: deviceName,
-                                  keyCheck: try AEAD.seal(Data(), key: key, associatedData: keyCheckAssociatedData(vaultID)),
+                                  keyCheck: try VaultKeyCheck(vaultID: vaultID, key: key).sealed,
                                   createdAt: clock.now())
                 try SecureFile.flush(temporary)
                 try SecureFile.moveIntoPlace(temporary, location.databaseURL)

@@ -130,12 +130,15 @@ extension VaultWriter {
 
     /// The account as stored now, deleted or not.
     public func account(_ id: UUID) throws -> Account? {
-        try AccountRecord.fetchOne(db, key: id.vaultString)?.account
+        try Vault.reader(db).account(id: id)
     }
 
     func existingRecord(_ id: UUID) throws -> AccountRecord {
-        guard let record = try AccountRecord.fetchOne(db, key: id.vaultString) else { throw VaultError.notFound(id.vaultString) }
-        return record
+        let reader = try Vault.reader(db)
+        guard let account = try reader.account(id: id), let sealed = try reader.sealed(id: id) else {
+            throw VaultError.notFound(id.vaultString)
+        }
+        return AccountRecord(account: account, sealedSecret: sealed.secret, sealedPIN: sealed.pin)
     }
 
     private func checkUnique(_ account: Account) throws {

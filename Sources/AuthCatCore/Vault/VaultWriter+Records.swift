@@ -34,10 +34,10 @@ extension VaultWriter {
         try vault.openSecret(try existingRecord(id).sealedSecret, for: id)
     }
 
-    /// Every account as stored in this transaction, deleted ones too, unsorted.
+    /// The live accounts as stored in this transaction (deleted ones too,
+    /// when asked), sorted for display.
     public func accounts(includingDeleted: Bool) throws -> [Account] {
-        let filter = includingDeleted ? "" : " WHERE deletedAt IS NULL"
-        return try AccountRecord.fetchAll(db, sql: AccountRecord.selectSQL + filter).map(\.account)
+        try Vault.accounts(includingDeleted: includingDeleted, in: db)
     }
 
     /// The synced preferences as stored in this transaction.

@@ -40,12 +40,14 @@ public struct Account: Identifiable, Codable, Equatable, Sendable {
         "\(issuer.lowercased())\u{1F}\(name.lowercased())"
     }
 
-    /// The identity keys of every account whose label `label` could be: a
-    /// label is "issuer:name", or just the name, and the issuer may itself
-    /// contain a colon, so every colon is a possible split.
+    /// The identity keys of exactly the accounts whose label is `label`,
+    /// case ignored: a label is "issuer:name", or just the name when there
+    /// is no issuer, and the issuer may itself contain a colon, so every
+    /// colon but a first character is a possible split. (`:name` is not the
+    /// label of an account without an issuer; its label is `name`.)
     public static func identityKeys(forLabel label: String) -> [String] {
         var keys = [identityKey(issuer: "", name: label)]
-        for colon in label.indices where label[colon] == ":" {
+        for colon in label.indices where label[colon] == ":" && colon != label.startIndex {
             keys.append(identityKey(issuer: String(label[..<colon]), name: String(label[label.index(after: colon)...])))
         }
         return keys

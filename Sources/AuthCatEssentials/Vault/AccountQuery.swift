@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// What the lookup rule reads of an account: its id, issuer and name. The
-/// quick front matches light rows of these three columns, and reads a whole
-/// account only for the one it prints.
+/// vault reader matches light rows of these three columns, and reads a whole
+/// account only for the one it returns.
 public protocol AccountNaming {
     var id: UUID { get }
     var issuer: String { get }
@@ -15,7 +15,14 @@ public protocol AccountNaming {
 
 extension AccountNaming {
     /// `Issuer:name`, or just the name when there is no issuer.
-    public var label: String { issuer.isEmpty ? name : "\(issuer):\(name)" }
+    public var label: String { Account.label(issuer: issuer, name: name) }
+}
+
+extension Account {
+    /// `Issuer:name`, or just the name when there is no issuer.
+    public static func label(issuer: String, name: String) -> String {
+        issuer.isEmpty ? name : "\(issuer):\(name)"
+    }
 }
 
 extension Account: AccountNaming {}
@@ -24,7 +31,12 @@ extension Account: AccountNaming {}
 /// `issuer:name` label, then its exact issuer or exact name, then any part of
 /// its issuer or name. The first rule that matches anything decides, so
 /// `tiny` names the issuer Tiny even when Tiny2 exists; case is ignored
-/// throughout. The quick front and the full program both ask here.
+/// throughout.
+///
+/// The vault's lookup (`VaultReader.account(matching:)`, which both programs
+/// use) applies the first two rules through the vault's indexes, with `id`
+/// and `labelKeys`, and `nameMatches(in:)` for the other two; `matches(in:)`
+/// applies all four to accounts already in memory.
 public struct AccountQuery: Sendable {
     public let text: String
 
@@ -32,32 +44,45 @@ public struct AccountQuery: Sendable {
         self.text = text
     }
 
+    /// The first rule: the id the query spells, if it spells one.
+    public var id: UUID? { UUID(uuidString: text) }
+
+    /// The second rule: the `Account.identityKey`s of the accounts whose
+    /// label the query is, case ignored (`Account.identityKeys(forLabel:)`).
+    public var labelKeys: [String] { Account.identityKeys(forLabel: text) }
+
     /// The accounts the first matching rule names, in the order given.
-    ///
-    /// One pass over the accounts, each name lowercased once, rather than
-    /// one pass per rule: a short query reads every account of the vault.
     public func matches<Named: AccountNaming>(in accounts: [Named]) -> [Named] {
-        let needle = text.lowercased()
-        if let id = UUID(uuidString: text) {
+        if let id {
             let byID = accounts.filter { $0.id == id }
             if !byID.isEmpty { return byID }
         }
+        let keys = Set(labelKeys)
+        let byLabel = accounts.filter { keys.contains(Account.identityKey(issuer: $0.issuer, name: $0.name)) }
+        return byLabel.isEmpty ? nameMatches(in: accounts) : byLabel
+    }
+
+    /// The third and fourth rules alone, in the order given: the accounts
+    /// whose issuer or name is the query, else those of which it is a part.
+    /// For a lookup that has already found nothing by id or label.
+    ///
+    /// One pass over the accounts, each name lowercased once: a short query
+    /// reads every account of the vault.
+    public func nameMatches<Named: AccountNaming>(in accounts: [Named]) -> [Named] {
+        let needle = text.lowercased()
         let needleIsPlain = Self.isPlain(needle)
-        var exact: [Named] = []
         var whole: [Named] = []
         var part: [Named] = []
         for account in accounts {
             let issuer = account.issuer.lowercased()
             let name = account.name.lowercased()
-            if account.label.lowercased() == needle { exact.append(account) }
             if issuer == needle || name == needle {
                 whole.append(account)
-            } else if Self.contains(issuer, needle, plainNeedle: needleIsPlain)
+            } else if whole.isEmpty, Self.contains(issuer, needle, plainNeedle: needleIsPlain)
                         || Self.contains(name, needle, plainNeedle: needleIsPlain) {
                 part.append(account)
             }
         }
-        if !exact.isEmpty { return exact }
         return whole.isEmpty ? part : whole
     }
 

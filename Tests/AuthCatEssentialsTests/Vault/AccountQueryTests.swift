@@ -31,6 +31,37 @@ final class AccountQueryTests: XCTestCase {
         XCTAssertEqual(AccountQuery("github").matches(in: all), [github, githubWork])
     }
 
+    /// The vault's index finds an exact label by `labelKeys`: they must name
+    /// exactly the accounts whose label is the query, case ignored, colons
+    /// in issuers and names included.
+    func testTheLabelKeysAreExactlyTheLabelsKeys() {
+        let accounts = [account("a:b", "c"), account("a", "b:c"), account("", "x:y"), account("", "y"), account("x", "y"),
+                        account("", ":y"), account("GitHub", "alice"), account("ΟΔΟΣ", "Σ"), account("İ", "K\u{212A}")]
+        let queries = ["A:B:C", "a:b", "x:y", ":y", "y", "::y", "github:ALICE", "github:", ":", "", "οδος:σ", "ΟΔΟΣ:Σ",
+                       "i̇:kk", "İ:K\u{212A}"]
+        for query in queries {
+            let keys = Set(AccountQuery(query).labelKeys)
+            let byKey = accounts.filter { keys.contains($0.identityKey) }
+            XCTAssertEqual(byKey, accounts.filter { $0.label.lowercased() == query.lowercased() }, query.debugDescription)
+        }
+        XCTAssertEqual(AccountQuery("A:B:C").matches(in: accounts), [accounts[0], accounts[1]])
+        XCTAssertEqual(AccountQuery(":y").matches(in: accounts), [accounts[5]], "the label of the name `:y`, not y's")
+    }
+
+    /// `matches(in:)` is the id rule, then the label rule, then `nameMatches(in:)`.
+    func testTheNameRulesAloneAreWhatFollowsNoIdAndNoLabel() {
+        let github = account("GitHub", "alice")
+        let named = account("", "github:alice")
+        let all = [github, named, account("Tiny", "bob"), account("Tiny2", "bob")]
+        XCTAssertEqual(AccountQuery("github:alice").matches(in: all), [github, named], "both labels are the query")
+        XCTAssertEqual(AccountQuery("github:alice").nameMatches(in: all), [named], "a whole name")
+        XCTAssertEqual(AccountQuery(github.id.uuidString).matches(in: all), [github])
+        XCTAssertEqual(AccountQuery(github.id.uuidString).nameMatches(in: all), [])
+        for query in ["tiny", "tin", "bob", "b", "nothing"] {
+            XCTAssertEqual(AccountQuery(query).matches(in: all), AccountQuery(query).nameMatches(in: all), query)
+        }
+    }
+
     /// Parts of ASCII names are compared as bytes, others as characters: both
     /// must decide as `String.contains` on the lowercased names does.
     func testPartsMatchAsCharactersDoOnlyByteFastWhereThatIsTheSame() {

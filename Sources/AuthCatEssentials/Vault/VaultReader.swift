@@ -1,0 +1,234 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GRDBSQLite
+
+/// Reads accounts out of a vault database with SQLite's C interface: the
+/// one list of columns an account is read from, the one way a row becomes
+/// an `Account`, and the one lookup of the account a query names.
+///
+/// Both programs read through it. The quick front, which links neither GRDB
+/// nor Foundation, on its own read-only connection; the core on the
+/// connection of the GRDB transaction it is in (`Database.sqliteConnection`),
+/// so that a lookup made inside a write transaction names the account the
+/// write then changes. It borrows the connection: it opens, begins and
+/// closes nothing, and leaves no statement behind.
+///
+/// Failures are thrown: `VaultReadError` when SQLite fails (the core turns
+/// its code into the error a user can act on), `VaultError.storage` for a
+/// row the schema should not have allowed, and `VaultError.notFound` or
+/// `.ambiguous` when a query names no account or several.
+public struct VaultReader {
+    private let connection: OpaquePointer
+
+    /// A reader on `connection`, which stays open and owned by the caller.
+    public init(connection: OpaquePointer) {
+        self.connection = connection
+    }
+
+    /// The columns of the `account` table an `Account` is made of, in the
+    /// order `account(_:)` reads them. Sealed secrets and PINs are not among
+    /// them: listing and looking up never need them.
+    public static let accountColumns = "id, issuer, name, kind, algorithm, digits, period, counter, tags, note, createdAt, updatedAt, deletedAt"
+
+    private static let selectAccounts = "SELECT " + accountColumns + " FROM account"
+
+    // MARK: Accounts
+
+    /// The live accounts (deleted ones too, when asked), sorted for display.
+    public func accounts(includingDeleted: Bool = false) throws -> [Account] {
+        try accounts(where: includingDeleted ? "1" : "deletedAt IS NULL", []).sortedForDisplay()
+    }
+
+    /// The account with this id, deleted or not.
+    public func account(id: UUID) throws -> Account? {
+        try accounts(where: "id = ?", [id.vaultString]).first
+    }
+
+    /// The sealed secret and sealed PIN of the account with this id,
+    /// deleted or not: what opening a secret, or changing an account, needs.
+    public func sealed(id: UUID) throws -> SealedSecrets? {
+        try rows("SELECT sealedSecret, sealedPIN FROM account WHERE id = ?", [id.vaultString]) { statement in
+            SealedSecrets(secret: Self.blob(statement, 0) ?? Data(), pin: Self.blob(statement, 1))
+        }.first
+    }
+
+    /// The `issuer:name` labels of these accounts, deleted ones included, by
+    /// their lowercase ids: what a page of history shows, without reading
+    /// every account.
+    public func labels(ids: Set<String>) throws -> [String: String] {
+        var labels: [String: String] = [:]
+        // SQLite allows at most 32,766 arguments per statement.
+        let sorted = ids.sorted()
+        for start in stride(from: 0, to: sorted.count, by: 10_000) {
+            let batch = Array(sorted[start..<min(start + 10_000, sorted.count)])
+            let names = try rows("SELECT id, issuer, name FROM account WHERE id IN (\(Self.placeholders(batch.count)))", batch) {
+                (Self.text($0, 0), Account.label(issuer: Self.text($0, 1), name: Self.text($0, 2)))
+            }
+            for (id, label) in names { labels[id] = label }
+        }
+        return labels
+    }
+
+    /// The one live account `query` names, by `AccountQuery`'s rules.
+    ///
+    /// The first two rules, an id and an exact label, go through the primary
+    /// key and the identity index, so that `authcat code Issuer:name` costs
+    /// the same in a vault of any size. Only when they find nothing are the
+    /// id, issuer and name of every live account read for the other two, and
+    /// the whole account only of the one found.
+    /// - Throws: `VaultError.notFound` or `.ambiguous` (candidates sorted for display).
+    public func account(matching text: String) throws -> Account {
+        let query = AccountQuery(text)
+        if let id = query.id, let account = try accounts(where: "deletedAt IS NULL AND id = ?", [id.vaultString]).first {
+            return account
+        }
+        let keys = query.labelKeys
+        let exact = try accounts(where: "deletedAt IS NULL AND identityKey IN (\(Self.placeholders(keys.count)))", keys)
+        if exact.count == 1 { return exact[0] }
+        let matches: [AccountName] = exact.isEmpty ? query.nameMatches(in: try liveNames()) : exact.map(AccountName.init)
+        switch matches.count {
+        case 0:
+            throw VaultError.notFound(text)
+        case 1:
+            // Read in the caller's transaction, so the account is still there.
+            guard let account = try account(id: matches[0].id) else { throw VaultError.notFound(text) }
+            return account
+        default:
+            throw VaultError.ambiguous(text, candidates: matches.sortedForDisplay().map(\.label))
+        }
+    }
+
+    /// The id, issuer and name of every live account, unsorted: all that
+    /// the name rules read, at a fraction of the cost of whole accounts.
+    private func liveNames() throws -> [AccountName] {
+        try rows("SELECT id, issuer, name FROM account WHERE deletedAt IS NULL", []) { statement in
+            AccountName(id: try Self.id(statement, 0), issuer: Self.text(statement, 1), name: Self.text(statement, 2))
+        }
+    }
+
+    private func accounts(where condition: String, _ arguments: [String]) throws -> [Account] {
+        try rows(Self.selectAccounts + " WHERE " + condition, arguments, Self.account)
+    }
+
+    // MARK: The vault row and the schema
+
+    /// What proves that a key is this vault's, from the `vault` row; nil
+    /// when the row is missing (a database that is not a whole vault).
+    public func keyCheck() throws -> VaultKeyCheck? {
+        try rows("SELECT vaultID, keyCheck FROM vault", []) { statement in
+            VaultKeyCheck(vaultID: Self.text(statement, 0), sealed: Self.blob(statement, 1) ?? Data())
+        }.first
+    }
+
+    /// The names of the schema migrations the database has had, in order
+    /// (compare `VaultSchemaVersion.migrations`).
+    public func migrations() throws -> [String] {
+        try rows("SELECT identifier FROM grdb_migrations ORDER BY rowid", []) { Self.text($0, 0) }
+    }
+
+    // MARK: Rows
+
+    /// The account of a row whose first columns are `accountColumns`.
+    private static func account(_ statement: OpaquePointer) throws -> Account {
+        guard let kind = OTPKind(rawValue: text(statement, 3)),
+              let algorithm = OTPAlgorithm(rawValue: text(statement, 4))
+        else { throw VaultError.storage("an account row has an invalid id, type or algorithm") }
+        let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: Int(sqlite3_column_int64(statement, 5)),
+                                period: Int(sqlite3_column_int64(statement, 6)),
+                                counter: UInt64(max(sqlite3_column_int64(statement, 7), 0)))
+        let deletedAt = sqlite3_column_type(statement, 12) == SQLITE_NULL
+            ? nil : Date(unixMilliseconds: sqlite3_column_int64(statement, 12))
+        return Account(id: try id(statement, 0), issuer: text(statement, 1), name: text(statement, 2), otp: otp,
+                       tags: Account.tags(fromJSON: text(statement, 8)), note: text(statement, 9),
+                       createdAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 10)),
+                       updatedAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 11)),
+                       deletedAt: deletedAt)
+    }
+
+    /// Every row of `sql` read by `read`.
+    private func rows<T>(_ sql: String, _ arguments: [String], _ read: (OpaquePointer) throws -> T) throws -> [T] {
+        var prepared: OpaquePointer?
+        try check(sqlite3_prepare_v2(connection, sql, -1, &prepared, nil))
+        guard let statement = prepared else { return [] }  // no statement: the SQL was only a comment
+        defer { sqlite3_finalize(statement) }
+        for (index, argument) in arguments.enumerated() {
+            try check(sqlite3_bind_text(statement, Int32(index + 1), argument, -1, Self.transient))
+        }
+        var values: [T] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: values.append(try read(statement))
+            case SQLITE_DONE: return values
+            case let code: throw VaultReadError(resultCode: code)
+            }
+        }
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw VaultReadError(resultCode: code) }
+    }
+
+    private static func id(_ statement: OpaquePointer, _ column: Int32) throws -> UUID {
+        let text = text(statement, column)
+        guard let id = UUID(vaultString: text) ?? UUID(uuidString: text) else {
+            throw VaultError.storage("an account row has an invalid id, type or algorithm")
+        }
+        return id
+    }
+
+    /// The text of a column; empty for NULL, which the schema does not allow where text is read.
+    private static func text(_ statement: OpaquePointer, _ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))),
+                      as: UTF8.self)
+    }
+
+    private static func blob(_ statement: OpaquePointer, _ column: Int32) -> Data? {
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
+        guard let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+        return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, column)))
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// SQLite copies bound text at once (SQLITE_TRANSIENT, which Swift cannot import as a constant).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// An account's secret and PIN as the vault stores them, sealed under the vault key.
+public struct SealedSecrets: Sendable {
+    public var secret: Data
+    /// Set exactly for the kinds that need a PIN.
+    public var pin: Data?
+}
+
+/// SQLite failed while the vault was read; `resultCode` is its (extended) result code.
+public struct VaultReadError: Error, Equatable {
+    public let resultCode: Int32
+
+    public init(resultCode: Int32) {
+        self.resultCode = resultCode
+    }
+}
+
+/// What the name rules read of an account.
+private struct AccountName: AccountNaming {
+    var id: UUID
+    var issuer: String
+    var name: String
+
+    init(id: UUID, issuer: String, name: String) {
+        self.id = id
+        self.issuer = issuer
+        self.name = name
+    }
+
+    init(_ account: Account) {
+        self.init(id: account.id, issuer: account.issuer, name: account.name)
+    }
+}

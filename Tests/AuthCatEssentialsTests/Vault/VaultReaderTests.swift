@@ -1,0 +1,148 @@
+import AuthCatCore
+import AuthCatEssentials
+import AuthCatTesting
+import Foundation
+import GRDBSQLite
+import XCTest
+
+/// The one reader of both programs, on a vault the core wrote, through a
+/// read-only connection of its own as the quick front opens one.
+final class VaultReaderTests: XCTestCase {
+    private var folder: URL!
+    private var vault: Vault!
+    private var connection: OpaquePointer?
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-reader-\(UUID().uuidString)")
+        vault = try Vault.openOrCreate(at: VaultLocation(folder: folder), deviceName: "test", clock: ManualClock())
+    }
+
+    override func tearDown() {
+        sqlite3_close(connection)
+        vault = nil
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func reader() throws -> VaultReader {
+        if connection == nil {
+            let path = VaultLocation(folder: folder).databaseURL.path
+            XCTAssertEqual(sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
+        }
+        return VaultReader(connection: try XCTUnwrap(connection))
+    }
+
+    @discardableResult
+    private func add(_ issuer: String, _ name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [],
+                     note: String = "", pin: String? = nil) throws -> Account {
+        let secret = otp.kind == .motp ? try Base16.decode("e3152afee62599c8") : SecretBytes(Array("12345678901234567890".utf8))
+        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note, secret: secret,
+                                 pin: pin.map { SecretBytes(utf8: $0) })
+        return try vault.write(author: .cli) { try $0.insert(draft) }
+    }
+
+    private func remove(_ account: Account) throws {
+        try vault.write(author: .cli) { _ = try $0.delete(account.id) }
+    }
+
+    func testAccountsReadAsTheyWereWrittenSortedForDisplay() throws {
+        let github = try add("GitHub", "alice", otp: OTPParameters(kind: .totp, algorithm: .sha256, digits: 8, period: 60),
+                             tags: ["work", "code"], note: "recovery codes in the safe")
+        let counter = try add("", "ci", otp: OTPParameters(kind: .hotp, counter: 7))
+        let gone = try add("Old", "gone")
+        try remove(gone)
+        let live = try reader().accounts()
+        XCTAssertEqual(live, [counter, github], "sorted by issuer, then name")
+        XCTAssertEqual(live[1].tags, ["code", "work"])
+        XCTAssertEqual(live[1].note, "recovery codes in the safe")
+        XCTAssertEqual(live[1].otp, OTPParameters(kind: .totp, algorithm: .sha256, digits: 8, period: 60))
+        let all = try reader().accounts(includingDeleted: true)
+        XCTAssertEqual(all.map(\.id), [counter.id, github.id, gone.id])
+        XCTAssertNotNil(all[2].deletedAt)
+        XCTAssertEqual(all, try vault.accounts(includingDeleted: true), "the core lists through the same reader")
+        XCTAssertEqual(try reader().account(id: gone.id)?.deletedAt, all[2].deletedAt, "by id, deleted or not")
+        XCTAssertNil(try reader().account(id: UUID()))
+    }
+
+    func testSealedSecretsAndPINsAreReadOnlyWhenAsked() throws {
+        let totp = try add("GitHub", "alice")
+        let motp = try add("PfSense", "jimmy", otp: OTPParameters(kind: .motp), pin: "1234")
+        let plain = try XCTUnwrap(try reader().sealed(id: totp.id))
+        XCTAssertGreaterThan(plain.secret.count, 20, "nonce, ciphertext and tag")
+        XCTAssertNil(plain.pin)
+        let pinned = try XCTUnwrap(try reader().sealed(id: motp.id))
+        XCTAssertNotNil(pinned.pin)
+        XCTAssertNotEqual(pinned.pin, pinned.secret)
+        XCTAssertNil(try reader().sealed(id: UUID()))
+    }
+
+    /// The reader finds an id and an exact label through the vault's
+    /// indexes and applies only the name rules to the rest; that must name
+    /// exactly what all four rules of `AccountQuery` name among the live
+    /// accounts in memory. So the exact pass over every account that the
+    /// lookup once made after the indexed one could never find anything.
+    func testALookupNamesWhatTheRuleNamesAmongTheLiveAccounts() throws {
+        var accounts = [
+            try add("a:b", "c"), try add("a", "b:c"), try add("", "x:y"), try add("", "y"), try add("GitHub", "alice"),
+            try add("GitHub", "alice-work"), try add("Tiny", "bob"), try add("Tiny2", "bob"), try add("ΟΔΟΣ", "Σ"),
+            try add("", "git"),
+        ]
+        let gone = try add("Old", "gone")
+        try remove(gone)
+        accounts.append(try add("Gone", "old"))
+        let live = try vault.accounts()
+        let queries = ["A:B:C", "a:b", "x:Y", ":y", "y", "github:ALICE", "github", "git", "hub", "tiny", "tin", "bob",
+                       "οδος:σ", "ΟΔΟΣ", "σ", "Old:gone", "gone", gone.id.vaultString, accounts[4].id.vaultString.uppercased(),
+                       "nobody", "", ":", "é"]
+        for query in queries {
+            let expected = AccountQuery(query).matches(in: live)
+            do {
+                let found = try reader().account(matching: query)
+                XCTAssertEqual([found], expected, query)
+            } catch let error as VaultError {
+                switch error {
+                case .notFound(let text):
+                    XCTAssertEqual(text, query)
+                    XCTAssertEqual(expected, [], query)
+                case .ambiguous(let text, let candidates):
+                    XCTAssertEqual(text, query)
+                    XCTAssertEqual(candidates, expected.map(\.label), query)
+                    XCTAssertGreaterThan(candidates.count, 1, query)
+                default:
+                    XCTFail("\(query): \(error)")
+                }
+            }
+            XCTAssertEqual(Result { try vault.account(matching: query) }.error, Result { try reader().account(matching: query) }.error,
+                           "\(query): the core looks up through the same reader")
+        }
+        XCTAssertThrowsError(try reader().account(matching: gone.id.vaultString), "a deleted account's id names no live account")
+        XCTAssertEqual(try reader().account(matching: ":y").label, "x:y", "`:y` is not y's label, but a part of x:y")
+    }
+
+    func testTheKeyCheckAcceptsOnlyThisVaultsKey() throws {
+        let location = VaultLocation(folder: folder)
+        let check = try XCTUnwrap(try reader().keyCheck())
+        XCTAssertEqual(check.vaultID, vault.identity.vaultID)
+        let key = try VaultKeyFile.read(from: location.keyFileURL).unlock { throw VaultError.passphraseRequired }
+        XCTAssertTrue(check.accepts(key))
+        XCTAssertFalse(check.accepts(try SecretBytes.random(count: AEAD.keySize)))
+        XCTAssertFalse(VaultKeyCheck(vaultID: "another vault", sealed: check.sealed).accepts(key), "bound to the vault id")
+        XCTAssertEqual(try reader().migrations(), VaultSchemaVersion.migrations)
+    }
+
+    func testSQLiteFailuresAreThrownWithTheirCode() throws {
+        let path = folder.appendingPathComponent("not-a-vault.sqlite").path
+        var other: OpaquePointer?
+        XCTAssertEqual(sqlite3_open_v2(path, &other, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), SQLITE_OK)
+        defer { sqlite3_close(other) }
+        let empty = VaultReader(connection: try XCTUnwrap(other))
+        XCTAssertThrowsError(try empty.accounts()) { XCTAssertEqual($0 as? VaultReadError, VaultReadError(resultCode: SQLITE_ERROR)) }
+        XCTAssertThrowsError(try empty.account(matching: "x")) { XCTAssertTrue($0 is VaultReadError) }
+    }
+}
+
+private extension Result where Failure == Error {
+    var error: String? {
+        if case let .failure(error) = self { return "\(error)" }
+        return nil
+    }
+}
