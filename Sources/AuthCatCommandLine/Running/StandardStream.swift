@@ -36,34 +36,32 @@ public final class StandardStream: Sendable {
     /// - Throws: `StandardStreamError` when the bytes could not all be written.
     func writeNow(_ data: Data) throws {
         flush()
-        let failure: Int32? = data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Foundation.write(fileDescriptor, base.advanced(by: offset), bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return written < 0 ? errno : EIO }
-                offset += written
-            }
-            return nil
+        if let failure = data.withUnsafeBytes({ send($0) }) {
+            throw StandardStreamError(reason: String(cString: strerror(failure)))
         }
-        if let failure { throw StandardStreamError(reason: String(cString: strerror(failure))) }
     }
 
     /// Sends everything written so far. A reader that went away (a closed
-    /// pipe) or a full disk loses the output, as `print` would.
+    /// pipe) or a full disk loses the output, as `print` would. What was held
+    /// is wiped: it may have been a code or a secret the user asked to see.
     public func flush() {
         pending.withLock { buffer in
-            buffer.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count, let base = bytes.baseAddress {
-                    let written = Foundation.write(fileDescriptor, base.advanced(by: offset), bytes.count - offset)
-                    if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { break }
-                    offset += written
-                }
-            }
+            _ = buffer.withUnsafeBytes { send($0) }
+            Wipe.bytes(&buffer)
             buffer.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Writes all of `bytes`; the C library's error number if that failed.
+    private func send(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = Foundation.write(fileDescriptor, base.advanced(by: offset), bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return written < 0 ? errno : EIO }
+            offset += written
+        }
+        return nil
     }
 }
 
