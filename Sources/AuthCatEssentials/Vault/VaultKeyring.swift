@@ -32,14 +32,24 @@ public enum VaultKeyring {
         var payload = Array(magic.utf8) + withUnsafeBytes(of: expiresAt.bigEndian, Array.init)
         key.withUnsafeBytes { payload.append(contentsOf: $0) }
         defer { sodium_memzero(&payload, payload.count) }
-        let id = add_key("user", description(vaultID), payload, payload.count, KEY_SPEC_USER_KEYRING)
+        // Made in this process's own keyring, which ends with the process, and
+        // linked into the user keyring only once it has its timeout: killed at
+        // any moment, authcat never leaves a key that outlives its time.
+        let id = add_key("user", description(vaultID), payload, payload.count, KEY_SPEC_PROCESS_KEYRING)
         guard id >= 0 else { throw VaultKeyringError.unavailable(String(cString: strerror(errno))) }
-        // Never leave a key behind without its timeout.
+        defer { keyctl_unlink(id, KEY_SPEC_PROCESS_KEYRING) }
         guard keyctl_setperm(id, permissions) == 0, keyctl_set_timeout(id, UInt32(seconds)) == 0 else {
-            let reason = String(cString: strerror(errno))
-            keyctl_invalidate(id)
-            throw VaultKeyringError.unavailable(reason)
+            throw invalidating(id)
         }
+        forget(vaultID: vaultID)
+        guard keyctl_link(id, KEY_SPEC_USER_KEYRING) == 0 else { throw invalidating(id) }
+    }
+
+    /// Deletes the half-made key `id`; the error that says why it was given up.
+    private static func invalidating(_ id: key_serial_t) -> VaultKeyringError {
+        let reason = String(cString: strerror(errno))
+        keyctl_invalidate(id)
+        return .unavailable(reason)
     }
 
     /// The key kept for `vaultID`, or nil when there is none (locked,

@@ -119,6 +119,26 @@ final class VaultUnlockTests: VaultTestCase {
         }
     }
 
+    /// /proc/keys lists each key with its timeout ("perm" for none): the vault
+    /// key is there once, and never without its timeout, also after a second
+    /// `unlock` replaced the first.
+    func testTheKeptKeyIsOneKeyAndAlwaysHasItsTimeout() throws {
+        let vault = try makeVault()
+        let vaultID = vault.identity.vaultID
+        defer { VaultKeyring.forget(vaultID: vaultID) }
+        for seconds in [60, 600] {
+            try VaultKeyring.store(try SecretBytes.random(count: AEAD.keySize), vaultID: vaultID, seconds: seconds, now: Date())
+            let listed = try String(contentsOfFile: "/proc/keys", encoding: .utf8)
+                .split(separator: "\n").filter { $0.hasSuffix("authcat:vault-key:\(vaultID): \(AEAD.keySize + 28)") }
+                // The one replaced may linger a moment, flagged invalidated ("i"), until the kernel collects it.
+                .filter { !($0.split(separator: " ").dropFirst().first?.contains("i") ?? false) }
+            XCTAssertEqual(listed.count, 1, "\(listed)")
+            let timeout = listed.first?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first
+            XCTAssertNotNil(timeout)
+            XCTAssertNotEqual(timeout, "perm", "\(listed)")
+        }
+    }
+
     func testADurationOutsideOneSecondToThirtyDaysIsRefused() throws {
         let vault = try makeVault()
         try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
