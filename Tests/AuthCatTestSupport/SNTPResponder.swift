@@ -23,6 +23,9 @@ public final class SNTPResponder: @unchecked Sendable {
         case wrongOrigin
         /// A kiss-o'-death: stratum 0, code RATE.
         case kissOfDeath
+        /// A reply to another request first (as a forger would send), then a
+        /// proper one `seconds` ahead.
+        case strayThenSkewed(seconds: Double)
     }
 
     public let port: Int
@@ -92,30 +95,34 @@ public final class SNTPResponder: @unchecked Sendable {
             }
             guard count >= 48 else { continue }
             lock.withLock { requests += 1 }
-            guard let reply = reply(to: Array(buffer[..<count])) else { continue }
-            _ = reply.withUnsafeBytes { bytes in
-                withUnsafePointer(to: &client) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        sendto(fd, bytes.baseAddress, bytes.count, 0, $0, clientLength)
+            for reply in replies(to: Array(buffer[..<count])) {
+                _ = reply.withUnsafeBytes { bytes in
+                    withUnsafePointer(to: &client) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            sendto(fd, bytes.baseAddress, bytes.count, 0, $0, clientLength)
+                        }
                     }
                 }
             }
         }
     }
 
-    private func reply(to request: [UInt8]) -> [UInt8]? {
-        let skew: Double
-        var mode: UInt8 = 4, stratum: UInt8 = 2
-        var origin = Array(request[40..<48])
+    private func replies(to request: [UInt8]) -> [[UInt8]] {
         switch behaviour {
-        case .silent: return nil
-        case let .skewed(seconds): skew = seconds
-        case .wrongMode: (skew, mode) = (0, 3)
-        case .wrongOrigin:
-            skew = 0
-            origin[7] ^= 0xFF
-        case .kissOfDeath: (skew, stratum) = (0, 0)
+        case .silent: []
+        case let .skewed(seconds): [reply(to: request, skew: seconds)]
+        case .wrongMode: [reply(to: request, mode: 3)]
+        case .wrongOrigin: [reply(to: request, strayOrigin: true)]
+        case .kissOfDeath: [reply(to: request, stratum: 0)]
+        case let .strayThenSkewed(seconds):
+            [reply(to: request, skew: seconds, strayOrigin: true), reply(to: request, skew: seconds)]
         }
+    }
+
+    private func reply(to request: [UInt8], skew: Double = 0, mode: UInt8 = 4, stratum: UInt8 = 2,
+                       strayOrigin: Bool = false) -> [UInt8] {
+        var origin = Array(request[40..<48])
+        if strayOrigin { origin[7] ^= 0xFF }
         var packet = [UInt8](repeating: 0, count: 48)
         packet[0] = 0 << 6 | 4 << 3 | mode
         packet[1] = stratum

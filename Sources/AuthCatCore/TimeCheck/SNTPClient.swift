@@ -22,6 +22,8 @@ public struct SNTPClient: Sendable {
     /// Sends a request and measures the offset from the reply.
     /// - Throws: `SNTPError`: the host does not resolve, no reply within
     ///   `timeout`, or a reply that fails `SNTPPacket.problem(asReplyTo:)`.
+    ///   Datagrams that do not answer this request are passed over; when only
+    ///   such came before the deadline, the error says why the last was.
     public func measure() throws -> SNTPMeasurement {
         let deadline = Date().addingTimeInterval(timeout)
         let addresses = try resolve(until: deadline)
@@ -142,9 +144,14 @@ public struct SNTPClient: Sendable {
         guard written == request.count else { throw networkError("could not send to \(name)") }
 
         var buffer = [UInt8](repeating: 0, count: 512)
+        // Why the last datagram that was not a reply to this request was passed over.
+        var passedOver: String?
         while true {
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw SNTPError.noAnswer(server.description, seconds: timeout) }
+            guard left > 0 else {
+                throw passedOver.map { SNTPError.badReply(server.description, reason: $0) }
+                    ?? SNTPError.noAnswer(server.description, seconds: timeout)
+            }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up)))
             if ready < 0, errno == EINTR { continue }
@@ -157,8 +164,15 @@ public struct SNTPClient: Sendable {
                 if errno == EINTR || errno == EAGAIN || errno == ECONNREFUSED { continue }
                 throw networkError("could not read the reply")
             }
+            // A datagram that does not answer this request (a late reply, a forged
+            // one) is passed over: the real reply may still come before the deadline.
             guard let reply = SNTPPacket(bytes: Array(buffer[..<count])) else {
-                throw SNTPError.badReply(server.description, reason: "it is \(count) bytes, not \(SNTPPacket.size)")
+                passedOver = "it is \(count) bytes, not \(SNTPPacket.size)"
+                continue
+            }
+            guard reply.originTimestamp == sentStamp else {
+                passedOver = "it does not answer this request (its origin timestamp is not ours)"
+                continue
             }
             if let problem = reply.problem(asReplyTo: sentStamp) {
                 throw SNTPError.badReply(server.description, reason: problem)
