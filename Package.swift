@@ -62,23 +62,23 @@ let package = Package(
         .target(
             name: "AuthCatInterchange",
             dependencies: [
-                "AuthCatCore", "CQREncode", "CZBar", "CPNG",
+                "AuthCatCore", "AuthCatEssentials", "CQREncode", "CZBar", "CPNG",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "AuthCatSync",
             dependencies: [
-                "AuthCatCore",
+                "AuthCatCore", "AuthCatEssentials",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Test doubles: a clock set by hand, a remote in memory that can be
         // made to fail, the cheapest KDF. Only test targets depend on it.
-        .target(name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatSync", "CSodium"]),
+        .target(name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync", "CSodium"]),
         .executableTarget(
             name: "authcat-bench",
-            dependencies: ["AuthCatCore", "AuthCatSync"]),
+            dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"]),
         // What the quick front answers, and how: a library so that its
         // decisions are unit-tested (AuthCatFrontTests).
         .target(
@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "AuthCatCommandLine",
             dependencies: [
-                "AuthCatCore", "AuthCatInterchange", "AuthCatSync",
+                "AuthCatCore", "AuthCatEssentials", "AuthCatInterchange", "AuthCatSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The full program: `main` around AuthCatCommandLine.
@@ -116,14 +116,16 @@ let package = Package(
             resources: [.copy("Vectors")]),
         .testTarget(
             name: "AuthCatFrontTests",
-            dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatTesting", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+            dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
-        // Runs the built `authcat` and `authcat-cli` as processes; it does not
-        // depend on them, which would link the front's static-executable flags
-        // into the tests. `swift test` builds every product anyway.
-        .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatCommandLine", "AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"]),
+        .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
+        // Runs command lines through AuthCatCommandLine in process, and the built
+        // `authcat` and `authcat-cli` as processes where processes are the
+        // point; it does not depend on the executables, which would link the
+        // front's static-executable flags into the tests. `swift test` builds
+        // every product anyway.
+        .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatCommandLine", "AuthCatCore", "AuthCatEssentials", "AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"]),
         // The fault suite (issue 8): kills, concurrent writers, a full disk and a
         // damaged remote, against the built programs run as processes (so, like
         // AuthCatCLITests, no dependency on the executables). It links GRDB for

@@ -5,6 +5,7 @@
 // not timed), a second device's first sync, an incremental sync after one
 // edit, and a sync with nothing new. Not a test: timings depend on the machine.
 import AuthCatCore
+import AuthCatEssentials
 import AuthCatSync
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 
 /// `--algorithm sha1|sha256|sha512`, in any case. MD5 is not offered: only
 /// mOTP uses it, and `--type motp` implies it.

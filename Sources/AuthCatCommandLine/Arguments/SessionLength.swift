@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 
 /// How long `authcat unlock` keeps the vault unlocked: `90s`, `15m`, `8h`,
 /// `7d`, or plain seconds; at least a second, at most `VaultKeyring.longestDuration`.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// The desktop clipboard, through whichever of wl-copy, xclip or xsel is installed.

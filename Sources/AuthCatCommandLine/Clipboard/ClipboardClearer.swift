@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Takes a copied code off the clipboard when it expires, and puts back what

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why a code could not be put on the clipboard.
 enum ClipboardError: UserFacingError {

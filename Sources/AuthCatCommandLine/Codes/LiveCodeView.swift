@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// `authcat code --watch`: the table of current codes, redrawn every second

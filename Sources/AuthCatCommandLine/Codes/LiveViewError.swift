@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why `authcat code --watch` cannot show its view.
 enum LiveViewError: UserFacingError {

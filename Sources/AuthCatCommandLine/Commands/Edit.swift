@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat edit QUERY`: rename, re-tag or annotate an account.

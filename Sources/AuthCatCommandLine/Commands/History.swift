@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat history [QUERY]`: who changed what, newest first.

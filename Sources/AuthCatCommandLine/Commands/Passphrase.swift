@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat passphrase set|change|remove`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat rm QUERY`: deletes an account, which `authcat restore` can bring back.

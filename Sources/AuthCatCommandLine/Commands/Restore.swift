@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat restore QUERY`: brings back a removed account.

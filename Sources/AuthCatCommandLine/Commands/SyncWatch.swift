@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 import AuthCatSync
 
 extension AuthCat {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Completes account arguments with the labels (`issuer:name`) in the vault,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Turns every failure into one lowercase line on standard error, prefixed

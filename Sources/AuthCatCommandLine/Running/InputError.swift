@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Problems with what the user typed or piped in. Messages never repeat the input.
 enum InputError: UserFacingError {

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// `list` and `code` with no account to show, the vault missing or empty:
 /// one message on standard error and one status for both, instead of an

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// The one rule for every passphrase authcat is asked to set: the vault's,
 /// a backup's and the sync passphrase. It is said in the prompt, before

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// The secret or otpauth URI that `authcat add` reads, and the PIN of a
 /// Yandex or mOTP account: piped on standard input, or typed on the

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Where the sync passphrase and the recovery key come from: a file (named by

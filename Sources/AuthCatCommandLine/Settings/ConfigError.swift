@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Problems specific to the `config` commands.
 enum ConfigError: UserFacingError {

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// The settings authcat reads. `config set` accepts these and keys of the
 /// user's own under `user.` (for scripts, and synced to every device with

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Reading settings for the `config` commands, and their JSON.
 enum ConfigValues {

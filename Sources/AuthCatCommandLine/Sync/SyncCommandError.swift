@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Problems the `sync` commands find before the sync engine is involved.
 enum SyncCommandError: UserFacingError {

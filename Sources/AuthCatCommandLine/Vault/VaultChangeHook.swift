@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import AuthCatSync
 
 /// The one place the command line reports that it changed the vault.

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// The checks of `authcat doctor` that need nothing but files, the

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// Everything `authcat doctor` found, as lines for a person or JSON for a script.

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 extension OTPAuthURI {
     /// The otpauth URI of an account, the inverse of `parse`.
     ///

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// Google Authenticator's Key Uri Format:

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 /// Why an `otpauth://` URI could not be read.
 ///
 /// Descriptions never contain the secret, nor the URI, which holds it.

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 /// Why a preference could not be stored.
 public enum PreferenceError: UserFacingError, Equatable {
     case invalidKey(String)

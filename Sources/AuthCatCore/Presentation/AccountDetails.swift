@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// What `authcat show --json` prints: the `list --json` object of the

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// What `authcat list --json` shows of an account: everything but its secret.

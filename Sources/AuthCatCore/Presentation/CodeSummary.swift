@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// What `authcat code --json` shows of one code.

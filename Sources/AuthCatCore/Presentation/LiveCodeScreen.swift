@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// One account as the live view (`authcat code --watch`) shows it.

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// A code handed out for an account.

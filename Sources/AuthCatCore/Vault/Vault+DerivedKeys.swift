@@ -1,3 +1,4 @@
+import AuthCatEssentials
 extension Vault {
     /// A key derived from the vault key for another component's own use
     /// (sealing that component's local state, say), so that it needs no key

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 extension Vault {

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why a backup could not be written, read or verified. Whenever one is
 /// thrown on restore, the vault is unchanged.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// The encrypted container of a backup: `BackupHeader`, then the payload

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// The 68 bytes that start every authcat backup (see docs/FORMAT.md §4):

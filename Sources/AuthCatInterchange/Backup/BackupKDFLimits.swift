@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// The Argon2id limits a backup header may ask for. A header is read before
 /// it is authenticated, so a hostile file could otherwise ask for terabytes.

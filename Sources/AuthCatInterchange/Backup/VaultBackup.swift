@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Encrypted backups of a vault: its live accounts (secrets, tags, notes),

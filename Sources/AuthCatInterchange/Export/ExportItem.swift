@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// An account with its secret, ready to be written out.
 public struct ExportItem: Sendable {

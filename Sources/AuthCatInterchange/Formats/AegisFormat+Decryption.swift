@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Crypto
 import Foundation
 
@@ -66,7 +67,7 @@ extension AegisFormat {
             let slotKey: SecretBytes
             do {
                 slotKey = try Scrypt.deriveKey(password: password, salt: slot.salt, n: slot.n, r: slot.r, p: slot.p)
-            } catch AuthCatCore.CryptoError.invalidInput(let why) {
+            } catch AuthCatEssentials.CryptoError.invalidInput(let why) {
                 throw ImportError.malformed(format, "its password slot has unusable scrypt parameters (\(why))")
             }
             do {

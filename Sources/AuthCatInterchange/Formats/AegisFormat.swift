@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// An Aegis vault (`aegis-export-*.json`), plain or encrypted with a password.

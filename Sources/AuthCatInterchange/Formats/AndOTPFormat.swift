@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// An andOTP plain backup (`otp_accounts.json`): a list of

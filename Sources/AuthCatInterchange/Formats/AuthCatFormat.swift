@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// authcat's own files: an encrypted backup (`authcat backup`) or the plain

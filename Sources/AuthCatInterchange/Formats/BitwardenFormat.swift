@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// A Bitwarden unencrypted JSON export. Only login items with a `login.totp`

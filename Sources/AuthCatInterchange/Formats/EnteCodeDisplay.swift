@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Ente Auth's `codeDisplay` otpauth parameter: percent-encoded JSON such as

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 extension OTPAuthFormat {
     /// The account's otpauth URI; tags and a note are added in Ente Auth's

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// One `otpauth://` URI per line: the plain export of Ente Auth, 2FAS,

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// A 2FAS backup (`.2fas`, JSON) made without a password:

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 extension AccountDraft {
     /// A draft whose secret is Base32 text from another app, read as those

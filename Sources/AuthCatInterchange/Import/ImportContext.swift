@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// What a parser may need besides the file's bytes: a way to ask for the
 /// password of an encrypted file. It is called only for encrypted files, at

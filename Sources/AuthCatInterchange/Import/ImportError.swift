@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why an import, an export or a backup could not be done. Nothing in the
 /// vault was changed when one is thrown; no message holds a secret.

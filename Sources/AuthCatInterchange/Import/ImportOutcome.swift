@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// What an import did (or, for a dry run, would do).
 public struct ImportOutcome: Sendable {

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// What an import will do, worked out before anything is written: a dry
 /// run shows it, and `Importer.apply` carries it out in one transaction.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// An entry that was not imported, and why. It names the entry by position
 /// and label, never by its secret.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Brings parsed entries into a vault: first a plan (de-duplicated against

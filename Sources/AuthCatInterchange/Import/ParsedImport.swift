@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// What a format parser read from a file: accounts, entries it could not
 /// use, and notes about the file as a whole. Parsing never touches the vault.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// An entry left out because the account is already there: same issuer and
 /// name (ignoring case) and the same secret.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why a QR code could not be made or read. Messages never quote the
 /// encoded text, which usually holds a secret.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Imports the QR codes of a screenshot: `otpauth://` codes of single

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 extension ImportSession {
     /// Takes an incoming preference if it is newer. A value that would break

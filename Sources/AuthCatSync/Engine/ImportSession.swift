@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Merges one incoming batch or snapshot into the vault, inside the vault

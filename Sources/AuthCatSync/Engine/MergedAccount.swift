@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// An account as the merge decided it should be, before it is written.
 struct MergedAccount {

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// One run of `SyncSetup.enable`: the three ways of turning sync on.

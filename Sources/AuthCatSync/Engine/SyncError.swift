@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why sync setup, a sync or a disable failed, said so the user knows what to do.
 ///

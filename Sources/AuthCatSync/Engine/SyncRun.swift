@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// What one sync knows and has done so far.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// Turning sync on: creating a remote vault, joining one, or resuming.

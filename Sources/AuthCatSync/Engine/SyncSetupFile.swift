@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// `sync-setup.json` in the vault folder: AuthCatSync's own record that sync

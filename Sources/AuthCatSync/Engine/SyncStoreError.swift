@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// The local sync state file holds something this version cannot read.
 enum SyncStoreError: UserFacingError {

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// The recovery key: 32 random bytes that unwrap the remote vault's master key
 /// when the sync passphrase is forgotten. Shown once, when the remote vault is

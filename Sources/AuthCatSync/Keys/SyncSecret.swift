@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// What unlocks the remote vault's master key: the sync passphrase, or the
 /// recovery key shown once when the remote vault was created.

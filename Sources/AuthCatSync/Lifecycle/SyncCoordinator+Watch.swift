@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// What `SyncCoordinator.watch` tells its caller, in order.

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// When this device syncs, and who may: the one lock every sync of a vault

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// The file operations behind `SyncEventLog`, each under `flock` on the log itself.

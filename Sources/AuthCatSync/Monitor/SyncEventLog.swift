@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// The monitor's event store: a bounded, append-only file in the vault folder.

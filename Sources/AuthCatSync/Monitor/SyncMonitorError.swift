@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why the sync monitor could not read or write its own files.
 public enum SyncMonitorError: UserFacingError, Equatable {

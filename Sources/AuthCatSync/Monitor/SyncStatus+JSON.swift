@@ -1,5 +1,6 @@
 import Foundation
 import AuthCatCore
+import AuthCatEssentials
 
 /// The `sync status --json` document.
 ///

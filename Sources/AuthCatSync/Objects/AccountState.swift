@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// One account as a batch or snapshot carries it: every field with the clock

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// The manifest (`authcat-<vault>/manifest`): names the remote vault and holds

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// The names of the sync engine's objects on a remote (docs/FORMAT.md §5.1).

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// How batches, snapshots and markers are sealed (docs/FORMAT.md §5.3).

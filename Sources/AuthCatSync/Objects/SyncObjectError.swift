@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why a remote object was rejected. Never names its contents.
 enum SyncObjectError: UserFacingError, Equatable {

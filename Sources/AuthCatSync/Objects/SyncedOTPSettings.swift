@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// An account's code settings without the HOTP counter, merged as one field
 /// so that two devices' edits never combine into an invalid setting (a Steam

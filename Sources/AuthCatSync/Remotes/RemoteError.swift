@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 
 /// Why a remote operation failed.
 ///

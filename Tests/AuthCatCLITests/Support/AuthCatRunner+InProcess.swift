@@ -1,5 +1,6 @@
 import AuthCatCommandLine
 import AuthCatCore
+import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 

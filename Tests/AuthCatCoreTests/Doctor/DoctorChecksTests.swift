@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import XCTest
 
 final class DoctorChecksTests: XCTestCase {

@@ -1,4 +1,5 @@
 @testable import AuthCatCore
+import AuthCatEssentials
 import XCTest
 
 /// The rendering decisions of `authcat code --watch`, without a terminal.

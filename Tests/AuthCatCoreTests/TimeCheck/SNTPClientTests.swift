@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import AuthCatTestSupport
 import XCTest
 

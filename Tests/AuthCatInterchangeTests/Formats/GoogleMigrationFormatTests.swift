@@ -1,5 +1,6 @@
 @testable import AuthCatInterchange
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 import XCTest
 

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 @testable import AuthCatInterchange
 import Foundation
 import XCTest

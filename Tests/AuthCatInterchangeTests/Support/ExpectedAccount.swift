@@ -1,4 +1,5 @@
 @testable import AuthCatCore
+import AuthCatEssentials
 @testable import AuthCatInterchange
 import Foundation
 import XCTest

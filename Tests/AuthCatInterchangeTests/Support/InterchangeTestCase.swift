@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 @testable import AuthCatInterchange
 import AuthCatTesting
 import Foundation

@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 @testable import AuthCatSync
 import XCTest
 

@@ -1,5 +1,6 @@
 @testable import AuthCatSync
 import AuthCatCore
+import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest

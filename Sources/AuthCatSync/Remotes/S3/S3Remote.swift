@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// A remote in an S3-compatible bucket: AWS S3, MinIO, Ceph RGW, R2, B2, moto.
