@@ -98,12 +98,18 @@ final class ClipboardTests: AuthCatTestCase {
         try tool("""
             cat > /dev/null
             (sleep 30; echo late >&2) &
+            echo $! > '\(bin.path)/child'
             echo "Error: no selection owner" >&2
             exit 1
             """)
         let result = try copy()
         assertPrintedWithWarning(result, "Error: no selection owner")
-        XCTAssertFalse(result.stderr.contains("late"), "authcat finished without waiting for the tool's child")
+        // authcat is done while the tool's child still sleeps: it did not wait for it.
+        let child = try XCTUnwrap(Int32(String(contentsOf: bin.appendingPathComponent("child"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(kill(child, 0), 0, "the tool's child is still running")
+        kill(child, SIGKILL)
+        XCTAssertFalse(result.stderr.contains("late"))
     }
 
     func testAToolThatHangsIsGivenUpOn() throws {

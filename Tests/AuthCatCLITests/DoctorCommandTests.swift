@@ -46,6 +46,13 @@ final class DoctorCommandTests: AuthCatTestCase {
         XCTAssertEqual(responder?.requestCount, 1)
     }
 
+    func testATimeoutOutsideItsRangeIsAUsageError() throws {
+        for timeout in ["0", "61", "-1"] {
+            assertOneLineError(try authcat.run(["doctor", "--timeout=\(timeout)"]), containing: "--timeout must be 0.1 to 60 seconds",
+                               status: 64)
+        }
+    }
+
     func testAGoodClockAndAPrivateVaultExitZero() throws {
         try add("alice", issuer: "GitHub")
         let result = try doctor(["--server", try timeServer(.skewed(seconds: 0))])

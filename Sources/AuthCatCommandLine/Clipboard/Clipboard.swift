@@ -85,6 +85,8 @@ struct Clipboard {
         }
         close(writer)
         var content: [UInt8] = []
+        // Room for all it may hold, so that growing never leaves an unwiped copy behind.
+        content.reserveCapacity(Self.readLimit)
         var tooLarge = false
         var buffer = [UInt8](repeating: 0, count: 65_536)
         defer { Wipe.bytes(&buffer) }
@@ -247,7 +249,8 @@ struct Clipboard {
     /// An unlinked temporary file for the tool's standard error, or -1 if
     /// none can be made (the copy is then tried without the tool's message).
     private static func messageFile() -> Int32 {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/authcat-clipboard-XXXXXX").utf8CString)
+        let folder = Invocation.current.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/authcat-clipboard-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }

@@ -36,18 +36,25 @@ extension AuthCat {
         func run() async throws {
             let location = try RemoteLocation(parsing: remote)
             let session = try SyncSession.openOrCreate(vaultOptions)
-            let state = try session.localState()
-            if state.isEnabled {
-                guard state.remoteLocation.map({ (try? RemoteLocation(parsing: $0)) == location }) ?? false else {
-                    throw SyncCommandError.alreadyOn(remote: state.remoteLocation ?? location.displayLocation)
-                }
-                Output.print("sync is already on with \(location.displayLocation)")
-                return
-            }
+            if try isAlreadyOn(session, with: location) { return }
             try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).withRunLockForSetup {
+                // Again under the lock: another enable may have finished while this one waited.
+                if try isAlreadyOn(session, with: location) { return }
                 try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
                                          useRecoveryKey: useRecoveryKey).run()
             }
+        }
+
+        /// Whether sync is on already with `location` (said on standard output).
+        /// - Throws: `SyncCommandError.alreadyOn` when it is on with another remote.
+        private func isAlreadyOn(_ session: SyncSession, with location: RemoteLocation) throws -> Bool {
+            let state = try session.localState()
+            guard state.isEnabled else { return false }
+            guard state.remoteLocation.map({ (try? RemoteLocation(parsing: $0)) == location }) ?? false else {
+                throw SyncCommandError.alreadyOn(remote: state.remoteLocation ?? location.displayLocation)
+            }
+            Output.print("sync is already on with \(location.displayLocation)")
+            return true
         }
     }
 }

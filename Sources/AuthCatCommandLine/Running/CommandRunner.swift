@@ -24,8 +24,7 @@ public enum CommandRunner {
                 Output.print(try CompletionScript.script(for: shell))
                 return EXIT_SUCCESS
             } catch {
-                Output.error("\(error)", status: EXIT_FAILURE)
-                return EXIT_FAILURE
+                return ErrorReport.status(running: error, arguments: arguments)
             }
         }
         var command: ParsableCommand

@@ -9,7 +9,9 @@ import Synchronization
 /// costs a few system calls, not one per line.
 public final class StandardStream: Sendable {
     public let fileDescriptor: Int32
-    private let pending = Mutex<[UInt8]>([])
+    /// Its room is reserved once, so that it never grows into new storage and
+    /// leaves an unwiped copy behind.
+    private let pending = Mutex<[UInt8]>(Array(unsafeUninitializedCapacity: StandardStream.capacity) { _, count in count = 0 })
 
     /// Bytes held before they are sent anyway.
     private static let capacity = 64 * 1024
@@ -24,12 +26,15 @@ public final class StandardStream: Sendable {
         write(Array(text.utf8))
     }
 
-    func write(_ bytes: some Sequence<UInt8>) {
-        let full = pending.withLock { buffer in
-            buffer.append(contentsOf: bytes)
-            return buffer.count >= Self.capacity
+    func write(_ bytes: [UInt8]) {
+        pending.withLock { buffer in
+            if buffer.count + bytes.count > Self.capacity { sendAndWipe(&buffer) }
+            if bytes.count > Self.capacity {
+                _ = bytes.withUnsafeBytes { send($0) }
+            } else {
+                buffer.append(contentsOf: bytes)
+            }
         }
-        if full { flush() }
     }
 
     /// Sends everything written so far, then `data`, and says when that fails:
@@ -46,11 +51,13 @@ public final class StandardStream: Sendable {
     /// pipe) or a full disk loses the output, as `print` would. What was held
     /// is wiped: it may have been a code or a secret the user asked to see.
     public func flush() {
-        pending.withLock { buffer in
-            _ = buffer.withUnsafeBytes { send($0) }
-            Wipe.bytes(&buffer)
-            buffer.removeAll(keepingCapacity: true)
-        }
+        pending.withLock { sendAndWipe(&$0) }
+    }
+
+    private func sendAndWipe(_ buffer: inout [UInt8]) {
+        _ = buffer.withUnsafeBytes { send($0) }
+        Wipe.bytes(&buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes all of `bytes`; the C library's error number if that failed.

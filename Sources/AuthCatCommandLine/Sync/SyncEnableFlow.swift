@@ -29,14 +29,9 @@ struct SyncEnableFlow {
         }
         let secret = try self.secret(for: plan, remote: remote)
         let keyFile = try plan == .create ? recoveryKeyFile.map(SyncRecoveryKeyFile.create) : nil
-        let result: SyncEnableResult
-        do {
-            result = try await SyncSetup.enable(vault: session.vault, remote: remote, remoteURL: url, secret: secret,
+        // The recovery key file is written only once the remote vault exists (`announce`).
+        let result = try await SyncSetup.enable(vault: session.vault, remote: remote, remoteURL: url, secret: secret,
                                                 kdf: Invocation.current.passphraseKDF, recorder: session.recorder)
-        } catch {
-            keyFile?.discard()
-            throw error
-        }
         try announce(result, remote: remote, keyFile: keyFile)
         try await firstSync()
     }

@@ -31,7 +31,4 @@ struct SyncRecoveryKeyFile {
             throw SyncCommandError.cannotWriteRecoveryKey(path, reason: error.reason)
         }
     }
-
-    /// Nothing to remove after a failed setup: nothing is written before the key exists.
-    func discard() {}
 }

@@ -32,8 +32,10 @@ struct SyncSession {
     }
 
     /// The remote for a location URL; S3 credentials come from the environment or ~/.aws/credentials.
+    /// Without HOME in the invocation's environment, home is the user's from the password database.
     func remote(url: String) throws -> any Remote {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } } ?? ""
         return try makeRemote(location: url, environment: environment, homeDirectory: home)
     }
 

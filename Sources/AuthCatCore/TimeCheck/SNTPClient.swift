@@ -34,6 +34,9 @@ public struct SNTPClient: Sendable {
             guard share > 0 else { break }
             do {
                 return try exchange(with: address, until: Date().addingTimeInterval(share))
+            } catch let passedOver as PassedOver {
+                // Only stray datagrams came from this address: the next may still answer.
+                lastError = .badReply(server.description, reason: passedOver.reason)
             } catch let error as SNTPError {
                 if case .badReply = error { throw error }
                 if case .noAnswer = error { continue }
@@ -149,7 +152,7 @@ public struct SNTPClient: Sendable {
         while true {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else {
-                throw passedOver.map { SNTPError.badReply(server.description, reason: $0) }
+                throw passedOver.map { PassedOver(reason: $0) as any Error }
                     ?? SNTPError.noAnswer(server.description, seconds: timeout)
             }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -187,4 +190,10 @@ public struct SNTPClient: Sendable {
     private func networkError(_ what: String) -> SNTPError {
         .network(server.description, reason: "\(what) (\(String(cString: strerror(errno)).lowercased()))")
     }
+}
+
+/// Only datagrams that did not answer the request came before the deadline;
+/// why the last was passed over.
+private struct PassedOver: Error {
+    var reason: String
 }

@@ -22,6 +22,8 @@ extension Vault {
         }
         return try write(author: author) { writer in
             let current = try writer.existingRecord(account.id)
+            // Removed since it was looked up: no code, and no counter value used.
+            guard current.account.deletedAt == nil else { throw VaultError.notFound(account.label) }
             let counter = current.account.otp.counter
             guard counter < OTPParameters.maximumCounter else { throw VaultError.counterExhausted(current.account.label) }
             let secret = try openSecret(current.sealedSecret, for: account.id)

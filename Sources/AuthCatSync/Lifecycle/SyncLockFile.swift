@@ -44,7 +44,8 @@ final class SyncLockFile: @unchecked Sendable {
     func tryLock() -> Bool {
         while flock(fd, LOCK_EX | LOCK_NB) == 0 {
             if holdsTheNamedFile() { return true }
-            guard reopen() else { return true }
+            // The file at the name cannot be opened: a lock on the removed one excludes nobody.
+            guard reopen() else { return false }
         }
         return false
     }
@@ -59,7 +60,8 @@ final class SyncLockFile: @unchecked Sendable {
                 while flock(file.fd, LOCK_EX) != 0 {
                     guard errno == EINTR else { throw SyncError.busy() }
                 }
-                guard !file.holdsTheNamedFile(), file.reopen() else { return }
+                guard !file.holdsTheNamedFile() else { return }
+                guard file.reopen() else { throw SyncError.busy() }
             }
         }
     }

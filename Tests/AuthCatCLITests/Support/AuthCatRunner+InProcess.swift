@@ -12,6 +12,9 @@ import Foundation
 /// clipboard clearer) starts the built `authcat-cli`, whose exit this process
 /// collects; the current folder
 /// is `root` and the umask 077 while the command runs, as `main` sets it.
+/// Those two belong to the whole process, so one command runs at a time, and
+/// help is laid out for 80 columns (ArgumentParser asks the process's
+/// `COLUMNS` and terminal), as for a program with no terminal.
 extension AuthCatRunner {
     /// Runs `authcat --home HOME arguments…` in this process.
     /// - Parameters:
@@ -47,8 +50,12 @@ extension AuthCatRunner {
                              stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
     }
 
-    /// Runs `body` with `root` as the current folder and the umask `main` sets.
+    /// Runs `body` with `root` as the current folder and the umask `main` sets,
+    /// one command at a time.
     private func inRoot<Result>(_ body: () throws -> Result) throws -> Result {
+        Self.oneAtATime.lock()
+        defer { Self.oneAtATime.unlock() }
+        setenv("COLUMNS", "80", 1)
         let previousFolder = FileManager.default.currentDirectoryPath
         guard FileManager.default.changeCurrentDirectoryPath(root.path) else {
             throw AuthCatRunnerError.cannotEnter(root.path)
@@ -70,7 +77,9 @@ extension AuthCatRunner {
             finished.signal()
         }
         guard finished.wait(timeout: .now() + timeout) == .success else {
-            throw AuthCatRunnerError.timedOut(invocation.arguments, seconds: timeout)
+            // A task in this process cannot be stopped, and it would go on with
+            // the next test's folder and descriptors: stop here, saying why.
+            fatalError("\(AuthCatRunnerError.timedOut(invocation.arguments, seconds: timeout))")
         }
         return status.value
     }
@@ -78,6 +87,8 @@ extension AuthCatRunner {
     /// /dev/null, open for reading for the whole test run, as standard input
     /// when a test gives none.
     private static let nullDevice = open("/dev/null", O_RDONLY | O_CLOEXEC)
+
+    private static let oneAtATime = NSLock()
 }
 
 /// The status a command returned, handed from its task to the waiting thread.

@@ -25,12 +25,13 @@ struct AuthCatResult {
 ///
 /// `run` calls the command line's entry point in this process (see
 /// `AuthCatRunner+InProcess.swift`); `runAsProcess`, `runInTerminal` and
-/// `run(program:)` start the built programs, for what is about processes:
+/// `runAsProcess(program:)` start the built programs, for what is about processes:
 /// the quick front, terminals, signals, detached work, concurrent writers.
 ///
 /// Each instance owns a fresh temporary folder; call `removeFiles()` in `tearDown`.
 /// `@unchecked Sendable`: its settings are made before any run, and a run
-/// only reads them, so several threads may run the same instance at once.
+/// only reads them, so several threads may run the same instance at once
+/// (in-process runs then take turns; processes run side by side).
 final class AuthCatRunner: @unchecked Sendable {
     /// The temporary folder of this instance: `home` and scratch files live in it.
     let root: URL

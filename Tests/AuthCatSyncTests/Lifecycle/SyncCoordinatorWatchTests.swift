@@ -164,6 +164,7 @@ final class SyncCoordinatorWatchTests: XCTestCase {
 
     func testASyncThatFoundSyncOffIsNoFailure() async throws {
         let run = try await watch(steps: 4) { _ in nil }
+        XCTAssertEqual(run.syncs, ["0.0"], "it synced once and found sync off")
         XCTAssertEqual(run.events, ["started"])
     }
 
