@@ -82,11 +82,11 @@ extension AuthCat {
             findings.append(DoctorChecks.protection(in: location))
             findings.append(Self.clipboard(environment: environment))
             findings.append(Self.sync(in: location))
-            findings.append(DoctorChecks.completion(environment: environment) { shell in
+            findings.append(CompletionCheck.completion(environment: environment) { shell in
                 CompletionShell(rawValue: shell).flatMap { try? CompletionScript.script(for: $0) }
             })
 
-            let report = DoctorReport(findings: findings, clock: clock)
+            let report = DoctorReport(findings: findings.map(\.advised), clock: clock)
             if json {
                 Output.print(try JSONOutput.string(report))
             } else {
@@ -132,11 +132,11 @@ extension AuthCat {
                 local = try SyncState.localState(in: location)
             } catch {
                 var unreadable = SyncLocalState.off
-                unreadable.stateProblem = "\(error)"
+                unreadable.stateProblem = SyncFailure(error)
                 local = unreadable
             }
             let events = (try? SyncEventLog(location: location).events()) ?? []
-            let status = SyncStatus.fold(events: events, local: local, probe: nil, now: Invocation.current.now)
+            let status = SyncStatus.fold(events: events, local: local, probe: nil, now: Invocation.current.now).advised
             let message = "sync: \(status.summary.rawValue)" + (status.message.map { ": \($0)" } ?? "")
             switch status.summary {
             case .off, .succeeded, .inProgress:
@@ -147,5 +147,16 @@ extension AuthCat {
                 return DoctorFinding("sync", .problem, message, advice: "see: authcat sync status")
             }
         }
+    }
+}
+
+extension DoctorFinding {
+    /// The finding as the command line shows it: its next step worded into the advice.
+    var advised: DoctorFinding {
+        var finding = self
+        let parts = [advice, nextStep?.advice].compactMap { $0 }
+        finding.advice = parts.isEmpty ? nil : parts.joined(separator: "; ")
+        finding.nextStep = nil
+        return finding
     }
 }

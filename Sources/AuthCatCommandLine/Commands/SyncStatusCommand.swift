@@ -47,7 +47,7 @@ extension AuthCat {
         var offline = false
 
         func run() async throws {
-            let status = try await currentStatus()
+            let status = try await currentStatus().advised
             if json {
                 Output.print(try JSONOutput.string(status))
             } else {

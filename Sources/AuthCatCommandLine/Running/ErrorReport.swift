@@ -60,7 +60,7 @@ enum ErrorReport {
         case let validation as ValidationError:
             return fail(usageLine(validation.message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
         case let userFacing as UserFacingError:
-            return fail(userFacing.description, status: EXIT_FAILURE)
+            return fail(userFacing.advisedDescription, status: EXIT_FAILURE)
         default:
             let operation = CommandPath.of(arguments).joined(separator: " ")
             return fail(UnexpectedError.message(operation, error), status: EXIT_FAILURE)

@@ -38,7 +38,7 @@ enum SyncCommandError: UserFacingError {
         case .cannotStartBackgroundSync(let reason):
             "cannot start the background sync: \(reason)"
         case .firstSyncFailed(let error):
-            "sync is on, but the first sync failed: \(Self.describe(error)); run authcat sync now to try again"
+            "sync is on, but the first sync failed: \(Self.describe(error, otherwise: .syncNow))"
         case .lostStateCannotReachRemote:
             "this device's sync state was lost, and with it the key to the remote; nothing was changed. Run "
                 + "'authcat sync disable' without options to forget the lost state, or run this command on another device"
@@ -51,8 +51,12 @@ enum SyncCommandError: UserFacingError {
         }
     }
 
-    /// A safe description of an error from elsewhere: only `UserFacingError`s are shown verbatim.
-    static func describe(_ error: Error) -> String {
-        (error as? UserFacingError)?.description ?? UnexpectedError.message("sync", error)
+    /// A safe description of an error from elsewhere, with its next step worded
+    /// (or `fallback`, when it names none): only `UserFacingError`s are shown verbatim.
+    static func describe(_ error: Error, otherwise fallback: NextStep? = nil) -> String {
+        guard let error = error as? UserFacingError else {
+            return NextStep.advised(UnexpectedError.message("sync", error), fallback)
+        }
+        return NextStep.advised(error.description, error.nextStep ?? fallback)
     }
 }

@@ -16,7 +16,7 @@ enum SyncNoticeWarning {
               !arguments.contains(where: { $0.hasPrefix("---") || $0 == "--help" || $0 == "-h" }),
               let location = try? VaultAccess(home: home ?? homeOption(in: arguments)).location(),
               let notice = SyncNotice.current(in: location) else { return }
-        Output.warning(notice)
+        Output.warning("\(notice) (\(NextStep.seeSyncStatus.advice))")
     }
 
     /// `--home` given after the subcommand, which the root command does not see.

@@ -30,7 +30,7 @@ enum VaultChangeHook {
             try Invocation.current.launcher.launch(["sync", "now", "--background", "--home", vault.location.folder.path])
         } catch {
             let problem = (error as? DetachedLauncher.Failure).map { SyncCommandError.cannotStartBackgroundSync(reason: $0.reason) } ?? error
-            Output.warning("\(SyncCommandError.describe(problem)); run authcat sync now")
+            Output.warning(SyncCommandError.describe(problem, otherwise: .syncNow))
         }
     }
 }

@@ -19,8 +19,7 @@ public enum DoctorChecks {
         switch result {
         case let .success(value): measurement = value
         case let .failure(error):
-            return DoctorFinding("clock", .warning, "not checked: \(error)",
-                                 advice: "check the network, or name a reachable time server: authcat doctor --server HOST")
+            return DoctorFinding("clock", .warning, "not checked: \(error)", advice: "check the network", next: .nameTimeServer)
         }
         let size = abs(measurement.offset)
         let direction = measurement.offset > 0 ? "behind" : "ahead of"
@@ -97,7 +96,7 @@ public enum DoctorChecks {
     public static func protection(in location: VaultLocation, now: Date = Date()) -> DoctorFinding {
         let check = "passphrase"
         guard location.exists else {
-            return DoctorFinding(check, .ok, "no vault yet; 'authcat add' creates one")
+            return DoctorFinding(check, .ok, "no vault yet", next: .addAccount)
         }
         let keyPath = location.keyFileURL.path
         guard FileManager.default.fileExists(atPath: keyPath) else {
@@ -118,74 +117,11 @@ public enum DoctorChecks {
             }
             return DoctorFinding(check, .ok,
                                  "the vault key is protected by a passphrase; unlocked until \(Timestamp.text(until))",
-                                 advice: "'authcat lock' when you step away")
+                                 next: .lock)
         case .none:
-            return DoctorFinding(check, .ok, "no passphrase: vault.key's file mode alone protects the secrets",
-                                 advice: "to protect copies of the vault folder too: authcat passphrase set")
+            return DoctorFinding(check, .ok, "no passphrase: vault.key's file mode alone protects the secrets, "
+                                 + "not copies of the vault folder", next: .setPassphrase)
         }
-    }
-
-    // MARK: Completion
-
-    /// Where the completion script for `shell` is looked for, first the
-    /// user's own place (where the README installs it), then the system's.
-    public static func completionPaths(shell: String, environment: [String: String]) -> [String] {
-        guard let home = environment["HOME"], !home.isEmpty else { return [] }
-        let data = nonEmpty(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"
-        let config = nonEmpty(environment["XDG_CONFIG_HOME"]) ?? home + "/.config"
-        switch shell {
-        case "bash":
-            return [data + "/bash-completion/completions/authcat", home + "/.bash_completion.d/authcat",
-                    "/usr/local/share/bash-completion/completions/authcat", "/usr/share/bash-completion/completions/authcat",
-                    "/etc/bash_completion.d/authcat"]
-        case "zsh":
-            let fpath = (environment["FPATH"] ?? "").split(separator: ":").map { "\($0)/_authcat" }
-            return [home + "/.zfunc/_authcat"] + fpath
-                + ["/usr/local/share/zsh/site-functions/_authcat", "/usr/share/zsh/vendor-completions/_authcat",
-                   "/usr/share/zsh/site-functions/_authcat"]
-        case "fish":
-            return [config + "/fish/completions/authcat.fish", data + "/fish/vendor_completions.d/authcat.fish",
-                    "/usr/local/share/fish/vendor_completions.d/authcat.fish",
-                    "/usr/share/fish/vendor_completions.d/authcat.fish"]
-        default:
-            return []
-        }
-    }
-
-    /// How to install the completion for `shell`, as the README says.
-    public static func completionInstallLine(shell: String) -> String? {
-        switch shell {
-        case "bash":
-            "mkdir -p ~/.local/share/bash-completion/completions && "
-                + "authcat --generate-completion-script bash > ~/.local/share/bash-completion/completions/authcat"
-        case "zsh":
-            "mkdir -p ~/.zfunc && authcat --generate-completion-script zsh > ~/.zfunc/_authcat "
-                + "(and fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc)"
-        case "fish":
-            "mkdir -p ~/.config/fish/completions && "
-                + "authcat --generate-completion-script fish > ~/.config/fish/completions/authcat.fish"
-        default: nil
-        }
-    }
-
-    /// Whether shell completion is installed for the user's `$SHELL`; a
-    /// script that differs from `current` (this version's) is out of date.
-    public static func completion(environment: [String: String], current: (String) -> String?) -> DoctorFinding {
-        let check = "completion"
-        let shell = nonEmpty(environment["SHELL"]).map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
-        guard let install = completionInstallLine(shell: shell) else {
-            let which = shell.isEmpty ? "$SHELL is not set" : "authcat has no completion for \(shell)"
-            return DoctorFinding(check, .ok, "not checked: \(which) (bash, zsh and fish have one)")
-        }
-        guard let path = completionPaths(shell: shell, environment: environment)
-            .first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
-            return DoctorFinding(check, .warning, "no \(shell) completion for authcat is installed", advice: install)
-        }
-        if let expected = current(shell), let installed = try? String(contentsOfFile: path, encoding: .utf8),
-           installed != expected && installed != expected + "\n" {
-            return DoctorFinding(check, .warning, "\(path) is from another version of authcat", advice: install)
-        }
-        return DoctorFinding(check, .ok, "\(shell) completion is installed at \(path)")
     }
 
     // MARK: Helpers
@@ -208,9 +144,4 @@ public enum DoctorChecks {
     }
 
     private static func octal(_ mode: mode_t) -> String { String(mode, radix: 8) }
-
-    private static func nonEmpty(_ value: String?) -> String? {
-        guard let value, !value.isEmpty else { return nil }
-        return value
-    }
 }

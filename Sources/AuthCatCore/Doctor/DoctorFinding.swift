@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// One thing `authcat doctor` checked: how it stands, in one line, and what to do about it.
@@ -15,14 +16,17 @@ public struct DoctorFinding: Encodable, Equatable, Sendable {
     public var check: String
     public var status: Status
     public var message: String
-    /// What to do, or nil when nothing needs doing.
+    /// What to do outside authcat (a `chmod`, a package to install), or nil.
     public var advice: String?
+    /// What to do with authcat, for the command line to word, or nil.
+    public var nextStep: NextStep?
 
-    public init(_ check: String, _ status: Status, _ message: String, advice: String? = nil) {
+    public init(_ check: String, _ status: Status, _ message: String, advice: String? = nil, next nextStep: NextStep? = nil) {
         self.check = check
         self.status = status
         self.message = message
         self.advice = advice
+        self.nextStep = nextStep
     }
 
     enum CodingKeys: String, CodingKey { case check, status, message, advice }

@@ -32,7 +32,7 @@ public enum VaultError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case .noHome: "cannot find the vault folder: set AUTHCAT_HOME or HOME"
-        case .noVault(let path): "no vault at \(path); add an account first with 'authcat add'"
+        case .noVault(let path): "no vault at \(path)"
         case .corrupt(let path): "the vault database \(path) is damaged or not an authcat vault; it was left untouched (restore it from a backup)"
         case .newerFormat(let path): "the vault \(path) was written by a newer authcat; upgrade authcat to open it"
         case .unsafePermissions(let path, let mode):
@@ -42,8 +42,8 @@ public enum VaultError: UserFacingError, Equatable {
         case .keyDoesNotMatch(let path): "the key file \(path) does not belong to this vault"
         case .wrongPassphrase: "wrong passphrase; nothing was changed"
         case .passphraseRequired: "this vault is protected by a passphrase: set AUTHCAT_PASSPHRASE_FILE or run in a terminal"
-        case .passphraseAlreadySet: "a passphrase is already set; use 'authcat passphrase change'"
-        case .noPassphraseSet: "no passphrase is set; use 'authcat passphrase set'"
+        case .passphraseAlreadySet: "a passphrase is already set"
+        case .noPassphraseSet: "no passphrase is set"
         case .keyFileChanged: "another authcat process changed the passphrase meanwhile; nothing was changed, try again"
         case .emptyName: "the account name must not be empty"
         case .duplicate(let label): "an account named \(label) already exists (names differing only in case are the same)"
@@ -54,6 +54,15 @@ public enum VaultError: UserFacingError, Equatable {
         case .counterExhausted(let label): "the HOTP counter of \(label) cannot advance any further"
         case .busy: "the vault is busy in another authcat process; try again"
         case .storage(let what): "vault storage error: \(what)"
+        }
+    }
+
+    public var nextStep: NextStep? {
+        switch self {
+        case .noVault: .addAccount
+        case .passphraseAlreadySet: .changePassphrase
+        case .noPassphraseSet: .setPassphrase
+        default: nil
         }
     }
 

@@ -35,7 +35,7 @@ public enum OTPAuthFormat: ImportFormatParser {
             throw EntryProblem.unsupported("its algorithm is not supported (only SHA1, SHA256 and SHA512)")
         }
         if draft.otp.kind.needsPIN, draft.pin == nil {
-            throw EntryProblem.invalid("it has no pin parameter, which \(draft.otp.kind.rawValue) codes need; add it with authcat add --uri")
+            throw EntryProblem.invalid("it has no pin parameter, which \(draft.otp.kind.rawValue) codes need; add the account with its PIN instead")
         }
         if let display = try EnteCodeDisplay(query: query(of: uri)) {
             guard !display.trashed else { throw EntryProblem.unsupported("it is in Ente Auth's trash") }

@@ -119,7 +119,7 @@ extension ImportPlan {
             rejections.append(ImportRejection(
                 position: entry.position, label: entry.label,
                 reason: .conflict("the vault already has \(TerminalText.sanitized(existing.label)) with a different secret; "
-                    + "rename one of them ('authcat edit') and import again to keep both")))
+                    + "rename one of them and import again to keep both")))
         }
     }
 }

@@ -58,7 +58,7 @@ struct SetupContext {
                                          kdf: kdf, createdAt: clock.now())
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         guard try await remote.create(RemoteLayout.manifest(vaultID), data: try manifest.encoded()) else {
-            throw SyncError(.other, "another vault appeared on the remote at the same moment; run 'authcat sync enable' again")
+            throw SyncError(.other, "another vault appeared on the remote at the same moment; nothing was set up", next: .enableSync)
         }
         try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed)
         return SyncEnableResult(outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID)

@@ -43,7 +43,7 @@ extension SyncEngine {
     /// Lists the remote once, checks it, and imports what is new.
     private func pull(_ progress: ((SyncProgress) -> Void)?) async throws -> SyncRun {
         guard let state = try store.state(), state.enabled else {
-            throw SyncError(.other, "sync is off for this vault; turn it on with 'authcat sync enable'")
+            throw SyncError(.other, "sync is off for this vault", next: .enableSync)
         }
         let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
                                               deviceID: state.deviceID)

@@ -8,26 +8,30 @@ import AuthCatEssentials
 public struct SyncError: UserFacingError, Equatable {
     public var category: SyncFailure.Category
     public var message: String
+    /// What the user can do about it; the command line words it.
+    public var nextStep: NextStep?
     /// The error this one explains (a `RemoteError`, a vault error…), kept
     /// for callers and tests that need more than the category; nil when the
     /// sync engine itself found the problem.
     public var cause: (any Error)?
 
-    public init(_ category: SyncFailure.Category, _ message: String, cause: (any Error)? = nil) {
+    public init(_ category: SyncFailure.Category, _ message: String, next nextStep: NextStep? = nil,
+                cause: (any Error)? = nil) {
         self.category = category
         self.message = message
+        self.nextStep = nextStep
         self.cause = cause
     }
 
     /// Two errors are the same when they say the same; the cause only explains.
     public static func == (lhs: SyncError, rhs: SyncError) -> Bool {
-        lhs.category == rhs.category && lhs.message == rhs.message
+        lhs.category == rhs.category && lhs.message == rhs.message && lhs.nextStep == rhs.nextStep
     }
 
     public var description: String { message }
 
     /// The record the monitor stores for this error.
-    public var failure: SyncFailure { SyncFailure(category: category, message: message) }
+    public var failure: SyncFailure { SyncFailure(category: category, message: message, nextStep: nextStep) }
 
     static let wrongPassphrase = SyncError(
         .wrongPassphrase, "wrong sync passphrase or recovery key; nothing was changed")
@@ -38,17 +42,17 @@ public struct SyncError: UserFacingError, Equatable {
 
     static func vaultMismatch(_ location: String) -> SyncError {
         SyncError(.vaultMismatch, "\(location) now holds a different vault than the one this device joined; "
-            + "sync stopped and local data was left untouched (run 'authcat sync disable', then 'authcat sync enable' to join it)")
+            + "sync stopped and local data was left untouched", next: .rejoinSync)
     }
 
     static func remoteDeleted(_ location: String) -> SyncError {
         SyncError(.remoteDeleted, "the remote data at \(location) was deleted by another device; sync is off here and "
-            + "local data was kept (run 'authcat sync enable' to start a new remote vault)")
+            + "local data was kept", next: .enableSync)
     }
 
     static func disabledElsewhere(_ location: String) -> SyncError {
         SyncError(.disabledElsewhere, "sync was turned off on every device by another device; sync is off here and "
-            + "local data was kept (run 'authcat sync enable' to turn it on again)")
+            + "local data was kept", next: .enableSync)
     }
 
     static func noVaultOnRemote(_ location: String) -> SyncError {
@@ -62,14 +66,14 @@ public struct SyncError: UserFacingError, Equatable {
 
     /// Sync was set up for this vault, but its state file is gone, emptied or damaged.
     static func stateLost(_ path: String, _ detail: String, remote: String?) -> SyncError {
-        let remote = remote ?? "URL"
+        let synced = remote.map { " with \($0)" } ?? ""
         return SyncError(.other, "the sync state file \(path) \(detail), though sync was set up for this vault; local data is "
-            + "intact, but this device no longer knows what it synced. To forget the lost state, run 'authcat sync disable'; "
-            + "then 'authcat sync enable --remote \(remote)' joins again as a new device")
+            + "intact, but this device no longer knows what it synced\(synced). Turning sync off forgets the lost state; "
+            + "turning it on again joins as a new device", next: .rejoinSync)
     }
 
     static func malformedState(_ path: String, _ detail: String) -> SyncError {
-        SyncError(.other, "the sync state file \(path) is damaged (\(detail)); run 'authcat sync disable' then 'authcat sync enable'")
+        SyncError(.other, "the sync state file \(path) is damaged (\(detail))", next: .rejoinSync)
     }
 
     /// Maps any error met while syncing to a `SyncError` with the right category.
@@ -77,7 +81,7 @@ public struct SyncError: UserFacingError, Equatable {
         switch error {
         case let error as SyncError: return error
         case let error as RemoteError: return SyncError(category(of: error), error.description, cause: error)
-        case let error as UserFacingError: return SyncError(.other, error.description, cause: error)
+        case let error as UserFacingError: return SyncError(.other, error.description, next: error.nextStep, cause: error)
         default: return SyncError(.other, UnexpectedError.message("sync", error), cause: error)
         }
     }

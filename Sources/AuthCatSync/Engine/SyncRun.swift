@@ -49,7 +49,7 @@ final class SyncRun {
     func blocked(_ device: String, at name: String, sequence: Int64, newest: Int64) {
         guard sequence < newest else { return }
         issue(.blocked, device, "its objects after number \(sequence - 1) (up to \(newest)) wait behind the rejected \(name); "
-            + "they are read once it is repaired, or when that device writes a snapshot ('authcat sync compact' there)")
+            + "they are read once it is repaired, or when that device writes a snapshot (compacts)")
     }
 
     /// Whether `name` was rejected before and is unchanged: it is skipped

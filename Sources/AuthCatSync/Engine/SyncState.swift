@@ -71,7 +71,7 @@ public enum SyncState {
         if let lost = lostStateError(in: location) {
             var local = SyncLocalState.off
             local.remoteLocation = SyncSetupFile.read(in: location)?.remote
-            local.stateProblem = lost.message
+            local.stateProblem = lost.failure
             return local
         }
         guard let store = try SyncStore.openIfPresent(in: location), let state = try store.state() else { return .off }

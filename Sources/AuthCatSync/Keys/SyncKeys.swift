@@ -40,8 +40,8 @@ struct SyncKeys {
                                     associatedData: localAssociatedData(remoteVaultID: remoteVaultID, deviceID: deviceID))
             return try SyncKeys(masterKey: key)
         } catch CryptoError.authenticationFailed {
-            throw SyncError(.other, "the sync key stored with this vault does not open with the vault key; "
-                + "run 'authcat sync disable' then 'authcat sync enable' to join again")
+            throw SyncError(.other, "the sync key stored with this vault does not open with the vault key",
+                            next: .rejoinSync)
         }
     }
 

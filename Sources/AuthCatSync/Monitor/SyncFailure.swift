@@ -1,3 +1,5 @@
+import AuthCatEssentials
+
 /// Why a sync phase failed, as recorded by the monitor.
 ///
 /// The message is shown to the user and stored on disk: it never contains a
@@ -26,10 +28,14 @@ public struct SyncFailure: Codable, Equatable, Sendable {
 
     public var category: Category
     public var message: String
+    /// What the user can do about it, named for the command line to word;
+    /// absent from records written before authcat named steps.
+    public var nextStep: NextStep?
 
-    public init(category: Category, message: String) {
+    public init(category: Category, message: String, nextStep: NextStep? = nil) {
         self.category = category
         self.message = message
+        self.nextStep = nextStep
     }
 }
 

@@ -25,7 +25,7 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     public var standingIssues: [SyncStandingIssue]
     /// Why the sync state cannot be used though sync was set up (lost,
     /// emptied or damaged), with what to do; nil when it is fine.
-    public var stateProblem: String?
+    public var stateProblem: SyncFailure?
     /// Devices whose objects were seen on the remote, this one included.
     public var devicesSeen: [SyncDeviceSeen]
     /// Another device deleted the remote data.
@@ -37,7 +37,7 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
 
     public init(isEnabled: Bool, remoteLocation: String? = nil, remoteVaultID: String? = nil, lastSuccessfulSync: Date? = nil,
                 pendingLocalChanges: Int? = nil, batchesSinceSnapshot: Int64? = nil, rejectedObjects: [SyncRejectedObject] = [],
-                standingIssues: [SyncStandingIssue] = [], stateProblem: String? = nil, devicesSeen: [SyncDeviceSeen] = [],
+                standingIssues: [SyncStandingIssue] = [], stateProblem: SyncFailure? = nil, devicesSeen: [SyncDeviceSeen] = [],
                 remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false) {
         self.isEnabled = isEnabled
         self.remoteLocation = remoteLocation

@@ -31,7 +31,7 @@ public enum SyncNotice {
             local = try SyncState.localState(in: location)
         } catch {
             var unreadable = SyncLocalState.off
-            unreadable.stateProblem = SyncError.wrapping(error).message
+            unreadable.stateProblem = SyncFailure(error)
             local = unreadable
         }
         let events = (try? SyncEventLog(location: location).events()) ?? []
@@ -46,6 +46,6 @@ public enum SyncNotice {
     }
 
     static func line(for status: SyncStatus) -> String {
-        "sync: \(status.summary.rawValue)" + (status.message.map { ": \($0)" } ?? "") + " (see: authcat sync status)"
+        "sync: \(status.summary.rawValue)" + (status.message.map { ": \($0)" } ?? "")
     }
 }

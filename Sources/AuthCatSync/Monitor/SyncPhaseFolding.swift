@@ -41,8 +41,11 @@ struct SyncPhaseFolding {
     private func interruption(of start: SyncEvent) -> SyncFailure {
         let minutes = Int(policy.staleAfter / 60)
         let alive = start.processID.map(policy.isProcessAlive) ?? true
-        return SyncFailure(category: .other, message: alive
-            ? "the \(start.phase.rawValue) started more than \(minutes) minutes ago has not finished"
-            : "the \(start.phase.rawValue) was interrupted: its process stopped before it finished; run: authcat sync now")
+        guard !alive else {
+            return SyncFailure(category: .other,
+                               message: "the \(start.phase.rawValue) started more than \(minutes) minutes ago has not finished")
+        }
+        return SyncFailure(category: .other, message: "the \(start.phase.rawValue) was interrupted: its process stopped "
+            + "before it finished", nextStep: .syncNow)
     }
 }

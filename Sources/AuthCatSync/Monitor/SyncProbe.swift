@@ -43,8 +43,7 @@ public enum SyncProbe {
             let marker = RemoteLayout.deletedMarker(vaultID)
             if try await remote.list(prefix: marker).contains(where: { $0.name == marker }) {
                 return .failed(SyncFailure(category: .remoteDeleted, message: "the remote holds a deletion marker for this vault: "
-                    + "another device deleted the remote data; local data is kept. Run authcat sync now to confirm it "
-                    + "(sync then turns off here), then authcat sync enable --remote URL to start a new remote vault"))
+                    + "another device deleted the remote data; local data is kept", nextStep: .confirmRemoteDeletion))
             }
             if !(try await remote.list(prefix: RemoteLayout.folder(vaultID) + "/")).isEmpty { return .reachable }
             return .failed(SyncError.noVaultOnRemote(remote.displayLocation).failure)

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 extension SyncStatus {
@@ -22,7 +23,7 @@ extension SyncStatus {
         status.setup = SyncPhaseFolding(policy: policy, now: now).fold(setupEvents)
         status.import = SyncPhaseFolding(policy: policy, now: now).fold(current.filter { $0.phase == SyncEvent.Phase.import })
         status.export = SyncPhaseFolding(policy: policy, now: now).fold(current.filter { $0.phase == SyncEvent.Phase.export })
-        (status.summary, status.message) = status.summarize(isSetUp: epoch != nil)
+        (status.summary, status.message, status.nextStep) = status.summarize(isSetUp: epoch != nil)
         return status
     }
 
@@ -34,28 +35,33 @@ extension SyncStatus {
         return start?.time ?? end.time
     }
 
-    private func summarize(isSetUp: Bool) -> (SyncSummary, String?) {
-        if let problem = local.stateProblem { return (.error, problem) }
-        if local.remoteDeleted { return (.remoteDeleted, Self.remoteDeletedAdvice) }
-        if local.vaultMismatch { return (.vaultMismatch, Self.vaultMismatchAdvice) }
-        if setup.state == .inProgress { return (.inProgress, "sync is being set up") }
-        guard local.isEnabled else { return (.off, local.disabledEverywhere ? Self.disabledElsewhereAdvice : Self.offAdvice) }
+    /// The summary, why, and what to do.
+    private typealias Verdict = (SyncSummary, String?, NextStep?)
+
+    private func summarize(isSetUp: Bool) -> Verdict {
+        if let problem = local.stateProblem { return (.error, problem.message, problem.nextStep) }
+        if local.remoteDeleted { return (.remoteDeleted, Self.remoteDeletedMessage, .enableSync) }
+        if local.vaultMismatch { return (.vaultMismatch, Self.vaultMismatchMessage, .rejoinSync) }
+        if setup.state == .inProgress { return (.inProgress, "sync is being set up", nil) }
+        guard local.isEnabled else {
+            return (.off, local.disabledEverywhere ? Self.disabledElsewhereMessage : "sync is off", .enableSync)
+        }
         if case .failed(let failure)? = probe {
             // Seen, not yet confirmed with the key: the message says so.
-            if failure.category == .remoteDeleted { return (.remoteDeleted, failure.message) }
+            if failure.category == .remoteDeleted { return (.remoteDeleted, failure.message, failure.nextStep) }
             return Self.summary(for: failure, remoteAnswers: false)
         }
         // Before "in progress": a problem on the remote stands until it is repaired, whatever runs now.
-        if let problems = remoteProblems() { return (.error, problems) }
-        if self.import.state == .inProgress || export.state == .inProgress { return (.inProgress, nil) }
+        if let problems = remoteProblems() { return (.error, problems, .repairRemote) }
+        if self.import.state == .inProgress || export.state == .inProgress { return (.inProgress, nil, nil) }
         if let failure = newestFailure() { return Self.summary(for: failure, remoteAnswers: probe == .reachable) }
         if !isSetUp && self.import.state == .notStarted && export.state == .notStarted {
-            return (.notStarted, "sync is on but has not run yet; run: authcat sync now")
+            return (.notStarted, "sync is on but has not run yet", .syncNow)
         }
         if isSetUp && self.import.state == .notStarted {
-            return (.notSyncing, "sync was set up but nothing was imported since; run: authcat sync now")
+            return (.notSyncing, "sync was set up but nothing was imported since", .syncNow)
         }
-        return (.succeeded, nil)
+        return (.succeeded, nil, local.compactionDue ? .compact : nil)
     }
 
     /// One sentence on the rejected objects and standing issues, or nil when there are none.
@@ -76,8 +82,7 @@ extension SyncStatus {
             }
         }
         return "the remote has problems: " + parts.joined(separator: "; ")
-            + ". Everything else still syncs. They clear once the remote is repaired (objects put back from a good copy, "
-            + "or the device concerned runs 'authcat sync compact') and a sync finds it whole"
+            + ". Everything else still syncs. They clear once the remote is repaired and a sync finds it whole"
     }
 
     /// A device's name as last seen, with its id; the id alone when unknown.
@@ -94,22 +99,22 @@ extension SyncStatus {
             .failure
     }
 
-    private static func summary(for failure: SyncFailure, remoteAnswers: Bool) -> (SyncSummary, String?) {
+    private static func summary(for failure: SyncFailure, remoteAnswers: Bool) -> Verdict {
         let connectivity: Set<SyncFailure.Category> = [.unreachable, .credentialsRejected, .containerMissing]
         if remoteAnswers, connectivity.contains(failure.category) {
-            return (.error, "the last sync failed (\(failure.message)), but the remote answers now; run: authcat sync now")
+            return (.error, "the last sync failed (\(failure.message)), but the remote answers now", .syncNow)
         }
         switch failure.category {
-        case .unreachable: return (.noNetwork, failure.message)
-        case .credentialsRejected, .containerMissing: return (.accountNotAvailable, failure.message)
-        case .remoteDeleted: return (.remoteDeleted, remoteDeletedAdvice)
-        case .vaultMismatch: return (.vaultMismatch, vaultMismatchAdvice)
-        case .disabledElsewhere, .wrongPassphrase, .integrity, .other: return (.error, failure.message)
+        case .unreachable: return (.noNetwork, failure.message, failure.nextStep)
+        case .credentialsRejected, .containerMissing: return (.accountNotAvailable, failure.message, failure.nextStep)
+        case .remoteDeleted: return (.remoteDeleted, remoteDeletedMessage, .enableSync)
+        case .vaultMismatch: return (.vaultMismatch, vaultMismatchMessage, .rejoinSync)
+        case .disabledElsewhere, .wrongPassphrase, .integrity, .other: return (.error, failure.message, failure.nextStep)
         }
     }
 
-    static let offAdvice = "sync is off; to turn it on, run: authcat sync enable --remote URL"
-    static let disabledElsewhereAdvice = "sync was turned off from another device; local data is kept. To turn it on again, run: authcat sync enable --remote URL"
-    static let remoteDeletedAdvice = "another device deleted the remote data; local data is kept. To sync again, run: authcat sync enable --remote URL"
-    static let vaultMismatchAdvice = "the remote now holds a different vault than the one this device joined; sync stopped and local data is kept. Run authcat sync disable, then authcat sync enable with the right remote"
+    static let disabledElsewhereMessage = "sync was turned off from another device; local data is kept"
+    static let remoteDeletedMessage = "another device deleted the remote data; local data is kept"
+    static let vaultMismatchMessage = "the remote now holds a different vault than the one this device joined; "
+        + "sync stopped and local data is kept"
 }

@@ -48,7 +48,7 @@ extension SyncStatus: Encodable {
             try nested.encode(issue.detail, forKey: .detail)
             try nested.encode(issue.firstSeen, forKey: .firstSeen)
         }
-        try container.encode(local.stateProblem, forKey: .stateProblem)
+        try container.encode(local.stateProblem?.message, forKey: .stateProblem)
         var devices = container.nestedUnkeyedContainer(forKey: .devicesSeen)
         for device in local.devicesSeen {
             try Self.encode(device, into: devices.nestedContainer(keyedBy: Key.self))

@@ -18,7 +18,7 @@ extension SyncStatus {
         lines.append("last successful sync: \(lastSuccessfulSync.map(date) ?? "never")")
         if let pending = local.pendingLocalChanges { lines.append("pending local changes: \(pending)") }
         if let batches = local.batchesSinceSnapshot {
-            lines.append("batches since snapshot: \(batches)" + (local.compactionDue ? " (compaction due; run: authcat sync compact)" : ""))
+            lines.append("batches since snapshot: \(batches)" + (local.compactionDue ? " (compaction due)" : ""))
         }
         if !local.rejectedObjects.isEmpty {
             lines.append("rejected objects: \(local.rejectedObjects.count) (skipped while they stay the same)")

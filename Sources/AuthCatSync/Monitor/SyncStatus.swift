@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// Everything `authcat sync status` reports: the summary, each phase, and this device's sync facts.
@@ -6,8 +7,10 @@ import Foundation
 /// recorded events, the local sync state and an optional live probe.
 public struct SyncStatus: Equatable, Sendable {
     public var summary: SyncSummary
-    /// One sentence on why, and what to do; nil when there is nothing to add.
+    /// One sentence on why; nil when there is nothing to add.
     public var message: String?
+    /// What the user can do, for the command line to word; nil when nothing needs doing.
+    public var nextStep: NextStep?
     public var setup: SyncPhaseState
     public var `import`: SyncPhaseState
     public var export: SyncPhaseState
@@ -18,11 +21,12 @@ public struct SyncStatus: Equatable, Sendable {
     /// The live check of the remote, if one was made.
     public var probe: SyncProbeResult?
 
-    public init(summary: SyncSummary, message: String? = nil, setup: SyncPhaseState = .notStarted,
+    public init(summary: SyncSummary, message: String? = nil, nextStep: NextStep? = nil, setup: SyncPhaseState = .notStarted,
                 import: SyncPhaseState = .notStarted, export: SyncPhaseState = .notStarted,
                 local: SyncLocalState, lastSuccessfulSync: Date? = nil, probe: SyncProbeResult? = nil) {
         self.summary = summary
         self.message = message
+        self.nextStep = nextStep
         self.setup = setup
         self.import = `import`
         self.export = export

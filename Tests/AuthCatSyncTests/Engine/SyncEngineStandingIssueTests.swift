@@ -128,8 +128,9 @@ final class SyncEngineStandingIssueTests: XCTestCase {
         let local = try SyncState.localState(in: b.vault.location)
         XCTAssertFalse(local.isEnabled, file: file, line: line)
         let problem = try XCTUnwrap(local.stateProblem, "\(detail): the lost state is not noticed", file: file, line: line)
-        XCTAssertTrue(problem.contains("authcat sync disable"), problem, file: file, line: line)
-        XCTAssertTrue(problem.contains(remote.displayLocation), "says which remote to enable again: \(problem)", file: file, line: line)
+        XCTAssertEqual(problem.nextStep, .rejoinSync, problem.message, file: file, line: line)
+        XCTAssertTrue(problem.message.contains(remote.displayLocation), "says which remote it synced with: \(problem.message)",
+                      file: file, line: line)
         let status = SyncStatus.fold(events: b.events.events, local: local, probe: nil, now: Date())
         XCTAssertEqual(status.summary, .error, "\(detail): never off", file: file, line: line)
         XCTAssertThrowsError(try b.engine(), "\(detail): the engine does not open as off", file: file, line: line)

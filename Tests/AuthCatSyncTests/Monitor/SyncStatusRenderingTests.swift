@@ -41,12 +41,13 @@ final class SyncStatusRenderingTests: XCTestCase {
         var status = failing
         status.local.batchesSinceSnapshot = SyncEngine.compactionThreshold
         XCTAssertTrue(status.textLines().contains(
-            "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due; run: authcat sync compact)"))
+            "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due)"))
     }
 
     func testTextForSyncOffIsShort() {
         let status = SyncStatus.fold(events: [], local: .off, probe: nil, now: time)
-        XCTAssertEqual(status.textLines(), ["sync: off", "  \(SyncStatus.offAdvice)"])
+        XCTAssertEqual(status.textLines(), ["sync: off", "  sync is off"])
+        XCTAssertEqual(status.nextStep, .enableSync, "the step is named, for the command line to word")
     }
 
     func testJSONHasEveryKeyAndTheExitCode() throws {

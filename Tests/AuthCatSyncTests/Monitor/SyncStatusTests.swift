@@ -265,9 +265,11 @@ final class SyncStatusStandingProblemTests: XCTestCase {
     }
 
     func testLostStateIsAnErrorNeverOff() {
-        let status = fold(SyncLocalState(isEnabled: false, stateProblem: "the sync state file is missing; run authcat sync disable"))
+        let problem = SyncFailure(category: .other, message: "the sync state file is missing", nextStep: .rejoinSync)
+        let status = fold(SyncLocalState(isEnabled: false, stateProblem: problem))
         XCTAssertEqual(status.summary, .error)
-        XCTAssertEqual(status.message, "the sync state file is missing; run authcat sync disable")
+        XCTAssertEqual(status.message, "the sync state file is missing")
+        XCTAssertEqual(status.nextStep, .rejoinSync)
         XCTAssertTrue(status.textLines().count > 2, "the facts are shown too")
     }
 }

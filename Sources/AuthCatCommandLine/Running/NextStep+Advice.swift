@@ -1,0 +1,35 @@
+import AuthCatEssentials
+
+/// The command line's words for the steps the libraries name: the one place
+/// that spells an authcat command as advice.
+extension NextStep {
+    var advice: String {
+        switch self {
+        case .addAccount: "add an account first with 'authcat add'"
+        case .setPassphrase: "to set one, run: authcat passphrase set"
+        case .changePassphrase: "to change it, run: authcat passphrase change"
+        case .lock: "run 'authcat lock' when you step away"
+        case .nameTimeServer: "name a reachable time server: authcat doctor --server HOST"
+        case .syncNow: "run: authcat sync now"
+        case .confirmRemoteDeletion:
+            "run 'authcat sync now' to confirm it (sync then turns off here), "
+                + "then 'authcat sync enable --remote URL' to start a new remote vault"
+        case .compact: "run: authcat sync compact"
+        case .repairRemote:
+            "to repair it, put the objects back from a good copy, or run 'authcat sync compact' on the device concerned"
+        case .seeSyncStatus: "see: authcat sync status"
+        case .enableSync: "to turn sync on, run: authcat sync enable --remote URL"
+        case .rejoinSync: "to join the remote vault again, run 'authcat sync disable', then 'authcat sync enable --remote URL'"
+        }
+    }
+
+    /// `message`, then the step's advice when there is one.
+    static func advised(_ message: String, _ step: NextStep?) -> String {
+        step.map { "\(message); \($0.advice)" } ?? message
+    }
+}
+
+extension UserFacingError {
+    /// The description with its next step worded: how every error reads on the command line.
+    var advisedDescription: String { NextStep.advised(description, nextStep) }
+}
