@@ -27,6 +27,17 @@ final class SyncEventLogTests: XCTestCase {
         ])
     }
 
+    func testAFailureKeepsItsNextStepAndOldRecordsHaveNone() throws {
+        let log = try makeLog()
+        let failure = SyncFailure(category: .other, message: "interrupted", nextStep: .syncNow)
+        log.record(SyncEvent(phase: .export, kind: .failed, time: start, failure: failure))
+        let line = try String(contentsOf: log.fileURL, encoding: .utf8)
+        XCTAssertTrue(line.contains(#""nextStep":"sync_now""#), line)
+        let older = #"{"failure":{"category":"other","message":"old"},"kind":"failed","phase":"import","processID":1,"time":1}"#
+        try Data((line + older + "\n").utf8).write(to: log.fileURL)
+        XCTAssertEqual(try log.events().map(\.failure?.nextStep), [.syncNow, nil])
+    }
+
     func testLogFileIsPrivate() throws {
         let log = try makeLog()
         let previous = umask(0o022)
