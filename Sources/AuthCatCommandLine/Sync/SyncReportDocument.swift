@@ -69,7 +69,7 @@ struct SyncReportDocument: Encodable {
         compactionDue = report.compactionDue
         rejected = report.rejectedObjects.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
         warnings = report.chainWarnings.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
-        preferenceChanges = report.preferenceChanges.map { PreferenceChange(key: $0.key, reason: JSONOutput.snakeCase($0.reason.rawValue)) }
+        preferenceChanges = report.preferenceChanges.map { PreferenceChange(key: $0.key, reason: $0.reason.rawValue.snakeCased) }
         devicesSeen = report.devicesSeen.map { Device(id: $0.id, name: $0.name, lastSeen: $0.lastSeen, thisDevice: $0.isThisDevice) }
     }
 }

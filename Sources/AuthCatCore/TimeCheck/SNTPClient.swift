@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// Asks one NTP server for the time with a single SNTP request (RFC 4330)

@@ -86,7 +86,7 @@ extension SyncStatus: Encodable {
     private static func encode(_ failure: SyncFailure?, into container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
         guard let failure else { return try container.encodeNil(forKey: key) }
         var nested = container.nestedContainer(keyedBy: Key.self, forKey: key)
-        try nested.encode(JSONOutput.snakeCase(failure.category.rawValue), forKey: .category)
+        try nested.encode(failure.category.rawValue.snakeCased, forKey: .category)
         try nested.encode(failure.message, forKey: .message)
     }
 

@@ -12,7 +12,7 @@ extension RemoteLocation {
     ///
     /// - Throws: `RemoteError.credentialsMissing`, `.invalidLocation` or `.io`.
     public func makeRemote(
-        environment: [String: String], homeDirectory: String, clock: any AuthCatCore.Clock = SystemClock()
+        environment: [String: String], homeDirectory: String, clock: any AuthCatEssentials.Clock = SystemClock()
     ) throws -> any Remote {
         switch self {
         case let .folder(path):
@@ -31,7 +31,7 @@ extension RemoteLocation {
 /// - Throws: `RemoteError` saying what is wrong with the location or its credentials.
 public func makeRemote(
     location: String, environment: [String: String], homeDirectory: String,
-    clock: any AuthCatCore.Clock = SystemClock()
+    clock: any AuthCatEssentials.Clock = SystemClock()
 ) throws -> any Remote {
     try RemoteLocation(parsing: location).makeRemote(environment: environment, homeDirectory: homeDirectory, clock: clock)
 }

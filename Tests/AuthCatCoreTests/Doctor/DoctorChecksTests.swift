@@ -138,7 +138,7 @@ final class DoctorChecksTests: XCTestCase {
         let measurement = SNTPMeasurement(offset: 300.12345, delay: 0.0004, stratum: 2, address: "127.0.0.1")
         let report = DoctorReport(findings: [DoctorFinding("clock", .problem, "off", advice: "fix"), DoctorFinding("x", .ok, "fine")],
                                   clock: .init(server: SNTPServer(host: "127.0.0.1", port: 9), measurement))
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONOutput.string(report).utf8)) as? [String: Any])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
         XCTAssertEqual(Set(object.keys), ["findings", "clock", "problems", "warnings"])
         XCTAssertEqual(object["problems"] as? Int, 1)
         XCTAssertEqual(object["warnings"] as? Int, 0)

@@ -51,7 +51,7 @@ final class SyncStatusRenderingTests: XCTestCase {
     }
 
     func testJSONHasEveryKeyAndTheExitCode() throws {
-        let text = try JSONOutput.string(failing)
+        let text = String(decoding: try JSONEncoder().encode(failing), as: UTF8.self)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         XCTAssertEqual(object["summary"] as? String, "no network")
         XCTAssertEqual(object["exit_code"] as? Int, 5)
@@ -77,7 +77,7 @@ final class SyncStatusRenderingTests: XCTestCase {
 
     func testJSONOfSyncOffHasNulls() throws {
         let status = SyncStatus.fold(events: [], local: .off, probe: nil, now: time)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try JSONOutput.string(status).utf8)) as? [String: Any])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(status)) as? [String: Any])
         XCTAssertEqual(object["summary"] as? String, "off")
         XCTAssertTrue(object["remote"] is NSNull)
         XCTAssertTrue(object["probe"] is NSNull)

@@ -23,7 +23,7 @@ public final class S3Remote: Remote, @unchecked Sendable {
     let signer: SigV4Signer
     let sessionToken: String?
     let transport: S3Transport
-    let clock: any AuthCatCore.Clock
+    let clock: any AuthCatEssentials.Clock
     /// `max-keys` for listing; `nil` leaves the server's default (1,000 on AWS).
     let listPageSize: Int?
 
@@ -41,7 +41,7 @@ public final class S3Remote: Remote, @unchecked Sendable {
     ///     seconds, rounded up); a whole request may take three times as long.
     ///   - listPageSize: `max-keys` per list request, to force pagination in tests.
     public init(
-        configuration: S3Configuration, credentials: S3Credentials, clock: any AuthCatCore.Clock = SystemClock(),
+        configuration: S3Configuration, credentials: S3Credentials, clock: any AuthCatEssentials.Clock = SystemClock(),
         timeout: TimeInterval = 5, listPageSize: Int? = nil
     ) {
         self.configuration = configuration

@@ -1,4 +1,4 @@
-import AuthCatCore
+@testable import AuthCatCommandLine
 import AuthCatEssentials
 import Foundation
 import XCTest

@@ -1,4 +1,4 @@
-@testable import AuthCatCore
+@testable import AuthCatCommandLine
 import AuthCatEssentials
 import XCTest
 

@@ -1,3 +1,4 @@
+import AuthCatCore
 import Foundation
 
 /// The JSON that `--json` options print, in the one convention docs/JSON.md
@@ -23,13 +24,6 @@ public enum JSONOutput {
         // bracket, line breaks and spaces, then a bracket, can only be such.
         return text.replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
             .replacingOccurrences(of: #"\{\n\s*\n\s*\}"#, with: "{}", options: .regularExpression)
-    }
-
-    /// A Swift case name as a `--json` value: `credentialsRejected` → `credentials_rejected`.
-    public static func snakeCase(_ name: String) -> String {
-        name.reduce(into: "") { text, character in
-            if character.isUppercase { text += "_" + character.lowercased() } else { text.append(character) }
-        }
     }
 
     /// `value` on one line, for diagnostics on standard error.

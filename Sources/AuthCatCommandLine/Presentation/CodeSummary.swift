@@ -1,3 +1,4 @@
+import AuthCatCore
 import AuthCatEssentials
 import Foundation
 

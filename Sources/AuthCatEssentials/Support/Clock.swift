@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the current time comes from; injected so that tests can fix it.
 public protocol Clock: Sendable {

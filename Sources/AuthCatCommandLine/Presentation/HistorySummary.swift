@@ -1,3 +1,4 @@
+import AuthCatCore
 import Foundation
 
 /// What `authcat history --json` shows of one transaction: who changed what,

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 
 /// How text output shows a moment: ISO 8601 in UTC, to the second.
 public enum Timestamp {
