@@ -178,18 +178,18 @@ final class SyncCoordinatorTests: XCTestCase {
         let holder = await holdRunLock(until: release, log: log)
         let waiting = coordinator()
         let waitingPush = Task {
-            await waiting.runQueuedPush(whileWaiting: { queued.fire() }) { log.append("the waiting push ran") }
+            try await waiting.runQueuedPush(whileWaiting: { queued.fire() }) { log.append("the waiting push ran") }
         }
         await queued.wait()
-        let ran = await coordinator().runQueuedPush { log.append("a third push ran") }
+        let ran = try await coordinator().runQueuedPush { log.append("a third push ran") }
         XCTAssertFalse(ran, "a push that finds one waiting stops at once: that one exports its change too")
         release.fire()
         try await holder.value
-        let waitingRan = await waitingPush.value
+        let waitingRan = try await waitingPush.value
         XCTAssertTrue(waitingRan)
         XCTAssertEqual(log.all, ["first holds the lock", "first releases it", "the waiting push ran"])
 
-        let later = await coordinator().runQueuedPush { log.append("a later push ran") }
+        let later = try await coordinator().runQueuedPush { log.append("a later push ran") }
         XCTAssertTrue(later, "the queue is free again")
     }
 
@@ -199,12 +199,12 @@ final class SyncCoordinatorTests: XCTestCase {
         try await device.enable()
         let log = EventLog(), nextQueued = Signal()
         let next = coordinator()
-        var nextPush: Task<Bool, Never>?
-        let first = await coordinator().runQueuedPush {
+        var nextPush: Task<Bool, any Error>?
+        let first = try await coordinator().runQueuedPush {
             log.append("the first push runs")
             // Detached, as another process: it does not share this push's turn.
             nextPush = Task.detached {
-                await next.runQueuedPush(whileWaiting: { log.append("the next push waits"); nextQueued.fire() }) {
+                try await next.runQueuedPush(whileWaiting: { log.append("the next push waits"); nextQueued.fire() }) {
                     log.append("the next push runs")
                 }
             }
@@ -212,7 +212,7 @@ final class SyncCoordinatorTests: XCTestCase {
             log.append("the first push ends")
         }
         XCTAssertTrue(first)
-        let nextRan = await nextPush?.value
+        let nextRan = try await nextPush?.value
         XCTAssertEqual(nextRan, true)
         XCTAssertEqual(log.all, ["the first push runs", "the next push waits", "the first push ends", "the next push runs"])
     }
@@ -243,8 +243,26 @@ final class SyncCoordinatorTests: XCTestCase {
                                  "the late task holds the lock"])
     }
 
-    func testNoPushRunsWhileSyncIsOff() async {
-        let ran = await coordinator().runQueuedPush { XCTFail("no push while sync is off") }
+    func testNoPushRunsWhileSyncIsOff() async throws {
+        let ran = try await coordinator().runQueuedPush { XCTFail("no push while sync is off") }
         XCTAssertFalse(ran)
+    }
+
+    /// A push that cannot use its lock files did not run; it says so, and the
+    /// command line records it for `sync status`.
+    func testAPushThatCannotOpenALockFileThrows() async throws {
+        try await device.enable()
+        for name in ["sync-queue.lock", SyncRunLock.fileName] {
+            let file = location.folder.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: file)
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+            do {
+                try await coordinator().runQueuedPush { XCTFail("no push without its lock (\(name))") }
+                XCTFail("a lock file that cannot be opened is an error (\(name))")
+            } catch let error as SecureFileError {
+                XCTAssertTrue("\(error)".contains(name), "\(error)")
+            }
+            try FileManager.default.removeItem(at: file)
+        }
     }
 }
