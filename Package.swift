@@ -119,7 +119,10 @@ let package = Package(
             dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Vectors")]),
+        // GRDB to damage the sync store between two of the engine's steps.
+        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport",
+                                                            .product(name: "GRDB", package: "GRDB.swift")],
+                    resources: [.copy("Vectors")]),
         // Runs command lines through AuthCatCommandLine in process, and the built
         // `authcat` and `authcat-cli` as processes where processes are the
         // point; it does not depend on the executables, which would link the

@@ -31,6 +31,9 @@ enum QuickCode {
         // A key is trusted only once it opens the vault's key check, as in
         // authcat-cli; one that does not (a key file of another vault, a
         // stale key in the keyring) is authcat-cli's to report or replace.
+        // A wrong key could not open the secret anyway; the check is what
+        // keeps the front from printing a code where authcat-cli refuses: a
+        // check that fails a key which opens the secret (a damaged vault row).
         guard let key = try VaultKeyFile.read(from: keyFile).keyWithoutPrompt(), vault.keyCheck.accepts(key) else { return nil }
         let secret = try AEAD.open(sealed, key: key, associatedData: Data(utf8: account.id.vaultString))
         let now = time.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()

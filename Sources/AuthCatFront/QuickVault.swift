@@ -9,7 +9,8 @@ import Glibc
 /// what is wrong.
 final class QuickVault {
     private let connection: OpaquePointer
-    /// The one reader of both programs, on this read-only connection.
+    /// The one reader of both programs, on this read-only connection; it
+    /// leaves notes unread, since the front shows none.
     let reader: VaultReader
     /// What proves that a key is this vault's.
     let keyCheck: VaultKeyCheck
@@ -29,7 +30,7 @@ final class QuickVault {
         }
         self.connection = connection
         sqlite3_busy_timeout(connection, 10_000)
-        let reader = VaultReader(connection: connection)
+        let reader = VaultReader(connection: connection, readingNotes: false)
         guard (try? reader.migrations()) == VaultSchemaVersion.migrations, let keyCheck = try? reader.keyCheck() else {
             sqlite3_close(connection)
             return nil

@@ -30,4 +30,18 @@ final class AccountLookupTests: AuthCatTestCase {
         assertOneLineError(try authcat.run(["restore", "nobody"]), containing: "no account matches 'nobody'", status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
     }
+
+    /// A secret pasted as a query never reaches the terminal, in either
+    /// program; a mistyped name still shows, so that the typo can be seen.
+    func testASecretPastedAsAQueryIsNotEchoed() throws {
+        try add("alice", issuer: "GitHub")
+        let front = try loneFront()
+        for secret in [Self.rfcSecret, "jbsw y3dp ehpk 3pxp"] {
+            for result in [try authcat.run(["code", secret]), try authcat.runAsProcess(program: front, ["code", secret])] {
+                assertOneLineError(result, containing: "no account matches the query (not shown: it could be a secret)", status: 1)
+                XCTAssertFalse(result.stderr.lowercased().contains(secret.lowercased()), result.stderr)
+            }
+        }
+        assertOneLineError(try authcat.run(["code", "githib"]), containing: "no account matches 'githib'", status: 1)
+    }
 }

@@ -46,6 +46,16 @@ final class HelpTests: AuthCatTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path))
     }
 
+    /// A usage error names the command the line names, also when `--home`'s
+    /// folder has a command's name: the one reading of the command words
+    /// passes over an option's value.
+    func testAUsageErrorNamesTheCommandWhateverHomeIsCalled() throws {
+        let result = try authcat.run(["--home", "code", "sync", "now", "--bogus"], withHome: false)
+        assertOneLineError(result, containing: "(see 'authcat sync now --help')", status: 64)
+        let mistyped = try authcat.run(["--home", "sync", "passphrase", "chnage"], withHome: false)
+        assertOneLineError(mistyped, containing: "did you mean 'authcat passphrase change'?", status: 64)
+    }
+
     func testHelpSubcommandWorks() throws {
         let result = try authcat.run(["help", "code"], withHome: false)
         XCTAssertEqual(result.status, 0)

@@ -1,3 +1,5 @@
+import AuthCatInterchange
+import AuthCatTesting
 import Foundation
 import XCTest
 
@@ -217,4 +219,29 @@ final class BackupRotationCommandTests: InterchangeTests {
         XCTAssertEqual(try names(disk), (old + ["notes.txt"]).sorted())
     }
 
+    /// What reads back from the new backup is not what was written: it does
+    /// not count as a backup, and no old one is deleted for it. A FIFO at the
+    /// dated name (output paths write through FIFOs) hands back other bytes:
+    /// a reader drains the backup; the read-back then finds the FIFO empty, or,
+    /// if it waits for a writer, something else.
+    func testABackupThatDoesNotReadBackDeletesNothing() throws {
+        let old = try seedOldBackups(in: folder, days: [1, 2])
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let fifo = "\(folder)/\(BackupRotation.fileName(at: now))"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let impostor = Process()
+        impostor.executableURL = URL(fileURLWithPath: "/bin/sh")
+        impostor.arguments = ["-c", "cat \"$0\" > /dev/null && printf 'not a backup' > \"$0\"", fifo]
+        try impostor.run()
+
+        let result = try authcat.run(["backup", "--output-dir", folder, "--kdf", "interactive", "--keep", "1"],
+                                     environment: passphrase, timeout: 30, clock: ManualClock(now))
+        // Its last write waits for a reader that may never come.
+        if impostor.isRunning { impostor.terminate() }
+        impostor.waitUntilExit()
+        assertOneLineError(result, containing: "the new backup \(fifo) did not verify (", status: 1)
+        XCTAssertTrue(result.stderr.contains("no old backup was deleted"), result.stderr)
+        XCTAssertEqual(try names(folder), (old + [(fifo as NSString).lastPathComponent]).sorted(),
+                       "the old backups are kept, and so is the FIFO, which authcat did not create")
+    }
 }

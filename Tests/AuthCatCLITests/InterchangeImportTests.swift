@@ -111,6 +111,26 @@ final class InterchangeImportTests: InterchangeTests {
         XCTAssertFalse(output.contains("MFRGGZDFMZTWQ2LK"), "no secret in the summary")
     }
 
+    /// `/dev/stdin` and `/dev/fd/0` name the command line's standard input,
+    /// as output paths name its output: run in process, the piped bytes, not
+    /// the test process's own input. A passphrase file too.
+    func testInputPathsNamingStandardInputReadTheInvocationsInput() throws {
+        let uri = Data("otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP\n".utf8)
+        let viaDevStdin = try authcat.run(["import", "--format", "otpauth", "/dev/stdin"], stdin: uri, timeout: 20)
+        XCTAssertEqual(viaDevStdin.status, 0, viaDevStdin.stderr)
+        XCTAssertTrue(viaDevStdin.stdout.hasPrefix("added 1 account from the otpauth URI list"), viaDevStdin.stdout)
+        let again = try authcat.run(["import", "--format", "otpauth", "/dev/fd/0"], stdin: uri, timeout: 20)
+        XCTAssertTrue(again.stdout.contains("skipped 1"), again.stdout + again.stderr)
+
+        let set = try authcat.run(["passphrase", "set"], stdin: Data("correct horse\n".utf8),
+                                  environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": "/dev/stdin"], timeout: 20)
+        XCTAssertEqual(set.status, 0, set.stderr)
+        let code = try authcat.run(["code", "A:a", "--at", "59"], stdin: Data("correct horse\n".utf8),
+                                   environment: ["AUTHCAT_PASSPHRASE_FILE": "/dev/stdin"], timeout: 20)
+        XCTAssertEqual(code.status, 0, code.stderr)
+        XCTAssertEqual(code.stdout.count, 7, "a code: \(code.stdout)")
+    }
+
     func testConflictingSecretIsReportedAndTheVaultKeepsItsOwn() throws {
         try add("alice@example.com", issuer: "GitHub", secret: Self.otherSecret)
         let output = try succeed(["import", fixture("andotp.json")])

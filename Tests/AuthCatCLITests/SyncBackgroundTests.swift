@@ -64,6 +64,24 @@ final class SyncBackgroundTests: SyncTestCase {
         XCTAssertEqual(try labels(device), ["Example:alice"])
     }
 
+    /// A push that cannot open the run lock never ran; the monitor says so
+    /// rather than keep showing the last success.
+    func testAPushThatCannotOpenTheRunLockIsRecorded() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let runLock = device.home.appendingPathComponent("sync-run.lock")
+        try? FileManager.default.removeItem(at: runLock)
+        try FileManager.default.createDirectory(at: runLock, withIntermediateDirectories: false)
+
+        try add(device, "alice")
+        XCTAssertTrue(try eventually { try status(device, offline: true).json["summary"] as? String == "error" },
+                      "the failure reached the monitor")
+        let (exitStatus, json) = try status(device, offline: true)
+        XCTAssertNotEqual(exitStatus, 0)
+        XCTAssertTrue((json["message"] as? String ?? "").contains("sync-run.lock"), "\(json)")
+        XCTAssertEqual(json["pending_local_changes"] as? Int, 1, "nothing went out")
+    }
+
     func testNoPushWhenSyncIsOff() throws {
         let device = try makeDevice()
         try enable(device)

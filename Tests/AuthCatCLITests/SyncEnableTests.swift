@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// `authcat sync enable`: creating, joining with the passphrase or the recovery key, and refusals.
@@ -77,6 +78,31 @@ final class SyncEnableTests: SyncTestCase {
         XCTAssertEqual(remoteFiles(), [])
     }
 
+    /// A person may take their time at a prompt: meanwhile every other sync of
+    /// the vault can take the run lock, as a second process does here.
+    func testTheRunLockIsFreeWhileEnableAsksForThePassphrase() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try enable(first)
+        let lockPath = second.home.appendingPathComponent("sync-run.lock").path
+        let freeAtPrompt = PromptObservations()
+        let result = try second.runInTerminal(["sync", "enable", "--remote", remoteURL], typing: [Self.passphrase + "\n"],
+                                              environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""]) { _ in
+            freeAtPrompt.append(Self.runLockIsFree(at: lockPath))
+        }
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("sync passphrase"), "it prompted: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("joined the remote vault"), result.stdout)
+        XCTAssertEqual(freeAtPrompt.all, [true], "the lock was free while the prompt waited")
+    }
+
+    /// Whether the run lock can be taken now, as another sync would take it.
+    private static func runLockIsFree(at path: String) -> Bool {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return flock(fd, LOCK_EX | LOCK_NB) == 0
+    }
+
     func testShortPassphraseIsRefused() throws {
         let device = try makeDevice()
         let short = scratch.appendingPathComponent("short")
@@ -132,4 +158,15 @@ enum SecureFileMode {
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mode & 0o777
     }
+}
+
+/// What a test saw at each prompt, written from the thread that types.
+private final class PromptObservations: Sendable {
+    private let seen = Mutex<[Bool]>([])
+
+    func append(_ observation: Bool) {
+        seen.withLock { $0.append(observation) }
+    }
+
+    var all: [Bool] { seen.withLock { $0 } }
 }

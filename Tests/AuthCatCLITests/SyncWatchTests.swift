@@ -63,6 +63,46 @@ final class SyncWatchTests: SyncTestCase {
         XCTAssertEqual(remoteFiles(), before, "nothing exported after the toggle")
     }
 
+    /// Run in process, as most tests run commands, the watch leaves SIGINT and
+    /// SIGTERM as it found them: after it, Ctrl-C stops the process again.
+    func testAWatchRunInProcessRestoresTheSignalsItCaught() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let before = Self.signalActions()
+        let events = device.home.appendingPathComponent("sync-events.log")
+        let turnOff = DispatchGroup()
+        // `sync enable` ran in this process too: the watch's sync is the next one.
+        let synced = "{\"kind\":\"succeeded\",\"phase\":\"export\",\"processID\":\(getpid())"
+        let syncs: @Sendable () -> Int = { ((try? String(contentsOf: events, encoding: .utf8)) ?? "").components(separatedBy: synced).count }
+        let syncsBefore = syncs()
+        DispatchQueue.global().async(group: turnOff) {
+            // Once the watch synced here, another process turns sync off, which ends it; a watch
+            // that never synced ends at the deadline and fails the assertions below.
+            let deadline = Date().addingTimeInterval(20)
+            while syncs() == syncsBefore, Date() < deadline {
+                usleep(20_000)
+            }
+            _ = try? device.runAsProcess(["sync", "disable"])
+        }
+        let watch = try device.run(["sync", "watch"], timeout: 30)
+        XCTAssertEqual(turnOff.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(watch.status, 0, watch.stderr)
+        XCTAssertTrue(watch.stderr.contains("sync was turned off"), watch.stderr)
+        XCTAssertEqual(Self.signalActions(), before, "SIGINT and SIGTERM do what they did before the watch")
+    }
+
+    /// What SIGINT and SIGTERM do now: their handler (or SIG_DFL, SIG_IGN) and
+    /// flags, but SA_RESTORER, which glibc adds to any action it sets.
+    private static func signalActions() -> [String] {
+        let saRestorer: Int32 = 0x0400_0000
+        return [SIGINT, SIGTERM].map { number in
+            var action = sigaction()
+            sigaction(number, nil, &action)
+            let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+            return "\(number): handler \(handler), flags \(action.sa_flags & ~saRestorer)"
+        }
+    }
+
     func testWatchNeedsSyncOnAndASaneInterval() throws {
         let device = try makeDevice()
         try add(device, "alice")

@@ -143,7 +143,12 @@ struct Clipboard {
 
     /// Puts `bytes` on the clipboard, as `copy(_:)` does a code.
     func copy(bytes: [UInt8]) throws {
-        let input = try filledPipe(bytes)
+        let input: Int32
+        do {
+            input = try SpawnParts.filledPipe(bytes)
+        } catch let failure as SpawnParts.PipeFailure {
+            throw ClipboardError.failed(name, reason: "could not hand it the code (\(failure.reason))")
+        }
         defer { close(input) }
         let messages = Self.messageFile()
         defer { if messages >= 0 { close(messages) } }
@@ -221,29 +226,6 @@ struct Clipboard {
             if Date() >= deadline { return nil }
             usleep(5_000)
         }
-    }
-
-
-    /// The reading end of a pipe holding `bytes`, its writing end already closed.
-    private func filledPipe(_ bytes: [UInt8]) throws -> Int32 {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw ClipboardError.failed(name, reason: "could not hand it the code (\(String(cString: strerror(errno))))")
-        }
-        let (reader, writer) = (ends[0], ends[1])
-        _ = fcntl(reader, F_SETFD, FD_CLOEXEC)
-        // Non-blocking, so that even a pipe with a tiny buffer fails instead of hanging.
-        _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
-        // Content put back may be larger than a pipe holds by default.
-        if bytes.count > 65_536 { _ = fcntl(writer, 1031 /* F_SETPIPE_SZ */, Int32(bytes.count)) }
-        let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-        let reason = String(cString: strerror(errno))
-        close(writer)
-        guard written == bytes.count else {
-            close(reader)
-            throw ClipboardError.failed(name, reason: "could not hand it the code (\(reason))")
-        }
-        return reader
     }
 
     /// An unlinked temporary file for the tool's standard error, or -1 if

@@ -11,7 +11,7 @@ enum LiveViewError: UserFacingError {
         case .notATerminal:
             "--watch needs a terminal on standard output; for scripts use 'authcat code --json'"
         case let .noMatch(query):
-            "no account matches '\(query)'"
+            "no account matches \(AccountQuery(query).quotedForMessages)"
         }
     }
 }

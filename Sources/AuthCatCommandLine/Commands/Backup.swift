@@ -159,10 +159,12 @@ extension AuthCat {
                 guard !written.isEmpty else { throw BackupError.truncated }
                 _ = try VaultBackup.verify(written, context: ImportContext(password: { backup.passphrase }))
             } catch {
-                // A file that does not read back as a backup must not count as one in later rotations.
-                unlink(destination.target)
+                // A file that does not read back as a backup must not count as one in later rotations;
+                // only one this backup created goes: a FIFO or device found at the name is never deleted.
+                let created = destination.kind == .newFile
+                if created { unlink(destination.target) }
                 let reason = (error as? UserFacingError)?.description ?? UnexpectedError.message("reading it back", error)
-                throw BackupCommandError.unverified(destination.path, reason: reason)
+                throw BackupCommandError.unverified(destination.path, reason: reason, removed: created)
             }
             let deleted = try keep.map {
                 try BackupRotation.prune(folder: folder, keep: $0, newest: (destination.target as NSString).lastPathComponent)
@@ -273,13 +275,13 @@ extension AuthCat {
 
 /// Why `backup --output-dir` failed; the earlier backups are untouched.
 enum BackupCommandError: UserFacingError {
-    case unverified(String, reason: String)
+    case unverified(String, reason: String, removed: Bool)
     case noFreeName(String)
 
     var description: String {
         switch self {
-        case .unverified(let path, let reason):
-            "the new backup \(path) did not verify and was removed (\(reason)); no old backup was deleted"
+        case .unverified(let path, let reason, let removed):
+            "the new backup \(path) did not verify\(removed ? " and was removed" : "") (\(reason)); no old backup was deleted"
         case .noFreeName(let folder):
             "\(folder) already holds 99 backups made this second; try again in a second"
         }

@@ -154,14 +154,15 @@ extension AuthCat {
         }
 
         /// The bytes of `path`, or of standard input for `-`, up to `inputLimit`.
-        /// Devices and pipes (`/dev/stdin`, `<(…)`) are read like files.
+        /// Devices and pipes (`<(…)`) are read like files; `/dev/stdin` and its
+        /// kin are the invocation's descriptors (`InputPath`).
         static func read(_ path: String, what: String) throws -> Data {
             if path == "-" {
                 var bytes = try StandardInput.read(limit: inputLimit, what: what)
                 defer { Wipe.bytes(&bytes) }
                 return Data(bytes)
             }
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            let fd = InputPath.open(path)
             guard fd >= 0 else {
                 let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
                 throw InputError.readFailed(what: "\(what) \(path)", reason: reason)

@@ -33,7 +33,7 @@ extension AuthCat {
         func run() async throws {
             let remoteToo = everywhere || deleteRemote
             let vault = try vaultOptions.openExistingVault()
-            if let vault, SyncState.lostStateError(in: vault.location) != nil { return try forgetLostState(vault) }
+            if let vault, SyncState.lostStateError(in: vault.location) != nil { return try await forgetLostState(vault) }
             let wasOn = vault.map { SyncState.isEnabled(in: $0.location) } ?? false
             guard wasOn || remoteToo else {
                 Output.print("sync is already off")
@@ -62,10 +62,10 @@ extension AuthCat {
 
         /// Sync was set up but its state is lost: only forgetting it is
         /// possible here (the remote's key went with the state).
-        private func forgetLostState(_ vault: Vault) throws {
+        private func forgetLostState(_ vault: Vault) async throws {
             guard !(everywhere || deleteRemote) else { throw SyncCommandError.lostStateCannotReachRemote }
             let remote = try SyncState.localState(in: vault.location).remoteLocation
-            let setAside = try SyncState.forgetLostState(in: vault.location)
+            let setAside = try await SyncState.forgetLostState(in: vault.location, whenBusy: SyncSession.sayWaiting)
             SyncNotice.refresh(in: vault.location)
             if let setAside { Output.print("the damaged sync state was set aside as \(setAside)") }
             Output.print("sync is off on this device; local data is kept. To sync again as a new device, run: "

@@ -37,12 +37,9 @@ extension AuthCat {
             let location = try RemoteLocation(parsing: remote)
             let session = try SyncSession.openOrCreate(vaultOptions)
             if try isAlreadyOn(session, with: location) { return }
-            try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).withRunLockForSetup {
-                // Again under the lock: another enable may have finished while this one waited.
-                if try isAlreadyOn(session, with: location) { return }
-                try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
-                                         useRecoveryKey: useRecoveryKey).run()
-            }
+            // Asked again under the run lock: another enable may have finished while this one asked or waited.
+            try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
+                                     useRecoveryKey: useRecoveryKey).run { try isAlreadyOn(session, with: location) }
         }
 
         /// Whether sync is on already with `location` (said on standard output).

@@ -1,21 +1,51 @@
 import ArgumentParser
 
 /// The command a command line names (`authcat passphrase set`), found by
-/// walking the command tree, so error messages can name the operation even
-/// for commands added later.
-enum CommandPath {
-    static func of(_ arguments: [String]) -> [String] {
-        var command: ParsableCommand.Type = AuthCat.self
-        var path = ["authcat"]
-        for argument in arguments where !argument.hasPrefix("-") {
-            let next = command.configuration.subcommands.first { candidate in
-                // `_commandName` is the public name ArgumentParser derives when none is configured.
-                candidate._commandName == argument || candidate.configuration.aliases.contains(argument)
+/// walking the command tree, so that messages name the operation even for
+/// commands added later. The one reading of the command words: error
+/// messages, the sync warning and `CommandSuggestion` all go through it.
+struct CommandPath {
+    /// The names from `authcat` down to the command the line names.
+    var names = ["authcat"]
+    /// A word where a subcommand of the last command belongs and that names
+    /// none (`lst` in `authcat lst`), if there is one.
+    var unknownWord: String?
+    /// The last command named: the one `unknownWord` is not a subcommand of.
+    var command: ParsableCommand.Type = AuthCat.self
+
+    /// Options before a command word that take a value (`--home PATH`).
+    private static let optionsTakingValue: Set<String> = ["--home"]
+
+    /// Reads the command words of `arguments` (the words after the program's
+    /// name): options and their values are passed over; a command without
+    /// subcommands, `help` (ArgumentParser's) and `--` end the command words.
+    init(_ arguments: [String]) {
+        var skipValue = false
+        for argument in arguments {
+            if skipValue { skipValue = false; continue }
+            if argument == "--" { return }
+            if argument.hasPrefix("-") {
+                skipValue = Self.optionsTakingValue.contains(argument)
+                continue
             }
-            guard let next else { continue }
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, argument != "help" else { return }
+            guard let next = subcommands.first(where: { Self.is($0, named: argument) }) else {
+                unknownWord = argument
+                return
+            }
             command = next
-            path.append(next._commandName)
+            names.append(next._commandName)
         }
-        return path
+    }
+
+    /// The names from `authcat` down to the command `arguments` name.
+    static func of(_ arguments: [String]) -> [String] {
+        CommandPath(arguments).names
+    }
+
+    private static func `is`(_ command: ParsableCommand.Type, named word: String) -> Bool {
+        // `_commandName` is the public name ArgumentParser derives when none is configured.
+        command._commandName == word || command.configuration.aliases.contains(word)
     }
 }

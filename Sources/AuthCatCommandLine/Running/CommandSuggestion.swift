@@ -7,31 +7,11 @@ enum CommandSuggestion {
     /// The message for the first word that should name a subcommand and does
     /// not, or nil when every command word is known.
     static func unknownCommand(in arguments: [String]) -> String? {
-        var command: ParsableCommand.Type = AuthCat.self
-        var path = ["authcat"]
-        var skipValue = false
-        for argument in arguments {
-            if skipValue { skipValue = false; continue }
-            if argument == "--" { return nil }
-            if argument.hasPrefix("-") {
-                skipValue = optionsTakingValue.contains(argument)
-                continue
-            }
-            let subcommands = command.configuration.subcommands
-            // A command without subcommands takes its own arguments; `help` is ArgumentParser's.
-            guard !subcommands.isEmpty, argument != "help" else { return nil }
-            guard let next = subcommands.first(where: { $0._commandName == argument || $0.configuration.aliases.contains(argument) }) else {
-                let visible = subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
-                return message(for: argument, path: path, nearest: nearest(to: argument, among: visible))
-            }
-            command = next
-            path.append(next._commandName)
-        }
-        return nil
+        let path = CommandPath(arguments)
+        guard let word = path.unknownWord else { return nil }
+        let visible = path.command.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+        return message(for: word, path: path.names, nearest: nearest(to: word, among: visible))
     }
-
-    /// Options before a command word that take a value (`--home PATH`).
-    private static let optionsTakingValue: Set<String> = ["--home"]
 
     private static func message(for word: String, path: [String], nearest: String?) -> String {
         let parent = path.joined(separator: " ")

@@ -37,7 +37,12 @@ public struct DetachedLauncher: Sendable {
     ///   does not fit in a pipe.
     func launch(_ arguments: [String], input: [UInt8]? = nil) throws {
         let executable = program
-        let reader = try input.map(Self.filledPipe)
+        let reader: Int32?
+        do {
+            reader = try input.map(SpawnParts.filledPipe)
+        } catch let failure as SpawnParts.PipeFailure {
+            throw Failure(reason: failure.reason)
+        }
         defer { if let reader { close(reader) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -87,41 +92,9 @@ public struct DetachedLauncher: Sendable {
         }
     }
 
-    /// The reading end of a pipe already holding `bytes`, its writing end closed.
-    private static func filledPipe(_ bytes: [UInt8]) throws -> Int32 {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-        let (reader, writer) = (ends[0], ends[1])
-        _ = fcntl(reader, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writer, F_SETFD, FD_CLOEXEC)
-        // Non-blocking: more than the pipe holds fails at once instead of hanging.
-        _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
-        if bytes.count > 65_536 { _ = fcntl(writer, pipeSetSize, Int32(min(bytes.count, maximumInput))) }
-        var offset = 0
-        var failure: Int32 = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                failure = written < 0 ? errno : EAGAIN
-                break
-            }
-            offset += written
-        }
-        close(writer)
-        guard failure == 0 else {
-            close(reader)
-            throw Failure(reason: String(cString: strerror(failure)))
-        }
-        return reader
-    }
-
     /// The most `input` may hold: what an unprivileged process may make a
     /// pipe hold by default (/proc/sys/fs/pipe-max-size).
-    static let maximumInput = 1 << 20
-
-    /// Linux's F_SETPIPE_SZ, declared only under _GNU_SOURCE.
-    private static let pipeSetSize: Int32 = 1031
+    static let maximumInput = SpawnParts.largestPipe
 
     /// This very binary, so the child runs the same version of authcat.
     static func currentExecutable() -> String {

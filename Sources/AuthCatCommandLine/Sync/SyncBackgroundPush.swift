@@ -14,8 +14,14 @@ enum SyncBackgroundPush {
         // Already done by the launcher where posix_spawn can; harmless otherwise.
         setsid()
         guard let location = try? options.location() else { return }
-        await SyncCoordinator(location: location, clock: Invocation.current.clock).runQueuedPush {
-            await push(options, location: location)
+        do {
+            try await SyncCoordinator(location: location, clock: Invocation.current.clock).runQueuedPush {
+                await push(options, location: location)
+            }
+        } catch {
+            // A lock file that cannot be used: the push never ran, and only the monitor can say so.
+            recordFailure(error, in: location)
+            SyncNotice.refresh(in: location)
         }
     }
 

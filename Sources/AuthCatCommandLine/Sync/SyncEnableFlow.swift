@@ -4,17 +4,20 @@ import AuthCatSync
 import Foundation
 
 /// The steps of `sync enable` once the options are checked: ask the remote what
-/// to do, ask for the right secret, set up, show the recovery key, sync once.
+/// to do, ask for the right secret, then, in one turn under the run lock, set
+/// up, show the recovery key and sync once.
 struct SyncEnableFlow {
     let session: SyncSession
     let url: String
     let recoveryKeyFile: String?
     let useRecoveryKey: Bool
 
-    func run() async throws {
+    /// - Parameter isOnAlready: asked again once the run lock is held; true ends
+    ///   the flow there (another `sync enable` finished while this one asked).
+    func run(unlessOnMeanwhile isOnAlready: () throws -> Bool) async throws {
         let remote = try await recordingSetupFailure { try session.remote(url: url) }
         do {
-            try await enable(remote)
+            try await enable(remote, unlessOnMeanwhile: isOnAlready)
             try? await remote.close()
         } catch {
             try? await remote.close()
@@ -22,18 +25,25 @@ struct SyncEnableFlow {
         }
     }
 
-    private func enable(_ remote: any Remote) async throws {
+    private func enable(_ remote: any Remote, unlessOnMeanwhile isOnAlready: () throws -> Bool) async throws {
+        // Whatever may wait on a person comes before the run lock, so that no
+        // other sync of this vault waits on them.
         let plan = try await recordingSetupFailure {
             try await remote.prepare()
             return try await SyncSetup.plan(vault: session.vault, remote: remote)
         }
         let secret = try self.secret(for: plan, remote: remote)
         let keyFile = try plan == .create ? recoveryKeyFile.map(SyncRecoveryKeyFile.create) : nil
-        // The recovery key file is written only once the remote vault exists (`announce`).
-        let result = try await SyncSetup.enable(vault: session.vault, remote: remote, remoteURL: url, secret: secret,
-                                                kdf: Invocation.current.passphraseKDF, recorder: session.recorder)
-        try announce(result, remote: remote, keyFile: keyFile)
-        try await firstSync()
+        try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).withRunLockForSetup {
+            if try isOnAlready() { return }
+            // The secret was asked for this plan; a remote that changed meanwhile fails the setup.
+            let result = try await SyncSetup.enable(vault: session.vault, remote: remote, remoteURL: url, secret: secret,
+                                                    kdf: Invocation.current.passphraseKDF, recorder: session.recorder,
+                                                    expecting: plan)
+            // The recovery key file is written only once the remote vault exists.
+            try announce(result, remote: remote, keyFile: keyFile)
+            try await firstSync()
+        }
     }
 
     private func secret(for plan: SyncSetupPlan, remote: any Remote) throws -> SyncSecret? {

@@ -40,10 +40,9 @@ extension Vault {
     /// issuer and name (ignoring case), so that `add` can say so before the
     /// secret is typed. The insert checks again inside its transaction.
     public func checkNameIsFree(issuer: String, name: String) throws {
-        let key = Account.identityKey(issuer: issuer, name: name)
-        let taken = try translatingErrors { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE identityKey = ? AND deletedAt IS NULL", arguments: [key]) ?? false
+        try translatingErrors { db in
+            try VaultWriter.checkNameIsFree(identityKey: Account.identityKey(issuer: issuer, name: name),
+                                            label: Account.label(issuer: issuer, name: name), except: nil, in: db)
         }
-        if taken { throw VaultError.duplicate(issuer.isEmpty ? name : "\(issuer):\(name)") }
     }
 }

@@ -143,10 +143,19 @@ extension VaultWriter {
     }
 
     private func checkUnique(_ account: Account) throws {
+        try Self.checkNameIsFree(identityKey: account.identityKey, label: account.label, except: account.id, in: db)
+    }
+
+    /// Throws `VaultError.duplicate` when a live account other than `except`
+    /// has this identity key (issuer and name, case ignored): the one rule,
+    /// which writes apply in their transaction and `Vault.checkNameIsFree`
+    /// applies before a write, to say so early.
+    static func checkNameIsFree(identityKey: String, label: String, except id: UUID?, in db: Database) throws {
+        // `IS NOT NULL` when no account is excepted: any live account clashes.
         let clash = try String.fetchOne(db, sql: """
-            SELECT id FROM account WHERE identityKey = ? AND deletedAt IS NULL AND id <> ?
-            """, arguments: [account.identityKey, account.id.vaultString])
-        if clash != nil { throw VaultError.duplicate(account.label) }
+            SELECT id FROM account WHERE identityKey = ? AND deletedAt IS NULL AND id IS NOT ?
+            """, arguments: [identityKey, id?.vaultString])
+        if clash != nil { throw VaultError.duplicate(label) }
     }
 
     private static func checkedName(_ name: String) throws -> String {

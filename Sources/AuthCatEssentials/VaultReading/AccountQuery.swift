@@ -108,3 +108,43 @@ public struct AccountQuery: Sendable {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 }
+
+extension AccountQuery {
+    /// The query as a message shows it: quoted as typed, so that a user sees
+    /// a typo, or not shown when it could be a secret.
+    ///
+    /// A secret pasted where a name belongs (a slip between two clipboards)
+    /// must not be echoed into a terminal, a log or a bug report. The rule:
+    /// a query is held back when it is a URI (an otpauth URI carries its
+    /// secret), or when it is written as secrets are: 16 or more ASCII letters
+    /// and digits (80 bits in Base32, the shortest secret in use), with `=`
+    /// padding and Base64's `+`, `/` and `_` allowed, in one run or in groups
+    /// of one length split by spaces or dashes (`jbsw y3dp ehpk 3pxp`, the
+    /// last group may be shorter). The names people type are shorter, or hold
+    /// a colon, an @, a dot, a letter beyond ASCII, or words of several
+    /// lengths (`Microsoft 365 work`); an id (a UUID) is shown, since it names
+    /// an account by the first rule.
+    public var quotedForMessages: String {
+        couldBeASecret ? "the query (not shown: it could be a secret)" : "'\(text)'"
+    }
+
+    var couldBeASecret: Bool {
+        if id != nil { return false }
+        if text.contains("://") { return true }
+        let groups = text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "-" }).map(Array.init)
+        guard let first = groups.first, groups.dropLast().allSatisfy({ $0.count == first.count }),
+              groups.allSatisfy({ $0.allSatisfy(Self.isSecretCharacter) }) else { return false }
+        return groups.reduce(0) { $0 + $1.filter(Self.isLetterOrDigit).count } >= Self.shortestSecretLength
+    }
+
+    /// 80 bits in Base32.
+    private static let shortestSecretLength = 16
+
+    private static func isSecretCharacter(_ character: Unicode.Scalar) -> Bool {
+        isLetterOrDigit(character) || "=+/_".unicodeScalars.contains(character)
+    }
+
+    private static func isLetterOrDigit(_ character: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(character) || ("A"..."Z").contains(character) || ("0"..."9").contains(character)
+    }
+}

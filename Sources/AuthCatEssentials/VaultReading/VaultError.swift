@@ -47,9 +47,9 @@ public enum VaultError: UserFacingError, Equatable {
         case .keyFileChanged: "another authcat process changed the passphrase meanwhile; nothing was changed, try again"
         case .emptyName: "the account name must not be empty"
         case .duplicate(let label): "an account named \(label) already exists (names differing only in case are the same)"
-        case .notFound(let query): "no account matches '\(query)'"
+        case .notFound(let query): "no account matches \(AccountQuery(query).quotedForMessages)"
         case .ambiguous(let query, let candidates):
-            "'\(query)' matches \(candidates.count) accounts: \(Self.listed(candidates)); give more of the name, or ISSUER:NAME"
+            "\(AccountQuery(query).quotedForMessages) matches \(candidates.count) accounts: \(Self.listed(candidates)); give more of the name, or ISSUER:NAME"
         case .notDeleted(let label): "nothing to restore: \(label) is not removed"
         case .counterExhausted(let label): "the HOTP counter of \(label) cannot advance any further"
         case .busy: "the vault is busy in another authcat process; try again"

@@ -22,18 +22,27 @@ import GRDBSQLite
 /// `.ambiguous` when a query names no account or several.
 public struct VaultReader {
     private let connection: OpaquePointer
+    private let selectAccounts: String
 
     /// A reader on `connection`, which stays open and owned by the caller.
-    public init(connection: OpaquePointer) {
+    ///
+    /// - Parameter readingNotes: false reads every account with an empty
+    ///   note. The quick front shows no notes, and a long note is pages of
+    ///   the row that a code or a list never needs.
+    public init(connection: OpaquePointer, readingNotes: Bool = true) {
         self.connection = connection
+        selectAccounts = "SELECT " + Self.accountColumns(note: readingNotes ? "note" : "'' AS note") + " FROM account"
     }
 
     /// The columns of the `account` table an `Account` is made of, in the
     /// order `account(_:)` reads them. Sealed secrets and PINs are not among
     /// them: listing and looking up never need them.
-    public static let accountColumns = "id, issuer, name, kind, algorithm, digits, period, counter, tags, note, createdAt, updatedAt, deletedAt"
+    public static let accountColumns = accountColumns(note: "note")
 
-    private static let selectAccounts = "SELECT " + accountColumns + " FROM account"
+    /// The columns, with `note` in the note's place: the column, or a constant in its stead.
+    private static func accountColumns(note: String) -> String {
+        "id, issuer, name, kind, algorithm, digits, period, counter, tags, \(note), createdAt, updatedAt, deletedAt"
+    }
 
     // MARK: Accounts
 
@@ -110,7 +119,7 @@ public struct VaultReader {
     }
 
     private func accounts(where condition: String, _ arguments: [String]) throws -> [Account] {
-        try rows(Self.selectAccounts + " WHERE " + condition, arguments, Self.account)
+        try rows(selectAccounts + " WHERE " + condition, arguments, Self.account)
     }
 
     // MARK: The vault row and the schema

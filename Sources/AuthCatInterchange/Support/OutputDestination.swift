@@ -354,7 +354,7 @@ public struct StandardDescriptors: Sendable {
     public static let ofThisProcess = StandardDescriptors(input: STDIN_FILENO, output: STDOUT_FILENO, error: STDERR_FILENO)
 
     /// The descriptor that descriptor `fd` of a process of its own would be.
-    func standing(for fd: Int32) -> Int32 {
+    public func standing(for fd: Int32) -> Int32 {
         switch fd {
         case STDIN_FILENO: input
         case STDOUT_FILENO: output

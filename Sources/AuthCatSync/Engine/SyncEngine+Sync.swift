@@ -28,6 +28,9 @@ extension SyncEngine {
                 await self.removeStaleTemporaries(run, changedBefore: locked)
                 try await self.exportChanges(run)
                 try await self.snapshotIfAsked(run, compacting: compacting)
+                // Inside the phase, as every step that can fail: the monitor records a failure
+                // here, never a success followed by an error.
+                run.report.devicesSeen = try self.devicesSeen(run)
                 let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
                 run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
             }
@@ -35,7 +38,6 @@ extension SyncEngine {
             run.report.requests = counts.total
             run.report.objectsWritten = counts.put
             run.report.bytesWritten = counts.bytesWritten
-            run.report.devicesSeen = try devicesSeen(run)
             return run.report
         }
     }

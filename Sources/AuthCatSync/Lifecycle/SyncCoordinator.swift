@@ -92,19 +92,23 @@ public struct SyncCoordinator: Sendable {
     /// - Parameters:
     ///   - whileWaiting: called once, before waiting, when it queued behind another sync.
     ///   - push: the sync; it records its own failures.
-    /// - Returns: false, without calling `push`, when sync is off, another push
-    ///   already waits (it exports this push's change too), or a lock file cannot be used.
+    /// - Returns: false, without calling `push`, when sync is off or another
+    ///   push already waits (it exports this push's change too).
+    /// - Throws: `SecureFileError` when a lock file cannot be opened, `SyncError`
+    ///   when the system refuses the lock; the push did not run, and nothing
+    ///   else would tell the user, so the caller records it.
     @discardableResult
-    public func runQueuedPush(whileWaiting: () -> Void = {}, _ push: () async -> Void) async -> Bool {
-        guard SyncState.isEnabled(in: location), let queue = try? SyncLockFile(url(Self.queueFileName)),
-              queue.tryLock() else { return false }
-        return (try? await SyncRunLock.holding(in: location, whenBusy: whileWaiting) {
+    public func runQueuedPush(whileWaiting: () -> Void = {}, _ push: () async -> Void) async throws -> Bool {
+        guard SyncState.isEnabled(in: location) else { return false }
+        let queue = try SyncLockFile(url(Self.queueFileName))
+        guard queue.tryLock() else { return false }
+        return try await SyncRunLock.holding(in: location, whenBusy: whileWaiting) {
             // Left only now that this push holds the run lock: a change committed from here
             // on starts a push of its own, and one committed before is exported by this one.
             queue.unlock()
             await push()
             return true
-        }) ?? false
+        }
     }
 
     func url(_ fileName: String) -> URL {

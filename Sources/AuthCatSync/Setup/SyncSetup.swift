@@ -41,13 +41,18 @@ public enum SyncSetup {
     ///
     /// It does not sync; open a `SyncEngine` and call `sync` next.
     ///
-    /// - Parameter deviceID: the id this device takes in a new or joined
-    ///   remote vault (16 lowercase hex digits); nil, as always outside tests,
-    ///   for a random one. A seeded simulation passes its own, so that a run
-    ///   replays exactly: the id breaks ties between clocks.
+    /// - Parameters:
+    ///   - deviceID: the id this device takes in a new or joined remote vault
+    ///     (16 lowercase hex digits); nil, as always outside tests, for a
+    ///     random one. A seeded simulation passes its own, so that a run
+    ///     replays exactly: the id breaks ties between clocks.
+    ///   - expected: the plan `secret` was asked for (`plan(vault:remote:)`,
+    ///     before the run lock); when the remote now needs another, nothing is
+    ///     written: a passphrase typed once to join must never create a vault.
     public static func enable(vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
                               kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
-                              clock: Clock = SystemClock(), deviceID: String? = nil) async throws -> SyncEnableResult {
+                              clock: Clock = SystemClock(), deviceID: String? = nil,
+                              expecting expected: SyncSetupPlan? = nil) async throws -> SyncEnableResult {
         recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
         do {
             let result = try await SyncRunLock.holding(in: vault.location) {
@@ -58,7 +63,11 @@ public enum SyncSetup {
                 }
                 let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
                                          chosenDeviceID: deviceID)
-                switch try plan(vault: vault, listing: listing) {
+                let plan = try plan(vault: vault, listing: listing)
+                if let expected, plan != expected {
+                    throw SyncError(.other, "the remote changed while authcat asked for the secret; nothing was set up, try again")
+                }
+                switch plan {
                 case .resume: return try await setup.resume()
                 case .join: return try await setup.join(secret: secret)
                 case .create: return try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())

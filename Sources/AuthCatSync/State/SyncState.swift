@@ -44,9 +44,21 @@ public enum SyncState {
     /// set up, so that `enable` can join again as a new device. Does nothing
     /// unless `lostStateError(in:)` finds a problem.
     ///
+    /// It takes its turn under the run lock, as every sync does: a sync or
+    /// `enable` that runs now must never see its state files renamed under it,
+    /// and whether the state is lost is decided again once it is this one's turn.
+    ///
+    /// - Parameter whenBusy: called once, before waiting, when another sync runs.
     /// - Returns: the name the state was set aside under, if there was a file.
     @discardableResult
-    public static func forgetLostState(in location: VaultLocation, now: Date = Date()) throws -> String? {
+    public static func forgetLostState(in location: VaultLocation, now: Date = Date(),
+                                       whenBusy: () -> Void = {}) async throws -> String? {
+        try await SyncRunLock.holding(in: location, whenBusy: whenBusy) {
+            try setLostStateAside(in: location, now: now)
+        }
+    }
+
+    private static func setLostStateAside(in location: VaultLocation, now: Date) throws -> String? {
         guard lostStateError(in: location) != nil else { return nil }
         let path = SyncStore.url(in: location).path
         let aside = "\(path).lost-\(now.unixMilliseconds)"

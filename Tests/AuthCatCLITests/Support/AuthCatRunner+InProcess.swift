@@ -23,9 +23,10 @@ extension AuthCatRunner {
     ///   - withHome: false leaves `--home` out, to test the environment variables.
     ///   - timeout: how long to wait before failing the test; the command is
     ///     not stopped (a process could be killed, a task in this one cannot).
+    ///   - clock: the command's time; the system's by default.
     @discardableResult
     func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
-             withHome: Bool = true, timeout: TimeInterval = 60) throws -> AuthCatResult {
+             withHome: Bool = true, timeout: TimeInterval = 60, clock: any Clock = SystemClock()) throws -> AuthCatResult {
         let commandLine = (withHome ? ["--home", home.path] : []) + arguments
         let input = Pipe(), output = Pipe(), errors = Pipe()
         let invocation = Invocation(
@@ -33,7 +34,7 @@ extension AuthCatRunner {
             standardInput: stdin == nil ? Self.nullDevice : input.fileHandleForReading.fileDescriptor,
             standardOutput: StandardStream(output.fileHandleForWriting.fileDescriptor),
             standardError: StandardStream(errors.fileHandleForWriting.fileDescriptor),
-            terminalPath: nil, passphraseKDF: try KDFParameters.minimumForTesting(),
+            terminalPath: nil, clock: clock, passphraseKDF: try KDFParameters.minimumForTesting(),
             launcher: DetachedLauncher(program: Self.fullProgramURL.path, collectsExits: true))
         let feeder = stdin.map { Self.feed([$0], pausingFor: 0, to: input) }
         let collected = Self.collect(output, errors)

@@ -87,13 +87,14 @@ final class AuthCatRunner: @unchecked Sendable {
     /// Each of `typing` is typed once a prompt shows (see `TerminalTranscript`),
     /// as a person answers a prompt only once it appears. Output comes back
     /// with the terminal's `\r\n` turned into `\n`; the typed text appears in
-    /// it only if echoed.
+    /// it only if echoed. `atPrompt` is called with the index of each of
+    /// `typing` while its prompt waits, before it is typed.
     @discardableResult
     func runInTerminal(_ arguments: [String], typing: [String] = [], environment extra: [String: String] = [:],
-                       timeout: TimeInterval = 60) throws -> AuthCatResult {
+                       timeout: TimeInterval = 60, atPrompt: @escaping @Sendable (Int) -> Void = { _ in }) throws -> AuthCatResult {
         let command = ([Self.executableURL.path, "--home", home.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
         var result = try launch(["-qec", command, "/dev/null"], executable: Self.script,
-                                input: typing.map { Data($0.utf8) }, pause: 0, typesOnPrompts: true,
+                                input: typing.map { Data($0.utf8) }, pause: 0, typesOnPrompts: true, atPrompt: atPrompt,
                                 environment: extra, timeout: timeout)
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         return result
@@ -118,8 +119,8 @@ final class AuthCatRunner: @unchecked Sendable {
     }
 
     private func launch(_ launchArguments: [String], executable: String? = nil, input: [Data]?, pause: TimeInterval,
-                        typesOnPrompts: Bool = false, environment extra: [String: String],
-                        timeout: TimeInterval) throws -> AuthCatResult {
+                        typesOnPrompts: Bool = false, atPrompt: @escaping @Sendable (Int) -> Void = { _ in },
+                        environment extra: [String: String], timeout: TimeInterval) throws -> AuthCatResult {
         let process = Process()
         let program = executable ?? Self.executableURL.path
         if FileManager.default.isExecutableFile(atPath: Self.setsid) {
@@ -144,7 +145,7 @@ final class AuthCatRunner: @unchecked Sendable {
         try process.run()
         let transcript = typesOnPrompts ? TerminalTranscript(reading: output) : nil
         let feeder = inputPipe.map { pipe in
-            transcript.map { $0.type(input ?? [], into: pipe, until: process) }
+            transcript.map { $0.type(input ?? [], into: pipe, until: process, atPrompt: atPrompt) }
                 ?? Self.feed(input ?? [], pausingFor: pause, to: pipe)
         }
         let collected = transcript.map { transcript in

@@ -35,14 +35,19 @@ final class TerminalTranscript: Sendable {
     /// Types each chunk once a new prompt shows; after the last one, closes the
     /// input once the process exits or prompts again (it asks for more than
     /// the test typed: the end of input answers it, as before).
-    func type(_ chunks: [Data], into pipe: Pipe, until process: Process) -> DispatchGroup {
+    ///
+    /// - Parameter atPrompt: called with the chunk's index once its prompt
+    ///   shows, before it is typed: the program waits for a person then.
+    func type(_ chunks: [Data], into pipe: Pipe, until process: Process,
+              atPrompt: @escaping @Sendable (Int) -> Void = { _ in }) -> DispatchGroup {
         signal(SIGPIPE, SIG_IGN)
         let group = DispatchGroup()
         let fd = pipe.fileHandleForWriting.fileDescriptor
         DispatchQueue.global().async(group: group) { [self] in
             var seen = 0
-            for chunk in chunks {
+            for (index, chunk) in chunks.enumerated() {
                 seen = waitForPrompt(after: seen, while: process)
+                atPrompt(index)
                 guard AuthCatRunner.writeAll(chunk, to: fd) else { break }
             }
             _ = waitForPrompt(after: seen, while: process)

@@ -84,4 +84,22 @@ final class AccountQueryTests: XCTestCase {
         guard wanted.count <= characters.count else { return false }
         return (0...(characters.count - wanted.count)).contains { Array(characters[$0..<($0 + wanted.count)]) == wanted }
     }
+
+    /// A query is echoed so that a typo shows, unless it could be a secret pasted where a name belongs.
+    func testAQueryThatCouldBeASecretIsNotQuotedInMessages() {
+        let echoed = ["github", "GitHub:alice", "alice@example.com", "Microsoft 365 work", "aws-prod-account",
+                      "tiny", "shop.example.org", "Ünïcode-Konto-Nummer-zwei", UUID().uuidString,
+                      "JBSWY3DPEHPK3PX", "my github work account", "acme corp - staging"]
+        for query in echoed {
+            XCTAssertEqual(AccountQuery(query).quotedForMessages, "'\(query)'", query)
+        }
+        let heldBack = ["JBSWY3DPEHPK3PXP", "jbswy3dpehpk3pxp", "JBSW Y3DP EHPK 3PXP", "jbsw-y3dp-ehpk-3pxp-jb", "JBSWY3DPEHPK3PXP====",
+                        "3132333435363738393031323334353637383930", "cnFzdGV4YW1wbGVzZWNyZXQ+/w==",
+                        "otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP", "otpauth-migration://offline?data=x"]
+        for query in heldBack {
+            XCTAssertEqual(AccountQuery(query).quotedForMessages, "the query (not shown: it could be a secret)", query)
+        }
+        XCTAssertEqual(VaultError.notFound("JBSWY3DPEHPK3PXP").description, "no account matches the query (not shown: it could be a secret)")
+        XCTAssertEqual(VaultError.notFound("gitlab").description, "no account matches 'gitlab'")
+    }
 }

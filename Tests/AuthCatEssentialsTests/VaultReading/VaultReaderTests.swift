@@ -44,6 +44,21 @@ final class VaultReaderTests: XCTestCase {
         try vault.write(author: .cli) { _ = try $0.delete(account.id) }
     }
 
+    /// The quick front's reader leaves notes unread, and reads everything else alike.
+    func testAReaderThatSkipsNotesReadsAllButTheNote() throws {
+        let github = try add("GitHub", "alice", otp: OTPParameters(kind: .totp, algorithm: .sha256, digits: 8, period: 60),
+                             tags: ["work"], note: String(repeating: "a long note; ", count: 1_000))
+        _ = try reader()
+        let skipping = VaultReader(connection: try XCTUnwrap(connection), readingNotes: false)
+        var withoutNote = github
+        withoutNote.note = ""
+        XCTAssertEqual(try skipping.accounts(), [withoutNote])
+        XCTAssertEqual(try skipping.account(matching: "GitHub:alice"), withoutNote, "by the label's index")
+        XCTAssertEqual(try skipping.account(matching: "ali"), withoutNote, "by a part of the name")
+        XCTAssertEqual(try skipping.account(id: github.id), withoutNote)
+        XCTAssertEqual(try reader().account(matching: "ali").note, github.note, "the core's reader reads it")
+    }
+
     func testAccountsReadAsTheyWereWrittenSortedForDisplay() throws {
         let github = try add("GitHub", "alice", otp: OTPParameters(kind: .totp, algorithm: .sha256, digits: 8, period: 60),
                              tags: ["work", "code"], note: "recovery codes in the safe")

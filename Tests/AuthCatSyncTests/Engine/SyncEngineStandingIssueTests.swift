@@ -157,7 +157,8 @@ final class SyncEngineStandingIssueTests: XCTestCase {
     func testForgettingTheLostStateSetsItAsideAndLetsTheDeviceJoinAgain() async throws {
         try b.add("Mail", "bob")
         try Data().write(to: syncFile)
-        let aside = try XCTUnwrap(try SyncState.forgetLostState(in: b.vault.location, now: Date(timeIntervalSince1970: 5)))
+        let setAside = try await SyncState.forgetLostState(in: b.vault.location, now: Date(timeIntervalSince1970: 5))
+        let aside = try XCTUnwrap(setAside)
         XCTAssertTrue(FileManager.default.fileExists(atPath: aside), "set aside, never deleted")
         XCTAssertTrue(aside.hasSuffix("sync.sqlite.lost-5000"))
         XCTAssertEqual(try SyncState.localState(in: b.vault.location), .off)
@@ -166,6 +167,32 @@ final class SyncEngineStandingIssueTests: XCTestCase {
         try await b.sync()
         try await a.sync()
         XCTAssertEqual(try a.labels, ["Mail:bob"], "local data went out after joining again")
+    }
+
+    /// Forgetting renames the state files: it waits for the sync that runs
+    /// now, as another sync would, rather than rename them under it.
+    func testForgettingTheLostStateWaitsForTheSyncThatRunsNow() async throws {
+        try Data().write(to: syncFile)
+        let location = b.vault.location
+        let holds = Signal(), release = Signal(), forgetWaits = Signal()
+        let holder = Task {
+            try await SyncCoordinator(location: location).withRunLock {
+                holds.fire()
+                try await release.wait("the end of the other sync")
+            }
+        }
+        try await holds.wait("the other sync's turn")
+        // Detached: it does not share the holder's turn, as another process would not.
+        let forget = Task.detached {
+            try await SyncState.forgetLostState(in: location, whenBusy: { forgetWaits.fire() })
+        }
+        try await forgetWaits.wait("forgetting finding the run lock busy")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: syncFile.path), "nothing is renamed while the other sync runs")
+        release.fire()
+        try await holder.value("the other sync")
+        let aside = try await forget.value("forgetting the lost state")
+        XCTAssertNotNil(aside)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: syncFile.path), "set aside once it was its turn")
     }
 
     func testASetupMadeBeforeTheSetupFileExistedGetsItAtTheNextLook() throws {

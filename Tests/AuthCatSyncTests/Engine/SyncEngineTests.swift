@@ -3,6 +3,7 @@ import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
+import GRDB
 import XCTest
 
 final class SyncEngineTests: XCTestCase {
@@ -39,5 +40,26 @@ final class SyncEngineTests: XCTestCase {
         try await a.sync()
         XCTAssertEqual(try a.fingerprint(), try b.fingerprint())
         XCTAssertEqual(try a.vault.account(id: github.id)?.note, "work")
+    }
+
+    /// Every failure of a sync reaches the monitor, also one after its objects
+    /// went out (reading the devices it saw), so that `sync status` never
+    /// shows a sync that failed as succeeded.
+    func testAFailureAfterTheObjectsWentOutIsRecorded() async throws {
+        let a = try device("a")
+        try await a.enable()
+        try a.add("GitHub", "alice")
+        let location = a.vault.location
+        let breaking = AtFirstWrite(remote) {
+            try XCTUnwrap(try SyncStore.openIfPresent(in: location)).write { try $0.execute(sql: "DROP TABLE peer") }
+        }
+        a.remote = breaking
+        let error = await syncError { try await a.sync() }
+        XCTAssertNotNil(error)
+        XCTAssertNoThrow(try breaking.actionOutcome?.get(), "the store was broken as planned")
+        XCTAssertNotNil(breaking.actionOutcome, "after the first object went out")
+        let last = try XCTUnwrap(a.events.events.last)
+        XCTAssertEqual(last.phase, .export)
+        XCTAssertEqual(last.kind, .failed)
     }
 }

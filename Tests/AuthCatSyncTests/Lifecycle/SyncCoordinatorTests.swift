@@ -22,18 +22,18 @@ final class SyncCoordinatorTests: XCTestCase {
     }
 
     /// Holds the run lock in a task of its own until `release` fires; returns once it holds it.
-    private func holdRunLock(until release: Signal, log: EventLog) async -> Task<Void, any Error> {
+    private func holdRunLock(until release: Signal, log: EventLog) async throws -> Task<Void, any Error> {
         let holding = Signal()
         let holder = coordinator()
         let task = Task {
             try await holder.withRunLock {
                 log.append("first holds the lock")
                 holding.fire()
-                await release.wait()
+                try await release.wait("the release of the first holder")
                 log.append("first releases it")
             }
         }
-        await holding.wait()
+        try await holding.wait("the first holder's turn")
         return task
     }
 
@@ -68,18 +68,18 @@ final class SyncCoordinatorTests: XCTestCase {
 
     func testTwoHoldersOfTheRunLockTakeTurns() async throws {
         let log = EventLog(), release = Signal(), waiting = Signal()
-        let first = await holdRunLock(until: release, log: log)
+        let first = try await holdRunLock(until: release, log: log)
         let second = coordinator()
         let secondTask = Task {
             try await second.withRunLock(whenBusy: { log.append("second waits"); waiting.fire() }) {
                 log.append("second holds the lock")
             }
         }
-        await waiting.wait()
+        try await waiting.wait("the second holder finding the lock busy")
         XCTAssertEqual(log.all, ["first holds the lock", "second waits"])
         release.fire()
-        try await first.value
-        try await secondTask.value
+        try await first.value("the first holder")
+        try await secondTask.value("the second holder's turn")
         XCTAssertEqual(log.all, ["first holds the lock", "second waits", "first releases it", "second holds the lock"])
 
         var busy = false
@@ -99,16 +99,19 @@ final class SyncCoordinatorTests: XCTestCase {
     func testTheEngineWaitsForTheRunLockOfAnotherHolder() async throws {
         try await device.enable()
         let log = EventLog(), release = Signal()
-        let holder = await holdRunLock(until: release, log: log)
+        let holder = try await holdRunLock(until: release, log: log)
         // Detached: it does not inherit the holder's turn, as another process would not.
         let engine = try XCTUnwrap(try device.engine())
         let sync = Task.detached {
             _ = try await engine.sync()
             log.append("the engine synced")
         }
+        // Released only once the engine is seen to block, so that the order below proves the wait.
+        try await waitUntilSomeoneWaitsForLock(at: SyncRunLock.url(in: location).path)
+        XCTAssertEqual(log.all, ["first holds the lock"])
         release.fire()
-        try await holder.value
-        try await sync.value
+        try await holder.value("the holder")
+        try await sync.value("the engine's sync")
         XCTAssertEqual(log.all, ["first holds the lock", "first releases it", "the engine synced"])
     }
 
@@ -139,34 +142,34 @@ final class SyncCoordinatorTests: XCTestCase {
         let setupTask = Task {
             try await setup.withRunLockForSetup {
                 setupHolds.fire()
-                await failSetup.wait()
+                try await failSetup.wait("the setup's failure")
                 throw SyncError(.unreachable, "no remote")
             }
         }
-        await setupHolds.wait()
+        try await setupHolds.wait("the setup's turn")
         let second = coordinator()
         let secondTask = Task {
             try await second.withRunLock(whenBusy: { secondWaits.fire() }) {
                 log.append("second holds the lock")
                 secondHolds.fire()
-                await releaseSecond.wait()
+                try await releaseSecond.wait("the release of the second holder")
             }
         }
-        await secondWaits.wait()
+        try await secondWaits.wait("the second holder finding the lock busy")
         failSetup.fire()
-        await secondHolds.wait()
+        try await secondHolds.wait("the second holder's turn")
         let third = coordinator()
         let thirdTask = Task {
             try await third.withRunLock(whenBusy: { log.append("third waits"); thirdWaits.fire() }) {
                 log.append("third holds the lock")
             }
         }
-        await thirdWaits.wait()
+        try await thirdWaits.wait("the third holder finding the lock busy")
         releaseSecond.fire()
-        try await secondTask.value
-        try await thirdTask.value
+        try await secondTask.value("the second holder")
+        try await thirdTask.value("the third holder's turn")
         XCTAssertEqual(log.all, ["second holds the lock", "third waits", "third holds the lock"])
-        let failed: Void? = try? await setupTask.value
+        let failed: Void? = try? await setupTask.value("the failed setup")
         XCTAssertNil(failed, "the setup failed")
     }
 
@@ -175,21 +178,21 @@ final class SyncCoordinatorTests: XCTestCase {
     func testAtMostOnePushRunsAndOneWaits() async throws {
         try await device.enable()
         let log = EventLog(), release = Signal(), queued = Signal()
-        let holder = await holdRunLock(until: release, log: log)
+        let holder = try await holdRunLock(until: release, log: log)
         let waiting = coordinator()
         let waitingPush = Task {
-            await waiting.runQueuedPush(whileWaiting: { queued.fire() }) { log.append("the waiting push ran") }
+            try await waiting.runQueuedPush(whileWaiting: { queued.fire() }) { log.append("the waiting push ran") }
         }
-        await queued.wait()
-        let ran = await coordinator().runQueuedPush { log.append("a third push ran") }
+        try await queued.wait("the push that queues")
+        let ran = try await coordinator().runQueuedPush { log.append("a third push ran") }
         XCTAssertFalse(ran, "a push that finds one waiting stops at once: that one exports its change too")
         release.fire()
-        try await holder.value
-        let waitingRan = await waitingPush.value
+        try await holder.value("the holder")
+        let waitingRan = try await waitingPush.value("the waiting push")
         XCTAssertTrue(waitingRan)
         XCTAssertEqual(log.all, ["first holds the lock", "first releases it", "the waiting push ran"])
 
-        let later = await coordinator().runQueuedPush { log.append("a later push ran") }
+        let later = try await coordinator().runQueuedPush { log.append("a later push ran") }
         XCTAssertTrue(later, "the queue is free again")
     }
 
@@ -199,20 +202,21 @@ final class SyncCoordinatorTests: XCTestCase {
         try await device.enable()
         let log = EventLog(), nextQueued = Signal()
         let next = coordinator()
-        var nextPush: Task<Bool, Never>?
-        let first = await coordinator().runQueuedPush {
+        var nextPush: Task<Bool, any Error>?
+        let first = try await coordinator().runQueuedPush {
             log.append("the first push runs")
             // Detached, as another process: it does not share this push's turn.
             nextPush = Task.detached {
-                await next.runQueuedPush(whileWaiting: { log.append("the next push waits"); nextQueued.fire() }) {
+                try await next.runQueuedPush(whileWaiting: { log.append("the next push waits"); nextQueued.fire() }) {
                     log.append("the next push runs")
                 }
             }
-            await nextQueued.wait()
+            // A push cannot throw; a timeout has failed the test already, and the order below shows it too.
+            try? await nextQueued.wait("the next push queueing")
             log.append("the first push ends")
         }
         XCTAssertTrue(first)
-        let nextRan = await nextPush?.value
+        let nextRan = try await nextPush?.value("the next push")
         XCTAssertEqual(nextRan, true)
         XCTAssertEqual(log.all, ["the first push runs", "the next push waits", "the first push ends", "the next push runs"])
     }
@@ -226,25 +230,43 @@ final class SyncCoordinatorTests: XCTestCase {
         try await holder.withRunLock {
             try await holder.withRunLock { log.append("a nested holder shares the turn") }
             late = Task {
-                await turnOver.wait()
+                try await turnOver.wait("the end of the turn")
                 try await holder.withRunLock(whenBusy: { lateWaits.fulfill() }) {
                     log.append("the late task holds the lock")
                 }
             }
         }
         let release = Signal()
-        let other = await holdRunLock(until: release, log: log)
+        let other = try await holdRunLock(until: release, log: log)
         turnOver.fire()
         await fulfillment(of: [lateWaits], timeout: 30)
         release.fire()
-        try await other.value
-        try await late?.value
+        try await other.value("the other holder")
+        try await late?.value("the late task")
         XCTAssertEqual(log.all, ["a nested holder shares the turn", "first holds the lock", "first releases it",
                                  "the late task holds the lock"])
     }
 
-    func testNoPushRunsWhileSyncIsOff() async {
-        let ran = await coordinator().runQueuedPush { XCTFail("no push while sync is off") }
+    func testNoPushRunsWhileSyncIsOff() async throws {
+        let ran = try await coordinator().runQueuedPush { XCTFail("no push while sync is off") }
         XCTAssertFalse(ran)
+    }
+
+    /// A push that cannot use its lock files did not run; it says so, and the
+    /// command line records it for `sync status`.
+    func testAPushThatCannotOpenALockFileThrows() async throws {
+        try await device.enable()
+        for name in ["sync-queue.lock", SyncRunLock.fileName] {
+            let file = location.folder.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: file)
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+            do {
+                try await coordinator().runQueuedPush { XCTFail("no push without its lock (\(name))") }
+                XCTFail("a lock file that cannot be opened is an error (\(name))")
+            } catch let error as SecureFileError {
+                XCTAssertTrue("\(error)".contains(name), "\(error)")
+            }
+            try FileManager.default.removeItem(at: file)
+        }
     }
 }

@@ -74,6 +74,28 @@ final class SyncSetupTests: XCTestCase {
         XCTAssertNil(try b.engine())
     }
 
+    /// The command line asks for the secret before it takes the run lock; a
+    /// remote whose vault went away meanwhile must not get a new vault under
+    /// a passphrase that was typed once, to join.
+    func testARemoteThatChangedSinceThePlanSetsNothingUp() async throws {
+        let b = try device("b")
+        let passphrase = SyncSecret.passphrase(SecretBytes(utf8: SyncTestDevice.passphrase))
+        let error = await syncError {
+            _ = try await SyncSetup.enable(vault: b.vault, remote: remote, remoteURL: remote.displayLocation, secret: passphrase,
+                                           kdf: KDFParameters.minimumForTesting(), recorder: b.events, clock: b.clock,
+                                           expecting: .join)
+        }
+        XCTAssertEqual(error?.description, "the remote changed while authcat asked for the secret; nothing was set up, try again")
+        XCTAssertEqual(remote.storedObjects, [:], "no vault was created")
+        XCTAssertFalse(SyncState.isEnabled(in: b.vault.location))
+        XCTAssertEqual(b.events.events.last?.kind, .failed)
+
+        let created = try await SyncSetup.enable(vault: b.vault, remote: remote, remoteURL: remote.displayLocation,
+                                                 secret: passphrase, kdf: KDFParameters.minimumForTesting(),
+                                                 recorder: b.events, clock: b.clock, expecting: .create)
+        XCTAssertEqual(created.outcome, .created, "the plan it was asked for goes ahead")
+    }
+
     func testRecoveryKeyJoinsWhateverItsSpacingAndCase() async throws {
         let a = try device("a")
         try a.add("GitHub", "alice")

@@ -1,0 +1,44 @@
+@testable import AuthCatSync
+import Foundation
+
+/// Passes every request through, and runs `action` once, just after the
+/// first object was written: something goes wrong once the export has begun.
+final class AtFirstWrite: Remote, @unchecked Sendable {
+    let base: any Remote
+    private let lock = NSLock()
+    private var action: (() throws -> Void)?
+    private var outcome: Result<Void, any Error>?
+
+    init(_ base: any Remote, _ action: @escaping () throws -> Void) {
+        self.base = base
+        self.action = action
+    }
+
+    /// How `action` went; nil while it has not run.
+    var actionOutcome: Result<Void, any Error>? { lock.withLock { outcome } }
+
+    var displayLocation: String { base.displayLocation }
+
+    func list(prefix: String) async throws -> [RemoteObject] { try await base.list(prefix: prefix) }
+    func get(_ name: String) async throws -> Data? { try await base.get(name) }
+    func delete(_ name: String) async throws { try await base.delete(name) }
+
+    func put(_ name: String, data: Data) async throws {
+        try await base.put(name, data: data)
+        runActionOnce()
+    }
+
+    func create(_ name: String, data: Data) async throws -> Bool {
+        let created = try await base.create(name, data: data)
+        runActionOnce()
+        return created
+    }
+
+    private func runActionOnce() {
+        lock.withLock {
+            guard let action else { return }
+            self.action = nil
+            outcome = Result { try action() }
+        }
+    }
+}
