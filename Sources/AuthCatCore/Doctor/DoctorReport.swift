@@ -39,21 +39,6 @@ public struct DoctorReport: Encodable, Sendable {
     /// 1 when anything is a problem; warnings alone leave it 0.
     public var exitStatus: Int32 { problems > 0 ? 1 : 0 }
 
-    /// One line per finding (status, check, message, then what to do), and a last line counting them.
-    public func textLines() -> [String] {
-        let checkWidth = findings.map(\.check.count).max() ?? 0
-        var lines = findings.map { finding in
-            let status = finding.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            let check = finding.check.padding(toLength: checkWidth, withPad: " ", startingAt: 0)
-            let advice = finding.advice.map { "; \($0)" } ?? ""
-            return TerminalText.sanitized("\(status)  \(check)  \(finding.message)\(advice)")
-        }
-        func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
-        lines.append(problems == 0 && warnings == 0 ? "all is well"
-            : "\(count(problems, "problem")), \(count(warnings, "warning"))")
-        return lines
-    }
-
     enum CodingKeys: String, CodingKey { case findings, clock, problems, warnings }
 
     public func encode(to encoder: Encoder) throws {

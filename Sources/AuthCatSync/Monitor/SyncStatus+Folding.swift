@@ -86,7 +86,7 @@ extension SyncStatus {
     }
 
     /// A device's name as last seen, with its id; the id alone when unknown.
-    func deviceName(_ id: String) -> String {
+    public func deviceName(_ id: String) -> String {
         guard let device = local.devicesSeen.first(where: { $0.id == id }), device.name != id else { return id }
         return "\(device.name) (\(id))" + (device.isThisDevice ? ", this device" : "")
     }

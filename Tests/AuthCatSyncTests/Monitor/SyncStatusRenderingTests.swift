@@ -3,7 +3,7 @@ import AuthCatEssentials
 @testable import AuthCatSync
 import XCTest
 
-/// The text and JSON forms of a status.
+/// The JSON form of a status (the text form is the command line's: SyncStatusTextTests).
 final class SyncStatusRenderingTests: XCTestCase {
     private let time = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -20,34 +20,6 @@ final class SyncStatusRenderingTests: XCTestCase {
             setup: SyncPhaseState(state: .succeeded, started: time, ended: time + 1),
             import: SyncPhaseState(state: .failed, started: time + 2, ended: time + 3, failure: failure),
             local: local, lastSuccessfulSync: time, probe: .failed(failure))
-    }
-
-    func testTextShowsSummaryPhasesAndFacts() {
-        let lines = failing.textLines()
-        XCTAssertEqual(lines.first, "sync: no network")
-        XCTAssertTrue(lines.contains("remote: s3://bucket/vault"))
-        XCTAssertTrue(lines.contains("import: failed at \(Timestamp.text(time + 3)): cannot reach s3://bucket"))
-        XCTAssertTrue(lines.contains("export: not started"))
-        XCTAssertTrue(lines.contains("pending local changes: 2"))
-        XCTAssertTrue(lines.contains("batches since snapshot: 3"), "\(lines)")
-        XCTAssertTrue(lines.contains("rejected objects: 1 (skipped while they stay the same)"), "\(lines)")
-        XCTAssertTrue(lines.contains("  authcat-v/d/b-0000000002: rejected since \(Timestamp.text(time)): authentication failed"), "\(lines)")
-        XCTAssertTrue(lines.contains("  laptop (this device)"))
-        XCTAssertTrue(lines.contains("  desktop, last seen \(Timestamp.text(time))"))
-        XCTAssertFalse(lines.contains { $0.hasPrefix("remote check:") }, "the probe's message is already the summary's")
-    }
-
-    func testTextSaysWhenCompactionIsDue() {
-        var status = failing
-        status.local.batchesSinceSnapshot = SyncEngine.compactionThreshold
-        XCTAssertTrue(status.textLines().contains(
-            "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due)"))
-    }
-
-    func testTextForSyncOffIsShort() {
-        let status = SyncStatus.fold(events: [], local: .off, probe: nil, now: time)
-        XCTAssertEqual(status.textLines(), ["sync: off", "  sync is off"])
-        XCTAssertEqual(status.nextStep, .enableSync, "the step is named, for the command line to word")
     }
 
     func testJSONHasEveryKeyAndTheExitCode() throws {

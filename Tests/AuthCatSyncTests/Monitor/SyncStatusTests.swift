@@ -253,7 +253,6 @@ final class SyncStatusStandingProblemTests: XCTestCase {
             let status = fold(SyncLocalState(isEnabled: true, standingIssues: [issue], devicesSeen: devices))
             XCTAssertEqual(status.summary, .error, "\(kind)")
             XCTAssertTrue(status.message?.contains("laptop (0123456789abcdef)") ?? false, status.message ?? "")
-            XCTAssertTrue(status.textLines().contains { $0.contains(kind.rawValue) && $0.contains("laptop") }, "\(kind)")
         }
     }
 
@@ -270,6 +269,5 @@ final class SyncStatusStandingProblemTests: XCTestCase {
         XCTAssertEqual(status.summary, .error)
         XCTAssertEqual(status.message, "the sync state file is missing")
         XCTAssertEqual(status.nextStep, .rejoinSync)
-        XCTAssertTrue(status.textLines().count > 2, "the facts are shown too")
     }
 }

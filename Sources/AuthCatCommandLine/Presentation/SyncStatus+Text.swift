@@ -1,11 +1,12 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatSync
 import Foundation
 
 /// The `sync status` report for people: the summary first, then one line per fact.
 extension SyncStatus {
     /// The report's lines; dates as `Timestamp` shows them.
-    public func textLines() -> [String] {
+    func textLines() -> [String] {
         let date = Timestamp.text
         var lines = ["sync: \(summary.rawValue)"]
         if let message { lines.append("  \(message)") }

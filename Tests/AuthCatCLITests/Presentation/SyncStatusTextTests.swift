@@ -1,0 +1,70 @@
+@testable import AuthCatCommandLine
+import AuthCatEssentials
+import AuthCatSync
+import Foundation
+import XCTest
+
+/// The `sync status` report for people.
+final class SyncStatusTextTests: XCTestCase {
+    private let time = Date(timeIntervalSince1970: 1_700_000_000)
+
+    private var failing: SyncStatus {
+        let failure = SyncFailure(category: .unreachable, message: "cannot reach s3://bucket")
+        let local = SyncLocalState(
+            isEnabled: true, remoteLocation: "s3://bucket/vault", pendingLocalChanges: 2, batchesSinceSnapshot: 3,
+            rejectedObjects: [SyncRejectedObject(name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "authentication failed",
+                                                 firstSeen: time)],
+            devicesSeen: [SyncDeviceSeen(id: "d1", name: "laptop", isThisDevice: true),
+                          SyncDeviceSeen(id: "d2", name: "desktop", lastSeen: time)])
+        return SyncStatus(
+            summary: .noNetwork, message: failure.message,
+            setup: SyncPhaseState(state: .succeeded, started: time, ended: time + 1),
+            import: SyncPhaseState(state: .failed, started: time + 2, ended: time + 3, failure: failure),
+            local: local, lastSuccessfulSync: time, probe: .failed(failure))
+    }
+
+    func testTextShowsSummaryPhasesAndFacts() {
+        let lines = failing.textLines()
+        XCTAssertEqual(lines.first, "sync: no network")
+        XCTAssertTrue(lines.contains("remote: s3://bucket/vault"))
+        XCTAssertTrue(lines.contains("import: failed at \(Timestamp.text(time + 3)): cannot reach s3://bucket"))
+        XCTAssertTrue(lines.contains("export: not started"))
+        XCTAssertTrue(lines.contains("pending local changes: 2"))
+        XCTAssertTrue(lines.contains("batches since snapshot: 3"), "\(lines)")
+        XCTAssertTrue(lines.contains("rejected objects: 1 (skipped while they stay the same)"), "\(lines)")
+        XCTAssertTrue(lines.contains("  authcat-v/d/b-0000000002: rejected since \(Timestamp.text(time)): authentication failed"), "\(lines)")
+        XCTAssertTrue(lines.contains("  laptop (this device)"))
+        XCTAssertTrue(lines.contains("  desktop, last seen \(Timestamp.text(time))"))
+        XCTAssertFalse(lines.contains { $0.hasPrefix("remote check:") }, "the probe's message is already the summary's")
+    }
+
+    func testTextSaysWhenCompactionIsDue() {
+        var status = failing
+        status.local.batchesSinceSnapshot = SyncEngine.compactionThreshold
+        XCTAssertTrue(status.textLines().contains(
+            "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due)"))
+    }
+
+    func testTextForSyncOffIsShort() {
+        let status = SyncStatus.fold(events: [], local: .off, probe: nil, now: time)
+        XCTAssertEqual(status.textLines(), ["sync: off", "  sync is off"])
+        XCTAssertEqual(status.nextStep, .enableSync, "the step is named, for the command line to word")
+    }
+
+    func testEachStandingIssueHasALineNamingTheDevice() {
+        for kind in [SyncIntegrityIssue.Kind.rollback, .gap, .blocked] {
+            let issue = SyncStandingIssue(kind: kind, subject: "0123456789abcdef", detail: "details", firstSeen: time)
+            let devices = [SyncDeviceSeen(id: "0123456789abcdef", name: "laptop")]
+            let status = SyncStatus.fold(events: [], local: SyncLocalState(isEnabled: true, standingIssues: [issue],
+                                                                         devicesSeen: devices), probe: nil, now: time)
+            XCTAssertTrue(status.textLines().contains { $0.contains(kind.rawValue) && $0.contains("laptop") }, "\(kind)")
+        }
+    }
+
+    func testALostStateShowsTheFactsToo() {
+        let problem = SyncFailure(category: .other, message: "the sync state file is missing", nextStep: .rejoinSync)
+        let status = SyncStatus.fold(events: [], local: SyncLocalState(isEnabled: false, stateProblem: problem),
+                                     probe: nil, now: time)
+        XCTAssertGreaterThan(status.textLines().count, 2)
+    }
+}
