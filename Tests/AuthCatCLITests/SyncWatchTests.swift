@@ -77,7 +77,7 @@ final class SyncWatchTests: SyncTestCase {
         let syncsBefore = syncs()
         DispatchQueue.global().async(group: turnOff) {
             // Once the watch synced here, another process turns sync off, which ends it; a watch
-            // that never synced ends at the deadline and fails the assertions below.
+            // that never synced ends at the deadline and fails the count of syncs below.
             let deadline = Date().addingTimeInterval(20)
             while syncs() == syncsBefore, Date() < deadline {
                 usleep(20_000)
@@ -88,6 +88,7 @@ final class SyncWatchTests: SyncTestCase {
         XCTAssertEqual(turnOff.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(watch.status, 0, watch.stderr)
         XCTAssertTrue(watch.stderr.contains("sync was turned off"), watch.stderr)
+        XCTAssertGreaterThan(syncs(), syncsBefore, "the watch synced before it was turned off")
         XCTAssertEqual(Self.signalActions(), before, "SIGINT and SIGTERM do what they did before the watch")
     }
 

@@ -159,12 +159,10 @@ extension AuthCat {
                 guard !written.isEmpty else { throw BackupError.truncated }
                 _ = try VaultBackup.verify(written, context: ImportContext(password: { backup.passphrase }))
             } catch {
-                // A file that does not read back as a backup must not count as one in later rotations;
-                // only one this backup created goes: a FIFO or device found at the name is never deleted.
-                let created = destination.kind == .newFile
-                if created { unlink(destination.target) }
+                // A file that does not read back as a backup must not count as one in later rotations.
+                let removed = unlink(destination.target) == 0
                 let reason = (error as? UserFacingError)?.description ?? UnexpectedError.message("reading it back", error)
-                throw BackupCommandError.unverified(destination.path, reason: reason, removed: created)
+                throw BackupCommandError.unverified(destination.path, reason: reason, removed: removed)
             }
             let deleted = try keep.map {
                 try BackupRotation.prune(folder: folder, keep: $0, newest: (destination.target as NSString).lastPathComponent)
@@ -177,13 +175,17 @@ extension AuthCat {
 
         /// The first free dated name in `folder`; `OutputDestination` creates it
         /// only if it is still free, so a backup made meanwhile is never replaced.
+        /// Anything found at a name (a FIFO, a device, a link to one) takes it: a
+        /// rotation writes only files it creates, which it can read back and
+        /// later prune, and never waits on a FIFO.
         private func newDatedDestination(in folder: String) throws -> OutputDestination {
             let now = Invocation.current.now
             for sequence in 1...99 {
                 let path = (folder as NSString).appendingPathComponent(BackupRotation.fileName(at: now, sequence: sequence))
                 do {
-                    return try OutputDestination(path, replacing: false, standard: Invocation.current.standardDescriptors)
-                } catch OutputDestinationError.exists {
+                    let destination = try OutputDestination(path, replacing: false, standard: Invocation.current.standardDescriptors)
+                    if destination.kind == .newFile { return destination }
+                } catch OutputDestinationError.exists, OutputDestinationError.refused {
                     continue
                 }
             }

@@ -136,15 +136,15 @@ extension AuthCat {
                 local = unreadable
             }
             let events = (try? SyncEventLog(location: location).events()) ?? []
-            let status = SyncStatus.fold(events: events, local: local, probe: nil, now: Invocation.current.now).advised
+            let status = SyncStatus.fold(events: events, local: local, probe: nil, now: Invocation.current.now)
             let message = "sync: \(status.summary.rawValue)" + (status.message.map { ": \($0)" } ?? "")
             switch status.summary {
             case .off, .succeeded, .inProgress:
-                return DoctorFinding("sync", .ok, message)
+                return DoctorFinding("sync", .ok, message, next: status.nextStep)
             case .notStarted:
-                return DoctorFinding("sync", .warning, message, advice: "authcat sync now")
+                return DoctorFinding("sync", .warning, message, next: status.nextStep ?? .syncNow)
             default:
-                return DoctorFinding("sync", .problem, message, advice: "see: authcat sync status")
+                return DoctorFinding("sync", .problem, message, next: status.nextStep ?? .seeSyncStatus)
             }
         }
     }

@@ -65,7 +65,8 @@ extension AuthCat {
         private func forgetLostState(_ vault: Vault) async throws {
             guard !(everywhere || deleteRemote) else { throw SyncCommandError.lostStateCannotReachRemote }
             let remote = try SyncState.localState(in: vault.location).remoteLocation
-            let setAside = try await SyncState.forgetLostState(in: vault.location, whenBusy: SyncSession.sayWaiting)
+            let setAside = try await SyncState.forgetLostState(in: vault.location, now: Invocation.current.now,
+                                                                whenBusy: SyncSession.sayWaiting)
             SyncNotice.refresh(in: vault.location)
             if let setAside { Output.print("the damaged sync state was set aside as \(setAside)") }
             Output.print("sync is off on this device; local data is kept. To sync again as a new device, run: "

@@ -1,7 +1,7 @@
 import AuthCatEssentials
+import AuthCatInterchange
 
-/// The command line's words for the steps the libraries name: the one place
-/// that spells an authcat command as advice.
+/// The command line's words for the steps the libraries name.
 extension NextStep {
     var advice: String {
         switch self {
@@ -19,7 +19,16 @@ extension NextStep {
             "to repair it, put the objects back from a good copy, or run 'authcat sync compact' on the device concerned"
         case .seeSyncStatus: "see: authcat sync status"
         case .enableSync: "to turn sync on, run: authcat sync enable --remote URL"
-        case .rejoinSync: "to join the remote vault again, run 'authcat sync disable', then 'authcat sync enable --remote URL'"
+        case .rejoinSync:
+            "to join the remote vault again as a new device, run 'authcat sync disable', then 'authcat sync enable --remote URL'"
+        case .switchRemote:
+            "to sync with the right remote, run 'authcat sync disable', then 'authcat sync enable --remote URL'"
+        case .replaceFile: "add --force to replace it"
+        case .nameImportFormat:
+            "name it with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .readQRCodes: "to import the QR codes in it, add --qr"
+        case .convertToPNG: "convert it to PNG, then import it with --qr"
+        case .skipInvalidEntries: "fix them, or pass --skip-invalid to import the rest"
         }
     }
 

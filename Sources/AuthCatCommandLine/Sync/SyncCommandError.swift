@@ -20,7 +20,7 @@ enum SyncCommandError: UserFacingError {
     var description: String {
         switch self {
         case .syncOff:
-            "sync is off for this vault; to turn it on, run: authcat sync enable --remote URL"
+            NextStep.advised("sync is off for this vault", .enableSync)
         case .alreadyOn(let remote):
             "sync is already on with \(remote); to use another remote, run authcat sync disable first"
         case .recoveryKeyNeedsExistingVault(let remote):
@@ -46,7 +46,7 @@ enum SyncCommandError: UserFacingError {
             "the sync finished, but the remote has \(count) problem\(count == 1 ? "" : "s") that stay until it is repaired; "
                 + "see: authcat sync status"
         case .remoteNotUpdated(let error):
-            "sync is off on this device, but the remote could not be updated (\(Self.describe(error))); "
+            "sync is off on this device, but the remote could not be updated (\(Self.what(error))); "
                 + "to try again, run this command again"
         }
     }
@@ -54,9 +54,11 @@ enum SyncCommandError: UserFacingError {
     /// A safe description of an error from elsewhere, with its next step worded
     /// (or `fallback`, when it names none): only `UserFacingError`s are shown verbatim.
     static func describe(_ error: Error, otherwise fallback: NextStep? = nil) -> String {
-        guard let error = error as? UserFacingError else {
-            return NextStep.advised(UnexpectedError.message("sync", error), fallback)
-        }
-        return NextStep.advised(error.description, error.nextStep ?? fallback)
+        NextStep.advised(what(error), (error as? UserFacingError)?.nextStep ?? fallback)
+    }
+
+    /// What went wrong, without advice: only `UserFacingError`s are shown verbatim.
+    static func what(_ error: Error) -> String {
+        (error as? UserFacingError)?.description ?? UnexpectedError.message("sync", error)
     }
 }

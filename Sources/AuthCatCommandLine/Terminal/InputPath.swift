@@ -23,13 +23,12 @@ enum InputPath {
     /// The descriptor number `path` leads to through `/proc/PID/fd/N`, or nil
     /// for a path that leads anywhere else.
     private static func descriptorNumber(_ path: String) -> Int32? {
-        let ownFolder = "/proc/\(getpid())/fd"
         var current = path
         for _ in 0...maximumLinks {
             let url = URL(fileURLWithPath: current)
             let name = url.lastPathComponent
             guard let folder = realPath(url.deletingLastPathComponent().path) else { return nil }
-            if folder == ownFolder, !name.isEmpty, name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return Int32(name) }
+            if let number = DescriptorPath.number(folder: folder, name: name) { return number }
             // Not a link: a path like any other, opened as it is.
             guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return nil }
             current = link.hasPrefix("/") ? link : "\(folder)/\(link)"

@@ -119,11 +119,12 @@ extension AccountQuery {
     /// secret), or when it is written as secrets are: 16 or more ASCII letters
     /// and digits (80 bits in Base32, the shortest secret in use), with `=`
     /// padding and Base64's `+`, `/` and `_` allowed, in one run or in groups
-    /// of one length split by spaces or dashes (`jbsw y3dp ehpk 3pxp`, the
-    /// last group may be shorter). The names people type are shorter, or hold
-    /// a colon, an @, a dot, a letter beyond ASCII, or words of several
-    /// lengths (`Microsoft 365 work`); an id (a UUID) is shown, since it names
-    /// an account by the first rule.
+    /// of one length split by spaces or dashes (`jbsw y3dp ehpk 3pxp`: at
+    /// least two groups of that length, and a last group no longer). The
+    /// names people type are shorter, or hold a colon, an @, a dot, a letter
+    /// beyond ASCII, or words of several lengths (`Microsoft 365 work`,
+    /// `GitHub Enterprise`); an id (a UUID) is shown, since it names an
+    /// account by the first rule.
     public var quotedForMessages: String {
         couldBeASecret ? "the query (not shown: it could be a secret)" : "'\(text)'"
     }
@@ -132,7 +133,9 @@ extension AccountQuery {
         if id != nil { return false }
         if text.contains("://") { return true }
         let groups = text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "-" }).map(Array.init)
-        guard let first = groups.first, groups.dropLast().allSatisfy({ $0.count == first.count }),
+        guard let first = groups.first, let last = groups.last,
+              groups.dropLast().allSatisfy({ $0.count == first.count }), last.count <= first.count,
+              groups.count == 1 || groups.filter({ $0.count == first.count }).count >= 2,
               groups.allSatisfy({ $0.allSatisfy(Self.isSecretCharacter) }) else { return false }
         return groups.reduce(0) { $0 + $1.filter(Self.isLetterOrDigit).count } >= Self.shortestSecretLength
     }

@@ -83,7 +83,7 @@ public enum BackupRotation {
             throw BackupRotationError.cannotList(folder)
         }
         var deleted: [String] = []
-        for name in expired(among: names.filter { isRegularFile("\(folder)/\($0)") || $0 == newest }, keep: keep, newest: newest) {
+        for name in expired(among: names.filter { isRegularFile("\(folder)/\($0)") }, keep: keep, newest: newest) {
             guard unlink("\(folder)/\(name)") == 0 else {
                 throw BackupRotationError.cannotDelete("\(folder)/\(name)", reason: String(cString: strerror(errno)))
             }

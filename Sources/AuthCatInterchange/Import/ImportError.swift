@@ -25,16 +25,25 @@ public enum ImportError: UserFacingError, Equatable {
     /// An encrypted file, and no way to ask for its password.
     case passwordRequired
 
+    public var nextStep: NextStep? {
+        switch self {
+        case .unrecognizedFormat: .nameImportFormat
+        case .image(let kind): kind == "PNG" ? .readQRCodes : .convertToPNG
+        case .invalidEntries: .skipInvalidEntries
+        default: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .unrecognizedFormat:
-            "the file's format was not recognised; name it with --format (otpauth, google, aegis, 2fas, andotp, bitwarden, authcat)"
+            "the file's format was not recognised"
         case .empty:
             "the file is empty; nothing was imported"
         case .image(let kind) where kind == "PNG":
-            "the file is a PNG image; to import the QR codes in it, add --qr"
+            "the file is a PNG image"
         case .image(let kind):
-            "the file is a \(kind) image; --qr reads QR codes from PNG images, so convert it to PNG first"
+            "the file is a \(kind) image, and QR codes are read from PNG images only"
         case .damagedJSON:
             "the file looks like JSON but does not parse (truncated or damaged?); nothing was imported"
         case .malformed(let format, let why):
@@ -47,7 +56,6 @@ public enum ImportError: UserFacingError, Equatable {
             "\(rejections.count) \(rejections.count == 1 ? "entry is" : "entries are") invalid, so nothing was imported: "
                 + rejections.prefix(10).map(\.description).joined(separator: "; ")
                 + (rejections.count > 10 ? "; and \(rejections.count - 10) more" : "")
-                + " (fix them, or pass --skip-invalid to import the rest)"
         case .passwordRequired:
             "this file is encrypted: set AUTHCAT_IMPORT_PASSPHRASE_FILE or run in a terminal to be asked for its password"
         case .tooLarge(let limit):

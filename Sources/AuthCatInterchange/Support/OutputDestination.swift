@@ -106,7 +106,7 @@ public struct OutputDestination: Sendable {
                 throw OutputDestinationError.cannotWrite(path, reason: "the folder \(folder) \(describe(errno))")
             }
             let candidate = realFolder == "/" ? "/\(name)" : "\(realFolder)/\(name)"
-            if let fd = descriptorNumber(folder: realFolder, name: name) {
+            if let fd = DescriptorPath.number(folder: realFolder, name: name) {
                 return (candidate, try checkDescriptor(standard.standing(for: fd), path: path))
             }
             var info = stat()
@@ -134,18 +134,6 @@ public struct OutputDestination: Sendable {
             }
         }
         throw OutputDestinationError.cannotWrite(path, reason: "too many levels of symbolic links")
-    }
-
-    /// `/proc/PID/fd/N` (what `/dev/fd/N`, `/dev/stdout` and `/proc/self/fd/N`
-    /// lead to) names descriptor N of this process. Following that "link"
-    /// would reach the file behind the descriptor and replace it, or reopen
-    /// it at offset 0; the descriptor itself is what the shell set up.
-    private static func descriptorNumber(folder: String, name: String) -> Int32? {
-        let process = "/proc/\(getpid())"
-        let isOwnFolder = folder == "\(process)/fd"
-            || (folder.hasPrefix("\(process)/task/") && folder.hasSuffix("/fd"))
-        guard isOwnFolder, !name.isEmpty, name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return Int32(name)
     }
 
     private static func checkDescriptor(_ fd: Int32, path: String) throws -> Kind {
@@ -316,8 +304,13 @@ public enum OutputDestinationError: UserFacingError, Equatable {
     case cannotWrite(String, reason: String)
 
     public var description: String {
-        if case .exists(let path) = self { return "\(path) already exists; add --force to replace it" }
+        if case .exists(let path) = self { return "\(path) already exists" }
         return "cannot write \(path): \(reason)"
+    }
+
+    public var nextStep: NextStep? {
+        if case .exists = self { return .replaceFile }
+        return nil
     }
 
     public var path: String {

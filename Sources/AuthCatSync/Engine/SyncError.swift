@@ -42,7 +42,7 @@ public struct SyncError: UserFacingError, Equatable {
 
     static func vaultMismatch(_ location: String) -> SyncError {
         SyncError(.vaultMismatch, "\(location) now holds a different vault than the one this device joined; "
-            + "sync stopped and local data was left untouched", next: .rejoinSync)
+            + "sync stopped and local data was left untouched", next: .switchRemote)
     }
 
     static func remoteDeleted(_ location: String) -> SyncError {
@@ -68,8 +68,7 @@ public struct SyncError: UserFacingError, Equatable {
     static func stateLost(_ path: String, _ detail: String, remote: String?) -> SyncError {
         let synced = remote.map { " with \($0)" } ?? ""
         return SyncError(.other, "the sync state file \(path) \(detail), though sync was set up for this vault; local data is "
-            + "intact, but this device no longer knows what it synced\(synced). Turning sync off forgets the lost state; "
-            + "turning it on again joins as a new device", next: .rejoinSync)
+            + "intact, but this device no longer knows what it synced\(synced)", next: .rejoinSync)
     }
 
     static func malformedState(_ path: String, _ detail: String) -> SyncError {

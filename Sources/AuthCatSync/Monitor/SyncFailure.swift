@@ -37,6 +37,16 @@ public struct SyncFailure: Codable, Equatable, Sendable {
         self.message = message
         self.nextStep = nextStep
     }
+
+    private enum CodingKeys: String, CodingKey { case category, message, nextStep }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        category = try container.decode(Category.self, forKey: .category)
+        message = try container.decode(String.self, forKey: .message)
+        // A step that a newer authcat named is left out, rather than the whole record.
+        nextStep = try? container.decodeIfPresent(NextStep.self, forKey: .nextStep)
+    }
 }
 
 extension SyncFailure {

@@ -41,7 +41,7 @@ extension SyncStatus {
     private func summarize(isSetUp: Bool) -> Verdict {
         if let problem = local.stateProblem { return (.error, problem.message, problem.nextStep) }
         if local.remoteDeleted { return (.remoteDeleted, Self.remoteDeletedMessage, .enableSync) }
-        if local.vaultMismatch { return (.vaultMismatch, Self.vaultMismatchMessage, .rejoinSync) }
+        if local.vaultMismatch { return (.vaultMismatch, Self.vaultMismatchMessage, .switchRemote) }
         if setup.state == .inProgress { return (.inProgress, "sync is being set up", nil) }
         guard local.isEnabled else {
             return (.off, local.disabledEverywhere ? Self.disabledElsewhereMessage : "sync is off", .enableSync)
@@ -108,7 +108,7 @@ extension SyncStatus {
         case .unreachable: return (.noNetwork, failure.message, failure.nextStep)
         case .credentialsRejected, .containerMissing: return (.accountNotAvailable, failure.message, failure.nextStep)
         case .remoteDeleted: return (.remoteDeleted, remoteDeletedMessage, .enableSync)
-        case .vaultMismatch: return (.vaultMismatch, vaultMismatchMessage, .rejoinSync)
+        case .vaultMismatch: return (.vaultMismatch, vaultMismatchMessage, .switchRemote)
         case .disabledElsewhere, .wrongPassphrase, .integrity, .other: return (.error, failure.message, failure.nextStep)
         }
     }

@@ -89,11 +89,12 @@ final class AccountQueryTests: XCTestCase {
     func testAQueryThatCouldBeASecretIsNotQuotedInMessages() {
         let echoed = ["github", "GitHub:alice", "alice@example.com", "Microsoft 365 work", "aws-prod-account",
                       "tiny", "shop.example.org", "Ünïcode-Konto-Nummer-zwei", UUID().uuidString,
-                      "JBSWY3DPEHPK3PX", "my github work account", "acme corp - staging"]
+                      "JBSWY3DPEHPK3PX", "my github work account", "acme corp - staging", "Microsoft Outlook",
+                      "GitHub Enterprise", "AWS IAM Production", "Personal-Banking"]
         for query in echoed {
             XCTAssertEqual(AccountQuery(query).quotedForMessages, "'\(query)'", query)
         }
-        let heldBack = ["JBSWY3DPEHPK3PXP", "jbswy3dpehpk3pxp", "JBSW Y3DP EHPK 3PXP", "jbsw-y3dp-ehpk-3pxp-jb", "JBSWY3DPEHPK3PXP====",
+        let heldBack = ["JBSWY3DPEHPK3PXP", "jbswy3dpehpk3pxp", "JBSW Y3DP EHPK 3PXP", "jbsw-y3dp-ehpk-3pxp-jb", "JBSWY3DP EHPK3PXP", "JBSWY3DPEHPK3PXP====",
                         "3132333435363738393031323334353637383930", "cnFzdGV4YW1wbGVzZWNyZXQ+/w==",
                         "otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP", "otpauth-migration://offline?data=x"]
         for query in heldBack {

@@ -39,7 +39,8 @@ final class OutputDestinationTests: XCTestCase {
 
         XCTAssertThrowsError(try OutputDestination(path("out"), replacing: false)) { error in
             XCTAssertEqual(error as? OutputDestinationError, .exists(path("out")))
-            XCTAssertEqual("\(error)", "\(path("out")) already exists; add --force to replace it")
+            XCTAssertEqual("\(error)", "\(path("out")) already exists")
+            XCTAssertEqual((error as? OutputDestinationError)?.nextStep, .replaceFile)
         }
         let existing = try OutputDestination(path("out"), replacing: true)
         XCTAssertEqual(existing.kind, .regularFile)

@@ -27,15 +27,18 @@ final class SyncEventLogTests: XCTestCase {
         ])
     }
 
-    func testAFailureKeepsItsNextStepAndOldRecordsHaveNone() throws {
+    func testAFailureKeepsItsNextStepWhileOlderAndNewerRecordsStillRead() throws {
         let log = try makeLog()
         let failure = SyncFailure(category: .other, message: "interrupted", nextStep: .syncNow)
         log.record(SyncEvent(phase: .export, kind: .failed, time: start, failure: failure))
         let line = try String(contentsOf: log.fileURL, encoding: .utf8)
-        XCTAssertTrue(line.contains(#""nextStep":"sync_now""#), line)
+        XCTAssertTrue(line.contains(#""nextStep":"syncNow""#), line)
         let older = #"{"failure":{"category":"other","message":"old"},"kind":"failed","phase":"import","processID":1,"time":1}"#
-        try Data((line + older + "\n").utf8).write(to: log.fileURL)
-        XCTAssertEqual(try log.events().map(\.failure?.nextStep), [.syncNow, nil])
+        let newer = #"{"failure":{"category":"other","message":"new","nextStep":"aStepNotYetNamed"},"kind":"failed","#
+            + #""phase":"import","processID":1,"time":2}"#
+        try Data((line + older + "\n" + newer + "\n").utf8).write(to: log.fileURL)
+        XCTAssertEqual(try log.events().map(\.failure?.nextStep), [.syncNow, nil, nil])
+        XCTAssertEqual(try log.events().last?.failure?.message, "new", "a step it does not know keeps the record")
     }
 
     func testLogFileIsPrivate() throws {
