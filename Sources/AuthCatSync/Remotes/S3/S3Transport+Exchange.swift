@@ -19,6 +19,7 @@ extension S3Transport {
             var outcome: Outcome?
             var continuation: CheckedContinuation<S3Remote.Response, any Error>?
             var task: URLSessionTask?
+            /// Made, started and cancelled under the lock only: a work item is not Sendable.
             var expiry: DispatchWorkItem?
         }
 
@@ -86,7 +87,7 @@ extension S3Transport {
                 progress.withLock { progress in
                     guard progress.outcome == nil else { return (nil, nil) }
                     progress.outcome = result
-                    // Cancelling a work item only marks it, so it is safe under the lock.
+                    // Cancelling a work item only marks it, so it cannot wait for the lock.
                     progress.expiry?.cancel()
                     defer { progress.continuation = nil }
                     return (progress.continuation, progress.task)
