@@ -1,21 +1,21 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
+import Synchronization
 
 /// A clock that tests set and advance by hand.
-public final class ManualClock: Clock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+public final class ManualClock: Clock, Sendable {
+    private let current: Mutex<Date>
 
     public init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        current = start
+        current = Mutex(start)
     }
 
     public func now() -> Date {
-        lock.withLock { current }
+        current.withLock { $0 }
     }
 
     public func advance(by seconds: TimeInterval) {
-        lock.withLock { current += seconds }
+        current.withLock { $0 += seconds }
     }
 }

@@ -2,22 +2,22 @@ import AuthCatCore
 import AuthCatEssentials
 import AuthCatSync
 import Foundation
+import Synchronization
 
 /// A remote held in memory, for tests, with hooks to inject faults.
 ///
 /// It behaves like a real remote (names are validated, `create` never
 /// overwrites, listing is sorted) and lets a test make it misbehave the way
 /// real storage does: become unreachable, lose, replace or corrupt objects.
-public final class MemoryRemote: Remote, @unchecked Sendable {
-    /// Everything that changes, guarded by `lock`.
+public final class MemoryRemote: Remote, Sendable {
+    /// Everything that changes.
     struct State {
         var objects: [String: Data] = [:]
         var failures: [RemoteError] = []
         var counts = RemoteRequestCounts()
     }
 
-    private let lock = NSLock()
-    private var state = State()
+    private let state = Mutex(State())
 
     public let displayLocation: String
 
@@ -61,12 +61,12 @@ public final class MemoryRemote: Remote, @unchecked Sendable {
     }
 
     /// Runs `body` on the state under the lock.
-    func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&state) }
+    func withState<Result: Sendable, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+        try state.withLock { state throws(Failure) in try body(&state) }
     }
 
     /// Counts a request, throws an injected failure if one is pending, else runs `body` on the objects.
-    private func operation<Result>(
+    private func operation<Result: Sendable>(
         _ count: (inout RemoteRequestCounts) -> Void, _ body: (inout [String: Data]) throws -> Result
     ) throws -> Result {
         try withState { state in

@@ -13,7 +13,7 @@ enum PassphraseSource {
 
     /// The vault's passphrase provider: called only when a secret is needed
     /// and the vault key is wrapped.
-    static func current(environment: [String: String]) -> () throws -> SecretBytes {
+    static func current(environment: [String: String]) -> @Sendable () throws -> SecretBytes {
         {
             if let path = environment[currentVariable], !path.isEmpty {
                 return try fromFile(path, variable: currentVariable)

@@ -1,15 +1,19 @@
 import AuthCatSync
 import Foundation
+import Synchronization
 
 /// A one-line progress display on standard error for syncs that take a while.
 ///
 /// It shows nothing unless standard error is a terminal and the sync has run
 /// for half a second, so quick syncs and scripts see no progress at all.
-final class SyncProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+final class SyncProgressLine: Sendable {
+    private struct Drawing {
+        var lastDrawn: Date?
+        var drawn = false
+    }
+
     private let started = Date()
-    private var lastDrawn: Date?
-    private var drawn = false
+    private let drawing = Mutex(Drawing())
     private let standardError: StandardStream
 
     private init(standardError: StandardStream) {
@@ -24,11 +28,11 @@ final class SyncProgressLine: @unchecked Sendable {
 
     func update(_ progress: SyncProgress) {
         let now = Date()
-        let line: String? = lock.withLock {
+        let line: String? = drawing.withLock { drawing in
             guard now.timeIntervalSince(started) >= 0.5 else { return nil }
-            if let lastDrawn, now.timeIntervalSince(lastDrawn) < 0.1 { return nil }
-            lastDrawn = now
-            drawn = true
+            if let lastDrawn = drawing.lastDrawn, now.timeIntervalSince(lastDrawn) < 0.1 { return nil }
+            drawing.lastDrawn = now
+            drawing.drawn = true
             let count = progress.total.map { "\(progress.completed)/\($0)" } ?? "\(progress.completed)"
             return "\r\u{1B}[K\(progress.step.rawValue) \(count)"
         }
@@ -37,7 +41,7 @@ final class SyncProgressLine: @unchecked Sendable {
 
     /// Clears the line, if one was drawn.
     func finish() {
-        let wasDrawn = lock.withLock { drawn }
+        let wasDrawn = drawing.withLock { $0.drawn }
         if wasDrawn { draw("\r\u{1B}[K") }
     }
 

@@ -1,5 +1,6 @@
 import AuthCatEssentials
 import Foundation
+import Synchronization
 
 /// Asks one NTP server for the time with a single SNTP request (RFC 4330)
 /// over UDP, and measures the local clock's offset from it.
@@ -67,15 +68,14 @@ public struct SNTPClient: Sendable {
     }
 
     /// What a resolution on its own thread came to; nil while it runs.
-    private final class Resolution: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Result<[Address], SNTPError>?
+    private final class Resolution: Sendable {
+        private let value = Mutex<Result<[Address], SNTPError>?>(nil)
         let done = DispatchSemaphore(value: 0)
 
-        var result: Result<[Address], SNTPError>? { lock.withLock { value } }
+        var result: Result<[Address], SNTPError>? { value.withLock { $0 } }
 
         func finish(_ result: Result<[Address], SNTPError>) {
-            lock.withLock { value = result }
+            value.withLock { $0 = result }
             done.signal()
         }
     }

@@ -2,13 +2,14 @@ import AuthCatEssentials
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// The local encrypted vault: accounts, their sealed secrets, synced
 /// preferences and the history of every change, in one SQLite database.
 ///
 /// Reading labels never needs the vault key; the key (and so the passphrase,
 /// if one is set) is loaded the first time a secret is needed.
-public final class Vault: @unchecked Sendable {
+public final class Vault: Sendable {
     public let location: VaultLocation
     /// This vault and this device, as recorded when the vault was created.
     public let identity: VaultIdentity
@@ -16,15 +17,19 @@ public final class Vault: @unchecked Sendable {
     let clock: Clock
     /// Proves that a key is this vault's, as the quick front checks it too.
     private let keyCheck: VaultKeyCheck
-    private let passphrase: () throws -> SecretBytes
-    private let keyLock = NSLock()
-    private var unlockedKey: SecretBytes?
-    /// The key file as it was when the key was unwrapped from it (nil while
-    /// the key came from the keyring).
-    private var unlockedKeyFile: VaultKeyFile?
+    private let passphrase: @Sendable () throws -> SecretBytes
+    /// Held while the key is loaded, so that the passphrase is asked for once.
+    private let unlocked = Mutex(UnlockedKey())
+
+    private struct UnlockedKey {
+        var key: SecretBytes?
+        /// The key file as it was when the key was unwrapped from it (nil while
+        /// the key came from the keyring).
+        var keyFile: VaultKeyFile?
+    }
 
     private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, keyCheck: VaultKeyCheck, clock: Clock,
-                 passphrase: @escaping () throws -> SecretBytes) {
+                 passphrase: @escaping @Sendable () throws -> SecretBytes) {
         self.location = location
         self.database = database
         self.identity = identity
@@ -37,7 +42,7 @@ public final class Vault: @unchecked Sendable {
     ///
     /// - Parameter passphrase: asked for only when a secret is needed and the key is wrapped.
     public static func open(at location: VaultLocation, clock: Clock = SystemClock(),
-                            passphrase: @escaping () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
+                            passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
         guard location.exists else { throw VaultError.noVault(location.folder.path) }
         guard FileManager.default.fileExists(atPath: location.keyFileURL.path) else {
             throw VaultError.missingKeyFile(location.keyFileURL.path)
@@ -56,7 +61,7 @@ public final class Vault: @unchecked Sendable {
     /// Opens the vault at `location`, creating it (folder 0700, files 0600,
     /// a fresh random key) if it does not exist yet.
     public static func openOrCreate(at location: VaultLocation, deviceName: String, clock: Clock = SystemClock(),
-                                    passphrase: @escaping () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
+                                    passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
         if !location.exists {
             try create(at: location, deviceName: deviceName, clock: clock, passphrase: passphrase)
         }
@@ -67,14 +72,14 @@ public final class Vault: @unchecked Sendable {
     /// stored plainly, kept in the keyring by `authcat unlock`, or else
     /// unwrapped with the passphrase.
     func key() throws -> SecretBytes {
-        try keyLock.withLock {
-            if let unlockedKey { return unlockedKey }
+        try unlocked.withLock { unlocked throws in
+            if let key = unlocked.key { return key }
             let file = try VaultKeyFile.read(from: location.keyFileURL)
             if file.protection == .passphrase, let kept = file.keyWithoutPrompt(), (try? checkKey(kept)) != nil {
-                unlockedKey = kept
+                unlocked.key = kept
                 return kept
             }
-            return try unlock(file)
+            return try unlock(file, into: &unlocked)
         }
     }
 
@@ -82,20 +87,20 @@ public final class Vault: @unchecked Sendable {
     /// for it even while the vault is unlocked in the keyring: changing the
     /// passphrase needs the passphrase, not merely an unlocked vault.
     func keyFileAsUnlocked() throws -> VaultKeyFile {
-        try keyLock.withLock {
-            if let unlockedKeyFile { return unlockedKeyFile }
+        try unlocked.withLock { unlocked throws in
+            if let keyFile = unlocked.keyFile { return keyFile }
             let file = try VaultKeyFile.read(from: location.keyFileURL)
-            _ = try unlock(file)
+            _ = try unlock(file, into: &unlocked)
             return file
         }
     }
 
-    /// Unwraps and checks the key of `file`; the caller holds `keyLock`.
-    private func unlock(_ file: VaultKeyFile) throws -> SecretBytes {
+    /// Unwraps and checks the key of `file`; the caller holds the lock of `unlocked`.
+    private func unlock(_ file: VaultKeyFile, into unlocked: inout UnlockedKey) throws -> SecretBytes {
         let key = try file.unlock(passphrase: passphrase)
         try checkKey(key)
-        unlockedKey = key
-        unlockedKeyFile = file
+        unlocked.key = key
+        unlocked.keyFile = file
         return key
     }
 

@@ -9,6 +9,12 @@ import Foundation
 ///
 /// Copying a `SecretBytes` copies the reference, not the bytes; the bytes are
 /// wiped with `sodium_memzero` in `deinit`. Equality is constant-time.
+///
+/// `@unchecked` because it owns raw memory, which the compiler cannot see
+/// into. Sharing it is safe: the bytes are written only by whoever is making
+/// it (`withUnsafeMutableBytes` is internal, used on a fresh instance before
+/// it is returned) and only read after that. A lock would cost every code
+/// the quick front prints, and a `[UInt8]` would leave unwiped copies.
 public final class SecretBytes: @unchecked Sendable {
     private let storage: UnsafeMutableRawBufferPointer
 

@@ -36,7 +36,7 @@ import Foundation
 /// imports every other device's new batches through the vault store (author
 /// `sync`, so they show in history with the device they came from), then
 /// exports the stamped local changes as one new batch of this device.
-public final class SyncEngine: @unchecked Sendable {
+public final class SyncEngine: Sendable {
     /// After this many batches since its last snapshot, compaction is due:
     /// `sync watch` compacts when idle and `sync now` suggests `sync compact`.
     /// An ordinary sync never compacts (a snapshot is as large as the vault).

@@ -2,6 +2,7 @@ import AuthCatCore
 import AuthCatEssentials
 import Dispatch
 import Foundation
+import Synchronization
 
 /// An `flock(2)` on an empty file in the vault folder. The kernel releases
 /// it when the file is closed or the process dies, so a killed sync never
@@ -12,22 +13,26 @@ import Foundation
 /// thread of its own, never on one of Swift's cooperative threads, which
 /// another process's sync could otherwise hold up for as long as it runs.
 ///
-/// Used by one task at a time (waiting moves it to another thread and back),
-/// which is why it may be `@unchecked Sendable`.
-final class SyncLockFile: @unchecked Sendable {
+/// Used by one task at a time (waiting moves it to another thread and back).
+final class SyncLockFile: Sendable {
     let path: String
-    private var fd: Int32
+    /// The open file; a new one once `reopen` replaced a file that was removed.
+    private let descriptor: Mutex<Int32>
 
     /// Opens (creating it, mode 0600) the file at `url`; takes no lock yet.
     init(_ url: URL) throws {
         path = url.path
-        fd = Self.open(path)
+        let fd = Self.open(path)
         guard fd >= 0 else { throw SecureFileError.cannotWrite(path, reason: String(cString: strerror(errno))) }
+        descriptor = Mutex(fd)
     }
 
     deinit {
         close(fd)
     }
+
+    /// The descriptor now; it is only ever replaced by the one task that uses this object.
+    private var fd: Int32 { descriptor.withLock { $0 } }
 
     private static func open(_ path: String) -> Int32 {
         Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, SecureFile.fileMode)
@@ -100,8 +105,10 @@ final class SyncLockFile: @unchecked Sendable {
     private func reopen() -> Bool {
         let fresh = Self.open(path)
         guard fresh >= 0 else { return false }
-        close(fd)
-        fd = fresh
+        descriptor.withLock { fd in
+            close(fd)
+            fd = fresh
+        }
         return true
     }
 

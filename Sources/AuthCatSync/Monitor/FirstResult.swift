@@ -1,20 +1,17 @@
-import Foundation
+import Synchronization
 
 /// Resumes a continuation with whichever of several racing results comes first.
-final class FirstResult<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value, Never>?
+final class FirstResult<Value: Sendable>: Sendable {
+    /// Nil once a result was handed over.
+    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
 
     init(_ continuation: CheckedContinuation<Value, Never>) {
-        self.continuation = continuation
+        self.continuation = Mutex(continuation)
     }
 
     /// Offers a result; every one after the first is ignored.
     func offer(_ value: Value) {
-        let waiting = lock.withLock {
-            defer { continuation = nil }
-            return continuation
-        }
+        let waiting = continuation.withLock { $0.take() }
         waiting?.resume(returning: value)
     }
 }

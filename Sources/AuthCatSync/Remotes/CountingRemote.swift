@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Wraps a remote and counts the requests made through it.
 ///
 /// Every call is counted when it starts, whether it then succeeds or fails.
-public final class CountingRemote: Remote, @unchecked Sendable {
+public final class CountingRemote: Remote, Sendable {
     /// The remote that does the work.
     public let base: any Remote
-    private let lock = NSLock()
-    private var current = RemoteRequestCounts()
+    private let current = Mutex(RemoteRequestCounts())
 
     public init(_ base: any Remote) {
         self.base = base
@@ -15,12 +15,12 @@ public final class CountingRemote: Remote, @unchecked Sendable {
 
     /// The requests counted so far.
     public var counts: RemoteRequestCounts {
-        lock.withLock { current }
+        current.withLock { $0 }
     }
 
     /// Starts counting from zero again.
     public func reset() {
-        lock.withLock { current = RemoteRequestCounts() }
+        current.withLock { $0 = RemoteRequestCounts() }
     }
 
     public var displayLocation: String { base.displayLocation }
@@ -64,6 +64,6 @@ public final class CountingRemote: Remote, @unchecked Sendable {
     }
 
     private func count(_ update: (inout RemoteRequestCounts) -> Void) {
-        lock.withLock { update(&current) }
+        current.withLock { update(&$0) }
     }
 }

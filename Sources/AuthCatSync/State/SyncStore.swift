@@ -6,7 +6,7 @@ import GRDB
 /// `sync.sqlite` in the vault folder: this device's sync state, peers' chain
 /// positions and the field clocks of every synced record. Mode 0600; its
 /// schema is in docs/FORMAT.md §5.
-final class SyncStore: @unchecked Sendable {
+final class SyncStore: Sendable {
     static let fileName = "sync.sqlite"
 
     let url: URL

@@ -1,6 +1,7 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
+import Synchronization
 
 /// A remote in an S3-compatible bucket: AWS S3, MinIO, Ceph RGW, R2, B2, moto.
 ///
@@ -18,7 +19,7 @@ import Foundation
 /// The remote owns one `S3Transport` (a URLSession) for all its requests.
 /// Call `close()` when done; a remote released without it closes the session.
 /// Credentials are held in memory only, never logged and never put in errors.
-public final class S3Remote: Remote, @unchecked Sendable {
+public final class S3Remote: Remote, Sendable {
     public let configuration: S3Configuration
     let signer: SigV4Signer
     let sessionToken: String?
@@ -27,11 +28,15 @@ public final class S3Remote: Remote, @unchecked Sendable {
     /// `max-keys` for listing; `nil` leaves the server's default (1,000 on AWS).
     let listPageSize: Int?
 
-    private let lock = NSLock()
-    /// Set once the server has shown that it does not implement `If-None-Match` on PUT.
-    private var conditionalWritesUnsupported = false
-    /// Set once the server has shown that it checks signatures over a query with `/` decoded.
-    private var serverDecodesQuerySlashes = false
+    /// What the server has shown about itself so far.
+    private let learned = Mutex(ServerQuirks())
+
+    private struct ServerQuirks {
+        /// Set once the server has shown that it does not implement `If-None-Match` on PUT.
+        var conditionalWritesUnsupported = false
+        /// Set once the server has shown that it checks signatures over a query with `/` decoded.
+        var decodesQuerySlashes = false
+    }
 
     /// A remote for `configuration`, signing with `credentials`.
     ///
@@ -65,15 +70,15 @@ public final class S3Remote: Remote, @unchecked Sendable {
     }
 
     var usesConditionalWrites: Bool {
-        configuration.conditionalWrites && !lock.withLock { conditionalWritesUnsupported }
+        configuration.conditionalWrites && !learned.withLock { $0.conditionalWritesUnsupported }
     }
 
     func markConditionalWritesUnsupported() {
-        lock.withLock { conditionalWritesUnsupported = true }
+        learned.withLock { $0.conditionalWritesUnsupported = true }
     }
 
     var signsQuerySlashesUnencoded: Bool {
-        get { lock.withLock { serverDecodesQuerySlashes } }
-        set { lock.withLock { serverDecodesQuerySlashes = newValue } }
+        get { learned.withLock { $0.decodesQuerySlashes } }
+        set { learned.withLock { $0.decodesQuerySlashes = newValue } }
     }
 }

@@ -2,18 +2,18 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Synchronization
 
 extension S3Transport {
     /// The session's delegate: hands each task's events to its exchange, and follows no redirect.
     ///
     /// FoundationNetworking gives data to the session's delegate only (never a
     /// task's own), hence one delegate that looks the exchange up by task.
-    final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var exchanges: [Int: Exchange] = [:]
+    final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
+        private let exchanges = Mutex<[Int: Exchange]>([:])
 
         func register(_ exchange: Exchange, for task: URLSessionTask) {
-            lock.withLock { exchanges[task.taskIdentifier] = exchange }
+            exchanges.withLock { $0[task.taskIdentifier] = exchange }
         }
 
         func urlSession(
@@ -37,12 +37,12 @@ extension S3Transport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+            let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
             exchange?.complete(response: task.response, error: error)
         }
 
         private func exchange(of task: URLSessionTask) -> Exchange? {
-            lock.withLock { exchanges[task.taskIdentifier] }
+            exchanges.withLock { $0[task.taskIdentifier] }
         }
     }
 }

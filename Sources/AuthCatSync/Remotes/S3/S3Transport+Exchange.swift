@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Synchronization
 
 extension S3Transport {
     /// One request in flight: the body so far, and the caller waiting for the outcome.
@@ -9,18 +10,23 @@ extension S3Transport {
     /// The outcome is set once, by whichever comes first: the reply's end, an
     /// error, the size bound, the deadline or the caller's cancellation. Each
     /// but the first stops the transfer, since nobody waits for it any more.
-    final class Exchange: @unchecked Sendable {
+    final class Exchange: Sendable {
         typealias Outcome = Result<S3Remote.Response, any Error>
+
+        /// What changes while the request runs.
+        private struct Progress {
+            var body = Data()
+            var outcome: Outcome?
+            var continuation: CheckedContinuation<S3Remote.Response, any Error>?
+            var task: URLSessionTask?
+            /// Made, started and cancelled under the lock only: a work item is not Sendable.
+            var expiry: DispatchWorkItem?
+        }
 
         private let maximumBytes: Int
         /// False for HEAD, whose `Content-Length` is the object's, not the reply's.
         private let expectsBody: Bool
-        private let lock = NSLock()
-        private var body = Data()
-        private var outcome: Outcome?
-        private var continuation: CheckedContinuation<S3Remote.Response, any Error>?
-        private var task: URLSessionTask?
-        private var expiry: DispatchWorkItem?
+        private let progress = Mutex(Progress())
 
         init(maximumBytes: Int, expectsBody: Bool) {
             self.maximumBytes = maximumBytes
@@ -29,19 +35,21 @@ extension S3Transport {
 
         /// Hands over the caller's continuation; resumed at once if the outcome is known.
         func begin(_ continuation: CheckedContinuation<S3Remote.Response, any Error>) {
-            let known: Outcome? = lock.withLock {
-                if outcome == nil { self.continuation = continuation }
-                return outcome
+            let known: Outcome? = progress.withLock { progress in
+                if progress.outcome == nil { progress.continuation = continuation }
+                return progress.outcome
             }
             if let known { continuation.resume(with: known) }
         }
 
-        /// Records the task and its deadline; false if the outcome is already known.
-        func attach(_ task: URLSessionTask, expiry: DispatchWorkItem) -> Bool {
-            lock.withLock {
-                guard outcome == nil else { return false }
-                self.task = task
-                self.expiry = expiry
+        /// Records the task and starts its deadline; false if the outcome is already known.
+        func attach(_ task: URLSessionTask, deadline: TimeInterval) -> Bool {
+            progress.withLock { progress in
+                guard progress.outcome == nil else { return false }
+                progress.task = task
+                let expiry = DispatchWorkItem { [weak self] in self?.finish(.failure(Failure.deadlineExceeded)) }
+                progress.expiry = expiry
+                DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: expiry)
                 return true
             }
         }
@@ -53,9 +61,9 @@ extension S3Transport {
 
         /// A piece of the body.
         func receive(_ data: Data) {
-            let fits = lock.withLock {
-                guard outcome == nil, body.count + data.count <= maximumBytes else { return false }
-                body.append(data)
+            let fits = progress.withLock { progress in
+                guard progress.outcome == nil, progress.body.count + data.count <= maximumBytes else { return false }
+                progress.body.append(data)
                 return true
             }
             if !fits { finish(.failure(Failure.tooLarge)) }
@@ -69,20 +77,21 @@ extension S3Transport {
                 return finish(.failure(closed ? Failure.closed : error))
             }
             guard let reply = response as? HTTPURLResponse else { return finish(.failure(URLError(.badServerResponse))) }
-            let body = lock.withLock { self.body }
+            let body = progress.withLock { $0.body }
             finish(.success(S3Remote.Response(status: reply.statusCode, body: body, headers: Self.headers(of: reply))))
         }
 
         /// Sets the outcome if it is not set yet, and resumes the caller.
         func finish(_ result: Outcome) {
-            let (waiting, task, expiry): (CheckedContinuation<S3Remote.Response, any Error>?, URLSessionTask?, DispatchWorkItem?) =
-                lock.withLock {
-                    guard outcome == nil else { return (nil, nil, nil) }
-                    outcome = result
-                    defer { continuation = nil }
-                    return (continuation, self.task, self.expiry)
+            let (waiting, task): (CheckedContinuation<S3Remote.Response, any Error>?, URLSessionTask?) =
+                progress.withLock { progress in
+                    guard progress.outcome == nil else { return (nil, nil) }
+                    progress.outcome = result
+                    // Cancelling a work item only marks it, so it cannot wait for the lock.
+                    progress.expiry?.cancel()
+                    defer { progress.continuation = nil }
+                    return (progress.continuation, progress.task)
                 }
-            expiry?.cancel()
             if case .failure = result { task?.cancel() }
             waiting?.resume(with: result)
         }

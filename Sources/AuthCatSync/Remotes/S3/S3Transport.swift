@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Synchronization
 
 /// Sends `S3Request`s over one URLSession and reads each reply whole, within a size bound and a deadline.
 ///
@@ -17,7 +18,7 @@ import FoundationNetworking
 ///
 /// Call `close()` when done; a transport released without it closes itself,
 /// so a short-lived process leaves no session behind.
-final class S3Transport: @unchecked Sendable {
+final class S3Transport: Sendable {
     /// Why a request has no reply, besides what URLSession reports as a `URLError`.
     enum Failure: Error, Equatable {
         /// `close()` was called before or during the request.
@@ -34,8 +35,7 @@ final class S3Transport: @unchecked Sendable {
     private let deadline: TimeInterval
     private let session: URLSession
     private let delegate = Delegate()
-    private let lock = NSLock()
-    private var isClosed = false
+    private let isClosed = Mutex(false)
 
     /// - Parameters:
     ///   - idleTimeout: seconds allowed for connecting and between received
@@ -61,7 +61,7 @@ final class S3Transport: @unchecked Sendable {
 
     /// Cancels what is in flight and ends the session; later requests fail with `Failure.closed`.
     func close() {
-        let wasClosed = lock.withLock {
+        let wasClosed = isClosed.withLock { isClosed in
             defer { isClosed = true }
             return isClosed
         }
@@ -102,13 +102,11 @@ final class S3Transport: @unchecked Sendable {
     private func start(_ urlRequest: URLRequest, for exchange: Exchange) {
         // FoundationNetworking stops the process when a closed session is asked
         // for a task, so the check and the asking are one step.
-        let task: URLSessionDataTask? = lock.withLock { isClosed ? nil : session.dataTask(with: urlRequest) }
+        let task: URLSessionDataTask? = isClosed.withLock { $0 ? nil : session.dataTask(with: urlRequest) }
         guard let task else { return exchange.finish(.failure(Failure.closed)) }
-        let expiry = DispatchWorkItem { [weak exchange] in exchange?.finish(.failure(Failure.deadlineExceeded)) }
         // Cancelled already (the caller's task): never started.
-        guard exchange.attach(task, expiry: expiry) else { return task.cancel() }
+        guard exchange.attach(task, deadline: deadline) else { return task.cancel() }
         delegate.register(exchange, for: task)
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: expiry)
         task.resume()
     }
 }
