@@ -216,33 +216,18 @@ extension AuthCat {
             var bytes: Int
             var accounts: Int
             var preferences: Int
-            var historyTransactions: Int?
+            @NullWhenAbsent var historyTransactions: Int?
             var kdfOpsLimit: UInt64
             var kdfMemLimit: UInt64
             /// With --output-dir: the new backup read back and verified.
-            var verified: Bool?
+            @NullWhenAbsent var verified: Bool?
             /// With --output-dir: the old backups deleted by --keep, oldest first.
-            var deleted: [String]?
+            @NullWhenAbsent var deleted: [String]?
 
             enum CodingKeys: String, CodingKey {
                 case output, bytes, accounts, preferences, verified, deleted
                 case historyTransactions = "history_transactions"
                 case kdfOpsLimit = "kdf_ops_limit", kdfMemLimit = "kdf_mem_limit"
-            }
-
-            /// Every key is written, null included; `verified` and `deleted`
-            /// are null unless --output-dir was given.
-            func encode(to encoder: Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(output, forKey: .output)
-                try container.encode(bytes, forKey: .bytes)
-                try container.encode(accounts, forKey: .accounts)
-                try container.encode(preferences, forKey: .preferences)
-                try container.encode(historyTransactions, forKey: .historyTransactions)
-                try container.encode(kdfOpsLimit, forKey: .kdfOpsLimit)
-                try container.encode(kdfMemLimit, forKey: .kdfMemLimit)
-                try container.encode(verified, forKey: .verified)
-                try container.encode(deleted, forKey: .deleted)
             }
 
             init(archive: AuthCatArchive, output: String, bytes: Int, kdf: KDFParameters) {

@@ -74,9 +74,9 @@ struct UnlockState: Encodable {
 
     var state: State
     /// When the keyring forgets the key; nil unless unlocked.
-    var expiresAt: Date?
+    @NullWhenAbsent var expiresAt: Date?
     /// Whole seconds left; nil unless unlocked.
-    var secondsLeft: Int?
+    @NullWhenAbsent var secondsLeft: Int?
 
     init(vault: Vault, now: Date) throws {
         guard try vault.hasPassphrase() else {
@@ -105,13 +105,5 @@ struct UnlockState: Encodable {
         case state
         case expiresAt = "expires_at"
         case secondsLeft = "seconds_left"
-    }
-
-    /// Every key is written, null included, so scripts can rely on the shape.
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(state, forKey: .state)
-        try container.encode(expiresAt, forKey: .expiresAt)
-        try container.encode(secondsLeft, forKey: .secondsLeft)
     }
 }

@@ -13,8 +13,8 @@ public struct AccountSummary: Encodable, Equatable, Sendable {
     public var type: OTPKind
     public var algorithm: OTPAlgorithm
     public var digits: Int
-    public var period: Int?
-    public var counter: UInt64?
+    @NullWhenAbsent public var period: Int?
+    @NullWhenAbsent public var counter: UInt64?
     public var tags: [String]
 
     public init(_ account: Account) {
@@ -31,19 +31,5 @@ public struct AccountSummary: Encodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, issuer, name, type, algorithm, digits, period, counter, tags
-    }
-
-    /// Every key is written, null included, so scripts can rely on the shape.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(issuer, forKey: .issuer)
-        try container.encode(name, forKey: .name)
-        try container.encode(type, forKey: .type)
-        try container.encode(algorithm, forKey: .algorithm)
-        try container.encode(digits, forKey: .digits)
-        try container.encode(period, forKey: .period)
-        try container.encode(counter, forKey: .counter)
-        try container.encode(tags, forKey: .tags)
     }
 }

@@ -11,10 +11,10 @@ public struct CodeSummary: Encodable, Equatable, Sendable {
     public var id: String
     public var issuer: String
     public var name: String
-    public var code: String?
+    @NullWhenAbsent public var code: String?
     public var type: OTPKind
-    public var period: Int?
-    public var validUntil: Date?
+    @NullWhenAbsent public var period: Int?
+    @NullWhenAbsent public var validUntil: Date?
 
     public init(account: Account, code: OTPCode?) {
         id = account.id.vaultString
@@ -29,17 +29,5 @@ public struct CodeSummary: Encodable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, issuer, name, code, type, period
         case validUntil = "valid_until"
-    }
-
-    /// Every key is written, null included, so scripts can rely on the shape.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(issuer, forKey: .issuer)
-        try container.encode(name, forKey: .name)
-        try container.encode(code, forKey: .code)
-        try container.encode(type, forKey: .type)
-        try container.encode(period, forKey: .period)
-        try container.encode(validUntil, forKey: .validUntil)
     }
 }

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import AuthCatCore
 import Foundation
 
@@ -9,22 +10,13 @@ public struct HistorySummary: Encodable, Equatable, Sendable {
         public var entity: HistoryChange.Entity
         public var recordID: String
         /// The account's `issuer:name` as stored now; nil for preferences.
-        public var label: String?
+        @NullWhenAbsent public var label: String?
         public var kind: HistoryChange.Kind
         public var fields: [String]
 
         enum CodingKeys: String, CodingKey {
             case entity, label, kind, fields
             case recordID = "record_id"
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(entity, forKey: .entity)
-            try container.encode(recordID, forKey: .recordID)
-            try container.encode(label, forKey: .label)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(fields, forKey: .fields)
         }
     }
 

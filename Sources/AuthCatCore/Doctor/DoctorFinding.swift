@@ -17,7 +17,7 @@ public struct DoctorFinding: Encodable, Equatable, Sendable {
     public var status: Status
     public var message: String
     /// What to do outside authcat (a `chmod`, a package to install), or nil.
-    public var advice: String?
+    @NullWhenAbsent public var advice: String?
     /// What to do with authcat, for the command line to word, or nil.
     public var nextStep: NextStep?
 
@@ -30,13 +30,4 @@ public struct DoctorFinding: Encodable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey { case check, status, message, advice }
-
-    /// Every key is written, null included, so scripts can rely on the shape.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(check, forKey: .check)
-        try container.encode(status, forKey: .status)
-        try container.encode(message, forKey: .message)
-        try container.encode(advice, forKey: .advice)
-    }
 }

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// What `authcat backup --verify` reports about a backup that is complete and valid.
@@ -6,11 +7,11 @@ public struct BackupVerification: Codable, Equatable, Sendable {
     public var formatVersion: Int
     /// Whole seconds since 1970, like every time in `--json` output.
     public var createdAt: Int64
-    public var vaultID: String?
+    @NullWhenAbsent public var vaultID: String?
     public var accounts: Int
     public var preferences: Int
     /// Number of history transactions, nil when the backup was made without history.
-    public var historyTransactions: Int?
+    @NullWhenAbsent public var historyTransactions: Int?
     public var kdfOpsLimit: UInt64
     public var kdfMemLimit: UInt64
 
@@ -19,20 +20,6 @@ public struct BackupVerification: Codable, Equatable, Sendable {
         case formatVersion = "format_version", createdAt = "created_at", vaultID = "vault_id"
         case historyTransactions = "history_transactions"
         case kdfOpsLimit = "kdf_ops_limit", kdfMemLimit = "kdf_mem_limit"
-    }
-
-    /// Every key is written, null included, so scripts can rely on the shape.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(valid, forKey: .valid)
-        try container.encode(formatVersion, forKey: .formatVersion)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(vaultID, forKey: .vaultID)
-        try container.encode(accounts, forKey: .accounts)
-        try container.encode(preferences, forKey: .preferences)
-        try container.encode(historyTransactions, forKey: .historyTransactions)
-        try container.encode(kdfOpsLimit, forKey: .kdfOpsLimit)
-        try container.encode(kdfMemLimit, forKey: .kdfMemLimit)
     }
 
     init(archive: AuthCatArchive, header: BackupHeader) {

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 /// The outcome of an import in the shape `--json` prints: counts, then each
 /// added, skipped and rejected entry by position and label, never a secret.
 public struct ImportSummary: Codable, Equatable, Sendable {
@@ -6,20 +7,10 @@ public struct ImportSummary: Codable, Equatable, Sendable {
         public var entry: Int
         /// Where in the file, in words ("line 3").
         public var position: String
-        public var label: String?
+        @NullWhenAbsent public var label: String?
         /// For rejections: invalid, unsupported or conflict.
-        public var kind: String?
-        public var reason: String?
-
-        /// Every key is written, null included, so scripts can rely on the shape.
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(entry, forKey: .entry)
-            try container.encode(position, forKey: .position)
-            try container.encode(label, forKey: .label)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(reason, forKey: .reason)
-        }
+        @NullWhenAbsent public var kind: String?
+        @NullWhenAbsent public var reason: String?
     }
 
     public var format: String
