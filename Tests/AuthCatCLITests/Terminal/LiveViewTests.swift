@@ -22,7 +22,7 @@ final class LiveViewTests: AuthCatTestCase {
         super.tearDown()
     }
 
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
 
     /// Starts the view and waits for the TOTP code in the alternate screen.

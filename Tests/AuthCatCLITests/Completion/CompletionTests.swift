@@ -4,7 +4,7 @@ import XCTest
 final class CompletionTests: AuthCatTestCase {
     /// The committed scripts in completions/ must be what the binary generates now.
     func testCommittedCompletionScriptsAreUpToDate() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("completions")
         for (shell, file) in [("bash", "authcat.bash"), ("zsh", "_authcat"), ("fish", "authcat.fish")] {
             let generated = try authcat.run(["--generate-completion-script", shell], withHome: false)

@@ -55,6 +55,6 @@ final class ShellCompletionTests: AuthCatTestCase {
         }
     }
 
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
 }

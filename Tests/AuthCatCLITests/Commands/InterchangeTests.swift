@@ -5,7 +5,7 @@ import XCTest
 /// other apps (kept with the AuthCatInterchange tests) and scratch files.
 class InterchangeTests: AuthCatTestCase {
     /// Tests/AuthCatInterchangeTests/Fixtures, found from this source file.
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AuthCatInterchangeTests/Fixtures")
 
     func fixture(_ name: String) -> String {

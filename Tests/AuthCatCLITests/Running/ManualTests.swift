@@ -5,7 +5,7 @@ import XCTest
 /// makes from the command tree now (scripts/man-pages), and each renders
 /// without a warning, also as installed the README's way.
 final class ManualTests: AuthCatTestCase {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     private static let pages = repository.appendingPathComponent("man/man1")
 
