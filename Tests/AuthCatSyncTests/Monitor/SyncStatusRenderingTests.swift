@@ -1,26 +1,14 @@
 import AuthCatCore
 import AuthCatEssentials
 @testable import AuthCatSync
+import AuthCatTesting
 import XCTest
 
 /// The JSON form of a status (the text form is the command line's: SyncStatusTextTests).
 final class SyncStatusRenderingTests: XCTestCase {
     private let time = Date(timeIntervalSince1970: 1_700_000_000)
 
-    private var failing: SyncStatus {
-        let failure = SyncFailure(category: .unreachable, message: "cannot reach s3://bucket")
-        let local = SyncLocalState(
-            isEnabled: true, remoteLocation: "s3://bucket/vault", pendingLocalChanges: 2, batchesSinceSnapshot: 3,
-            rejectedObjects: [SyncRejectedObject(name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "authentication failed",
-                                                 firstSeen: time)],
-            devicesSeen: [SyncDeviceSeen(id: "d1", name: "laptop", isThisDevice: true),
-                          SyncDeviceSeen(id: "d2", name: "desktop", lastSeen: time)])
-        return SyncStatus(
-            summary: .noNetwork, message: failure.message,
-            setup: SyncPhaseState(state: .succeeded, started: time, ended: time + 1),
-            import: SyncPhaseState(state: .failed, started: time + 2, ended: time + 3, failure: failure),
-            local: local, lastSuccessfulSync: time, probe: .failed(failure))
-    }
+    private var failing: SyncStatus { .sampleNoNetwork(at: time) }
 
     func testJSONHasEveryKeyAndTheExitCode() throws {
         let text = String(decoding: try JSONEncoder().encode(failing), as: UTF8.self)
