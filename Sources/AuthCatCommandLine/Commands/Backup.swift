@@ -150,9 +150,8 @@ extension AuthCat {
 
         /// `--output-dir`: write, read back and verify, and only then delete the oldest beyond `--keep`.
         private func rotate(into folder: String) throws {
-            let destination = try newDatedDestination(in: folder)
             let backup = try sealedBackup()
-            try destination.write(backup.sealed)
+            let destination = try writeToNewDatedFile(backup.sealed, in: folder)
             do {
                 var written = try Data(contentsOf: URL(fileURLWithPath: destination.target))
                 defer { written.resetBytes(in: 0..<written.count) }
@@ -173,18 +172,24 @@ extension AuthCat {
             try summarize(summary, onStandardError: false)
         }
 
-        /// The first free dated name in `folder`; `OutputDestination` creates it
-        /// only if it is still free, so a backup made meanwhile is never replaced.
-        /// Anything found at a name (a FIFO, a device, a link to one) takes it: a
-        /// rotation writes only files it creates, which it can read back and
-        /// later prune, and never waits on a FIFO.
-        private func newDatedDestination(in folder: String) throws -> OutputDestination {
+        /// Writes `sealed` to the first free dated name in `folder`, and says where.
+        ///
+        /// Anything found at a name (a file, a FIFO, a device, a folder, a
+        /// symbolic link wherever it leads) takes it: a rotation writes only
+        /// new files in its folder, which it can read back and later prune,
+        /// and never waits on a FIFO. `OutputDestination` creates the file only
+        /// if the name is still free, so a backup made meanwhile takes it too.
+        private func writeToNewDatedFile(_ sealed: Data, in folder: String) throws -> OutputDestination {
             let now = Invocation.current.now
             for sequence in 1...99 {
                 let path = (folder as NSString).appendingPathComponent(BackupRotation.fileName(at: now, sequence: sequence))
+                var existing = stat()
+                guard lstat(path, &existing) != 0, errno == ENOENT else { continue }
                 do {
                     let destination = try OutputDestination(path, replacing: false, standard: Invocation.current.standardDescriptors)
-                    if destination.kind == .newFile { return destination }
+                    guard destination.kind == .newFile else { continue }
+                    try destination.write(sealed)
+                    return destination
                 } catch OutputDestinationError.exists, OutputDestinationError.refused {
                     continue
                 }
@@ -270,7 +275,7 @@ enum BackupCommandError: UserFacingError {
         case .unverified(let path, let reason, let removed):
             "the new backup \(path) did not verify\(removed ? " and was removed" : "") (\(reason)); no old backup was deleted"
         case .noFreeName(let folder):
-            "\(folder) already holds 99 backups made this second; try again in a second"
+            "\(folder) has something at each of the 99 names for a backup made this second; try again in a second"
         }
     }
 }

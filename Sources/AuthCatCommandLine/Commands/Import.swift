@@ -81,7 +81,8 @@ extension AuthCat {
             defer { data.resetBytes(in: 0..<data.count) }
             let parsed = try parse(data)
             let outcome = try Self.importing(parsed, options: vaultOptions, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
-            try Self.report(outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)", verbs: ("would add", "added"))
+            try Self.report(outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)",
+                            verbs: ("would add", "added"), refusalStep: .skipInvalidEntries)
         }
 
         private func parse(_ data: Data) throws -> ParsedImport {
@@ -123,13 +124,15 @@ extension AuthCat {
         /// each rejected entry, and with `verbose` each skipped one (and, for a
         /// dry run, each one to add); warnings go to standard error. `--json`
         /// prints every entry. A refused import is reported, then thrown.
-        /// - Parameter verbs: what the summary says for a dry run and for a real one.
+        /// - Parameters:
+        ///   - verbs: what the summary says for a dry run and for a real one.
+        ///   - refusalStep: what the command offers when invalid entries refuse the import.
         static func report(_ outcome: ImportOutcome, json: Bool, verbose: Bool, source: String,
-                           verbs: (dryRun: String, done: String)) throws {
+                           verbs: (dryRun: String, done: String), refusalStep: NextStep? = nil) throws {
             let plan = outcome.plan
             if let refusal = plan.refusal {
                 if json { Output.print(try JSONOutput.string(outcome.summary)) }
-                throw refusal
+                throw AdvisedError(error: refusal, nextStep: refusalStep)
             }
             for warning in plan.warnings { Output.warning(warning) }
             if json { return Output.print(try JSONOutput.string(outcome.summary)) }

@@ -1,5 +1,5 @@
-import AuthCatEssentials
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// What `authcat history --json` shows of one transaction: who changed what,

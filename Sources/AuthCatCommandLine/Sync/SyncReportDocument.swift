@@ -19,19 +19,11 @@ struct SyncReportDocument: Encodable {
     struct Device: Encodable {
         var id: String
         var name: String
-        var lastSeen: Date?
+        @NullWhenAbsent var lastSeen: Date?
         var thisDevice: Bool
 
         enum CodingKeys: String, CodingKey {
             case id, name, lastSeen = "last_seen", thisDevice = "this_device"
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(lastSeen, forKey: .lastSeen)
-            try container.encode(thisDevice, forKey: .thisDevice)
         }
     }
 

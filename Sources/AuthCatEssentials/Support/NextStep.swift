@@ -3,6 +3,7 @@
 /// Libraries say what happened and name the step; the command line words it
 /// (`NextStep.advice` in AuthCatCommandLine), so no library spells a command
 /// or an option.
+///
 /// The names are stored in `sync-events.log` (docs/FORMAT.md §6): add
 /// cases, never rename one.
 public enum NextStep: String, Codable, CaseIterable, Sendable {

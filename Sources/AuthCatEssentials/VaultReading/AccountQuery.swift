@@ -120,11 +120,12 @@ extension AccountQuery {
     /// and digits (80 bits in Base32, the shortest secret in use), with `=`
     /// padding and Base64's `+`, `/` and `_` allowed, in one run or in groups
     /// of one length split by spaces or dashes (`jbsw y3dp ehpk 3pxp`: at
-    /// least two groups of that length, and a last group no longer). The
+    /// least two groups of that length, and a last group no longer), or split
+    /// anywhere but all in one case of Base32 or hex, with a digit. The
     /// names people type are shorter, or hold a colon, an @, a dot, a letter
-    /// beyond ASCII, or words of several lengths (`Microsoft 365 work`,
-    /// `GitHub Enterprise`); an id (a UUID) is shown, since it names an
-    /// account by the first rule.
+    /// beyond ASCII, or words of several lengths in mixed case
+    /// (`Microsoft 365 work`, `GitHub Enterprise`); an id (a UUID) is shown,
+    /// since it names an account by the first rule.
     public var quotedForMessages: String {
         couldBeASecret ? "the query (not shown: it could be a secret)" : "'\(text)'"
     }
@@ -133,15 +134,33 @@ extension AccountQuery {
         if id != nil { return false }
         if text.contains("://") { return true }
         let groups = text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "-" }).map(Array.init)
-        guard let first = groups.first, let last = groups.last,
-              groups.dropLast().allSatisfy({ $0.count == first.count }), last.count <= first.count,
-              groups.count == 1 || groups.filter({ $0.count == first.count }).count >= 2,
-              groups.allSatisfy({ $0.allSatisfy(Self.isSecretCharacter) }) else { return false }
-        return groups.reduce(0) { $0 + $1.filter(Self.isLetterOrDigit).count } >= Self.shortestSecretLength
+        let characters = Array(groups.joined())
+        guard characters.allSatisfy(Self.isSecretCharacter),
+              characters.filter(Self.isLetterOrDigit).count >= Self.shortestSecretLength else { return false }
+        return Self.isGroupedLikeASecret(groups) || Self.isInOneSecretAlphabet(characters)
     }
 
     /// 80 bits in Base32.
     private static let shortestSecretLength = 16
+
+    /// One run, or groups of one length with a last group no longer: how
+    /// apps print a secret for typing (`jbsw y3dp ehpk 3pxp`).
+    private static func isGroupedLikeASecret(_ groups: [[Unicode.Scalar]]) -> Bool {
+        guard let first = groups.first, let last = groups.last else { return false }
+        return groups.dropLast().allSatisfy { $0.count == first.count } && last.count <= first.count
+            && (groups.count == 1 || groups.filter { $0.count == first.count }.count >= 2)
+    }
+
+    /// Base32 or hex in one case, with a digit: what a secret split anywhere
+    /// (a wrapped line) still looks like, and a name hardly does.
+    private static func isInOneSecretAlphabet(_ characters: [Unicode.Scalar]) -> Bool {
+        let text = String(String.UnicodeScalarView(characters.filter { $0 != "=" }))
+        let oneCase = text == text.uppercased() || text == text.lowercased()
+        let hasDigit = text.contains { $0.isNumber }
+        let base32 = text.uppercased().allSatisfy { ("A"..."Z").contains($0) || ("2"..."7").contains($0) }
+        let hex = text.uppercased().allSatisfy { ("0"..."9").contains($0) || ("A"..."F").contains($0) }
+        return oneCase && hasDigit && (base32 || hex)
+    }
 
     private static func isSecretCharacter(_ character: Unicode.Scalar) -> Bool {
         isLetterOrDigit(character) || "=+/_".unicodeScalars.contains(character)

@@ -29,7 +29,6 @@ public enum ImportError: UserFacingError, Equatable {
         switch self {
         case .unrecognizedFormat: .nameImportFormat
         case .image(let kind): kind == "PNG" ? .readQRCodes : .convertToPNG
-        case .invalidEntries: .skipInvalidEntries
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import AuthCatEssentials
+
 /// The outcome of an import in the shape `--json` prints: counts, then each
 /// added, skipped and rejected entry by position and label, never a secret.
 public struct ImportSummary: Codable, Equatable, Sendable {

@@ -14,6 +14,9 @@ import Synchronization
 /// another process's sync could otherwise hold up for as long as it runs.
 ///
 /// Used by one task at a time (waiting moves it to another thread and back).
+/// The compiler checks that sharing it is safe, but not this rule, which it
+/// needs: the descriptor is read under the mutex, then used outside it, so a
+/// `reopen` by another task in between would close it under the reader.
 final class SyncLockFile: Sendable {
     let path: String
     /// The open file; a new one once `reopen` replaced a file that was removed.

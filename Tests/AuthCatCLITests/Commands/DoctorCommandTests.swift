@@ -184,6 +184,7 @@ final class DoctorCommandTests: AuthCatTestCase {
         let finding = try XCTUnwrap(line(lost, check: "sync"), lost.stdout)
         XCTAssertTrue(finding.hasPrefix("problem  sync  sync: error"), finding)
         XCTAssertTrue(finding.contains("run 'authcat sync disable', then"), "the lost state's own step: \(finding)")
+        XCTAssertEqual(finding.components(separatedBy: "authcat sync disable").count, 2, "the step is worded once: \(finding)")
     }
 
     func testInstalledCompletionIsFound() throws {

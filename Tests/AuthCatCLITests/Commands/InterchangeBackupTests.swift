@@ -219,14 +219,10 @@ final class BackupRotationCommandTests: InterchangeTests {
         XCTAssertEqual(try names(disk), (old + ["notes.txt"]).sorted())
     }
 
-    /// What reads back from the new backup is not what was written: it does
-    /// not count as a backup, and no old one is deleted for it. A FIFO at the
-    /// dated name (output paths write through FIFOs) hands back other bytes:
-    /// a reader drains the backup; the read-back then finds the FIFO empty, or,
-    /// if it waits for a writer, something else.
-    /// A FIFO or a folder at a dated name takes it: a rotation writes only
-    /// files it creates, so it never waits on a FIFO, nor counts what a FIFO
-    /// hands back as the backup that lets it prune the old ones.
+    /// A FIFO, a folder or a link to a missing file at a dated name takes
+    /// it: a rotation writes only new files in its folder, so it never waits
+    /// on a FIFO, never writes where a link leads, and never counts what a
+    /// FIFO hands back as the backup that lets it prune the old ones.
     func testWhatSitsAtADatedNameIsPassedOver() throws {
         let old = try seedOldBackups(in: folder, days: [1, 2])
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -234,13 +230,17 @@ final class BackupRotationCommandTests: InterchangeTests {
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let taken = "\(folder)/\(BackupRotation.fileName(at: now, sequence: 2))"
         try FileManager.default.createDirectory(atPath: taken, withIntermediateDirectories: false)
+        let elsewhere = authcat.root.appendingPathComponent("elsewhere.authcat").path
+        let link = "\(folder)/\(BackupRotation.fileName(at: now, sequence: 3))"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: elsewhere)
 
         let result = try authcat.run(["backup", "--output-dir", folder, "--kdf", "interactive", "--keep", "1", "--json"],
                                      environment: passphrase, timeout: 30, clock: ManualClock(now))
         XCTAssertEqual(result.status, 0, result.stderr)
-        let written = BackupRotation.fileName(at: now, sequence: 3)
-        XCTAssertEqual(try names(folder), [written, (fifo as NSString).lastPathComponent, (taken as NSString).lastPathComponent].sorted(),
-                       "the backup went to the next free name, the old ones beyond --keep went, the FIFO and folder stay")
+        let written = BackupRotation.fileName(at: now, sequence: 4)
+        XCTAssertEqual(try names(folder), [written, fifo, taken, link].map { ($0 as NSString).lastPathComponent }.sorted(),
+                       "the backup went to the next free name, the old ones beyond --keep went, the FIFO, folder and link stay")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere), "nothing was written where the link leads")
         XCTAssertFalse(old.contains(written))
     }
 }

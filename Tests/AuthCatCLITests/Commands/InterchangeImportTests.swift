@@ -83,6 +83,9 @@ final class InterchangeImportTests: InterchangeTests {
 
     func testSkipInvalidImportsTheRest() throws {
         let path = try scratch("mixed.txt", "otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP\notpauth://totp/B:b?secret=1\n")
+        let refused = try authcat.run(["import", path])
+        assertOneLineError(refused, containing: "1 entry is invalid, so nothing was imported", status: 1)
+        XCTAssertTrue(refused.stderr.hasSuffix("; fix them, or pass --skip-invalid to import the rest\n"), refused.stderr)
         let output = try succeed(["import", path, "--skip-invalid"])
         XCTAssertTrue(output.hasPrefix("added 1 account from the otpauth URI list; skipped 0, rejected 1"), output)
         XCTAssertEqual(try listedAccounts().map { $0["name"] as? String }, ["a"])
