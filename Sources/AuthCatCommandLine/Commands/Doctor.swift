@@ -127,16 +127,7 @@ extension AuthCat {
         /// Sync's health as the monitor last recorded it, without contacting the remote.
         private static func sync(in location: VaultLocation) -> DoctorFinding {
             guard location.exists else { return DoctorFinding("sync", .ok, "sync is off") }
-            let local: SyncLocalState
-            do {
-                local = try SyncState.localState(in: location)
-            } catch {
-                var unreadable = SyncLocalState.off
-                unreadable.stateProblem = SyncFailure(error)
-                local = unreadable
-            }
-            let events = (try? SyncEventLog(location: location).events()) ?? []
-            let status = SyncStatus.fold(events: events, local: local, probe: nil, now: Invocation.current.now)
+            let status = SyncStatus.recorded(in: location, now: Invocation.current.now)
             let message = "sync: \(status.summary.rawValue)" + (status.message.map { ": \($0)" } ?? "")
             switch status.summary {
             case .off, .succeeded, .inProgress:

@@ -26,16 +26,7 @@ public enum SyncNotice {
     /// Folds the recorded events and the local state, without contacting the
     /// remote, and updates the notice from that.
     public static func refresh(in location: VaultLocation, now: Date = Date()) {
-        let local: SyncLocalState
-        do {
-            local = try SyncState.localState(in: location)
-        } catch {
-            var unreadable = SyncLocalState.off
-            unreadable.stateProblem = SyncFailure(error)
-            local = unreadable
-        }
-        let events = (try? SyncEventLog(location: location).events()) ?? []
-        update(SyncStatus.fold(events: events, local: local, probe: nil, now: now), in: location)
+        update(SyncStatus.recorded(in: location, now: now), in: location)
     }
 
     /// The warning to show, if there is one: the file's first line, without control characters.

@@ -27,6 +27,22 @@ extension SyncStatus {
         return status
     }
 
+    /// The status as this device last recorded it, without contacting the
+    /// remote, as `sync status --offline` shows it (for `doctor` and the
+    /// notice); a state that cannot be read is the problem it reports.
+    public static func recorded(in location: VaultLocation, now: Date) -> SyncStatus {
+        let local: SyncLocalState
+        do {
+            local = try SyncState.localState(in: location)
+        } catch {
+            var unreadable = SyncLocalState.off
+            unreadable.stateProblem = SyncFailure(error)
+            local = unreadable
+        }
+        let events = (try? SyncEventLog(location: location).events()) ?? []
+        return fold(events: events, local: local, probe: nil, now: now)
+    }
+
     /// When the latest successful setup started, or nil if none is recorded.
     static func setUpSince(_ setupEvents: [SyncEvent]) -> Date? {
         guard let index = setupEvents.lastIndex(where: { $0.kind == .succeeded }) else { return nil }
