@@ -241,6 +241,7 @@ final class BackupRotationCommandTests: InterchangeTests {
         XCTAssertEqual(try names(folder), [written, fifo, taken, link].map { ($0 as NSString).lastPathComponent }.sorted(),
                        "the backup went to the next free name, the old ones beyond --keep went, the FIFO, folder and link stay")
         XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere), "nothing was written where the link leads")
-        XCTAssertFalse(old.contains(written))
+        XCTAssertTrue(try old.allSatisfy { !(try names(folder)).contains($0) }, "the old backups beyond --keep were deleted")
+        _ = try succeed(["backup", "--verify", "\(folder)/\(written)"], environment: passphrase)
     }
 }

@@ -53,6 +53,9 @@ final class SyncStatusTextTests: XCTestCase {
         let problem = SyncFailure(category: .other, message: "the sync state file is missing", nextStep: .rejoinSync)
         let status = SyncStatus.fold(events: [], local: SyncLocalState(isEnabled: false, stateProblem: problem),
                                      probe: nil, now: time)
-        XCTAssertGreaterThan(status.textLines().count, 2)
+        let lines = status.textLines()
+        XCTAssertEqual(lines.prefix(2), ["sync: error", "  the sync state file is missing"])
+        XCTAssertTrue(lines.contains("setup: not started"), "\(lines)")
+        XCTAssertTrue(lines.contains("last successful sync: never"), "\(lines)")
     }
 }

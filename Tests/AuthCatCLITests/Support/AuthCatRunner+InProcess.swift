@@ -24,9 +24,11 @@ extension AuthCatRunner {
     ///   - timeout: how long to wait before failing the test; the command is
     ///     not stopped (a process could be killed, a task in this one cannot).
     ///   - clock: the command's time; the system's by default.
+    ///   - detachedProgram: what detached work starts; the built `authcat-cli` by default.
     @discardableResult
     func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
-             withHome: Bool = true, timeout: TimeInterval = 60, clock: any Clock = SystemClock()) throws -> AuthCatResult {
+             withHome: Bool = true, timeout: TimeInterval = 60, clock: any Clock = SystemClock(),
+             detachedProgram: String = AuthCatRunner.fullProgramURL.path) throws -> AuthCatResult {
         let commandLine = (withHome ? ["--home", home.path] : []) + arguments
         let input = Pipe(), output = Pipe(), errors = Pipe()
         let invocation = Invocation(
@@ -35,7 +37,7 @@ extension AuthCatRunner {
             standardOutput: StandardStream(output.fileHandleForWriting.fileDescriptor),
             standardError: StandardStream(errors.fileHandleForWriting.fileDescriptor),
             terminalPath: nil, clock: clock, passphraseKDF: try KDFParameters.minimumForTesting(),
-            launcher: DetachedLauncher(program: Self.fullProgramURL.path, collectsExits: true))
+            launcher: DetachedLauncher(program: detachedProgram, collectsExits: true))
         let feeder = stdin.map { Self.feed([$0], pausingFor: 0, to: input) }
         let collected = Self.collect(output, errors)
         let started = Date()

@@ -50,6 +50,19 @@ final class SyncBackgroundTests: SyncTestCase {
         XCTAssertEqual(try pendingLocalChanges(device), 1)
     }
 
+    /// A push that cannot even start is a warning where the user sees it, on the
+    /// command that made the change, which still succeeds.
+    func testAPushThatCannotStartIsAWarningWithWhatToDo() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let result = try device.run(["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.secret)\n".utf8),
+                                    detachedProgram: device.root.appendingPathComponent("no-such-program").path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("authcat: warning: cannot start the background sync: "), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("; run: authcat sync now\n"), result.stderr)
+        XCTAssertEqual(try labels(device), ["GitHub:alice"])
+    }
+
     func testAFailedPushIsRecordedAndTheCommandStillSucceeds() throws {
         let device = try makeDevice()
         try enable(device)

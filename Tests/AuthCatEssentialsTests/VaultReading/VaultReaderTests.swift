@@ -128,6 +128,8 @@ final class VaultReaderTests: XCTestCase {
             }
             XCTAssertEqual(Result { try vault.account(matching: query) }.error, Result { try reader().account(matching: query) }.error,
                            "\(query): the core looks up through the same reader")
+            XCTAssertEqual(try? vault.account(matching: query).id, try? reader().account(matching: query).id,
+                           "\(query): and finds the same account")
         }
         XCTAssertThrowsError(try reader().account(matching: gone.id.vaultString), "a deleted account's id names no live account")
         XCTAssertEqual(try reader().account(matching: ":y").label, "x:y", "`:y` is not y's label, but a part of x:y")

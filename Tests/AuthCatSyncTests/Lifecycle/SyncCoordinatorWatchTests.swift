@@ -41,7 +41,11 @@ final class SyncCoordinatorWatchTests: XCTestCase {
                 return taken
             }
             clock.advance(by: TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18)
-            try? await plans[step]?()
+            do {
+                try await plans[step]?()
+            } catch {
+                XCTFail("the step planned for wait \(step) failed: \(error)")
+            }
         }
 
         var isStopped: Bool { count >= stopAfter }

@@ -123,23 +123,19 @@ final class S3TransportTests: XCTestCase {
             .dribble(head: Data("HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\n".utf8), body: Data(count: 100), interval: 0.2)
         }
         let transport = transport(idleTimeout: 1, deadline: 1.5)
-        let started = Date()
         do {
             _ = try await transport.send(request("/slow", on: server))
             XCTFail("expected the deadline")
         } catch {
             XCTAssertEqual(error as? S3Transport.Failure, .deadlineExceeded, "\(error)")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
     func testSilentServerIsUnreachableInTime() async throws {
         let server = try server { _ in .silence }
         let remote = try remote(port: server.port, timeout: 1)
-        let started = Date()
         let error = await assertRemoteError(.unreachable) { try await remote.get("manifest") }
         XCTAssertTrue(error?.description.contains("did not answer in time") == true, error?.description ?? "")
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
     func testRefusedConnectionIsUnreachable() async throws {
