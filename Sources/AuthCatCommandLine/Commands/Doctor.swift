@@ -128,7 +128,7 @@ extension AuthCat {
         private static func sync(in location: VaultLocation) -> DoctorFinding {
             guard location.exists else { return DoctorFinding("sync", .ok, "sync is off") }
             let status = SyncStatus.recorded(in: location, now: Invocation.current.now)
-            let message = "sync: \(status.summary.rawValue)" + (status.message.map { ": \($0)" } ?? "")
+            let message = SyncNotice.line(for: status)
             switch status.summary {
             case .off, .succeeded, .inProgress:
                 return DoctorFinding("sync", .ok, message, next: status.nextStep)

@@ -40,7 +40,9 @@ public final class Vault: Sendable {
 
     /// Opens the vault at `location`; throws `VaultError.noVault` if there is none.
     ///
-    /// - Parameter passphrase: asked for only when a secret is needed and the key is wrapped.
+    /// - Parameter passphrase: asked for only when a secret is needed and the
+    ///   key is wrapped, while the vault's key is being unlocked: other tasks
+    ///   that need the key wait for it, so it must not use this vault itself.
     public static func open(at location: VaultLocation, clock: Clock = SystemClock(),
                             passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
         guard location.exists else { throw VaultError.noVault(location.folder.path) }

@@ -35,11 +35,9 @@ public struct VaultReader {
     }
 
     /// The columns of the `account` table an `Account` is made of, in the
-    /// order `account(_:)` reads them. Sealed secrets and PINs are not among
-    /// them: listing and looking up never need them.
-    public static let accountColumns = accountColumns(note: "note")
-
-    /// The columns, with `note` in the note's place: the column, or a constant in its stead.
+    /// order `account(_:)` reads them, with `note` in the note's place (the
+    /// column, or a constant in its stead). Sealed secrets and PINs are not
+    /// among them: listing and looking up never need them.
     private static func accountColumns(note: String) -> String {
         "id, issuer, name, kind, algorithm, digits, period, counter, tags, \(note), createdAt, updatedAt, deletedAt"
     }
@@ -140,7 +138,7 @@ public struct VaultReader {
 
     // MARK: Rows
 
-    /// The account of a row whose first columns are `accountColumns`.
+    /// The account of a row whose first columns are `accountColumns(note:)`.
     private static func account(_ statement: OpaquePointer) throws -> Account {
         guard let kind = OTPKind(rawValue: text(statement, 3)),
               let algorithm = OTPAlgorithm(rawValue: text(statement, 4))

@@ -52,7 +52,8 @@ extension SyncCoordinator {
         var batchesSinceSnapshot = try SyncState.localState(in: location).batchesSinceSnapshot ?? 0
         var lastLocalChange = clock.now()
         var nextSync = clock.now()
-        while !isStopped() {
+        // A cancelled task's sleep returns at once: the loop ends rather than spin.
+        while !isStopped(), !Task.isCancelled {
             guard SyncState.isEnabled(in: location) else {
                 report(.turnedOff)
                 return

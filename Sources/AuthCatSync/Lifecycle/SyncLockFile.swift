@@ -60,18 +60,24 @@ final class SyncLockFile: Sendable {
 
     /// Waits for the exclusive lock (of the file now at its name; see `removeFile`).
     ///
-    /// - Throws: `SyncError` if the system refuses the lock (it is out of locks).
+    /// - Throws: `SecureFileError` with the system's reason if it refuses the
+    ///   lock (it is out of locks) or the file cannot be opened again.
     func lock() async throws {
         guard !tryLock() else { return }
         try await onItsOwnThread { file in
             while true {
                 while flock(file.fd, LOCK_EX) != 0 {
-                    guard errno == EINTR else { throw SyncError.busy() }
+                    guard errno == EINTR else { throw file.failure() }
                 }
                 guard !file.holdsTheNamedFile() else { return }
-                guard file.reopen() else { throw SyncError.busy() }
+                guard file.reopen() else { throw file.failure() }
             }
         }
+    }
+
+    /// What went wrong with the file, as the system said (`errno`).
+    private func failure() -> SecureFileError {
+        .cannotWrite(path, reason: String(cString: strerror(errno)))
     }
 
     /// Waits for the lock, shared with the other holders of the shared lock.

@@ -46,8 +46,8 @@ enum SyncRunLock {
     ///   - whenBusy: called once, before waiting, when another holder has it.
     ///   - removeFileAfterFailure: asked when `body` throws; true removes the
     ///     lock file before the lock is released (`SyncLockFile.removeFile`).
-    /// - Throws: `SecureFileError` when the file cannot be opened, `SyncError`
-    ///   when the system refuses the lock, and whatever `body` throws.
+    /// - Throws: `SecureFileError` when the file cannot be opened or the
+    ///   system refuses the lock, and whatever `body` throws.
     static func holding<Result>(in location: VaultLocation, whenBusy: () -> Void = {},
                                 removeFileAfterFailure: () -> Bool = { false },
                                 _ body: () async throws -> Result) async throws -> Result {

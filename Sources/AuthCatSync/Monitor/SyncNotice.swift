@@ -36,7 +36,8 @@ public enum SyncNotice {
         return TerminalText.sanitized(String(first))
     }
 
-    static func line(for status: SyncStatus) -> String {
+    /// `sync: <summary>: <message>`, as the notice and `doctor` show a status.
+    public static func line(for status: SyncStatus) -> String {
         "sync: \(status.summary.rawValue)" + (status.message.map { ": \($0)" } ?? "")
     }
 }

@@ -28,8 +28,8 @@ extension SyncStatus {
     }
 
     /// The status as this device last recorded it, without contacting the
-    /// remote, as `sync status --offline` shows it (for `doctor` and the
-    /// notice); a state that cannot be read is the problem it reports.
+    /// remote, for `doctor` and the notice; a state that cannot be read is the
+    /// problem it reports (`sync status` fails on it instead).
     public static func recorded(in location: VaultLocation, now: Date) -> SyncStatus {
         let local: SyncLocalState
         do {
