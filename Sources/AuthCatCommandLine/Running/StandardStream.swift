@@ -4,11 +4,15 @@ import Foundation
 import Synchronization
 
 /// Standard output or standard error of one invocation: a descriptor, and
-/// what was written to it but not yet sent. Output is sent when the buffer
-/// fills, when asked (`flush`) and when the command ends, so a long listing
-/// costs a few system calls, not one per line.
+/// what was written to it but not yet sent. To a pipe or a file, output is
+/// sent when the buffer fills, when asked (`flush`) and when the command
+/// ends, so a long listing costs a few system calls, not one per line. To a
+/// terminal each line goes out once it is whole, as C's stdio does: a person
+/// sees what was printed (a recovery key) before slow work that follows it.
 public final class StandardStream: Sendable {
     public let fileDescriptor: Int32
+    /// Whether each whole line is sent at once: the descriptor is a terminal.
+    private let sendsEachLine: Bool
     /// Its room is reserved once, so that it never grows into new storage and
     /// leaves an unwiped copy behind.
     private let pending = Mutex<[UInt8]>(Array(unsafeUninitializedCapacity: StandardStream.capacity) { _, count in count = 0 })
@@ -18,9 +22,10 @@ public final class StandardStream: Sendable {
 
     public init(_ fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
+        sendsEachLine = isatty(fileDescriptor) == 1
     }
 
-    public var isTerminal: Bool { isatty(fileDescriptor) == 1 }
+    public var isTerminal: Bool { sendsEachLine }
 
     func write(_ text: String) {
         write(Array(text.utf8))
@@ -33,6 +38,7 @@ public final class StandardStream: Sendable {
                 _ = bytes.withUnsafeBytes { send($0) }
             } else {
                 buffer.append(contentsOf: bytes)
+                if sendsEachLine, bytes.contains(UInt8(ascii: "\n")) { sendAndWipe(&buffer) }
             }
         }
     }

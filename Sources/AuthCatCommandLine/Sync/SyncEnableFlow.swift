@@ -42,6 +42,8 @@ struct SyncEnableFlow {
                                                     expecting: plan)
             // The recovery key file is written only once the remote vault exists.
             try announce(result, remote: remote, keyFile: keyFile)
+            // The recovery key is out before the first sync, which can be slow or stopped.
+            Output.flushStandardOutput()
             try await firstSync()
         }
     }
