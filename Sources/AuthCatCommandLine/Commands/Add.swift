@@ -94,7 +94,7 @@ extension AuthCat {
             }
             let vault = try existing ?? vaultOptions.openOrCreateVault()
             let account = try vault.write(author: .cli) { try $0.insert(draft) }
-            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            VaultChangeHook.vaultDidChange(vault)
             Output.print("added \(TerminalText.sanitized(account.label)) (\(account.id.vaultString))")
         }
 

@@ -114,7 +114,7 @@ extension AuthCat {
             guard let vault = try vaultOptions.openExistingVault() else { throw ConfigError.noVault }
             guard scope.synced else { return try vault.setSetting(key, to: value) }
             try vault.write(author: .cli) { try $0.setPreference(key, to: value) }
-            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            VaultChangeHook.vaultDidChange(vault)
         }
     }
 }
@@ -133,7 +133,7 @@ extension AuthCat {
             guard let vault = try vaultOptions.openExistingVault() else { return }
             guard scope.synced else { return try vault.setSetting(key, to: nil) }
             if try vault.write(author: .cli, { try $0.removePreference(key) }) {
-                VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+                VaultChangeHook.vaultDidChange(vault)
             }
         }
     }

@@ -63,7 +63,7 @@ extension AuthCat {
                 Output.print("\(TerminalText.sanitized(account.label)) already looks like that; nothing changed")
                 return
             }
-            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            VaultChangeHook.vaultDidChange(vault)
             Output.print("updated \(TerminalText.sanitized(updated.label))")
         }
 

@@ -111,7 +111,7 @@ extension AuthCat {
             let vault = try existing ?? options.openOrCreateVault()
             let outcome = try Importer(vault: vault, author: author).run(parsed, dryRun: dryRun, skipInvalid: skipInvalid)
             if outcome.plan.refusal == nil, !outcome.dryRun, outcome.plan.changesVault {
-                VaultChangeHook.vaultDidChange(vault, options: options)
+                VaultChangeHook.vaultDidChange(vault)
             }
             if existing == nil, try !vault.hasPassphrase() {
                 // The accounts came from a file that may have been protected; say that they no longer are.

@@ -43,7 +43,7 @@ extension AuthCat {
                 Output.print("\(label) was already removed by another authcat process")
                 return
             }
-            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            VaultChangeHook.vaultDidChange(vault)
             Output.print("removed \(label); 'authcat restore \(account.id.vaultString)' brings it back")
         }
 

@@ -31,7 +31,7 @@ extension AuthCat {
             let restored = try vault.write(author: .restore) { writer in
                 try writer.restore(try writer.deletedAccount(matching: query).id)
             }
-            VaultChangeHook.vaultDidChange(vault, options: vaultOptions)
+            VaultChangeHook.vaultDidChange(vault)
             Output.print("restored \(TerminalText.sanitized(restored.label))")
         }
     }

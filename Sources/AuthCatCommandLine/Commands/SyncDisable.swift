@@ -54,7 +54,7 @@ extension AuthCat {
                     throw SyncCommandError.remoteNotUpdated(error)
                 }
             }
-            SyncNotice.refresh(in: vault.location)
+            SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
             Output.print(deleteRemote ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"
                   : everywhere ? "sync is off on every device; local data is kept"
                   : "sync is off on this device; local data is kept")
@@ -67,7 +67,7 @@ extension AuthCat {
             let remote = try SyncState.localState(in: vault.location).remoteLocation
             let setAside = try await SyncState.forgetLostState(in: vault.location, now: Invocation.current.now,
                                                                 whenBusy: SyncSession.sayWaiting)
-            SyncNotice.refresh(in: vault.location)
+            SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
             if let setAside { Output.print("the damaged sync state was set aside as \(setAside)") }
             Output.print("sync is off on this device; local data is kept. To sync again as a new device, run: "
                 + "authcat sync enable --remote \(remote ?? "URL")")

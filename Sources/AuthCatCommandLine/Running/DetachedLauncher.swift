@@ -6,15 +6,16 @@ import Foundation
 /// other descriptor inherited, and not waited for. The background sync push
 /// and the clipboard clearer both start this way.
 public struct DetachedLauncher: Sendable {
-    /// The full program, `authcat-cli`: the same version of authcat.
-    public var program: String
+    /// The full program, `authcat-cli`: the same version of authcat; nil for
+    /// this very binary, found only when something is launched.
+    public var program: String?
     /// Whether a thread of this process collects each child's exit. A command
     /// exits before its children, which the system then collects; a program
     /// that runs command lines and lives on (the tests) must collect them
     /// itself, or each lingers as a zombie that still looks alive.
     public var collectsExits: Bool
 
-    public init(program: String, collectsExits: Bool = false) {
+    public init(program: String? = nil, collectsExits: Bool = false) {
         self.program = program
         self.collectsExits = collectsExits
     }
@@ -36,7 +37,7 @@ public struct DetachedLauncher: Sendable {
     /// - Throws: `Failure` if the process could not be started, or `input`
     ///   does not fit in a pipe.
     func launch(_ arguments: [String], input: [UInt8]? = nil) throws {
-        let executable = program
+        let executable = program ?? Self.currentExecutable()
         let reader: Int32?
         do {
             reader = try input.map(SpawnParts.filledPipe)

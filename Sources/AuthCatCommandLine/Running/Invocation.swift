@@ -50,9 +50,10 @@ public struct Invocation: Sendable {
         Invocation(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
                    standardInput: STDIN_FILENO, standardOutput: StandardStream(STDOUT_FILENO),
                    standardError: StandardStream(STDERR_FILENO), terminalPath: "/dev/tty",
-                   launcher: DetachedLauncher(program: DetachedLauncher.currentExecutable()))
+                   launcher: DetachedLauncher())
     }
 
+    /// The invocation being run; outside `CommandRunner.run`, this process's own.
     @TaskLocal public static var current = Invocation.ofThisProcess()
 
     /// The current time.

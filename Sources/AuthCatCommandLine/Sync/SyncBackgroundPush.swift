@@ -21,13 +21,13 @@ enum SyncBackgroundPush {
         } catch {
             // A lock file that cannot be used: the push never ran, and only the monitor can say so.
             recordFailure(error, in: location)
-            SyncNotice.refresh(in: location)
+            SyncNotice.refresh(in: location, now: Invocation.current.now)
         }
     }
 
     private static func push(_ options: VaultOptions, location: VaultLocation) async {
         // The user's next command warns about a failure (see `SyncNotice`); nothing else would tell them.
-        defer { SyncNotice.refresh(in: location) }
+        defer { SyncNotice.refresh(in: location, now: Invocation.current.now) }
         var engineRan = false
         do {
             let session = try SyncSession.open(options)

@@ -54,7 +54,7 @@ struct SyncSession {
     ///
     /// Afterwards, whatever happened, the sync notice is brought up to date.
     func withEngine<Result>(evenIfOff: Bool = false, _ body: (SyncEngine) async throws -> Result) async throws -> Result {
-        defer { SyncNotice.refresh(in: location) }
+        defer { SyncNotice.refresh(in: location, now: Invocation.current.now) }
         if let lost = SyncState.lostStateError(in: location) { throw lost }
         guard evenIfOff || SyncState.isEnabled(in: location), let url = try SyncState.localState(in: location).remoteLocation else {
             throw SyncCommandError.syncOff

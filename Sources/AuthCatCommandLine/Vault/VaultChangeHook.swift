@@ -13,17 +13,14 @@ enum VaultChangeHook {
     /// Called once per command, after the change is on disk.
     ///
     /// What follows is `SyncCoordinator.afterLocalChange()`'s answer. When
-    /// sync is on, it starts a detached background push (`authcat --home
-    /// <vault> sync now --background`, see `DetachedLauncher`) and returns at
+    /// sync is on, it starts a detached background push (`authcat-cli sync
+    /// now --background --home <vault>`, see `DetachedLauncher`) and returns at
     /// once; the push's failures are recorded for `authcat sync status`. While
     /// a `sync watch` runs, it does nothing: the watch exports the change
     /// within a second. It never throws, because the user's change has
     /// already succeeded.
-    /// - Parameters:
-    ///   - vault: the open vault that was just changed.
-    ///   - options: the command's vault options (`--home`), for anything that
-    ///     needs to find the vault again from another process.
-    static func vaultDidChange(_ vault: Vault, options: VaultOptions) {
+    /// - Parameter vault: the open vault that was just changed.
+    static func vaultDidChange(_ vault: Vault) {
         let coordinator = SyncCoordinator(location: vault.location, clock: Invocation.current.clock)
         guard coordinator.afterLocalChange() == .backgroundPush else { return }
         do {

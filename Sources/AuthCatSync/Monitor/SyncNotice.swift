@@ -25,7 +25,7 @@ public enum SyncNotice {
 
     /// Folds the recorded events and the local state, without contacting the
     /// remote, and updates the notice from that.
-    public static func refresh(in location: VaultLocation, now: Date = Date()) {
+    public static func refresh(in location: VaultLocation, now: Date) {
         update(SyncStatus.recorded(in: location, now: now), in: location)
     }
 

@@ -103,5 +103,8 @@ final class AccountQueryTests: XCTestCase {
         }
         XCTAssertEqual(VaultError.notFound("JBSWY3DPEHPK3PXP").description, "no account matches the query (not shown: it could be a secret)")
         XCTAssertEqual(VaultError.notFound("gitlab").description, "no account matches 'gitlab'")
+        // The quick front prints these two as their description alone; a step would make it differ from authcat-cli.
+        XCTAssertNil(VaultError.notFound("gitlab").nextStep)
+        XCTAssertNil(VaultError.ambiguous("git", candidates: ["GitHub:a", "GitLab:b"]).nextStep)
     }
 }
