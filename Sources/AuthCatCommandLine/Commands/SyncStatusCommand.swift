@@ -30,6 +30,10 @@ extension AuthCat {
                   vault mismatch         8  the remote holds a different vault
                 Exit status 1 means the status itself could not be read.
 
+                --short prints one line of at most 40 columns for a status bar or a \
+                prompt (synced 3m ago, 3 changes waiting, error: rollback, off) from what \
+                was recorded, without contacting the remote, with the same exit status.
+
                 Remote problems (rejected objects, a rollback, a gap) stay until the remote \
                 is repaired and a sync finds it whole. \
                 While the status is not 0, every other command prints one warning line about \
@@ -46,9 +50,18 @@ extension AuthCat {
         @Flag(help: "Do not contact the remote; report only what was recorded.")
         var offline = false
 
+        @Flag(help: "Print one short line for a status bar or a prompt (implies --offline).")
+        var short = false
+
+        func validate() throws {
+            if short && json { throw ValidationError("--short and --json cannot be used together") }
+        }
+
         func run() async throws {
             let status = try await currentStatus().advised
-            if json {
+            if short {
+                Output.print(status.shortLine(now: Invocation.current.now))
+            } else if json {
                 Output.print(try JSONOutput.string(status))
             } else {
                 status.textLines().forEach { Output.print(TerminalText.sanitized($0)) }
@@ -63,7 +76,7 @@ extension AuthCat {
             let session = SyncSession(vault: vault, recorder: SyncEventLog(location: vault.location),
                                       environment: vaultOptions.environment)
             let local = try session.localState()
-            let probe = offline || !local.isEnabled ? nil : await self.probe(session, local)
+            let probe = offline || short || !local.isEnabled ? nil : await self.probe(session, local)
             let status = SyncStatus.fold(events: try session.recorder.events(), local: local, probe: probe, now: Invocation.current.now)
             SyncNotice.update(status, in: vault.location)
             return status

@@ -58,3 +58,67 @@ extension SyncStatus {
         return text
     }
 }
+
+/// The `sync status --short` line for status bars and prompts.
+extension SyncStatus {
+    /// The most columns the short line takes, so that it fits a bar or a prompt.
+    static let shortLineWidth = 40
+
+    /// One line of at most `shortLineWidth` columns: `synced 3m ago`,
+    /// `3 changes waiting`, `error: rollback`, `off`. A problem names its
+    /// kind; a healthy vault says how fresh it is or what waits to go out.
+    func shortLine(now: Date) -> String {
+        let line: String
+        switch summary {
+        case .succeeded:
+            if let pending = local.pendingLocalChanges, pending > 0 {
+                line = pending == 1 ? "1 change waiting" : "\(pending) changes waiting"
+            } else {
+                line = lastSuccessfulSync.map { "synced \(Self.age(from: $0, to: now)) ago" } ?? "synced"
+            }
+        case .inProgress: line = "syncing"
+        case .error: line = "error: \(errorKind)"
+        default: line = summary.rawValue
+        }
+        return String(TerminalText.sanitized(line).prefix(Self.shortLineWidth))
+    }
+
+    /// The first thing that makes the status an error, in a word or two.
+    private var errorKind: String {
+        if let issue = local.standingIssues.first { return issue.kind.rawValue }
+        if let object = local.rejectedObjects.first { return object.kind.rawValue }
+        if local.stateProblem != nil { return "sync state" }
+        let failure = [setup, self.import, export].compactMap(\.failure).first
+        switch failure?.category {
+        case .integrity: return "integrity"
+        case .wrongPassphrase: return "wrong passphrase"
+        case .disabledElsewhere: return "disabled elsewhere"
+        case .unreachable: return "unreachable"
+        case .credentialsRejected: return "credentials"
+        case .containerMissing: return "remote missing"
+        case .remoteDeleted: return "remote deleted"
+        case .vaultMismatch: return "vault mismatch"
+        case .other, nil: return phaseInError ?? "failed"
+        }
+    }
+
+    /// The phase whose failure or interruption made the status an error.
+    private var phaseInError: String? {
+        for (name, phase) in [("setup", setup), ("import", self.import), ("export", export)]
+        where phase.state == .failed || phase.state == .interrupted {
+            return "\(name) \(phase.state.rawValue)"
+        }
+        return nil
+    }
+
+    /// A compact age: `12s`, `3m`, `2h`, `5d`.
+    static func age(from then: Date, to now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(then)))
+        switch seconds {
+        case ..<60: return "\(seconds)s"
+        case ..<3600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3600)h"
+        default: return "\(seconds / 86_400)d"
+        }
+    }
+}

@@ -58,4 +58,41 @@ final class SyncStatusTextTests: XCTestCase {
         XCTAssertTrue(lines.contains("setup: not started"), "\(lines)")
         XCTAssertTrue(lines.contains("last successful sync: never"), "\(lines)")
     }
+
+    func testShortLineNamesTheStateInFortyColumns() {
+        XCTAssertEqual(SyncStatus.fold(events: [], local: .off, probe: nil, now: time).shortLine(now: time), "off")
+        XCTAssertEqual(failing.shortLine(now: time), "no network")
+
+        var synced = failing
+        synced.summary = .succeeded
+        XCTAssertEqual(synced.shortLine(now: time + 200), "2 changes waiting")
+        synced.local.pendingLocalChanges = 1
+        XCTAssertEqual(synced.shortLine(now: time + 200), "1 change waiting")
+        synced.local.pendingLocalChanges = 0
+        XCTAssertEqual(synced.shortLine(now: time + 200), "synced 3m ago")
+        XCTAssertEqual(synced.shortLine(now: time + 3 * 86_400), "synced 3d ago")
+
+        var broken = failing
+        broken.summary = .error
+        XCTAssertEqual(broken.shortLine(now: time), "error: rejected")
+        broken.local.standingIssues = [SyncStandingIssue(kind: .rollback, subject: "d2", detail: "went back", firstSeen: time)]
+        XCTAssertEqual(broken.shortLine(now: time), "error: rollback")
+        broken.local.standingIssues = []
+        broken.local.rejectedObjects = []
+        broken.import.failure = SyncFailure(category: .wrongPassphrase, message: "wrong")
+        XCTAssertEqual(broken.shortLine(now: time), "error: wrong passphrase")
+
+        for summary in SyncSummary.allCases {
+            var status = failing
+            status.summary = summary
+            XCTAssertLessThanOrEqual(status.shortLine(now: time).count, SyncStatus.shortLineWidth, "\(summary)")
+        }
+    }
+
+    func testShortAgesAreCompact() {
+        XCTAssertEqual(SyncStatus.age(from: time, to: time + 59), "59s")
+        XCTAssertEqual(SyncStatus.age(from: time, to: time + 60), "1m")
+        XCTAssertEqual(SyncStatus.age(from: time, to: time + 7200), "2h")
+        XCTAssertEqual(SyncStatus.age(from: time + 10, to: time), "0s", "a clock that went back is not a negative age")
+    }
 }

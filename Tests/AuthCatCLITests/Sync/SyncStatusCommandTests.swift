@@ -109,6 +109,41 @@ final class SyncStatusCommandTests: SyncTestCase {
         XCTAssertEqual(rejected.map { $0["name"] as? String }, [batch])
         let text = try second.run(["sync", "status", "--offline"]).stdout
         XCTAssertTrue(text.contains("rejected objects: 1 (skipped while they stay the same)"), text)
+        let short = try second.run(["sync", "status", "--short"])
+        XCTAssertEqual(short.status, 4, "the short line exits as sync status does")
+        XCTAssertEqual(short.stdoutLines, ["error: rejected"])
+    }
+
+    func testShortLineForABarFollowsTheStatusWithoutTheNetwork() throws {
+        let device = try makeDevice()
+        let off = try device.run(["sync", "status", "--short"])
+        XCTAssertEqual(off.status, 0)
+        XCTAssertEqual(off.stdoutLines, ["off"])
+
+        try add(device, "alice")
+        try enable(device)
+        let synced = try device.run(["sync", "status", "--short"])
+        XCTAssertEqual(synced.status, 0, synced.stderr)
+        XCTAssertEqual(synced.stdoutLines.count, 1, synced.stdout)
+        XCTAssertTrue(synced.stdout.hasPrefix("synced ") && synced.stdout.contains(" ago"), synced.stdout)
+
+        // The remote vanishes: the full status finds out, the short line reads only what was recorded.
+        try FileManager.default.removeItem(at: remoteFolder)
+        XCTAssertEqual(try status(device).status, 6)
+        let recorded = try device.run(["sync", "status", "--short"])
+        XCTAssertEqual(recorded.stdoutLines.first?.hasPrefix("synced "), true, "no remote was contacted: \(recorded.stdout)")
+
+        XCTAssertEqual(try device.run(["sync", "now"]).status, 1)
+        let failed = try device.run(["sync", "status", "--short"])
+        XCTAssertEqual(failed.status, 6)
+        XCTAssertEqual(failed.stdoutLines, ["account not available"])
+        XCTAssertLessThanOrEqual(failed.stdout.count, 41)
+    }
+
+    func testShortAndJSONTogetherAreAUsageError() throws {
+        let result = try makeDevice().run(["sync", "status", "--short", "--json"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.contains("--short and --json"), result.stderr)
     }
 
     func testBadOptionIsAUsageError() throws {
