@@ -18,7 +18,8 @@ enum CompletionCheck {
                     "/etc/bash_completion.d/authcat"]
         case "zsh":
             let fpath = (environment["FPATH"] ?? "").split(separator: ":").map { "\($0)/_authcat" }
-            return [home + "/.zfunc/_authcat"] + fpath
+            // ~/.local/share/zsh/site-functions is where scripts/install puts it for ~/.local.
+            return [home + "/.zfunc/_authcat", home + "/.local/share/zsh/site-functions/_authcat"] + fpath
                 + ["/usr/local/share/zsh/site-functions/_authcat", "/usr/share/zsh/vendor-completions/_authcat",
                    "/usr/share/zsh/site-functions/_authcat"]
         case "fish":
