@@ -26,19 +26,26 @@ public enum RemoteLocation: Sendable, Equatable {
             throw RemoteError.invalidLocation(location: Self.redacted(trimmed), reason: "it is not a URL; use file:///path or s3://bucket/prefix")
         }
         let shown = Self.redacted(trimmed)
+        // The scheme first: advice about credentials is each remote's own.
+        guard scheme == "file" || scheme == "s3" else {
+            throw RemoteError.invalidLocation(location: shown, reason: "unsupported scheme '\(scheme)'; use file:// or s3://")
+        }
         let beforeQuery = trimmed.prefix { $0 != "?" && $0 != "#" }
         // A secret may contain '/', which moves it out of the user-info part; any '@' in an s3 URL means credentials.
         if components.user != nil || components.password != nil || (scheme == "s3" && beforeQuery.contains("@")) {
-            throw RemoteError.invalidLocation(
-                location: shown,
-                reason: "credentials do not belong in the URL; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or use a profile in ~/.aws/credentials")
+            throw RemoteError.invalidLocation(location: shown, reason: Self.credentialsAdvice(scheme: scheme))
         }
-        switch scheme {
-        case "file": self = .folder(path: try Self.parseFile(components, shown: shown))
-        case "s3": self = .s3(try S3LocationParser(components: components, shown: shown).configuration())
-        default:
-            throw RemoteError.invalidLocation(location: shown, reason: "unsupported scheme '\(scheme)'; use file:// or s3://")
+        if scheme == "file" {
+            self = .folder(path: try Self.parseFile(components, shown: shown))
+        } else {
+            self = .s3(try S3LocationParser(components: components, shown: shown).configuration())
         }
+    }
+
+    private static func credentialsAdvice(scheme: String) -> String {
+        scheme == "s3"
+            ? "credentials do not belong in the URL; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or use a profile in ~/.aws/credentials"
+            : "a folder takes no user name or password; name it as file:///path"
     }
 
     /// The location as a URL without credentials.

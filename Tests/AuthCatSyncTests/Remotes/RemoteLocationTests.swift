@@ -22,10 +22,21 @@ final class RemoteLocationTests: XCTestCase {
             ("file://nas.local/share", "remove the host"), ("file:relative/path", "must be absolute"),
             ("file:///srv/a/../b", "'..'"), ("file:///srv/a?x=1", "no query"), ("relative/path", "not a URL"),
             ("ftp://host/path", "unsupported scheme 'ftp'"),
+            ("file://me:pw@localhost/srv", "a folder takes no user name or password"),
         ]
         for (text, expected) in cases {
             let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
             XCTAssertTrue(error?.description.contains(expected) == true, "\(text): \(error?.description ?? "")")
+        }
+    }
+
+    func testAnUnknownSchemeWithAUserIsAnsweredForTheScheme() async {
+        for text in ["dav://alice@cloud.example/remote.php", "gdrive://me:secret@drive/x"] {
+            let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
+            let message = error?.description ?? ""
+            XCTAssertTrue(message.contains("unsupported scheme"), message)
+            XCTAssertFalse(message.contains("AWS"), "no advice about another remote's credentials: \(message)")
+            XCTAssertFalse(message.contains("secret"), "the password is not repeated: \(message)")
         }
     }
 
