@@ -30,8 +30,12 @@ extension AuthCat {
         @Flag(help: .hidden)
         var background = false
 
+        /// With `--background`: the vault key, which the change's command unwrapped with the passphrase, is on standard input.
+        @Flag(help: .hidden)
+        var keyOnStdin = false
+
         func run() async throws {
-            if background { return await SyncBackgroundPush.run(vaultOptions) }
+            if background { return await SyncBackgroundPush.run(vaultOptions, keyOnInput: keyOnStdin) }
             let session = try SyncSession.open(vaultOptions)
             let coordinator = SyncCoordinator(location: session.location, clock: Invocation.current.clock)
             let report = try await coordinator.withRunLock(whenBusy: SyncSession.sayWaiting) {

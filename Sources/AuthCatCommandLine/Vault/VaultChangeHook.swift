@@ -20,11 +20,22 @@ enum VaultChangeHook {
     /// within a second. It never throws, because the user's change has
     /// already succeeded.
     /// - Parameter vault: the open vault that was just changed.
+    ///
+    /// The push cannot ask for the vault's passphrase. A key this command
+    /// unwrapped with the passphrase goes to it over a pipe (never argv, the
+    /// environment or disk). A push that finds no key (the keyring's entry
+    /// expired meanwhile) leaves the change pending for the next sync.
     static func vaultDidChange(_ vault: Vault) {
         let coordinator = SyncCoordinator(location: vault.location, clock: Invocation.current.clock)
         guard coordinator.afterLocalChange() == .backgroundPush else { return }
+        // Every write loads the key before its transaction, so a key typed for this change is here.
+        let key = vault.keyForDetachedWork()
         do {
-            try Invocation.current.launcher.launch(["sync", "now", "--background", "--home", vault.location.folder.path])
+            let arguments = ["sync", "now", "--background", "--home", vault.location.folder.path]
+            var input: [UInt8] = key?.withUnsafeBytes { Array($0) } ?? []
+            defer { Wipe.bytes(&input) }
+            try Invocation.current.launcher.launch(arguments + (key == nil ? [] : ["--key-on-stdin"]),
+                                                   input: key == nil ? nil : input)
         } catch {
             let problem = (error as? DetachedLauncher.Failure).map { SyncCommandError.cannotStartBackgroundSync(reason: $0.reason) } ?? error
             Output.warning(SyncCommandError.describe(problem, otherwise: .syncNow))

@@ -39,4 +39,30 @@ extension Vault {
     public func lock() -> Bool {
         VaultKeyring.forget(vaultID: identity.vaultID)
     }
+
+    /// The key a detached process of this change (the background push) needs
+    /// and cannot ask for: set only when this process unwrapped it with the
+    /// passphrase and the keyring does not hold it. A plain key file or an
+    /// unlocked keyring serves that process by itself.
+    public func keyForDetachedWork() -> SecretBytes? {
+        let typed = unlocked.withLock { $0.keyFile == nil ? nil : $0.key }
+        guard let typed, VaultKeyring.entry(vaultID: identity.vaultID) == nil else { return nil }
+        return typed
+    }
+
+    /// Whether a secret can be read without asking for the passphrase: the key
+    /// is loaded, stored plainly, or kept in the keyring by `authcat unlock`.
+    public var isKeyAvailableWithoutPrompt: Bool {
+        if unlocked.withLock({ $0.key != nil }) { return true }
+        guard let file = try? VaultKeyFile.read(from: location.keyFileURL) else { return false }
+        return file.protection == .none || VaultKeyring.entry(vaultID: identity.vaultID) != nil
+    }
+
+    /// Uses `key`, handed over by the process that made a change, as this
+    /// vault's key, so that nothing asks for the passphrase.
+    /// - Throws: `VaultError.keyDoesNotMatch` when it is not this vault's key.
+    public func adopt(_ key: SecretBytes) throws {
+        try checkKey(key)
+        unlocked.withLock { $0.key = key }
+    }
 }

@@ -19,9 +19,9 @@ public final class Vault: Sendable {
     private let keyCheck: VaultKeyCheck
     private let passphrase: @Sendable () throws -> SecretBytes
     /// Held while the key is loaded, so that the passphrase is asked for once.
-    private let unlocked = Mutex(UnlockedKey())
+    let unlocked = Mutex(UnlockedKey())
 
-    private struct UnlockedKey {
+    struct UnlockedKey {
         var key: SecretBytes?
         /// The key file as it was when the key was unwrapped from it (nil while
         /// the key came from the keyring).
@@ -106,7 +106,7 @@ public final class Vault: Sendable {
         return key
     }
 
-    private func checkKey(_ key: SecretBytes) throws {
+    func checkKey(_ key: SecretBytes) throws {
         guard keyCheck.accepts(key) else { throw VaultError.keyDoesNotMatch(location.keyFileURL.path) }
     }
 

@@ -50,6 +50,27 @@ final class SyncBackgroundTests: SyncTestCase {
         XCTAssertEqual(try pendingLocalChanges(device), 1)
     }
 
+    /// A push that finds no key (the keyring's entry expired between the
+    /// change and the push, no passphrase file) leaves the change pending for
+    /// the next sync: never an error in sync status.
+    func testAPushWithoutTheKeyLeavesTheChangePending() throws {
+        let device = try makeDevice()
+        try add(device, "counter", ["--type", "hotp"])
+        let withFile = ["AUTHCAT_PASSPHRASE_FILE": passphraseFile.path]
+        try succeed(device, ["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphraseFile.path])
+        try enable(device, environment: withFile)
+        try succeed(device, ["code", "counter"], environment: withFile)
+        XCTAssertEqual(try pendingLocalChanges(device), 1, "code never syncs: the counter waits")
+
+        try succeed(device, ["sync", "now", "--background", "--home", device.home.path])
+        let (exitStatus, json) = try status(device, offline: true)
+        XCTAssertEqual(exitStatus, 0, "a change waiting for the key is no error: \(json)")
+        XCTAssertEqual(json["pending_local_changes"] as? Int, 1)
+
+        try succeed(device, ["sync", "now"], environment: withFile)
+        XCTAssertEqual(try pendingLocalChanges(device), 0, "the next sync with the key takes it out")
+    }
+
     /// A push that cannot even start is a warning where the user sees it, on the
     /// command that made the change, which still succeeds.
     func testAPushThatCannotStartIsAWarningWithWhatToDo() throws {
