@@ -41,6 +41,14 @@ public enum RemoteLocation: Sendable, Equatable {
         }
     }
 
+    /// Whether the remote is reached unencrypted over a network (see `S3Configuration.isCleartextOverNetwork`).
+    public var isCleartextOverNetwork: Bool {
+        switch self {
+        case .folder: false
+        case let .s3(configuration): configuration.isCleartextOverNetwork
+        }
+    }
+
     /// The location as a URL without credentials.
     public var displayLocation: String {
         switch self {
