@@ -34,14 +34,6 @@ enum FolderFileSystem {
     /// Why a step into the tree was refused: what was there is not a plain folder.
     static let linkRefusal = "it is a link or not a folder, and authcat follows no link inside the remote"
 
-    /// The type of what is at `path` (without following a final symlink), or `nil` if nothing is.
-    static func status(_ path: String) throws -> stat? {
-        var info = stat()
-        if lstat(path, &info) == 0 { return info }
-        if errno == ENOENT || errno == ENOTDIR { return nil }
-        throw failure("inspect", path)
-    }
-
     /// Whether `path` is a directory, following symlinks (a root folder may be a link).
     static func isDirectory(_ path: String) throws -> Bool {
         var info = stat()
