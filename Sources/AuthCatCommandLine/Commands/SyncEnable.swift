@@ -33,13 +33,32 @@ extension AuthCat {
         @Flag(help: "Join with the recovery key instead of the sync passphrase.")
         var useRecoveryKey = false
 
+        @Flag(help: ArgumentHelp(
+            "Use an http:// S3 endpoint on another machine without asking.",
+            discussion: "Credentials are signed, never sent, but the objects and the listing travel unencrypted and can be "
+                + "altered on the way. A loopback endpoint (127.0.0.0/8, ::1, localhost) needs no confirmation."))
+        var allowHttp = false
+
         func run() async throws {
             let location = try RemoteLocation(parsing: remote)
+            // Asked first, so that a refusal leaves everything as it was.
+            try confirmCleartext(location)
             let session = try SyncSession.openOrCreate(vaultOptions)
             if try isAlreadyOn(session, with: location) { return }
             // Asked again under the run lock: another enable may have finished while this one asked or waited.
             try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
                                      useRecoveryKey: useRecoveryKey).run { try isAlreadyOn(session, with: location) }
+        }
+
+        /// Asks before syncing over plain http to another machine; without a terminal, `--allow-http` must say so.
+        private func confirmCleartext(_ location: RemoteLocation) throws {
+            guard location.isCleartextOverNetwork, !allowHttp, case let .s3(configuration) = location else { return }
+            guard Terminal.standardInputIsTerminal else {
+                throw SyncCommandError.cleartextNeedsOptIn(endpoint: configuration.endpoint)
+            }
+            let question = "\(configuration.endpoint) is plain http to another machine: the synced objects and their list "
+                + "travel unencrypted and can be altered on the way. Use it anyway? [y/N] "
+            guard try Terminal.confirm(question, hint: "add --allow-http") else { throw SyncCommandError.cleartextDeclined }
         }
 
         /// Whether sync is on already with `location` (said on standard output).

@@ -9,6 +9,8 @@ enum SyncCommandError: UserFacingError {
     case recoveryKeyFileExists(String)
     case cannotWriteRecoveryKey(String, reason: String)
     case deleteNeedsConfirmation
+    case cleartextNeedsOptIn(endpoint: String)
+    case cleartextDeclined
     case notDeleted(syncOn: Bool)
     case neverSetUp
     case cannotStartBackgroundSync(reason: String)
@@ -31,6 +33,11 @@ enum SyncCommandError: UserFacingError {
             "cannot write the recovery key to \(path): \(reason)"
         case .deleteNeedsConfirmation:
             "--delete-remote deletes every device's synced data; without a terminal to confirm, add --yes"
+        case .cleartextNeedsOptIn(let endpoint):
+            "\(endpoint) is plain http to another machine, where the synced objects travel unencrypted and can be altered; "
+                + "use https, or without a terminal to confirm, add --allow-http"
+        case .cleartextDeclined:
+            "sync was not turned on; use an https:// endpoint, or confirm the http:// one"
         case .notDeleted(let syncOn):
             syncOn ? "nothing was deleted, and sync is still on" : "nothing was deleted"
         case .neverSetUp:

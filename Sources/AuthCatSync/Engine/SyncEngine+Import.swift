@@ -116,7 +116,7 @@ extension SyncEngine {
                            deliver: ((ChangeSet, String) -> Void)? = nil) async throws -> SyncPeerRecord {
         var peer = start
         let newest = objects.newest
-        while peer.sequence < newest {
+        reading: while peer.sequence < newest {
             guard let (name, sequence, isSnapshot) = nextObject(after: peer.sequence, of: device, objects, run) else {
                 run.issue(.gap, device, "batch \(peer.sequence + 1) is missing (newest is \(newest)); its later changes wait")
                 break
@@ -127,7 +127,14 @@ extension SyncEngine {
                 break
             }
             // An object listed but gone was removed by its device's compaction: its snapshot comes next time.
-            guard let data = try await remote.get(name) else { break }
+            let data: Data
+            switch try await fetch(name, run) {
+            case .gone: break reading
+            case .refused:
+                run.blocked(device, at: name, sequence: sequence, newest: newest)
+                break reading
+            case .bytes(let bytes): data = bytes
+            }
             run.readVersions[name] = run.version(of: name, data: data)
             guard !run.isKnownRejected(name, data: data),
                   let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot, run) else {
@@ -158,6 +165,38 @@ extension SyncEngine {
             peer = advanced
         }
         return peer
+    }
+
+    /// What reading an object gave.
+    private enum Fetched {
+        case bytes(Data)
+        /// Listed, but gone since.
+        case gone
+        /// Not read, and reported as rejected.
+        case refused
+    }
+
+    /// The bytes of another device's object, if it is there and not refused.
+    ///
+    /// An object the remote refuses to read (larger than
+    /// `RemoteObject.maximumSize`, as listed or as sent, or not a plain file)
+    /// is reported as rejected, like one that does not open, and the sync
+    /// goes on with the other devices.
+    private func fetch(_ name: String, _ run: SyncRun) async throws -> Fetched {
+        let refusal: String
+        if let listed = run.listing.sizes[name], listed > RemoteObject.maximumSize {
+            refusal = "it is listed with \(listed) bytes, more than the \(RemoteObject.maximumSize) bytes allowed"
+        } else {
+            do {
+                return try await remote.get(name).map(Fetched.bytes) ?? .gone
+            } catch let RemoteError.objectRefused(_, reason) {
+                refusal = reason
+            }
+        }
+        // Remembered by what the listing says, since its bytes were not read.
+        run.readVersions[name] = run.listing.versions[name] ?? "refused-\(run.listing.sizes[name] ?? 0)"
+        run.issue(.rejected, name, "not read: \(refusal)")
+        return .refused
     }
 
     /// The next object to read: the next batch, or the newest snapshot when

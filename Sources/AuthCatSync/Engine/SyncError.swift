@@ -90,7 +90,7 @@ public struct SyncError: UserFacingError, Equatable {
         case .unreachable: .unreachable
         case .credentialsRejected: .credentialsRejected
         case .containerMissing: .containerMissing
-        case .invalidLocation, .invalidObjectName, .protocolError, .io: .other
+        case .invalidLocation, .invalidObjectName, .protocolError, .io, .objectRefused: .other
         }
     }
 }

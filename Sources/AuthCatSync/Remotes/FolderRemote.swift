@@ -15,10 +15,22 @@ import Foundation
 /// Listing ignores hidden files (our temporary files, `.stfolder`,
 /// `.dropbox.cache`), names that are not valid object names (Dropbox's
 /// "conflicted copy" files, Syncthing's `~syncthing~` files) and conflict
-/// copies that happen to look valid (`*.sync-conflict-*`).
+/// copies that happen to look valid (`*.sync-conflict-*`). It skips links,
+/// FIFOs, sockets and devices too, never opening them.
+///
+/// The folder's contents are not trusted (see `FolderFileSystem`): below
+/// the root, which may itself be a link to a mount, no operation follows a
+/// link; an object is read only if it is a plain file of at most
+/// `RemoteObject.maximumSize` bytes, and no more than its size is read.
 public final class FolderRemote: Remote {
     /// The start of the names of our temporary files.
     static let temporaryPrefix = ".authcat-tmp-"
+
+    /// The most folder entries one listing reads, over all the folders it
+    /// walks; a folder that holds more makes the listing fail rather than
+    /// grow without end. A vault's folder holds a manifest, markers and a
+    /// few objects per device (compaction keeps them few).
+    public static let maximumListedEntries = 100_000
 
     /// The absolute path of the root folder, without a trailing `/`.
     public let rootPath: String
@@ -53,55 +65,64 @@ public final class FolderRemote: Remote {
 
     public func list(prefix: String) async throws -> [RemoteObject] {
         try RemoteObjectName.validatePrefix(prefix)
-        try requireRoot()
         // Only the folder that the prefix's complete components name can hold matches.
         let start = prefix.range(of: "/", options: .backwards).map { String(prefix[..<$0.lowerBound]) } ?? ""
+        let components = start.split(separator: "/").map(String.init)
+        let folder: FolderFileSystem.Folder?
+        do {
+            folder = try self.folder(components, creating: false)
+        } catch let RemoteError.io(_, _, reason) where reason == FolderFileSystem.linkRefusal {
+            folder = nil  // a link where the prefix's folder should be holds none of our objects
+        }
+        guard let folder else { return [] }
         var found: [RemoteObject] = []
-        try collect(relative: start, prefix: prefix, into: &found)
+        var budget = Self.maximumListedEntries
+        try collect(folder, relative: start, prefix: prefix, budget: &budget, into: &found)
         return found.sorted { $0.name < $1.name }
     }
 
     public func get(_ name: String) async throws -> Data? {
         try RemoteObjectName.validate(name)
-        try requireRoot()
-        let path = self.path(of: name)
-        guard let info = try FolderFileSystem.status(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return try FolderFileSystem.readFile(path)
+        let parent: (FolderFileSystem.Folder, String)?
+        do {
+            parent = try existingParent(of: name)
+        } catch let RemoteError.io(_, _, reason) where reason == FolderFileSystem.linkRefusal {
+            throw RemoteError.objectRefused(name: name, reason: "a folder on its way is a link or not a folder")
+        }
+        guard let (folder, file) = parent else { return nil }
+        return try folder.readFile(file, limit: RemoteObject.maximumSize, objectName: name)
     }
 
     public func put(_ name: String, data: Data) async throws {
         try RemoteObjectName.validate(name)
-        try requireRoot()
-        let directory = try makeParentFolders(of: name)
-        let temporary = try FolderFileSystem.writeTemporary(data, in: directory)
+        let (folder, file) = try makeParent(of: name)
+        let temporary = try folder.writeTemporary(data)
         do {
-            try FolderFileSystem.renameFile(temporary, to: path(of: name))
+            try folder.rename(temporary, to: file)
         } catch {
-            try? FolderFileSystem.remove(temporary)
+            try? folder.remove(temporary)
             throw error
         }
-        try FolderFileSystem.syncDirectory(directory)
+        try folder.sync()
     }
 
     public func create(_ name: String, data: Data) async throws -> Bool {
         try RemoteObjectName.validate(name)
-        try requireRoot()
-        let directory = try makeParentFolders(of: name)
-        let temporary = try FolderFileSystem.writeTemporary(data, in: directory)
-        defer { try? FolderFileSystem.remove(temporary) }
-        let target = path(of: name)
+        let (folder, file) = try makeParent(of: name)
+        let temporary = try folder.writeTemporary(data)
+        defer { try? folder.remove(temporary) }
         // link() fails if the target exists, so it never overwrites, and the
         // target appears complete or not at all.
-        if let created = try FolderFileSystem.linkIfAbsent(temporary, to: target) {
-            if created { try FolderFileSystem.syncDirectory(directory) }
+        if let created = try folder.linkIfAbsent(temporary, to: file) {
+            if created { try folder.sync() }
             return created
         }
         // Without hard links the best left is check-then-rename, which two
         // writers on this same folder could race; file-sync tools cannot
         // offer create-only across machines anyway.
-        if try FolderFileSystem.status(target) != nil { return false }
-        try FolderFileSystem.renameFile(temporary, to: target)
-        try FolderFileSystem.syncDirectory(directory)
+        if try folder.status(file) != nil { return false }
+        try folder.rename(temporary, to: file)
+        try folder.sync()
         return true
     }
 
@@ -109,12 +130,12 @@ public final class FolderRemote: Remote {
     /// `prefix` names, last modified before `cutoff`.
     public func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int {
         try RemoteObjectName.validatePrefix(prefix)
-        try requireRoot()
-        let folder = prefix.hasSuffix("/") ? path(of: String(prefix.dropLast())) : rootPath
+        let components = prefix.hasSuffix("/") ? prefix.dropLast().split(separator: "/").map(String.init) : []
+        guard let folder = try folder(components, creating: false) else { return 0 }
         var removed = 0
-        for entry in try FolderFileSystem.entries(of: folder)
+        for entry in try folder.entries(limit: Self.maximumListedEntries)
         where entry.isRegularFile && entry.name.hasPrefix(Self.temporaryPrefix) && entry.modified < cutoff {
-            try FolderFileSystem.remove(folder + "/" + entry.name)
+            try folder.remove(entry.name)
             removed += 1
         }
         return removed
@@ -122,10 +143,9 @@ public final class FolderRemote: Remote {
 
     public func delete(_ name: String) async throws {
         try RemoteObjectName.validate(name)
-        try requireRoot()
-        let path = self.path(of: name)
+        guard let (folder, file) = try existingParent(of: name) else { return }
         // A folder is not an object, so there is nothing to delete.
-        guard let info = try FolderFileSystem.status(path), info.st_mode & S_IFMT != S_IFDIR else { return }
-        try FolderFileSystem.remove(path)
+        guard let info = try folder.status(file), info.st_mode & S_IFMT != S_IFDIR else { return }
+        try folder.remove(file)
     }
 }

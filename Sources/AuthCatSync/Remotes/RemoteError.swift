@@ -23,11 +23,14 @@ public enum RemoteError: UserFacingError, Equatable {
     case protocolError(location: String, status: Int?, detail: String)
     /// A local file operation failed (folder remote, credentials file).
     case io(path: String, operation: String, reason: String)
+    /// The object is not read because of what it is: larger than
+    /// `RemoteObject.maximumSize`, not a plain file, or reached through a link.
+    case objectRefused(name: String, reason: String)
 
     /// The broad class of a failure, for mapping to a sync status.
     public enum Kind: String, Sendable, Equatable {
         case unreachable, credentialsRejected, containerMissing, invalidLocation
-        case invalidObjectName, protocolError, io
+        case invalidObjectName, protocolError, io, objectRefused
     }
 
     public var kind: Kind {
@@ -41,6 +44,7 @@ public enum RemoteError: UserFacingError, Equatable {
         case .invalidObjectName: .invalidObjectName
         case .protocolError: .protocolError
         case .io: .io
+        case .objectRefused: .objectRefused
         }
     }
 
@@ -62,6 +66,8 @@ public enum RemoteError: UserFacingError, Equatable {
             "unexpected reply from \(location)\(status.map { " (HTTP \($0))" } ?? ""): \(detail)"
         case let .io(path, operation, reason):
             "cannot \(operation) \(path): \(reason)"
+        case let .objectRefused(name, reason):
+            "the remote object \(name) is not read: \(reason)"
         }
     }
 }

@@ -48,6 +48,14 @@ public enum RemoteLocation: Sendable, Equatable {
             : "a folder takes no user name or password; name it as file:///path"
     }
 
+    /// Whether the remote is reached unencrypted over a network (see `S3Configuration.isCleartextOverNetwork`).
+    public var isCleartextOverNetwork: Bool {
+        switch self {
+        case .folder: false
+        case let .s3(configuration): configuration.isCleartextOverNetwork
+        }
+    }
+
     /// The location as a URL without credentials.
     public var displayLocation: String {
         switch self {

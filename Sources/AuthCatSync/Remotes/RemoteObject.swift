@@ -1,5 +1,14 @@
 /// One object found by `Remote.list(prefix:)`.
 public struct RemoteObject: Sendable, Hashable {
+    /// The largest object any remote reads: 64 MiB, S3's own limit for the
+    /// replies authcat reads whole, and far above any vault's objects.
+    ///
+    /// The remote is untrusted, so no remote reads more than this (nor more
+    /// than the object's own listed or stated size): a larger object, or one
+    /// that is not a plain file, is refused with `RemoteError.objectRefused`
+    /// and reported like any rejected object.
+    public static let maximumSize = 64 * 1024 * 1024
+
     /// The name relative to the remote's root, e.g. `devices/a1/batch-000001`.
     public var name: String
     /// The size in bytes.

@@ -141,6 +141,33 @@ final class SyncEnableTests: SyncTestCase {
         XCTAssertFalse(withCredentials.stderr.contains("secret@"), withCredentials.stderr)
     }
 
+    /// Plain http to another machine: asked on a terminal, `--allow-http` without one; loopback needs neither.
+    func testAnHTTPEndpointOnAnotherMachineNeedsConfirmation() throws {
+        let device = try makeDevice()
+        let remote = "s3://authcat-test/vault?endpoint=http://0.0.0.0:1"
+        let refused = try device.run(["sync", "enable", "--remote", remote])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, "authcat: http://0.0.0.0:1 is plain http to another machine, where the synced objects "
+            + "travel unencrypted and can be altered; use https, or without a terminal to confirm, add --allow-http\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: device.home.path), "refused before the vault was even made")
+
+        let declined = try device.runInTerminal(["sync", "enable", "--remote", remote], typing: ["n\n"])
+        XCTAssertEqual(declined.status, 1, declined.stdout)
+        XCTAssertTrue(declined.stdout.contains("http://0.0.0.0:1 is plain http to another machine"), declined.stdout)
+        XCTAssertTrue(declined.stdout.contains("authcat: sync was not turned on"), declined.stdout)
+
+        // Allowed, it goes on to the server (here nothing listens) and fails there.
+        let allowed = try device.run(["sync", "enable", "--remote", remote, "--allow-http"],
+                                     environment: ["AWS_ACCESS_KEY_ID": "AKIAAUTHCATTEST00000", "AWS_SECRET_ACCESS_KEY": "x"])
+        XCTAssertNotEqual(allowed.status, 0)
+        XCTAssertFalse(allowed.stderr.contains("plain http"), allowed.stderr)
+        XCTAssertTrue(allowed.stderr.contains("cannot reach"), allowed.stderr)
+
+        let loopback = try device.run(["sync", "enable", "--remote", "s3://authcat-test/vault?endpoint=http://127.0.0.1:1"],
+                                      environment: ["AWS_ACCESS_KEY_ID": "AKIAAUTHCATTEST00000", "AWS_SECRET_ACCESS_KEY": "x"])
+        XCTAssertFalse(loopback.stderr.contains("plain http"), loopback.stderr)
+    }
+
     func testEnablingAgainWithTheSameRemoteIsHarmlessAndAnotherIsRefused() throws {
         let device = try makeDevice()
         try enable(device)

@@ -74,4 +74,38 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
         }
         XCTAssertEqual(failure.category, .containerMissing)
     }
+
+    /// A batch swapped for a sparse file over `RemoteObject.maximumSize` is
+    /// rejected unread, skipped while it stays, and read once put right.
+    func testAnObjectOverTheBoundIsRejectedUnreadUntilRepaired() async throws {
+        let folder = try makeTemporaryDirectory().url
+        let root = folder.appendingPathComponent("remote").path
+        let remote = try FolderRemote(path: root)
+        let a = try SyncTestDevice("a", in: folder, remote: remote)
+        let b = try SyncTestDevice("b", in: folder, remote: remote)
+        let vaultID = try await a.enable().remoteVaultID
+        try await b.enable()
+        try a.add("Site", "one")
+        try await a.sync()
+        let device = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state()?.deviceID)
+        let first = RemoteLayout.batch(vaultID, device: device, sequence: 1)
+        let fetched = try await remote.get(first)
+        let original = try XCTUnwrap(fetched)
+        let path = root + "/" + first
+        XCTAssertEqual(truncate(path, off_t(RemoteObject.maximumSize) + 1), 0)
+
+        let rejected = try await b.sync()
+        XCTAssertEqual(rejected.issues.map(\.kind), [.rejected])
+        XCTAssertEqual(rejected.issues.first?.subject, first)
+        XCTAssertTrue(rejected.issues.first?.detail.contains("more than the \(RemoteObject.maximumSize) bytes allowed") == true,
+                      rejected.issues.first?.detail ?? "")
+        let skipped = try await b.sync()
+        XCTAssertEqual(skipped.issues, [], "remembered by its listed version, not read again")
+        XCTAssertEqual(try b.labels, [])
+
+        try await remote.put(first, data: original)
+        let repaired = try await b.sync()
+        XCTAssertEqual(repaired.issues, [])
+        XCTAssertEqual(try b.labels, ["Site:one"])
+    }
 }

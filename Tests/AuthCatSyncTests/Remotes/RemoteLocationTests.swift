@@ -112,4 +112,18 @@ final class RemoteLocationTests: XCTestCase {
         guard case .credentialsMissing? = error else { return XCTFail("expected credentialsMissing, got \(String(describing: error))") }
         XCTAssertTrue(error?.description.contains("AWS_ACCESS_KEY_ID") == true)
     }
+
+    func testOnlyHTTPToAnotherMachineIsCleartextOverANetwork() throws {
+        for (endpoint, cleartext) in [
+            ("http://10.0.0.5:9000", true), ("http://minio.example", true), ("http://127.0.0.1.example", true),
+            ("http://0.0.0.0:9000", true), ("http://128.0.0.1", true),
+            ("https://minio.example", false), ("http://127.0.0.1:9000", false), ("http://127.9.8.7", false),
+            ("http://localhost:9000", false), ("http://LOCALHOST", false), ("http://[::1]:9000", false),
+        ] {
+            let location = try RemoteLocation(parsing: "s3://bucket/p?endpoint=\(endpoint)")
+            XCTAssertEqual(location.isCleartextOverNetwork, cleartext, endpoint)
+        }
+        XCTAssertFalse(try RemoteLocation(parsing: "s3://bucket/p").isCleartextOverNetwork, "AWS is https")
+        XCTAssertFalse(try RemoteLocation(parsing: "file:///srv/sync").isCleartextOverNetwork)
+    }
 }

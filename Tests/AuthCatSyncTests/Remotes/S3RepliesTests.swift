@@ -16,7 +16,7 @@ final class S3RepliesTests: XCTestCase {
               <NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=</NextContinuationToken>
             </ListBucketResult>
             """
-        let page = try XCTUnwrap(S3ListPage(Data(xml.utf8)))
+        let page = try S3ListPage(Data(xml.utf8), deadline: nil)
         XCTAssertEqual(page.entries, [.init(key: "v/devices/a/batch-000001", size: 120, etag: "\"abc\""),
                                       .init(key: "v/manifest&x", size: 7)])
         XCTAssertEqual(page.nextContinuationToken, "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=")
@@ -24,15 +24,17 @@ final class S3RepliesTests: XCTestCase {
 
     func testLastPageHasNoToken() throws {
         let xml = "<ListBucketResult><IsTruncated>false</IsTruncated><KeyCount>0</KeyCount></ListBucketResult>"
-        let page = try XCTUnwrap(S3ListPage(Data(xml.utf8)))
+        let page = try S3ListPage(Data(xml.utf8), deadline: nil)
         XCTAssertEqual(page.entries, [])
         XCTAssertNil(page.nextContinuationToken)
     }
 
     func testNonListDocumentsAreRejected() {
-        XCTAssertNil(S3ListPage(Data("<Error><Code>NoSuchBucket</Code></Error>".utf8)))
-        XCTAssertNil(S3ListPage(Data("not xml".utf8)))
-        XCTAssertNil(S3ListPage(Data("<ListBucketResult><Contents><Key>a</Key><Size>x</Size></Contents></ListBucketResult>".utf8)))
+        for xml in ["<Error><Code>NoSuchBucket</Code></Error>", "not xml",
+                    "<ListBucketResult><Contents><Key>a</Key><Size>x</Size></Contents></ListBucketResult>",
+                    "<ListBucketResult><Contents><Key>a</Key><Size>-1</Size></Contents></ListBucketResult>"] {
+            XCTAssertThrowsError(try S3ListPage(Data(xml.utf8), deadline: nil), xml)
+        }
     }
 
     func testErrorReply() throws {
@@ -41,9 +43,9 @@ final class S3RepliesTests: XCTestCase {
             <Error><Code>PermanentRedirect</Code><Message>The bucket is elsewhere</Message><Region>eu-west-1</Region>
             <AWSAccessKeyId>AKIASHOULDNOTAPPEAR</AWSAccessKeyId></Error>
             """
-        let reply = try XCTUnwrap(S3ErrorReply(Data(xml.utf8)))
+        let reply = try XCTUnwrap(S3ErrorReply(Data(xml.utf8), deadline: nil))
         XCTAssertEqual(reply, S3ErrorReply(code: "PermanentRedirect", bucketRegion: "eu-west-1"))
-        XCTAssertNil(S3ErrorReply(Data()))
-        XCTAssertEqual(S3ErrorReply(Data("<Error><Code>Bad Code&lt;script&gt;</Code></Error>".utf8))?.code, "BadCodescript")
+        XCTAssertNil(S3ErrorReply(Data(), deadline: nil))
+        XCTAssertEqual(S3ErrorReply(Data("<Error><Code>Bad Code&lt;script&gt;</Code></Error>".utf8), deadline: nil)?.code, "BadCodescript")
     }
 }

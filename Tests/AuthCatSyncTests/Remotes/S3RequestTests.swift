@@ -104,7 +104,7 @@ final class S3RequestTests: XCTestCase {
         let remote = try remote("s3://my-bucket?endpoint=http://localhost:9000")
         func reply(_ status: Int, _ code: String?) -> S3Remote.Response {
             let body = code.map { "<?xml version=\"1.0\"?><Error><Code>\($0)</Code><Message>m</Message></Error>" } ?? ""
-            return S3Remote.Response(status: status, body: Data(body.utf8), headers: [:])
+            return S3Remote.Response(status: status, body: Data(body.utf8), headers: [:], deadline: .now + .seconds(60))
         }
         XCTAssertEqual(remote.failure(reply(403, "SignatureDoesNotMatch"), doing: "read x").kind, .credentialsRejected)
         XCTAssertEqual(remote.failure(reply(403, "InvalidAccessKeyId"), doing: "read x").kind, .credentialsRejected)

@@ -33,8 +33,8 @@ final class S3TransportTests: XCTestCase {
         return remote
     }
 
-    private func transport(maximumBytes: Int = 1000, idleTimeout: TimeInterval = 2, deadline: TimeInterval = 6) -> S3Transport {
-        let transport = S3Transport(idleTimeout: idleTimeout, deadline: deadline, maximumResponseBytes: maximumBytes)
+    private func transport(idleTimeout: TimeInterval = 2, deadline: TimeInterval = 6) -> S3Transport {
+        let transport = S3Transport(idleTimeout: idleTimeout, deadline: deadline)
         transports.append(transport)
         return transport
     }
@@ -97,25 +97,25 @@ final class S3TransportTests: XCTestCase {
             default: return .bytes(CannedHTTPServer.reply(200, body: Data(repeating: 7, count: 1000)))
             }
         }
-        let transport = transport(maximumBytes: 1000)
+        let transport = transport()
         for path in ["/announced", "/streamed"] {
             do {
-                let reply = try await transport.send(request(path, on: server))
+                let reply = try await transport.send(request(path, on: server), maximumBytes: 1000)
                 XCTFail("\(path): expected tooLarge, got HTTP \(reply.status) with \(reply.body.count) bytes")
             } catch {
-                XCTAssertEqual(error as? S3Transport.Failure, .tooLarge, "\(path): \(error)")
+                XCTAssertEqual(error as? S3Transport.Failure, .tooLarge(limit: 1000, successful: true), "\(path): \(error)")
             }
         }
-        let exact = try await transport.send(request("/exact", on: server))
+        let exact = try await transport.send(request("/exact", on: server), maximumBytes: 1000)
         XCTAssertEqual(exact.body, Data(repeating: 7, count: 1000))
         // A HEAD reply's length is the object's; it has no body to bound.
-        let head = try await transport.send(request("/head", method: .HEAD, on: server))
+        let head = try await transport.send(request("/head", method: .HEAD, on: server), maximumBytes: 1000)
         XCTAssertEqual(head.status, 200)
 
         let remote = try remote(port: server.port)
         XCTAssertEqual(
-            remote.transportFailure(S3Transport.Failure.tooLarge) as? RemoteError,
-            .protocolError(location: remote.displayLocation, status: nil, detail: "the reply is larger than 64 MiB"))
+            remote.transportFailure(S3Transport.Failure.tooLarge(limit: 65536, successful: false)) as? RemoteError,
+            .protocolError(location: remote.displayLocation, status: nil, detail: "the reply is larger than the 65536 bytes allowed"))
     }
 
     func testDeadlineBoundsAReplyThatKeepsTrickling() async throws {
@@ -124,7 +124,7 @@ final class S3TransportTests: XCTestCase {
         }
         let transport = transport(idleTimeout: 1, deadline: 1.5)
         do {
-            _ = try await transport.send(request("/slow", on: server))
+            _ = try await transport.send(request("/slow", on: server), maximumBytes: 1000)
             XCTFail("expected the deadline")
         } catch {
             XCTAssertEqual(error as? S3Transport.Failure, .deadlineExceeded, "\(error)")
@@ -148,7 +148,7 @@ final class S3TransportTests: XCTestCase {
         let server = try server { _ in .silence }
         let transport = transport()
         let stuck = request("/x", on: server)
-        let pending = Task { try await transport.send(stuck) }
+        let pending = Task { try await transport.send(stuck, maximumBytes: 1000) }
         XCTAssertTrue(server.waitForRequests(1))
         transport.close()
         do {
@@ -158,7 +158,7 @@ final class S3TransportTests: XCTestCase {
             XCTAssertEqual(error as? S3Transport.Failure, .closed, "\(error)")
         }
         do {
-            _ = try await transport.send(request("/y", on: server))
+            _ = try await transport.send(request("/y", on: server), maximumBytes: 1000)
             XCTFail("expected closed")
         } catch {
             XCTAssertEqual(error as? S3Transport.Failure, .closed, "\(error)")
@@ -169,7 +169,7 @@ final class S3TransportTests: XCTestCase {
         let server = try server { _ in .silence }
         let transport = transport()
         let stuck = request("/x", on: server)
-        let pending = Task { try await transport.send(stuck) }
+        let pending = Task { try await transport.send(stuck, maximumBytes: 1000) }
         XCTAssertTrue(server.waitForRequests(1))
         pending.cancel()
         do {

@@ -12,7 +12,7 @@ struct IAMClient {
         _ = try call(["Action": "CreateUser", "UserName": user])
         _ = try call(["Action": "PutUserPolicy", "UserName": user, "PolicyName": "authcat-s3", "PolicyDocument": policy])
         let reply = try call(["Action": "CreateAccessKey", "UserName": user])
-        guard let document = S3XMLDocument(reply),
+        guard let document = try? S3XMLDocument(reply, wanted: nil, deadline: nil),
               let keyId = document.leaves.first(where: { $0.path.hasSuffix("AccessKey/AccessKeyId") })?.text,
               let secret = document.leaves.first(where: { $0.path.hasSuffix("AccessKey/SecretAccessKey") })?.text else {
             throw MotoProcess.StartError("CreateAccessKey gave no key: \(String(decoding: reply, as: UTF8.self))")

@@ -62,6 +62,25 @@ public struct S3Configuration: Sendable, Equatable {
         return "s3://\(bucket)\(path)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
+    /// Whether requests travel unencrypted to another machine: an `http://`
+    /// endpoint that is not loopback (127.0.0.0/8, ::1, localhost).
+    ///
+    /// Credentials are only signed, never sent, but the objects and the
+    /// listing can be read and altered on the way; sealed objects are still
+    /// checked, yet a listing can hide or replay them.
+    public var isCleartextOverNetwork: Bool {
+        scheme == "http" && !Self.isLoopback(host)
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && UInt8(part) != nil
+        }
+    }
+
     /// The `Host` header value for requests: the bucket is prepended in virtual-hosted style.
     var requestHost: String {
         let name = pathStyle ? host : "\(bucket).\(host)"

@@ -9,7 +9,7 @@ import FoundationNetworking
 extension S3Remote {
     /// The error for a reply that is not the expected success.
     func failure(_ response: Response, doing operation: String) -> RemoteError {
-        let reply = S3ErrorReply(response.body)
+        let reply = response.errorReply
         switch (response.status, reply?.code) {
         case (403, let code):
             return .credentialsRejected(location: displayLocation, reason: Self.explainDenial(code, operation: operation))
@@ -58,9 +58,8 @@ extension S3Remote {
         switch failure {
         case .closed:
             return .protocolError(location: displayLocation, status: nil, detail: "the remote was already closed")
-        case .tooLarge:
-            let mebibytes = transport.maximumResponseBytes / (1024 * 1024)
-            return .protocolError(location: displayLocation, status: nil, detail: "the reply is larger than \(mebibytes) MiB")
+        case let .tooLarge(limit, _):
+            return .protocolError(location: displayLocation, status: nil, detail: "the reply is larger than the \(limit) bytes allowed")
         case .deadlineExceeded:
             return .unreachable(location: displayLocation, reason: "the server did not answer in time")
         case .unusableURL:

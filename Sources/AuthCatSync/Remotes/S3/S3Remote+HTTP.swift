@@ -8,24 +8,37 @@ extension S3Remote {
         var body: Data
         /// Header names are lower-case.
         var headers: [String: String]
+        /// The request's deadline, which reading the body must keep too.
+        var deadline: ContinuousClock.Instant
 
-        var errorCode: String? { S3ErrorReply(body)?.code }
+        var errorReply: S3ErrorReply? { S3ErrorReply(body, deadline: deadline) }
+        var errorCode: String? { errorReply?.code }
     }
 
-    /// The largest reply read into memory; sync objects are far smaller.
-    static let maximumResponseBytes = 64 * 1024 * 1024
+    /// How much of a reply is read, and what a longer one means.
+    struct ReplyBound {
+        /// The longest body of a successful reply.
+        var maximumBytes: Int
+        /// The object a GET reads, whose reply over the bound is a refused object rather than a failed request.
+        var object: String?
+
+        /// Replies that carry no document on success (PUT, HEAD, DELETE): only an error document is read.
+        static let errorDocument = ReplyBound(maximumBytes: S3ErrorReply.maximumBytes)
+    }
 
     /// Sends a signed request, retrying twice on 500/502/503/504.
     ///
-    /// - Parameter key: the object key, or `nil` for a bucket request.
+    /// - Parameters:
+    ///   - key: the object key, or `nil` for a bucket request.
+    ///   - bound: how much of the reply is read; a reply over it fails without being read whole.
     /// - Throws: `RemoteError.unreachable` if no reply arrived.
     func send(
         _ method: S3Request.Method, key: String?, query: [(name: String, value: String)] = [],
-        headers: [(name: String, value: String)] = [], body: Data = Data()
+        headers: [(name: String, value: String)] = [], body: Data = Data(), bound: ReplyBound = .errorDocument
     ) async throws -> Response {
         var attempt = 0
         while true {
-            let response = try await sendAdaptingQuerySigning(method, key: key, query: query, headers: headers, body: body)
+            let response = try await sendAdaptingQuerySigning(method, key: key, query: query, headers: headers, body: body, bound: bound)
             attempt += 1
             guard [500, 502, 503, 504].contains(response.status), attempt < 3 else { return response }
             try await Task.sleep(nanoseconds: UInt64(attempt * attempt) * 200_000_000)
@@ -35,25 +48,29 @@ extension S3Remote {
     /// Sends once, and once more with `/` unencoded in the signed query if the server wants that (see `S3Remote`).
     private func sendAdaptingQuerySigning(
         _ method: S3Request.Method, key: String?, query: [(name: String, value: String)],
-        headers: [(name: String, value: String)], body: Data
+        headers: [(name: String, value: String)], body: Data, bound: ReplyBound
     ) async throws -> Response {
         let rawSlashes = signsQuerySlashesUnencoded
-        let response = try await sendOnce(method, key: key, query: query, headers: headers, body: body, querySlashesUnencoded: rawSlashes)
+        let response = try await sendOnce(
+            method, key: key, query: query, headers: headers, body: body, bound: bound, querySlashesUnencoded: rawSlashes)
         guard !rawSlashes, response.status == 403, query.contains(where: { $0.value.contains("/") }),
               response.errorCode == "SignatureDoesNotMatch" else { return response }
-        let retried = try await sendOnce(method, key: key, query: query, headers: headers, body: body, querySlashesUnencoded: true)
+        let retried = try await sendOnce(
+            method, key: key, query: query, headers: headers, body: body, bound: bound, querySlashesUnencoded: true)
         if retried.status != 403 { signsQuerySlashesUnencoded = true }
         return retried.status == 403 ? response : retried
     }
 
     private func sendOnce(
         _ method: S3Request.Method, key: String?, query: [(name: String, value: String)],
-        headers extra: [(name: String, value: String)], body: Data, querySlashesUnencoded: Bool
+        headers extra: [(name: String, value: String)], body: Data, bound: ReplyBound, querySlashesUnencoded: Bool
     ) async throws -> Response {
         let request = signedRequest(
             method, key: key, query: query, headers: extra, body: body, querySlashesUnencoded: querySlashesUnencoded)
         do {
-            return try await transport.send(request)
+            return try await transport.send(request, maximumBytes: bound.maximumBytes)
+        } catch let S3Transport.Failure.tooLarge(limit, successful) where successful && bound.object != nil {
+            throw RemoteError.objectRefused(name: bound.object ?? "", reason: "the server sends more than the \(limit) bytes allowed")
         } catch {
             throw transportFailure(error)
         }

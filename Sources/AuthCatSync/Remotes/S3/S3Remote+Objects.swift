@@ -27,7 +27,8 @@ extension S3Remote {
 
     public func get(_ name: String) async throws -> Data? {
         try RemoteObjectName.validate(name)
-        let response = try await send(.GET, key: configuration.key(for: name))
+        let bound = ReplyBound(maximumBytes: RemoteObject.maximumSize, object: name)
+        let response = try await send(.GET, key: configuration.key(for: name), bound: bound)
         switch response.status {
         case 200: return response.body
         case 404 where response.errorCode != "NoSuchBucket": return nil
@@ -94,12 +95,14 @@ extension S3Remote {
     func listPage(prefix: String, token: String?, pageSize: Int?) async throws -> S3ListPage {
         var query = [(name: "list-type", value: "2"), (name: "prefix", value: prefix)]
         if let token { query.append((name: "continuation-token", value: token)) }
-        if let pageSize { query.append((name: "max-keys", value: String(pageSize))) }
-        let response = try await send(.GET, key: nil, query: query)
+        // Always said, so that a page's size, and the reader's bounds, hold whatever the server's default.
+        query.append((name: "max-keys", value: String(min(pageSize ?? S3ListPage.maximumKeys, S3ListPage.maximumKeys))))
+        let response = try await send(.GET, key: nil, query: query, bound: ReplyBound(maximumBytes: S3ListPage.maximumBytes))
         guard response.status == 200 else { throw failure(response, doing: "list objects") }
-        guard let page = S3ListPage(response.body) else {
-            throw RemoteError.protocolError(location: displayLocation, status: 200, detail: "the listing is not a ListBucketResult document")
+        do {
+            return try S3ListPage(response.body, deadline: response.deadline)
+        } catch let failure as S3XMLReader.Failure {
+            throw RemoteError.protocolError(location: displayLocation, status: 200, detail: "the listing cannot be read: \(failure)")
         }
-        return page
     }
 }

@@ -54,7 +54,7 @@ public final class S3Remote: Remote, Sendable {
         sessionToken = credentials.sessionToken
         self.clock = clock
         let step = max(timeout, 0.1)
-        transport = S3Transport(idleTimeout: step, deadline: step * 3, maximumResponseBytes: Self.maximumResponseBytes)
+        transport = S3Transport(idleTimeout: step, deadline: step * 3)
         self.listPageSize = listPageSize
     }
 

@@ -19,18 +19,27 @@ extension S3Transport {
             var outcome: Outcome?
             var continuation: CheckedContinuation<S3Remote.Response, any Error>?
             var task: URLSessionTask?
+            /// The bound that applies once the status is known.
+            var limit: Int?
             /// Made, started and cancelled under the lock only: a work item is not Sendable.
             var expiry: DispatchWorkItem?
         }
 
+        /// The longest body of a successful (2xx) reply.
         private let maximumBytes: Int
+        /// The longest body of any other reply: an error document, or a redirect's.
+        private let maximumErrorBytes: Int
         /// False for HEAD, whose `Content-Length` is the object's, not the reply's.
         private let expectsBody: Bool
+        /// When the caller stops waiting; it bounds reading the reply too.
+        private let expiry: ContinuousClock.Instant
         private let progress = Mutex(Progress())
 
-        init(maximumBytes: Int, expectsBody: Bool) {
+        init(maximumBytes: Int, maximumErrorBytes: Int, expectsBody: Bool, expiry: ContinuousClock.Instant) {
             self.maximumBytes = maximumBytes
+            self.maximumErrorBytes = maximumErrorBytes
             self.expectsBody = expectsBody
+            self.expiry = expiry
         }
 
         /// Hands over the caller's continuation; resumed at once if the outcome is known.
@@ -56,17 +65,23 @@ extension S3Transport {
 
         /// The reply's head: refused at once if it announces a body over the bound.
         func receive(_ response: URLResponse) {
-            if expectsBody, response.expectedContentLength > Int64(maximumBytes) { finish(.failure(Failure.tooLarge)) }
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            let limit = (200..<300).contains(status) ? maximumBytes : min(maximumBytes, maximumErrorBytes)
+            progress.withLock { $0.limit = limit }
+            if expectsBody, response.expectedContentLength > Int64(limit) {
+                finish(.failure(Failure.tooLarge(limit: limit, successful: limit == maximumBytes)))
+            }
         }
 
-        /// A piece of the body.
+        /// A piece of the body: refused once the body grows past the bound, before it is kept.
         func receive(_ data: Data) {
-            let fits = progress.withLock { progress in
-                guard progress.outcome == nil, progress.body.count + data.count <= maximumBytes else { return false }
+            let refused: Int? = progress.withLock { progress in
+                let limit = progress.limit ?? maximumBytes
+                guard progress.outcome == nil, data.count <= limit - progress.body.count else { return limit }
                 progress.body.append(data)
-                return true
+                return nil
             }
-            if !fits { finish(.failure(Failure.tooLarge)) }
+            if let limit = refused { finish(.failure(Failure.tooLarge(limit: limit, successful: limit == maximumBytes))) }
         }
 
         /// The end of the transfer, as URLSession reports it.
@@ -78,7 +93,7 @@ extension S3Transport {
             }
             guard let reply = response as? HTTPURLResponse else { return finish(.failure(URLError(.badServerResponse))) }
             let body = progress.withLock { $0.body }
-            finish(.success(S3Remote.Response(status: reply.statusCode, body: body, headers: Self.headers(of: reply))))
+            finish(.success(S3Remote.Response(status: reply.statusCode, body: body, headers: Self.headers(of: reply), deadline: expiry)))
         }
 
         /// Sets the outcome if it is not set yet, and resumes the caller.

@@ -23,15 +23,14 @@ final class S3Transport: Sendable {
     enum Failure: Error, Equatable {
         /// `close()` was called before or during the request.
         case closed
-        /// The reply's body is longer than `maximumResponseBytes`.
-        case tooLarge
+        /// The reply's body is longer than `limit` bytes; `successful` if its status was 2xx.
+        case tooLarge(limit: Int, successful: Bool)
         /// The whole request took longer than the deadline.
         case deadlineExceeded
         /// The URL would not be sent byte for byte as signed.
         case unusableURL
     }
 
-    let maximumResponseBytes: Int
     private let deadline: TimeInterval
     private let session: URLSession
     private let delegate = Delegate()
@@ -41,11 +40,11 @@ final class S3Transport: Sendable {
     ///   - idleTimeout: seconds allowed for connecting and between received
     ///     bytes. FoundationNetworking counts it in whole seconds, so it is
     ///     rounded up, to at least 1.
-    ///   - deadline: seconds allowed for a whole request, from connecting to the last byte.
-    ///   - maximumResponseBytes: the longest body read into memory.
-    init(idleTimeout: TimeInterval, deadline: TimeInterval, maximumResponseBytes: Int) {
+    ///   - deadline: seconds allowed for a whole request, from connecting to
+    ///     the last byte; the reply's `deadline` carries what is left of it
+    ///     to whoever reads the body.
+    init(idleTimeout: TimeInterval, deadline: TimeInterval) {
         self.deadline = deadline
-        self.maximumResponseBytes = maximumResponseBytes
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -70,10 +69,15 @@ final class S3Transport: Sendable {
 
     /// Sends `request` and returns the reply, whatever its status.
     ///
+    /// - Parameter maximumBytes: the longest body of a successful reply read
+    ///   into memory; other replies are bounded by `S3ErrorReply.maximumBytes`.
+    ///   A reply that announces more, or sends more, fails with `Failure.tooLarge`
+    ///   without being read whole.
     /// - Throws: `Failure`, a `URLError` when no reply arrived, or `CancellationError`.
-    func send(_ request: S3Request) async throws -> S3Remote.Response {
+    func send(_ request: S3Request, maximumBytes: Int) async throws -> S3Remote.Response {
         guard let urlRequest = Self.urlRequest(for: request) else { throw Failure.unusableURL }
-        let exchange = Exchange(maximumBytes: maximumResponseBytes, expectsBody: request.method != .HEAD)
+        let exchange = Exchange(maximumBytes: maximumBytes, maximumErrorBytes: S3ErrorReply.maximumBytes,
+                                expectsBody: request.method != .HEAD, expiry: .now + .milliseconds(Int(deadline * 1000)))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.begin(continuation)

@@ -16,13 +16,20 @@ struct S3XMLDocument {
         var text: String
     }
 
+    /// The name of the root element, without its namespace prefix.
+    let root: String
     let leaves: [Leaf]
 
-    /// Parses `data`; `nil` if it is not well-formed XML of the kind S3 sends.
-    init?(_ data: Data) {
-        var reader = S3XMLReader(Array(data))
-        guard let leaves = reader.leaves() else { return nil }
-        self.leaves = leaves
+    /// Reads `data`, keeping the leaves at the `wanted` paths (every leaf when `nil`).
+    ///
+    /// - Parameter deadline: when to give up reading; `nil` for never (tests).
+    /// - Throws: `S3XMLReader.Failure` if it is not well-formed XML of the
+    ///   kind S3 sends, or is beyond the reader's bounds or the deadline.
+    init(_ data: Data, wanted: Set<String>?, deadline: ContinuousClock.Instant?) throws {
+        var reader = S3XMLReader(Array(data), wanted: wanted, deadline: deadline)
+        let read = try reader.read()
+        root = read.root
+        leaves = read.leaves
     }
 
     /// The text of the first leaf at `path`.
