@@ -24,7 +24,8 @@ extension AuthCat {
                 (a temporary file renamed into place, mode 0600), an existing file is replaced \
                 only with --force, and any failure exits non-zero. A symbolic link is followed; \
                 a FIFO, a device or /dev/fd/N is written straight through; a folder or a socket \
-                is refused. \
+                is refused, and so is a link, FIFO or file of another user in a folder others \
+                can write (such as /tmp), for the output and the passphrase file alike. \
                 --verify FILE decrypts a backup and checks it is complete and valid, without \
                 touching the vault. Restore with 'authcat restore-backup'.
 
