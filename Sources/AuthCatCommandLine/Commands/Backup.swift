@@ -33,8 +33,8 @@ extension AuthCat {
                 (authcat-backup-YYYYMMDD-HHMMSS.authcat; -2, -3... are added when that \
                 second is taken, so no backup is ever overwritten), reads it back and \
                 verifies it, and only then, with --keep N, deletes the oldest authcat \
-                backups in DIR beyond N. Only files named like that are counted or deleted; \
-                nothing else in DIR is touched, and the new backup is always kept. If \
+                backups in DIR beyond N. Only your own files named like that are counted or \
+                deleted; nothing else in DIR is touched (another user's files neither), and the new backup is always kept. If \
                 anything fails, the command exits non-zero and the earlier backups are left \
                 alone; a new file that does not verify is removed.
 

@@ -111,6 +111,23 @@ final class LocalUserAttackTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: vault + "/sync-setup.json"), "sync was set up")
     }
 
+    func testBackupsPlantedInASharedFolderDoNotPushTheVictimsOutOfTheRotation() throws {
+        try victimFile("pass", "a passphrase of mine")
+        let environment = ["AUTHCAT_BACKUP_PASSPHRASE_FILE": victimFolder + "/pass"]
+        let first = try asVictim(["backup", "--output-dir", shared, "--kdf", "interactive"], environment: environment)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let mine = try FileManager.default.contentsOfDirectory(atPath: shared)
+        XCTAssertEqual(mine.count, 1)
+        for name in ["authcat-backup-20990101-000000.authcat", "authcat-backup-20990102-000000.authcat"] {
+            try asMallory("/bin/sh", ["-c", "printf 'bait' > \"$1\"", "sh", shared + "/" + name])
+        }
+        let second = try asVictim(["backup", "--output-dir", shared, "--keep", "2", "--kdf", "interactive"], environment: environment)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let left = try FileManager.default.contentsOfDirectory(atPath: shared)
+        XCTAssertEqual(left.count, 4, "\(left)")
+        XCTAssertTrue(left.contains(mine[0]), "the victim's earlier backup was deleted to make room for mallory's")
+    }
+
     // MARK: - Input paths
 
     func testAPassphraseFilePlantedInASharedFolderIsRefused() throws {
