@@ -34,8 +34,9 @@ public struct LocalUser: Sendable {
     /// The user `name`, created (a system user with no home and no login)
     /// if it does not exist yet; a user left by an earlier run is reused.
     public static func ensure(_ name: String) throws -> LocalUser {
-        if let user = lookUp(name) { return user }
+        // Running as another user (setpriv) needs root as much as making one does.
         guard geteuid() == 0 else { throw NeedsRoot() }
+        if let user = lookUp(name) { return user }
         let useradd = Process()
         useradd.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
         useradd.arguments = ["--system", "--no-create-home", "--user-group", "--shell", "/usr/sbin/nologin", name]
@@ -51,6 +52,28 @@ public struct LocalUser: Sendable {
     private static func lookUp(_ name: String) -> LocalUser? {
         guard let entry = getpwnam(name) else { return nil }
         return LocalUser(name: name, uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid)
+    }
+
+    /// A new folder (mode 0755) that every user can reach: under the
+    /// temporary folder if all the folders above it let others through,
+    /// else under /tmp. The caller removes it.
+    public static func makeReachableFolder(prefix: String) throws -> String {
+        let candidates = [FileManager.default.temporaryDirectory.path, "/tmp"]
+        let base = candidates.first(where: isReachableByAll) ?? "/tmp"
+        let folder = (base as NSString).appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        guard chmod(folder, 0o755) == 0 else { throw Failure(description: "chmod \(folder): \(String(cString: strerror(errno)))") }
+        return folder
+    }
+
+    private static func isReachableByAll(_ path: String) -> Bool {
+        var current = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        while true {
+            var info = stat()
+            guard stat(current, &info) == 0, info.st_mode & S_IXOTH != 0 else { return false }
+            if current == "/" { return true }
+            current = (current as NSString).deletingLastPathComponent
+        }
     }
 
     /// Gives `path` (not following a link) to this user.

@@ -79,21 +79,54 @@ public enum NamedPath {
     ///   have planted; `Failure` when the path cannot be walked.
     public static func walk(_ path: String, userID: uid_t = geteuid()) throws -> Destination {
         guard !path.isEmpty else { throw Failure(code: ENOENT, folder: nil) }
+        var walk = try Walk(path: path, userID: userID)
+        return try walk.run()
+    }
+
+    /// One walk in progress: the real folder reached so far and the
+    /// components still to walk, which a link's target is put in front of.
+    private struct Walk {
+        let path: String
+        let userID: uid_t
+        /// The folder reached, as components of a path without links.
         var folder: [String] = []
-        if !path.hasPrefix("/") {
-            guard let current = currentFolder() else { throw Failure(code: errno, folder: ".") }
-            folder = components(current)
-        }
-        var pending = Array(components(path).reversed())
-        var mustBeFolder = path.hasSuffix("/")
+        /// The components still to walk, the next one last.
+        var pending: [String]
+        /// Whether the path (or the last link) ends with `/`.
+        var mustBeFolder: Bool
         var links = 0
-        while let name = pending.popLast() {
-            if name == ".." {
-                _ = folder.popLast()
-                continue
+
+        init(path: String, userID: uid_t) throws {
+            self.path = path
+            self.userID = userID
+            pending = components(path).reversed()
+            mustBeFolder = path.hasSuffix("/")
+            if !path.hasPrefix("/") {
+                guard let current = currentFolder() else { throw Failure(code: errno, folder: ".") }
+                folder = components(current)
             }
-            let folderPath = "/" + folder.joined(separator: "/")
-            let isLast = pending.isEmpty
+        }
+
+        var folderPath: String { "/" + folder.joined(separator: "/") }
+
+        mutating func run() throws -> Destination {
+            while let name = pending.popLast() {
+                if name == ".." {
+                    // The folder has no links left in it, so its parent is the real one.
+                    _ = folder.popLast()
+                    continue
+                }
+                if let found = try step(name, isLast: pending.isEmpty) { return found }
+            }
+            // Only `/` (or `..` above it) is left: the root folder itself.
+            var status = stat()
+            guard lstat("/", &status) == 0 else { throw Failure(code: errno, folder: nil) }
+            return .existing(Node(folder: "/", name: "", status: status))
+        }
+
+        /// Walks `name` in the folder reached: nil to go on, or what the path leads to.
+        private mutating func step(_ name: String, isLast: Bool) throws -> Destination? {
+            let folderPath = folderPath
             if isLast, !mustBeFolder, let number = DescriptorPath.number(folder: folderPath, name: name) {
                 return .descriptor(number)
             }
@@ -105,15 +138,11 @@ public enum NamedPath {
             }
             switch status.st_mode & S_IFMT {
             case S_IFLNK:
-                links += 1
-                guard links <= maximumLinks else { throw Failure(code: ELOOP, folder: nil) }
-                try judge(status, at: node, in: folderPath, path: path, userID: userID)
-                guard let target = readLink(node), !target.isEmpty else { throw Failure(code: errno == 0 ? ENOENT : errno, folder: nil) }
-                if target.hasPrefix("/") { folder = [] }
-                if isLast, target.hasSuffix("/") { mustBeFolder = true }
-                pending += components(target).reversed()
+                try follow(node, status, in: folderPath, isLast: isLast)
+                return nil
             case S_IFDIR where !isLast:
                 folder.append(name)
+                return nil
             case _ where !isLast:
                 throw Failure(code: ENOTDIR, folder: node)
             default:
@@ -122,10 +151,17 @@ public enum NamedPath {
                 return .existing(Node(folder: folderPath, name: name, status: status))
             }
         }
-        // Only `/` (or `..` above it) is left: the root folder itself.
-        var status = stat()
-        guard lstat("/", &status) == 0 else { throw Failure(code: errno, folder: nil) }
-        return .existing(Node(folder: "/", name: "", status: status))
+
+        /// Judges the link at `link`, then puts its target in front of what is left.
+        private mutating func follow(_ link: String, _ status: stat, in folderPath: String, isLast: Bool) throws {
+            links += 1
+            guard links <= maximumLinks else { throw Failure(code: ELOOP, folder: nil) }
+            try judge(status, at: link, in: folderPath, path: path, userID: userID)
+            guard let target = readLink(link), !target.isEmpty else { throw Failure(code: errno == 0 ? ENOENT : errno, folder: nil) }
+            if target.hasPrefix("/") { folder = [] }
+            if isLast, target.hasSuffix("/") { mustBeFolder = true }
+            pending += components(target).reversed()
+        }
     }
 
     /// Whether users other than `userID` (and root) can add, remove or

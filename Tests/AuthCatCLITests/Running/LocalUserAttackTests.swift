@@ -35,8 +35,7 @@ final class LocalUserAttackTests: XCTestCase {
             print("LocalUserAttackTests skipped: \(needsRoot)")
             throw XCTSkip(needsRoot.description)
         }
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-attack-\(UUID().uuidString)").path
-        try makeFolder(root, mode: 0o755)
+        root = try LocalUser.makeReachableFolder(prefix: "authcat-attack")
         programs = root + "/bin"
         try makeFolder(programs, mode: 0o755)
         for program in [AuthCatRunner.executableURL, AuthCatRunner.fullProgramURL] {
