@@ -122,8 +122,9 @@ public final class Vault: Sendable {
     /// lock finds the vault another one just made, and uses it.
     private static func create(at location: VaultLocation, deviceName: String, clock: Clock,
                                passphrase: @escaping () throws -> SecretBytes) throws {
-        // Never a vault in a folder another user owns: they could swap its key.
+        // Never a vault in a folder another user owns, or could replace: they could swap its key.
         try location.checkOwnership()
+        if !FileManager.default.fileExists(atPath: location.folder.path) { try location.checkParentForCreation() }
         try SecureFile.createFolder(location.folder)
         try FileLock.withExclusiveLock(location.lockFileURL) {
             guard !location.exists else { return }

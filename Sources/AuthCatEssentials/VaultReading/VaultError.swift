@@ -13,6 +13,7 @@ public enum VaultError: UserFacingError, Equatable {
     case newerFormat(String)
     case unsafePermissions(String, mode: mode_t)
     case foreignOwner(String, owner: uid_t, isFolder: Bool)
+    case foreignParent(String, owner: uid_t)
     case missingKeyFile(String)
     case invalidKeyFile(String)
     case keyDoesNotMatch(String)
@@ -40,6 +41,9 @@ public enum VaultError: UserFacingError, Equatable {
             "\(path) is writable by other users (mode \(String(mode, radix: 8))); refusing to use it until you run: chmod go-w \(path)"
         case .foreignOwner(let path, let owner, let isFolder):
             Self.foreignOwnerMessage(path, owner: owner, isFolder: isFolder)
+        case .foreignParent(let path, let owner):
+            "refusing to create the vault in \(path): \(owner != geteuid() && owner != 0 ? "it belongs to user \(owner)" : "others can write it"), "
+                + "who could replace the vault folder with one of theirs; set AUTHCAT_HOME to a folder of your own"
         case .missingKeyFile(let path): "the vault key file \(path) is missing; without it the secrets cannot be read (restore it from a backup)"
         case .invalidKeyFile(let path): "the vault key file \(path) is damaged or in an unknown format"
         case .keyDoesNotMatch(let path): "the key file \(path) does not belong to this vault"

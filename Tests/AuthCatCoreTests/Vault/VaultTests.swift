@@ -254,6 +254,26 @@ final class VaultTests: VaultTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: location.folder.path), [])
     }
 
+    func testNoVaultFolderIsCreatedWhereAnotherUserCouldReplaceIt() throws {
+        let parent = location.folder.deletingLastPathComponent()
+        XCTAssertEqual(chmod(parent.path, 0o777), 0)
+        XCTAssertThrowsError(try makeVault()) { error in
+            XCTAssertEqual(error as? VaultError, .foreignParent(parent.path, owner: geteuid()))
+            XCTAssertTrue("\(error)".contains("others can write it"), "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: location.folder.path))
+        // Sticky, as /tmp: nobody else can move the folder away.
+        XCTAssertEqual(chmod(parent.path, 0o1777), 0)
+        XCTAssertNoThrow(try makeVault())
+        guard geteuid() == 0 else { return }
+        let other = VaultLocation(folder: folder.path("theirs/vault"))
+        try FileManager.default.createDirectory(at: folder.path("theirs"), withIntermediateDirectories: false)
+        XCTAssertEqual(chown(folder.path("theirs").path, 4242, 4242), 0)
+        XCTAssertThrowsError(try Vault.openOrCreate(at: other, deviceName: "test", clock: clock)) { error in
+            XCTAssertEqual(error as? VaultError, .foreignParent(folder.path("theirs").path, owner: 4242))
+        }
+    }
+
     func testHistoryNamesAuthorDeviceAndFieldsNeverValues() throws {
         let vault = try makeVault()
         let account = try add(vault, draft("alice"))
