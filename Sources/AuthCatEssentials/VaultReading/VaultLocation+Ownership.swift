@@ -46,7 +46,7 @@ extension VaultLocation {
 
     /// Refuses to create the vault folder where another user could move it
     /// away and put a folder of theirs in its place: under a folder (the
-    /// nearest that exists) that belongs to another user, or that others
+    /// nearest that exists) that belongs to another user, or that everyone
     /// can write without the sticky bit. `/tmp` (sticky) and folders of
     /// yours or root's are fine. Only for a folder that does not exist yet.
     /// - Throws: `VaultError.foreignParent`.
@@ -58,8 +58,10 @@ extension VaultLocation {
             parent = parent.deletingLastPathComponent()
         }
         let ownedByOther = status.st_uid != userID && status.st_uid != 0
+        // World-writable only: a folder of yours that your group may write is
+        // common (umask 002 with a group of your own) and stays usable.
         // 0o1000, the sticky bit: only an entry's owner may then rename it.
-        let othersMayRename = status.st_mode & 0o022 != 0 && status.st_mode & 0o1000 == 0
+        let othersMayRename = status.st_mode & 0o002 != 0 && status.st_mode & 0o1000 == 0
         if ownedByOther || othersMayRename { throw VaultError.foreignParent(parent.path, owner: status.st_uid) }
     }
 }

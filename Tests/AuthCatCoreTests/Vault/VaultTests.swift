@@ -265,6 +265,11 @@ final class VaultTests: VaultTestCase {
         // Sticky, as /tmp: nobody else can move the folder away.
         XCTAssertEqual(chmod(parent.path, 0o1777), 0)
         XCTAssertNoThrow(try makeVault())
+        // A folder of yours that your group may write (umask 002) is used as before.
+        let grouped = VaultLocation(folder: folder.path("grouped/vault"))
+        try FileManager.default.createDirectory(at: folder.path("grouped"), withIntermediateDirectories: false)
+        XCTAssertEqual(chmod(folder.path("grouped").path, 0o775), 0)
+        XCTAssertNoThrow(try Vault.openOrCreate(at: grouped, deviceName: "test", clock: clock))
         guard geteuid() == 0 else { return }
         let other = VaultLocation(folder: folder.path("theirs/vault"))
         try FileManager.default.createDirectory(at: folder.path("theirs"), withIntermediateDirectories: false)
