@@ -133,8 +133,9 @@ public enum NamedPath {
             let node = folderPath == "/" ? "/\(name)" : "\(folderPath)/\(name)"
             var status = stat()
             guard lstat(node, &status) == 0 else {
-                if errno == ENOENT, isLast { return .missing(folder: folderPath, name: name) }
-                throw Failure(code: errno, folder: isLast ? nil : node)
+                // A missing name that must be a folder (`x/`) is a missing folder, never a new file.
+                if errno == ENOENT, isLast, !mustBeFolder { return .missing(folder: folderPath, name: name) }
+                throw Failure(code: errno, folder: isLast && !mustBeFolder ? nil : node)
             }
             switch status.st_mode & S_IFMT {
             case S_IFLNK:

@@ -148,6 +148,10 @@ final class NamedPathTests: XCTestCase {
         XCTAssertThrowsError(try NamedPath.walk(path("a"))) { error in
             XCTAssertEqual((error as? NamedPath.Failure)?.code, ELOOP)
         }
+        link(path("to-folder"), to: path("nowhere") + "/")
+        XCTAssertThrowsError(try NamedPath.walk(path("to-folder")), "a link to `x/` never makes a file x") { error in
+            XCTAssertEqual((error as? NamedPath.Failure)?.folder, self.real + "/nowhere")
+        }
         XCTAssertThrowsError(try NamedPath.walk(path("missing/out"))) { error in
             XCTAssertEqual((error as? NamedPath.Failure)?.code, ENOENT)
             XCTAssertEqual((error as? NamedPath.Failure)?.folder, self.real + "/missing")
