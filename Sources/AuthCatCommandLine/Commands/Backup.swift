@@ -154,7 +154,9 @@ extension AuthCat {
             let backup = try sealedBackup()
             let destination = try writeToNewDatedFile(backup.sealed, in: folder)
             do {
-                var written = try Data(contentsOf: URL(fileURLWithPath: destination.target))
+                // By the rule of every input path: in a folder others can write, what
+                // is there now may no longer be the file just written (a FIFO would hang).
+                var written = try Import.read(destination.target, what: "the new backup")
                 defer { written.resetBytes(in: 0..<written.count) }
                 guard !written.isEmpty else { throw BackupError.truncated }
                 _ = try VaultBackup.verify(written, context: ImportContext(password: { backup.passphrase }))
