@@ -10,8 +10,10 @@ import Glibc
 /// (`OutputDestination`).
 ///
 /// authcat follows symbolic links itself, one component at a time, so that it
-/// can judge each link before following it: the kernel's `protected_symlinks`
-/// and `protected_fifos` never apply to a walk done this way. The rule:
+/// can judge each link before following it. The kernel's `protected_symlinks`
+/// and `protected_fifos` cannot be relied on: they are often off, the first
+/// never applies to a link read with `readlink`, and the second only to an
+/// open that may create. The rule:
 /// a symbolic link, a FIFO or any other existing file that belongs to another
 /// user (neither you nor root), standing in a folder others can write (a
 /// folder of another user, or one with write permission for its group or for
