@@ -119,4 +119,17 @@ final class QuickAnswerTests: XCTestCase {
         chmod(folder.path, 0o755)
         XCTAssertNil(try reply(["list"]), "a folder others can read: authcat-cli warns")
     }
+
+    func testAVaultOfAnotherUserIsHandedOver() throws {
+        try add("GitHub", "alice")
+        XCTAssertNotNil(try reply(["code", "alice"]))
+        guard geteuid() == 0 else { throw XCTSkip("giving a file to another user needs root (CI runs the tests as root)") }
+        for name in ["vault.key", "vault.sqlite", ""] {
+            let path = name.isEmpty ? folder.path : folder.appendingPathComponent(name).path
+            XCTAssertEqual(lchown(path, 4242, 4242), 0)
+            XCTAssertNil(try reply(["code", "alice"]), "\(name) of another user: authcat-cli refuses it")
+            XCTAssertEqual(lchown(path, 0, 0), 0)
+        }
+        XCTAssertNotNil(try reply(["code", "alice"]))
+    }
 }

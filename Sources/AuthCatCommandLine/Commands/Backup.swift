@@ -24,7 +24,8 @@ extension AuthCat {
                 (a temporary file renamed into place, mode 0600), an existing file is replaced \
                 only with --force, and any failure exits non-zero. A symbolic link is followed; \
                 a FIFO, a device or /dev/fd/N is written straight through; a folder or a socket \
-                is refused. \
+                is refused, and so is a link, FIFO or file of another user in a folder others \
+                can write (such as /tmp), for the output and the passphrase file alike. \
                 --verify FILE decrypts a backup and checks it is complete and valid, without \
                 touching the vault. Restore with 'authcat restore-backup'.
 
@@ -32,8 +33,8 @@ extension AuthCat {
                 (authcat-backup-YYYYMMDD-HHMMSS.authcat; -2, -3... are added when that \
                 second is taken, so no backup is ever overwritten), reads it back and \
                 verifies it, and only then, with --keep N, deletes the oldest authcat \
-                backups in DIR beyond N. Only files named like that are counted or deleted; \
-                nothing else in DIR is touched, and the new backup is always kept. If \
+                backups in DIR beyond N. Only your own files named like that are counted or \
+                deleted; nothing else in DIR is touched (another user's files neither), and the new backup is always kept. If \
                 anything fails, the command exits non-zero and the earlier backups are left \
                 alone; a new file that does not verify is removed.
 
@@ -153,7 +154,9 @@ extension AuthCat {
             let backup = try sealedBackup()
             let destination = try writeToNewDatedFile(backup.sealed, in: folder)
             do {
-                var written = try Data(contentsOf: URL(fileURLWithPath: destination.target))
+                // By the rule of every input path: in a folder others can write, what
+                // is there now may no longer be the file just written (a FIFO would hang).
+                var written = try Import.read(destination.target, what: "the new backup")
                 defer { written.resetBytes(in: 0..<written.count) }
                 guard !written.isEmpty else { throw BackupError.truncated }
                 _ = try VaultBackup.verify(written, context: ImportContext(password: { backup.passphrase }))

@@ -27,7 +27,9 @@ extension AuthCat {
                 readable by you alone (--output, mode 0600, written whole or not at all) or \
                 standard output (--stdout). An existing file is replaced only with --force; a \
                 symbolic link is followed; a FIFO, a device or /dev/fd/N (such as >(gpg -e)) is \
-                written straight through; a folder or a socket is refused. For a backup to keep, \
+                written straight through; a folder or a socket is refused. A link, FIFO or file \
+                of another user in a folder others can write (such as /tmp) is refused: they could \
+                have planted it to catch the export. For a backup to keep, \
                 use 'authcat backup', which encrypts.
 
                 Examples:

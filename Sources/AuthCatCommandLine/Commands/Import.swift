@@ -165,7 +165,7 @@ extension AuthCat {
                 defer { Wipe.bytes(&bytes) }
                 return Data(bytes)
             }
-            let fd = InputPath.open(path)
+            let fd = try InputPath.open(path)
             guard fd >= 0 else {
                 let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
                 throw InputError.readFailed(what: "\(what) \(path)", reason: reason)

@@ -58,7 +58,7 @@ enum PassphraseSource {
 
     /// The first line of the file, without its line break.
     private static func fromFile(_ path: String, variable: String) throws -> SecretBytes {
-        let fd = InputPath.open(path)
+        let fd = try InputPath.open(path)
         guard fd >= 0 else {
             throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
         }

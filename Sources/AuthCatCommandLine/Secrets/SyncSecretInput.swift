@@ -42,7 +42,7 @@ enum SyncSecretInput {
     }
 
     private static func firstLine(ofFile path: String, what: String) throws -> SecretBytes {
-        let fd = InputPath.open(path)
+        let fd = try InputPath.open(path)
         guard fd >= 0 else { throw InputError.readFailed(what: "\(what) \(path)", reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var content = try FileDescriptorReader.readAll(fd, limit: limit, what: what)

@@ -40,7 +40,7 @@ public enum DoctorChecks {
     /// The vault folder must be 0700 and every file in it 0600 (no bit for
     /// group or others), all owned by this user. One finding per file that
     /// is not, or one `ok` finding.
-    public static func permissions(in location: VaultLocation, userID: uid_t = getuid()) -> [DoctorFinding] {
+    public static func permissions(in location: VaultLocation, userID: uid_t = geteuid()) -> [DoctorFinding] {
         let folder = location.folder.path
         guard let folderInfo = status(of: folder) else {
             return [DoctorFinding("permissions", .ok, "no vault folder yet at \(folder)")]
@@ -56,9 +56,14 @@ public enum DoctorChecks {
         var checked = 0
         for name in names {
             let path = location.folder.appendingPathComponent(name).path
-            guard let info = status(of: path), info.st_mode & 0o170000 == 0o100000 else { continue }
-            checked += 1
-            if let finding = ownerOnly(path, info, expected: SecureFile.fileMode, userID: userID) {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let isFile = info.st_mode & S_IFMT == S_IFREG
+            if isFile { checked += 1 }
+            if info.st_uid != userID {
+                // Whatever it is, another user's entry in the vault folder is refused (VaultLocation.checkOwnership).
+                findings.append(foreignOwner(path, info, folder: folder, userID: userID))
+            } else if isFile, let finding = ownerOnly(path, info, expected: SecureFile.fileMode, userID: userID) {
                 findings.append(finding)
             }
         }
@@ -128,14 +133,18 @@ public enum DoctorChecks {
 
     private static func ownerOnly(_ path: String, _ info: stat, expected: mode_t, userID: uid_t) -> DoctorFinding? {
         let mode = info.st_mode & 0o777
-        if info.st_uid != userID {
-            return DoctorFinding("permissions", .problem, "\(path) belongs to user \(info.st_uid), not you",
-                                 advice: "run: chown \(userID) \(path)")
-        }
+        if info.st_uid != userID { return foreignOwner(path, info, folder: path, userID: userID) }
         guard mode & 0o077 != 0 else { return nil }
         let who = mode & 0o022 != 0 ? "others can change it" : "others can read it"
         return DoctorFinding("permissions", .problem, "\(path) has mode \(octal(mode)): \(who)",
                              advice: "run: chmod \(octal(expected)) \(path)")
+    }
+
+    /// authcat refuses a vault with such an entry, so this is always a problem.
+    private static func foreignOwner(_ path: String, _ info: stat, folder: String, userID: uid_t) -> DoctorFinding {
+        DoctorFinding("permissions", .problem,
+                      "\(path) belongs to user \(info.st_uid), not you: that user could swap the vault's files, so authcat refuses it",
+                      advice: "if the vault is yours, run as root: chown -R \(userID) \(folder); else set AUTHCAT_HOME to a folder of your own")
     }
 
     private static func status(of path: String) -> stat? {

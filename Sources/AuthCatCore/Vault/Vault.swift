@@ -38,7 +38,8 @@ public final class Vault: Sendable {
         self.passphrase = passphrase
     }
 
-    /// Opens the vault at `location`; throws `VaultError.noVault` if there is none.
+    /// Opens the vault at `location`; throws `VaultError.noVault` if there is
+    /// none, and `VaultError.foreignOwner` if it is not the user's own.
     ///
     /// - Parameter passphrase: asked for only when a secret is needed and the
     ///   key is wrapped, while the vault's key is being unlocked: other tasks
@@ -46,6 +47,8 @@ public final class Vault: Sendable {
     public static func open(at location: VaultLocation, clock: Clock = SystemClock(),
                             passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
         guard location.exists else { throw VaultError.noVault(location.folder.path) }
+        // Also here, not only in the command line's check, for every caller that opens a vault.
+        try location.checkOwnership()
         guard FileManager.default.fileExists(atPath: location.keyFileURL.path) else {
             throw VaultError.missingKeyFile(location.keyFileURL.path)
         }
@@ -119,6 +122,9 @@ public final class Vault: Sendable {
     /// lock finds the vault another one just made, and uses it.
     private static func create(at location: VaultLocation, deviceName: String, clock: Clock,
                                passphrase: @escaping () throws -> SecretBytes) throws {
+        // Never a vault in a folder another user owns, or could replace: they could swap its key.
+        try location.checkOwnership()
+        if !FileManager.default.fileExists(atPath: location.folder.path) { try location.checkParentForCreation() }
         try SecureFile.createFolder(location.folder)
         try FileLock.withExclusiveLock(location.lockFileURL) {
             guard !location.exists else { return }

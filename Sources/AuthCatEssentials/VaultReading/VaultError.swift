@@ -12,6 +12,8 @@ public enum VaultError: UserFacingError, Equatable {
     case corrupt(String)
     case newerFormat(String)
     case unsafePermissions(String, mode: mode_t)
+    case foreignOwner(String, owner: uid_t, isFolder: Bool)
+    case foreignParent(String, owner: uid_t)
     case missingKeyFile(String)
     case invalidKeyFile(String)
     case keyDoesNotMatch(String)
@@ -37,6 +39,11 @@ public enum VaultError: UserFacingError, Equatable {
         case .newerFormat(let path): "the vault \(path) was written by a newer authcat; upgrade authcat to open it"
         case .unsafePermissions(let path, let mode):
             "\(path) is writable by other users (mode \(String(mode, radix: 8))); refusing to use it until you run: chmod go-w \(path)"
+        case .foreignOwner(let path, let owner, let isFolder):
+            Self.foreignOwnerMessage(path, owner: owner, isFolder: isFolder)
+        case .foreignParent(let path, let owner):
+            "refusing to create the vault in \(path): \(owner != geteuid() && owner != 0 ? "it belongs to user \(owner)" : "others can write it"), "
+                + "who could replace the vault folder with one of theirs; set AUTHCAT_HOME to a folder of your own"
         case .missingKeyFile(let path): "the vault key file \(path) is missing; without it the secrets cannot be read (restore it from a backup)"
         case .invalidKeyFile(let path): "the vault key file \(path) is damaged or in an unknown format"
         case .keyDoesNotMatch(let path): "the key file \(path) does not belong to this vault"
@@ -64,6 +71,15 @@ public enum VaultError: UserFacingError, Equatable {
         case .noPassphraseSet: .setPassphrase
         default: nil
         }
+    }
+
+    /// One line with the fix: the folder is chowned as a whole, since every file in it must be yours.
+    private static func foreignOwnerMessage(_ path: String, owner: uid_t, isFolder: Bool) -> String {
+        let folder = isFolder ? path : String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        let what = isFolder ? "the vault folder \(path)" : "the vault file \(path)"
+        let risk = isFolder ? "that user could swap the vault's files" : "that user could change it"
+        return "\(what) belongs to user \(owner), not you, and \(risk); refusing to use it "
+            + "(fix: if the vault is yours, run as root: chown -R \(geteuid()) \(folder); else set AUTHCAT_HOME to a folder of your own)"
     }
 
     /// The first few of many names, then how many more: one readable line

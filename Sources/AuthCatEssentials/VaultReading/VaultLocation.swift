@@ -42,8 +42,10 @@ public struct VaultLocation: Sendable, Equatable {
     }
 
     /// Warnings for a folder or file readable by others; throws when one is
-    /// writable by others, since then someone else could swap the vault.
+    /// writable by others, or belongs to another user (`checkOwnership`),
+    /// since then someone else could swap the vault.
     public func checkPermissions() throws -> [String] {
+        try checkOwnership()
         var warnings: [String] = []
         let paths = [(folder.path, SecureFile.folderMode), (databaseURL.path, SecureFile.fileMode), (keyFileURL.path, SecureFile.fileMode)]
         for (path, expected) in paths {

@@ -72,7 +72,10 @@ public enum BackupRotation {
 
     /// Deletes the regular files in `folder` that `expired` names, and
     /// returns their names. A name that is a folder, a link or anything but
-    /// a regular file is skipped, never followed.
+    /// a regular file is skipped, never followed; so is another user's file,
+    /// which is not a backup of yours: planted in a shared folder with later
+    /// dates, such files would otherwise take the places `keep` leaves and
+    /// make the rotation delete your real backups.
     /// - Throws: `BackupRotationError` when the folder cannot be listed or a file cannot be deleted;
     ///   the files deleted before the failure stay deleted (they were beyond `keep`).
     public static func prune(folder: String, keep: Int, newest: String) throws -> [String] {
@@ -83,7 +86,7 @@ public enum BackupRotation {
             throw BackupRotationError.cannotList(folder)
         }
         var deleted: [String] = []
-        for name in expired(among: names.filter { isRegularFile("\(folder)/\($0)") }, keep: keep, newest: newest) {
+        for name in expired(among: names.filter { isOwnRegularFile("\(folder)/\($0)") }, keep: keep, newest: newest) {
             guard unlink("\(folder)/\(name)") == 0 else {
                 throw BackupRotationError.cannotDelete("\(folder)/\(name)", reason: String(cString: strerror(errno)))
             }
@@ -92,9 +95,9 @@ public enum BackupRotation {
         return deleted
     }
 
-    private static func isRegularFile(_ path: String) -> Bool {
+    private static func isOwnRegularFile(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_uid == geteuid()
     }
 }
 

@@ -14,6 +14,9 @@ import Glibc
 ///   readers see the old file or the new one, and a failure (a full disk)
 ///   leaves the old file as it was and no temporary file;
 /// - a symbolic link is followed, and its target is written by this same rule;
+/// - a symbolic link, FIFO or file another user could have planted (one of
+///   theirs in a folder others can write, such as `/tmp`) is refused, every
+///   hop judged where it stands (`NamedPath`);
 /// - a FIFO or a character device is opened for writing and written straight
 ///   through: nothing is created, truncated or renamed;
 /// - `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` name a
@@ -44,6 +47,8 @@ public struct OutputDestination: Sendable {
     public let replacing: Bool
     /// The descriptors that stand for standard input, output and error.
     public let standard: StandardDescriptors
+    /// The existing file the path led to when it was judged (`NamedPath`).
+    private let checked: NamedPath.Node?
 
     /// Decides what `path` is and whether it may be written.
     /// - Parameter standard: what descriptors 0, 1 and 2 (`/dev/stdout`,
@@ -51,12 +56,13 @@ public struct OutputDestination: Sendable {
     ///   line run inside another program.
     /// - Throws: `OutputDestinationError` for a folder, socket or block device,
     ///   an existing regular file when `replacing` is false, a missing folder,
-    ///   a descriptor that is not open for writing, or a loop of links.
+    ///   a descriptor that is not open for writing, or a loop of links;
+    ///   `PlantedPathError` for what another user could have planted.
     public init(_ path: String, replacing: Bool, standard: StandardDescriptors = .ofThisProcess) throws {
         self.path = path
         self.replacing = replacing
         self.standard = standard
-        (target, kind) = try Self.resolve(path, replacing: replacing, standard: standard)
+        (target, kind, checked) = try Self.resolve(path, replacing: replacing, standard: standard)
     }
 
     /// Whether the bytes would land on standard output, where a command must
@@ -90,50 +96,40 @@ public struct OutputDestination: Sendable {
 
     // MARK: - Deciding
 
-    /// Symbolic links followed before giving up, as the kernel's own limit.
-    private static let maximumLinks = 40
-
-    private static func resolve(_ path: String, replacing: Bool, standard: StandardDescriptors) throws -> (String, Kind) {
+    private static func resolve(_ path: String, replacing: Bool,
+                                standard: StandardDescriptors) throws -> (String, Kind, NamedPath.Node?) {
         guard !path.isEmpty else { throw OutputDestinationError.cannotWrite(path, reason: "the path is empty") }
-        var current = path
-        for _ in 0...maximumLinks {
-            if current.hasSuffix("/") {
-                throw isFolder(current) ? OutputDestinationError.refused(path, what: "a folder")
-                    : OutputDestinationError.cannotWrite(path, reason: "a file name cannot end with /")
-            }
-            let (folder, name) = split(current)
-            guard let realFolder = realPath(folder) else {
+        if path.hasSuffix("/") {
+            throw isFolder(path) ? OutputDestinationError.refused(path, what: "a folder")
+                : OutputDestinationError.cannotWrite(path, reason: "a file name cannot end with /")
+        }
+        let destination: NamedPath.Destination
+        do {
+            destination = try NamedPath.walk(path)
+        } catch let failure as NamedPath.Failure {
+            let reason = failure.code == ELOOP ? "too many levels of symbolic links" : describe(failure.code)
+            throw OutputDestinationError.cannotWrite(path, reason: failure.folder.map { "the folder \($0) \(reason)" } ?? reason)
+        }
+        switch destination {
+        case .descriptor(let fd):
+            return ("/dev/fd/\(fd)", try checkDescriptor(standard.standing(for: fd), path: path), nil)
+        case let .missing(folder, name):
+            guard access(folder, W_OK) == 0 else {
                 throw OutputDestinationError.cannotWrite(path, reason: "the folder \(folder) \(describe(errno))")
             }
-            let candidate = realFolder == "/" ? "/\(name)" : "\(realFolder)/\(name)"
-            if let fd = DescriptorPath.number(folder: realFolder, name: name) {
-                return (candidate, try checkDescriptor(standard.standing(for: fd), path: path))
-            }
-            var info = stat()
-            guard lstat(candidate, &info) == 0 else {
-                guard errno == ENOENT else { throw OutputDestinationError.cannotWrite(path, reason: describe(errno)) }
-                guard access(realFolder, W_OK) == 0 else {
-                    throw OutputDestinationError.cannotWrite(path, reason: "the folder \(realFolder) \(describe(errno))")
-                }
-                return (candidate, .newFile)
-            }
-            switch info.st_mode & S_IFMT {
-            case S_IFLNK:
-                guard let link = readLink(candidate) else { throw OutputDestinationError.cannotWrite(path, reason: describe(errno)) }
-                current = link.hasPrefix("/") ? link : (realFolder == "/" ? "/\(link)" : "\(realFolder)/\(link)")
-                continue
+            return (folder == "/" ? "/\(name)" : "\(folder)/\(name)", .newFile, nil)
+        case .existing(let node):
+            switch node.type {
             case S_IFREG:
                 guard replacing else { throw OutputDestinationError.exists(path) }
-                return (candidate, .regularFile)
-            case S_IFIFO, S_IFCHR:
-                return (candidate, .stream)
+                return (node.path, .regularFile, node)
+            case S_IFIFO, S_IFCHR: return (node.path, .stream, node)
             case S_IFDIR: throw OutputDestinationError.refused(path, what: "a folder")
             case S_IFSOCK: throw OutputDestinationError.refused(path, what: "a socket")
             case S_IFBLK: throw OutputDestinationError.refused(path, what: "a block device")
             default: throw OutputDestinationError.refused(path, what: "not a regular file")
             }
         }
-        throw OutputDestinationError.cannotWrite(path, reason: "too many levels of symbolic links")
     }
 
     private static func checkDescriptor(_ fd: Int32, path: String) throws -> Kind {
@@ -156,23 +152,6 @@ public struct OutputDestination: Sendable {
     private static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        guard isFolder(String(cString: resolved)) else {
-            errno = ENOTDIR
-            return nil
-        }
-        return String(cString: resolved)
-    }
-
-    private static func readLink(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count >= 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func describe(_ code: Int32) -> String {
@@ -260,15 +239,18 @@ public struct OutputDestination: Sendable {
         }
     }
 
-    /// Opens a FIFO or device for writing, without creating or truncating it.
+    /// Opens a FIFO or device for writing, without creating or truncating it,
+    /// and writes only if it is the very file that was judged. Opening a
+    /// FIFO waits for its reader, as the user who named it expects; a FIFO
+    /// swapped in meanwhile is caught by the check before a byte is written.
     private func writeThrough(_ data: Data) throws {
-        let fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(errno, atomic: false) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFCHR else {
-            throw OutputDestinationError.refused(path, what: "no longer a FIFO or a device")
+        let fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw SwappedPathError(path: path) }
+            throw failure(errno, atomic: false)
         }
+        defer { close(fd) }
+        guard let checked, checked.isSame(as: fd) else { throw SwappedPathError(path: path) }
         try writeAll(data, to: fd, atomic: false)
     }
 

@@ -96,7 +96,22 @@ final class DoctorChecksTests: XCTestCase {
         _ = try file("vault.sqlite", mode: 0o600, in: location.folder)
         let findings = DoctorChecks.permissions(in: location, userID: getuid() + 1)
         XCTAssertEqual(findings.map(\.status), [.problem, .problem])
-        XCTAssertTrue(findings[0].message.hasSuffix("not you"), findings[0].message)
+        XCTAssertEqual(findings[0].message, "\(location.folder.path) belongs to user \(getuid()), not you: "
+                       + "that user could swap the vault's files, so authcat refuses it")
+        XCTAssertEqual(findings[0].advice, "if the vault is yours, run as root: chown -R \(getuid() + 1) \(location.folder.path); "
+                       + "else set AUTHCAT_HOME to a folder of your own")
+    }
+
+    func testAnEntryOfAnotherUserOfAnyKindIsAProblem() throws {
+        guard geteuid() == 0 else { throw XCTSkip("giving a file to another user needs root (CI runs the tests as root)") }
+        let location = try vaultFolder()
+        _ = try file("vault.sqlite", mode: 0o600, in: location.folder)
+        let link = location.folder.appendingPathComponent("vault.key").path
+        XCTAssertEqual(symlink("/elsewhere/vault.key", link), 0)
+        XCTAssertEqual(lchown(link, 4242, 4242), 0)
+        let findings = DoctorChecks.permissions(in: location)
+        XCTAssertEqual(findings.map(\.status), [.problem])
+        XCTAssertTrue(findings[0].message.hasPrefix("\(link) belongs to user 4242, not you"), findings[0].message)
     }
 
     func testNoVaultFolderYetIsOK() {

@@ -219,6 +219,66 @@ final class VaultTests: VaultTestCase {
         }
     }
 
+    func testAVaultOfAnotherUserIsRefused() throws {
+        _ = try makeVault()
+        let other = geteuid() + 4242
+        // As if another user ran authcat on this vault: the folder is not theirs.
+        XCTAssertThrowsError(try location.checkOwnership(userID: other)) { error in
+            XCTAssertEqual(error as? VaultError, .foreignOwner(location.folder.path, owner: geteuid(), isFolder: true))
+            XCTAssertTrue("\(error)".contains("belongs to user \(geteuid()), not you"), "\(error)")
+            XCTAssertTrue("\(error)".contains("chown -R \(geteuid()) \(location.folder.path)"), "\(error)")
+        }
+        guard geteuid() == 0 else { throw XCTSkip("giving the vault's files to another user needs root (CI runs the tests as root)") }
+        for name in ["vault.key", "vault.sqlite-wal", "sync.sqlite"] {
+            let path = location.folder.appendingPathComponent(name).path
+            if !FileManager.default.fileExists(atPath: path) { try Data().write(to: URL(fileURLWithPath: path)) }
+            XCTAssertEqual(lchown(path, 4242, 4242), 0)
+            XCTAssertThrowsError(try Vault.open(at: location), name) { error in
+                XCTAssertEqual(error as? VaultError, .foreignOwner(path, owner: 4242, isFolder: false), name)
+            }
+            XCTAssertThrowsError(try location.checkPermissions(), name)
+            XCTAssertEqual(lchown(path, 0, 0), 0)
+        }
+        XCTAssertNoThrow(try Vault.open(at: location))
+        // Root's files are refused too when authcat runs as someone else (StrictModes).
+        XCTAssertThrowsError(try location.checkOwnership(userID: 4242))
+    }
+
+    func testNoVaultIsCreatedInAFolderOfAnotherUser() throws {
+        guard geteuid() == 0 else { throw XCTSkip("giving a folder to another user needs root (CI runs the tests as root)") }
+        try FileManager.default.createDirectory(at: location.folder, withIntermediateDirectories: true)
+        XCTAssertEqual(chown(location.folder.path, 4242, 4242), 0)
+        XCTAssertThrowsError(try makeVault()) { error in
+            XCTAssertEqual(error as? VaultError, .foreignOwner(location.folder.path, owner: 4242, isFolder: true))
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: location.folder.path), [])
+    }
+
+    func testNoVaultFolderIsCreatedWhereAnotherUserCouldReplaceIt() throws {
+        let parent = location.folder.deletingLastPathComponent()
+        XCTAssertEqual(chmod(parent.path, 0o777), 0)
+        XCTAssertThrowsError(try makeVault()) { error in
+            XCTAssertEqual(error as? VaultError, .foreignParent(parent.path, owner: geteuid()))
+            XCTAssertTrue("\(error)".contains("others can write it"), "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: location.folder.path))
+        // Sticky, as /tmp: nobody else can move the folder away.
+        XCTAssertEqual(chmod(parent.path, 0o1777), 0)
+        XCTAssertNoThrow(try makeVault())
+        // A folder of yours that your group may write (umask 002) is used as before.
+        let grouped = VaultLocation(folder: folder.path("grouped/vault"))
+        try FileManager.default.createDirectory(at: folder.path("grouped"), withIntermediateDirectories: false)
+        XCTAssertEqual(chmod(folder.path("grouped").path, 0o775), 0)
+        XCTAssertNoThrow(try Vault.openOrCreate(at: grouped, deviceName: "test", clock: clock))
+        guard geteuid() == 0 else { return }
+        let other = VaultLocation(folder: folder.path("theirs/vault"))
+        try FileManager.default.createDirectory(at: folder.path("theirs"), withIntermediateDirectories: false)
+        XCTAssertEqual(chown(folder.path("theirs").path, 4242, 4242), 0)
+        XCTAssertThrowsError(try Vault.openOrCreate(at: other, deviceName: "test", clock: clock)) { error in
+            XCTAssertEqual(error as? VaultError, .foreignParent(folder.path("theirs").path, owner: 4242))
+        }
+    }
+
     func testHistoryNamesAuthorDeviceAndFieldsNeverValues() throws {
         let vault = try makeVault()
         let account = try add(vault, draft("alice"))

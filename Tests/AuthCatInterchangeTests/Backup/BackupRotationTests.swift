@@ -60,4 +60,18 @@ final class BackupRotationTests: XCTestCase {
                        ["authcat-backup-20230101-000000.authcat", "authcat-backup-20230102-000000.authcat", newest, "notes.txt"])
         XCTAssertThrowsError(try BackupRotation.prune(folder: folder + "/missing", keep: 1, newest: newest))
     }
+
+    func testPruneLeavesAnotherUsersFilesOutOfTheCount() throws {
+        guard geteuid() == 0 else { throw XCTSkip("giving a file to another user needs root (CI runs the tests as root)") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rotation-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let mine = "authcat-backup-20240101-000000.authcat", newest = "authcat-backup-20240105-000000.authcat"
+        // Planted with later dates, they would take the places --keep leaves, and mine would go.
+        let planted = ["authcat-backup-20990101-000000.authcat", "authcat-backup-20990102-000000.authcat"]
+        for name in [mine, newest] + planted { try Data("x".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
+        for name in planted { XCTAssertEqual(chown("\(folder)/\(name)", 4242, 4242), 0) }
+        XCTAssertEqual(try BackupRotation.prune(folder: folder, keep: 2, newest: newest), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ([mine, newest] + planted).sorted())
+    }
 }
