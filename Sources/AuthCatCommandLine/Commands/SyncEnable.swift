@@ -17,7 +17,9 @@ extension AuthCat {
                 --recovery-key-file. On a remote that holds a vault, it asks for that vault's \
                 sync passphrase, or with --use-recovery-key for its recovery key (from \
                 --recovery-key-file or typed). Turning sync on again later asks nothing and \
-                exports what changed meanwhile. Then it syncs once.
+                exports what changed meanwhile. If the remote this device synced with \
+                before now holds a different vault, it asks before joining that one \
+                (scripts add --join-different-vault). Then it syncs once.
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -33,13 +35,16 @@ extension AuthCat {
         @Flag(help: "Join with the recovery key instead of the sync passphrase.")
         var useRecoveryKey = false
 
+        @Flag(help: "Join the vault the remote holds now, though this device synced with a different one there.")
+        var joinDifferentVault = false
+
         func run() async throws {
             let location = try RemoteLocation(parsing: remote)
             let session = try SyncSession.openOrCreate(vaultOptions)
             if try isAlreadyOn(session, with: location) { return }
             // Asked again under the run lock: another enable may have finished while this one asked or waited.
             try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
-                                     useRecoveryKey: useRecoveryKey).run { try isAlreadyOn(session, with: location) }
+                                     useRecoveryKey: useRecoveryKey, joinDifferentVault: joinDifferentVault).run { try isAlreadyOn(session, with: location) }
         }
 
         /// Whether sync is on already with `location` (said on standard output).

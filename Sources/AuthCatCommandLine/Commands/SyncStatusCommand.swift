@@ -73,7 +73,8 @@ extension AuthCat {
             guard let url = local.remoteLocation else { return nil }
             do {
                 let remote = try session.remote(url: url)
-                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, timeout: Self.probeTimeout)
+                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, location: session.location,
+                                                   timeout: Self.probeTimeout)
                 try? await remote.close()
                 return result
             } catch {
