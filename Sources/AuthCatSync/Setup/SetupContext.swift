@@ -47,7 +47,7 @@ struct SetupContext {
            try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
                .opens(RemoteLayout.deletedMarker(vaultID), .deleted) {
             throw SyncError(.other, "the remote vault at \(remote.displayLocation) was deleted by another device, which did not "
-                + "finish; nothing was set up. Run 'authcat sync disable --delete-remote' on that device again, or use another location")
+                + "finish; nothing was set up. Finish the deletion on that device, or use another location")
         }
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
