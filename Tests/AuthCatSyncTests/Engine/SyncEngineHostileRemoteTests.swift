@@ -116,7 +116,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         let marker = RemoteLayout.deletedMarker(vaultID)
         plant(marker)
 
-        let probe = await SyncProbe.check(remote, vaultID: vaultID, location: b.vault.location)
+        let probe = await SyncProbe.check(remote, vaultID: vaultID, keysFrom: b.vault)
         guard case .failed(let failure) = probe else { return XCTFail("the probe passed over a planted marker") }
         XCTAssertEqual(failure.category, .integrity, failure.message)
         let unkeyed = await SyncProbe.check(remote, vaultID: vaultID)
@@ -146,7 +146,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
 
     func testARealDeletionMarkerIsBelievedByTheProbeAndTheSync() async throws {
         try await a.disable(deleteRemote: true)
-        let probe = await SyncProbe.check(remote, vaultID: vaultID, location: b.vault.location)
+        let probe = await SyncProbe.check(remote, vaultID: vaultID, keysFrom: b.vault)
         guard case .failed(let failure) = probe else { return XCTFail("a deleted remote passed the probe") }
         XCTAssertEqual(failure.category, .remoteDeleted)
         let error = await syncError { try await self.b.sync() }

@@ -211,7 +211,7 @@ final class SyncEngineStandingIssueTests: XCTestCase {
         XCTAssertEqual(healthy, .reachable)
         try await a.disable(deleteRemote: true)
         // Believed once it opens with the key this device keeps.
-        guard case .failed(let deleted) = await SyncProbe.check(remote, vaultID: local.remoteVaultID, location: b.vault.location) else {
+        guard case .failed(let deleted) = await SyncProbe.check(remote, vaultID: local.remoteVaultID, keysFrom: b.vault) else {
             return XCTFail("a deleted remote passes the live check")
         }
         XCTAssertEqual(deleted.category, .remoteDeleted)
