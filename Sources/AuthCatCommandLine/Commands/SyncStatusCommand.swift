@@ -74,8 +74,10 @@ extension AuthCat {
             do {
                 let remote = try session.remote(url: url)
                 // A deletion marker is believed once it opens with the key; the check never waits on a prompt.
-                let keys = try? Vault.open(at: session.location, passphrase: PassphraseSource.withoutPrompt(environment: session.environment))
-                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, keysFrom: keys, timeout: Self.probeTimeout)
+                let keys = try? Vault.open(at: session.location,
+                                           passphrase: PassphraseSource.withoutPrompt(environment: session.environment))
+                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, keysFrom: keys,
+                                                   timeout: Self.probeTimeout)
                 try? await remote.close()
                 return result
             } catch {

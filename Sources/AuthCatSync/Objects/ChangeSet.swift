@@ -121,7 +121,8 @@ struct ChangeSet: Codable, Equatable {
         let clocks = accounts.flatMap { $0.clocks.values } + preferences.map(\.clock)
         for clock in clocks where !HybridLogicalClock.isAcceptable(clock, physicalNow: physicalNow) {
             if clock.logical > HybridLogicalClock.maximumLogical {
-                throw SyncObjectError.malformed("a clock's logical part \(clock.logical) is past the bound \(HybridLogicalClock.maximumLogical)")
+                throw SyncObjectError.malformed(
+                    "a clock's logical part \(clock.logical) is past the bound \(HybridLogicalClock.maximumLogical)")
             }
             throw SyncObjectError.malformed("a clock (\(clock.wall) ms) is more than a day ahead of this device's clock")
         }
