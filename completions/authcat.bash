@@ -744,7 +744,7 @@ _authcat_sync() {
 
 _authcat_sync_enable() {
     repeating_flags=()
-    non_repeating_flags=(--use-recovery-key --version -h --help)
+    non_repeating_flags=(--use-recovery-key --join-different-vault --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --remote --recovery-key-file)
     __authcat_offer_flags_options 0

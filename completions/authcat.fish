@@ -76,7 +76,7 @@ function __authcat_parse_tokens -S
             __authcat_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'enable'
-                __authcat_parse_subcommand 0 'home=' 'remote=' 'recovery-key-file=' 'use-recovery-key' 'version' 'h/help'
+                __authcat_parse_subcommand 0 'home=' 'remote=' 'recovery-key-file=' 'use-recovery-key' 'join-different-vault' 'version' 'h/help'
             case 'disable'
                 __authcat_parse_subcommand 0 'home=' 'everywhere' 'delete-remote' 'y/yes' 'version' 'h/help'
             case 'now'
@@ -320,6 +320,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" remote' -l 'remote' -d 'Where to sync: file:///path or s3://bucket/prefix.' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" recovery-key-file' -l 'recovery-key-file' -d 'A new file to write the recovery key to (mode 0600) when creating; the file to read it from with --use-recovery-key.' -rF
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" use-recovery-key' -l 'use-recovery-key' -d 'Join with the recovery key instead of the sync passphrase.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" join-different-vault' -l 'join-different-vault' -d 'Join the vault the remote holds now, though this device synced with a different one there.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync disable" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'

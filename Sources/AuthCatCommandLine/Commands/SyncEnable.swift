@@ -17,7 +17,9 @@ extension AuthCat {
                 --recovery-key-file. On a remote that holds a vault, it asks for that vault's \
                 sync passphrase, or with --use-recovery-key for its recovery key (from \
                 --recovery-key-file or typed). Turning sync on again later asks nothing and \
-                exports what changed meanwhile. Then it syncs once.
+                exports what changed meanwhile. If the remote this device synced with \
+                before now holds a different vault, it asks before joining that one \
+                (scripts add --join-different-vault). Then it syncs once.
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -39,6 +41,9 @@ extension AuthCat {
                 + "altered on the way. A loopback endpoint (127.0.0.0/8, ::1, localhost) needs no confirmation."))
         var allowHttp = false
 
+        @Flag(help: "Join the vault the remote holds now, though this device synced with a different one there.")
+        var joinDifferentVault = false
+
         func run() async throws {
             let location = try RemoteLocation(parsing: remote)
             // Asked first, so that a refusal leaves everything as it was.
@@ -47,7 +52,7 @@ extension AuthCat {
             if try isAlreadyOn(session, with: location) { return }
             // Asked again under the run lock: another enable may have finished while this one asked or waited.
             try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
-                                     useRecoveryKey: useRecoveryKey).run { try isAlreadyOn(session, with: location) }
+                                     useRecoveryKey: useRecoveryKey, joinDifferentVault: joinDifferentVault).run { try isAlreadyOn(session, with: location) }
         }
 
         /// Asks before syncing over plain http to another machine; without a terminal, `--allow-http` must say so.

@@ -86,7 +86,11 @@ extension AuthCat {
             guard let url = local.remoteLocation else { return nil }
             do {
                 let remote = try session.remote(url: url)
-                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, timeout: Self.probeTimeout)
+                // A deletion marker is believed once it opens with the key; the check never waits on a prompt.
+                let keys = try? Vault.open(at: session.location,
+                                           passphrase: PassphraseSource.withoutPrompt(environment: session.environment))
+                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, keysFrom: keys,
+                                                   timeout: Self.probeTimeout)
                 try? await remote.close()
                 return result
             } catch {

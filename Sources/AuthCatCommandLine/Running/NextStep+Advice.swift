@@ -23,6 +23,8 @@ extension NextStep {
             "to join the remote vault again as a new device, run 'authcat sync disable', then 'authcat sync enable --remote URL'"
         case .switchRemote:
             "to sync with the right remote, run 'authcat sync disable', then 'authcat sync enable --remote URL'"
+        case .joinDifferentVault:
+            "to join it anyway, run 'authcat sync enable --remote URL --join-different-vault'"
         case .replaceFile: "add --force to replace it"
         case .nameImportFormat:
             "name it with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"

@@ -22,6 +22,15 @@ enum PassphraseSource {
         }
     }
 
+    /// The vault's passphrase from `AUTHCAT_PASSPHRASE_FILE` only, never the
+    /// terminal: for work with a deadline, which must not wait on a person.
+    static func withoutPrompt(environment: [String: String]) -> @Sendable () throws -> SecretBytes {
+        {
+            guard let path = environment[currentVariable], !path.isEmpty else { throw VaultError.passphraseRequired }
+            return try fromFile(path, variable: currentVariable)
+        }
+    }
+
     /// A new passphrase: from `AUTHCAT_NEW_PASSPHRASE_FILE`, else typed twice
     /// on the terminal; either way it must follow `NewPassphraseRule`.
     static func new(environment: [String: String]) throws -> SecretBytes {

@@ -18,6 +18,8 @@ enum SyncCommandError: UserFacingError {
     case remoteNotUpdated(Error)
     case lostStateCannotReachRemote
     case remoteHasProblems(Int)
+    case differentVaultNeedsConfirmation(remote: String)
+    case differentVaultNotJoined
 
     var description: String {
         switch self {
@@ -52,6 +54,11 @@ enum SyncCommandError: UserFacingError {
         case .remoteHasProblems(let count):
             "the sync finished, but the remote has \(count) problem\(count == 1 ? "" : "s") that stay until it is repaired; "
                 + "see: authcat sync status"
+        case .differentVaultNeedsConfirmation(let remote):
+            "\(remote) now holds a different vault than the one this device synced with there; nothing was set up. "
+                + "Without a terminal to confirm, add --join-different-vault to join it"
+        case .differentVaultNotJoined:
+            "nothing was set up, and sync stays off"
         case .remoteNotUpdated(let error):
             "sync is off on this device, but the remote could not be updated (\(Self.what(error))); "
                 + "to try again, run this command again"

@@ -11,6 +11,8 @@ struct SyncEnableFlow {
     let url: String
     let recoveryKeyFile: String?
     let useRecoveryKey: Bool
+    /// The user said on the command line to join a different vault where this device synced before.
+    let joinDifferentVault: Bool
 
     /// - Parameter isOnAlready: asked again once the run lock is held; true ends
     ///   the flow there (another `sync enable` finished while this one asked).
@@ -30,8 +32,9 @@ struct SyncEnableFlow {
         // other sync of this vault waits on them.
         let plan = try await recordingSetupFailure {
             try await remote.prepare()
-            return try await SyncSetup.plan(vault: session.vault, remote: remote)
+            return try await SyncSetup.plan(vault: session.vault, remote: remote, remoteURL: url)
         }
+        if plan == .joinDifferentVault { try confirmDifferentVault(remote) }
         let secret = try self.secret(for: plan, remote: remote)
         let keyFile = try plan == .create ? recoveryKeyFile.map(SyncRecoveryKeyFile.create) : nil
         try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).withRunLockForSetup {
@@ -53,11 +56,26 @@ struct SyncEnableFlow {
         case .create:
             guard !useRecoveryKey else { throw SyncCommandError.recoveryKeyNeedsExistingVault(remote: remote.displayLocation) }
             return .passphrase(try SyncSecretInput.newPassphrase(environment: session.environment))
-        case .join:
+        case .join, .joinDifferentVault:
             if useRecoveryKey { return .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile)) }
             return .passphrase(try SyncSecretInput.passphrase(environment: session.environment))
         case .resume:
             return nil
+        }
+    }
+
+    /// The remote this device synced with now holds another vault: that may be
+    /// someone else's, put there to receive this vault's accounts. Asked on a
+    /// terminal; scripts say so with --join-different-vault.
+    private func confirmDifferentVault(_ remote: any Remote) throws {
+        guard !joinDifferentVault else { return }
+        guard Terminal.standardInputIsTerminal else {
+            throw SyncCommandError.differentVaultNeedsConfirmation(remote: remote.displayLocation)
+        }
+        let question = "\(remote.displayLocation) now holds a different vault than the one this device synced with there. "
+            + "Join it, and send this vault's accounts to it? [y/N] "
+        guard try Terminal.confirm(question, hint: "add --join-different-vault") else {
+            throw SyncCommandError.differentVaultNotJoined
         }
     }
 

@@ -43,4 +43,7 @@ public enum NextStep: String, Codable, CaseIterable, Sendable {
     case convertToPNG
     /// Fix the invalid entries, or import again leaving them out.
     case skipInvalidEntries
+    /// Turn sync on again, confirming that this device joins the different
+    /// vault the remote it synced with before now holds.
+    case joinDifferentVault
 }

@@ -36,13 +36,19 @@ extension SyncEngine {
     /// Writes the next generation of the "disabled everywhere" marker, then
     /// removes older ones. The marker stays when sync is turned on again, so
     /// a device that slept through both still turns off at its next contact.
+    ///
+    /// The generation follows the newest marker that opens with the key (one
+    /// that does not is left alone and never counted) and the newest this
+    /// device knows; a number that would not fit the name is an error.
     private func disableEverywhere(_ state: SyncStateRecord, keys: SyncKeys) async throws {
         let listing = RemoteListing(try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/"))
-        let older = listing.disabledMarkers[state.remoteVaultID] ?? [:]
-        let generation = max(older.keys.max() ?? 0, state.disabledGeneration) + 1
+        let markers = MarkerCheck(remote: remote, vaultID: state.remoteVaultID, objectKey: keys.objectKey)
+        let newest = try await markers.newestDisabledGeneration(in: listing, above: 0)?.generation ?? 0
+        let generation = try RemoteLayout.checkedNumber(max(newest, state.trustedDisabledGeneration) + 1)
         let name = RemoteLayout.disabledMarker(state.remoteVaultID, generation: generation)
         try await remote.put(name, data: try marker(.disabled, name: name, state, keys))
         try store.updateState { $0.disabledGeneration = generation }
+        let older = (listing.disabledMarkers[state.remoteVaultID] ?? [:]).filter { $0.key <= newest }
         for oldName in older.values.sorted() {
             try await remote.delete(oldName)
         }

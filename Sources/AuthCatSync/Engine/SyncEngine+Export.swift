@@ -12,7 +12,7 @@ extension SyncEngine {
         run.progress?(SyncProgress(step: .exporting, completed: 0, total: 1))
         for _ in 0..<3 {
             guard let state = try store.state() else { return }
-            let sequence = state.nextSequence
+            let sequence = try RemoteLayout.checkedNumber(state.nextSequence)
             let name = RemoteLayout.batch(run.vaultID, device: run.deviceID, sequence: sequence)
             let changes = try makeChangeSet(pending, snapshot: false, sequence: sequence, previous: state.chainHead, run)
             let object = try seal(changes, name: name, run)

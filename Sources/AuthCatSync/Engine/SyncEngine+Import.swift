@@ -216,7 +216,9 @@ extension SyncEngine {
     private func open(_ data: Data, name: String, device: String, sequence: Int64, snapshot: Bool, _ run: SyncRun) -> ChangeSet? {
         do {
             let payload = try SealedObject.open(data, key: run.keys.objectKey, vault: run.vaultID, device: device, name: name)
-            return try ChangeSet.decode(payload, snapshot: snapshot, vault: run.vaultID, device: device, sequence: sequence)
+            let changes = try ChangeSet.decode(payload, snapshot: snapshot, vault: run.vaultID, device: device, sequence: sequence)
+            try changes.checkClocks(physicalNow: clock.now().unixMilliseconds)
+            return changes
         } catch {
             run.issue(.rejected, name, (error as? UserFacingError)?.description ?? "unreadable")
             return nil

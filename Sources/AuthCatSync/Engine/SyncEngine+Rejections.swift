@@ -20,7 +20,8 @@ extension SyncEngine {
             // Only listed objects: "the manifest is missing" is about no object at all.
             guard let size = run.listing.sizes[issue.subject], kept[issue.subject] == nil,
                   let version = run.readVersions[issue.subject] ?? run.listing.versions[issue.subject] else { continue }
-            kept[issue.subject] = SyncRejectedRecord(name: issue.subject, size: size, kind: issue.kind.rawValue,
+            // The listed size is the remote's word: a negative one must not fail the state's CHECK.
+            kept[issue.subject] = SyncRejectedRecord(name: issue.subject, size: max(0, size), kind: issue.kind.rawValue,
                                                      detail: issue.detail, firstSeen: now, version: version)
         }
         guard kept != run.rejectedBefore else { return }

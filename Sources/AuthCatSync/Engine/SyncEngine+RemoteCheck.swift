@@ -11,19 +11,22 @@ extension SyncEngine {
     func checkRemote(_ run: SyncRun) async throws {
         let listing = run.listing
         let vault = run.vaultID
-        if listing.deletedMarkers.contains(vault), try await markerIsAuthentic(RemoteLayout.deletedMarker(vault), .deleted, run) {
+        let markers = markerCheck(run)
+        if listing.deletedMarkers.contains(vault), try await markers.opens(RemoteLayout.deletedMarker(vault), .deleted) {
             try store.updateState { $0.enabled = false; $0.remoteDeleted = true }
             throw SyncError.remoteDeleted(remote.displayLocation)
         }
         // Compared by generation, so a device asleep while sync was turned off
-        // everywhere and on again elsewhere still turns off; no download unless newer.
-        if let marker = listing.newestDisabledMarker(of: vault), marker.generation > (try store.state()?.disabledGeneration ?? 0),
-           try await markerIsAuthentic(marker.name, .disabled, run) {
+        // everywhere and on again elsewhere still turns off; no download unless
+        // newer. A newer marker that does not open is reported and passed over.
+        let known = try store.state()?.trustedDisabledGeneration ?? 0
+        if let marker = try await markers.newestDisabledGeneration(in: listing, above: known) {
             try store.updateState { $0.enabled = false; $0.disabledEverywhere = true; $0.disabledGeneration = marker.generation }
             throw SyncError.disabledElsewhere(remote.displayLocation)
         }
         if listing.manifests.contains(vault) {
             if try store.state()?.vaultMismatch == true { try store.updateState { $0.vaultMismatch = false } }
+            try await checkManifest(run)
             return
         }
         if !listing.manifests.isEmpty {
@@ -34,20 +37,15 @@ extension SyncEngine {
         run.issue(.rejected, RemoteLayout.manifest(vault), "the manifest is missing; devices can sync, but no new device can join")
     }
 
-    /// Whether the marker opens with this vault's key; a forged one is reported.
-    func markerIsAuthentic(_ name: String, _ kind: Marker.Kind, _ run: SyncRun) async throws -> Bool {
-        guard !run.isKnownRejected(name), let data = try await remote.get(name) else { return false }
-        run.readVersions[name] = run.version(of: name, data: data)
-        guard !run.isKnownRejected(name, data: data) else { return false }
-        do {
-            let payload = try SealedObject.open(data, key: run.keys.objectKey, vault: run.vaultID,
-                                                device: Marker.sealingDevice, name: name)
-            _ = try Marker.decode(payload, vault: run.vaultID, kind: kind)
-            return true
-        } catch {
-            run.issue(.rejected, name, (error as? UserFacingError)?.description ?? "unreadable")
-            return false
-        }
+    /// Reads markers with this run's key, reporting each that does not open
+    /// once (an object rejected before and unchanged is not read again).
+    func markerCheck(_ run: SyncRun) -> MarkerCheck {
+        MarkerCheck(remote: remote, vaultID: run.vaultID, objectKey: run.keys.objectKey,
+                    isKnownRejected: { run.isKnownRejected($0) },
+                    rejected: { name, data, why in
+                        run.readVersions[name] = run.version(of: name, data: data)
+                        if !run.isKnownRejected(name, data: data) { run.issue(.rejected, name, why) }
+                    })
     }
 
     /// A sealed marker of `kind` written by this device.

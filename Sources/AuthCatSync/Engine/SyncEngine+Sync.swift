@@ -49,6 +49,7 @@ extension SyncEngine {
         }
         let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
                                               deviceID: state.deviceID)
+        try repairPoisonedClock()
         try stamp()
         progress?(SyncProgress(step: .listing, completed: 0, total: 1))
         let listing = RemoteListing(try await remote.list(prefix: ""))

@@ -4,9 +4,10 @@ import Foundation
 
 // How a program drives sync with this library:
 //
-// - Setup: `SyncSetup.plan(vault:remote:)` says whether `enable` will create a
-//   remote vault (ask for a new passphrase), join one (ask for the passphrase or
-//   recovery key) or resume (ask nothing). `SyncSetup.enable(vault:remote:remoteURL:
+// - Setup: `SyncSetup.plan(vault:remote:remoteURL:)` says whether `enable` will
+//   create a remote vault (ask for a new passphrase), join one (ask for the
+//   passphrase or recovery key; first confirm, for `.joinDifferentVault`, a
+//   different vault where this device synced before) or resume (ask nothing). `SyncSetup.enable(vault:remote:remoteURL:
 //   secret:kdf:recorder:clock:)` does it and returns `SyncEnableResult` (with the
 //   recovery key, to show once, when created). It does not sync: call
 //   `SyncEngine.open(...)?.sync()` next. Wrong secret → `SyncError` with category

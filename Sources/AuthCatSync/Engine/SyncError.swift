@@ -45,6 +45,11 @@ public struct SyncError: UserFacingError, Equatable {
             + "sync stopped and local data was left untouched", next: .switchRemote)
     }
 
+    static func differentVault(_ location: String) -> SyncError {
+        SyncError(.vaultMismatch, "\(location) now holds a different vault than the one this device synced with there; "
+            + "nothing was set up. Join it only if you know why it changed", next: .joinDifferentVault)
+    }
+
     static func remoteDeleted(_ location: String) -> SyncError {
         SyncError(.remoteDeleted, "the remote data at \(location) was deleted by another device; sync is off here and "
             + "local data was kept", next: .enableSync)

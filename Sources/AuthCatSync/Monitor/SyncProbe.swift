@@ -1,3 +1,5 @@
+import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// A live check that the remote answers, accepts the credentials and still
@@ -7,19 +9,24 @@ public enum SyncProbe {
     /// Lists the remote; never takes much longer than `timeout`.
     ///
     /// With `vaultID`, a remote that no longer holds that vault fails the
-    /// check: `remoteDeleted` when a deletion marker is there (not opened:
-    /// only a sync, which has the key, believes it and turns sync off), else
+    /// check: `remoteDeleted` when a deletion marker is there and opens with
+    /// the key this device keeps in `vault`'s sync state, `integrity` when it
+    /// does not open (planted or damaged: it is ignored), an unconfirmed
+    /// marker when there is no key to open it with (no `vault`, or its key
+    /// needs a passphrase that `vault` was not given: pass one that never
+    /// prompts, since the check has a deadline); else
     /// `containerMissing` (emptied, or the wrong folder mounted). A vault whose
     /// manifest alone is missing still answers; the sync reports that.
     ///
     /// A remote that has not answered in time counts as unreachable. The
     /// request is cancelled then, but not waited for: a hung mount or socket
     /// must not hang `authcat sync status`.
-    public static func check(_ remote: any Remote, vaultID: String? = nil, timeout: Duration = .seconds(5)) async -> SyncProbeResult {
+    public static func check(_ remote: any Remote, vaultID: String? = nil, keysFrom vault: Vault? = nil,
+                             timeout: Duration = .seconds(5)) async -> SyncProbeResult {
         await withCheckedContinuation { continuation in
             let first = FirstResult(continuation)
             let request = Task {
-                first.offer(await listOnce(remote, vaultID: vaultID))
+                first.offer(await listOnce(remote, vaultID: vaultID, vault: vault))
             }
             Task {
                 try? await Task.sleep(for: timeout)
@@ -31,7 +38,7 @@ public enum SyncProbe {
         }
     }
 
-    private static func listOnce(_ remote: any Remote, vaultID: String?) async -> SyncProbeResult {
+    private static func listOnce(_ remote: any Remote, vaultID: String?, vault: Vault?) async -> SyncProbeResult {
         do {
             guard let vaultID else {
                 // A prefix no object has: the answer is tiny.
@@ -42,14 +49,41 @@ public enum SyncProbe {
             if try await remote.list(prefix: manifest).contains(where: { $0.name == manifest }) { return .reachable }
             let marker = RemoteLayout.deletedMarker(vaultID)
             if try await remote.list(prefix: marker).contains(where: { $0.name == marker }) {
-                return .failed(SyncFailure(category: .remoteDeleted, message: "the remote holds a deletion marker for this vault: "
-                    + "another device deleted the remote data; local data is kept", nextStep: .confirmRemoteDeletion))
+                return try await deletionMarker(marker, vaultID: vaultID, remote: remote, vault: vault)
             }
             if !(try await remote.list(prefix: RemoteLayout.folder(vaultID) + "/")).isEmpty { return .reachable }
             return .failed(SyncError.noVaultOnRemote(remote.displayLocation).failure)
         } catch {
             return .failed(SyncError.wrapping(error).failure)
         }
+    }
+}
+
+extension SyncProbe {
+    /// What a deletion marker says once opened with this device's key.
+    private static func deletionMarker(_ name: String, vaultID: String, remote: any Remote,
+                                       vault: Vault?) async throws -> SyncProbeResult {
+        guard let objectKey = objectKey(vaultID: vaultID, vault: vault) else {
+            return .failed(SyncFailure(category: .other, message: "the remote holds a deletion marker for this vault, which "
+                + "only a sync can check (it opens only with the vault key, which needs the passphrase); local data is kept",
+                nextStep: .confirmRemoteDeletion))
+        }
+        let markers = MarkerCheck(remote: remote, vaultID: vaultID, objectKey: objectKey)
+        if try await markers.opens(name, .deleted) {
+            return .failed(SyncFailure(category: .remoteDeleted, message: "the remote holds a deletion marker for this vault: "
+                + "another device deleted the remote data; local data is kept", nextStep: .confirmRemoteDeletion))
+        }
+        return .failed(SyncFailure(category: .integrity, message: "the remote holds a deletion marker for this vault that does "
+            + "not open with its key (planted or damaged), and the vault's manifest is missing; the marker is ignored",
+            nextStep: .repairRemote))
+    }
+
+    /// The object key of the remote vault this device joined, if `vault`'s key can be had.
+    private static func objectKey(vaultID: String, vault: Vault?) -> SecretBytes? {
+        guard let vault, let state = try? SyncStore.openIfPresent(in: vault.location)?.state(),
+              state.remoteVaultID == vaultID else { return nil }
+        return try? SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: vaultID,
+                                           deviceID: state.deviceID).objectKey
     }
 }
 

@@ -41,8 +41,16 @@ struct AccountState: Codable, Equatable {
          "tags": tags.clock, "note": note.clock, "deleted": deleted.clock]
     }
 
+    /// The furthest `created_at` from 1970 accepted, in milliseconds either
+    /// way (JavaScript's date range): a date converts to and from
+    /// milliseconds exactly within it, so no later conversion overflows.
+    static let createdAtBound: Int64 = 8_640_000_000_000_000
+
     /// Checks what the vault would otherwise reject deep inside a transaction.
     func validate() throws {
+        guard (-Self.createdAtBound...Self.createdAtBound).contains(createdAt) else {
+            throw SyncObjectError.malformed("account creation time out of range")
+        }
         guard let uuid = UUID(uuidString: id), uuid.vaultString == id else { throw SyncObjectError.malformed("account id") }
         guard !name.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw SyncObjectError.malformed("empty account name") }
         guard Data(base64Encoded: secret.value) != nil else { throw SyncObjectError.malformed("account secret") }

@@ -112,6 +112,21 @@ struct ChangeSet: Codable, Equatable {
         for account in set.accounts { try account.validate() }
         return set
     }
+
+    /// Refuses the whole object when one of its clocks is more than a day
+    /// ahead of this device's clock, or its logical part is past the bound
+    /// (`HybridLogicalClock.isAcceptable`): one such clock, once received,
+    /// would push every later change on this device out of range.
+    func checkClocks(physicalNow: Int64) throws {
+        let clocks = accounts.flatMap { $0.clocks.values } + preferences.map(\.clock)
+        for clock in clocks where !HybridLogicalClock.isAcceptable(clock, physicalNow: physicalNow) {
+            if clock.logical > HybridLogicalClock.maximumLogical {
+                throw SyncObjectError.malformed(
+                    "a clock's logical part \(clock.logical) is past the bound \(HybridLogicalClock.maximumLogical)")
+            }
+            throw SyncObjectError.malformed("a clock (\(clock.wall) ms) is more than a day ahead of this device's clock")
+        }
+    }
 }
 
 /// One synced preference as a batch or snapshot carries it; a nil value

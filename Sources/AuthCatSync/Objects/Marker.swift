@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// The payload of a "disabled everywhere" or "remote deleted" marker
@@ -27,6 +28,13 @@ struct Marker: Codable, Equatable {
 
     /// Markers are vault-wide objects: their associated data names `vault` as the device.
     static let sealingDevice = "vault"
+
+    /// The marker stored as `name`, once it opens with the vault's object key
+    /// and decodes as a marker of `kind` for `vault`; else `SyncObjectError`.
+    static func open(_ object: Data, name: String, kind: Kind, vault: String, objectKey: SecretBytes) throws -> Marker {
+        let payload = try SealedObject.open(object, key: objectKey, vault: vault, device: sealingDevice, name: name)
+        return try decode(payload, vault: vault, kind: kind)
+    }
 
     static func decode(_ data: Data, vault: String, kind: Kind) throws -> Marker {
         guard let marker = try? JSONDecoder().decode(Marker.self, from: data) else { throw SyncObjectError.malformed("not a marker") }

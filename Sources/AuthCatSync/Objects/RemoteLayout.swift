@@ -17,6 +17,19 @@ import Foundation
 enum RemoteLayout {
     static let prefix = "authcat-"
     static let sequenceDigits = 10
+    /// The highest sequence or generation number a name can hold: names are
+    /// fixed-width, and readers take exactly `sequenceDigits` digits.
+    static let maximumNumber: Int64 = 9_999_999_999
+
+    /// `number`, if a name can hold it; a number past `maximumNumber` is an
+    /// error, never a longer name that no reader would parse.
+    static func checkedNumber(_ number: Int64) throws -> Int64 {
+        guard (1...maximumNumber).contains(number) else {
+            throw SyncError(.other, "the number \(number) does not fit in a remote object name (at most "
+                + "\(sequenceDigits) digits); nothing was written")
+        }
+        return number
+    }
 
     enum Name: Equatable {
         case manifest(vault: String)
@@ -92,9 +105,10 @@ enum RemoteLayout {
         return number(text.dropFirst(prefix.count))
     }
 
-    /// A zero-padded sequence or generation number, at least 1.
-    private static func number(_ digits: Substring) -> Int64? {
-        guard digits.count == sequenceDigits, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+    /// A zero-padded sequence or generation number, at least 1: exactly
+    /// `sequenceDigits` ASCII digits, nothing more or less.
+    static func number(_ digits: Substring) -> Int64? {
+        guard digits.utf8.count == sequenceDigits, digits.utf8.allSatisfy({ (48...57).contains($0) }),
               let value = Int64(digits), value >= 1 else { return nil }
         return value
     }

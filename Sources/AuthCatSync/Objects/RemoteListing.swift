@@ -49,14 +49,12 @@ struct RemoteListing {
         !(names[vault] ?? []).isEmpty
     }
 
-    /// The newest "disabled everywhere" marker of `vault`, if any.
+    /// The newest "disabled everywhere" marker name of `vault`, if any: a
+    /// name only, believed once it opens (`MarkerCheck`).
     func newestDisabledMarker(of vault: String) -> (generation: Int64, name: String)? {
         guard let newest = disabledMarkers[vault]?.max(by: { $0.key < $1.key }) else { return nil }
         return (newest.key, newest.value)
     }
-
-    /// Vaults with a manifest and no deletion marker: those a device could join.
-    var joinableVaults: Set<String> { manifests.subtracting(deletedMarkers) }
 
     private func vaultID(of name: RemoteLayout.Name) -> String {
         switch name {

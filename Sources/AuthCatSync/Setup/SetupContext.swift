@@ -11,17 +11,19 @@ struct SetupContext {
     let clock: Clock
     /// The id to take when joining or creating; nil for a random one.
     let chosenDeviceID: String?
+    /// The remote vault a join joins, as the plan found it.
+    let vaultToJoin: String?
 
     /// Turns sync on again for the remote vault this device joined before.
     func resume() async throws -> SyncEnableResult {
         let store = try SyncStore.openOrCreate(in: vault.location)
         guard let state = try store.state() else { throw SyncError(.other, "no sync state to resume") }
         // Proves the stored master key still opens before anything changes.
-        _ = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
-                                       deviceID: state.deviceID)
-        let disabled = disabledGeneration(state.remoteVaultID)
+        let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+                                              deviceID: state.deviceID)
+        let disabled = try await disabledGeneration(state.remoteVaultID, keys: keys)
         try store.updateState {
-            $0.disabledGeneration = max($0.disabledGeneration, disabled)
+            $0.disabledGeneration = max($0.trustedDisabledGeneration, disabled)
             $0.enabled = true
             $0.remoteURL = remoteURL
             $0.remoteDeleted = false
@@ -35,15 +37,23 @@ struct SetupContext {
     /// Joins the one vault on the remote; a wrong secret changes nothing.
     func join(secret: SyncSecret?) async throws -> SyncEnableResult {
         guard let secret else { throw SyncError.secretRequired }
-        guard let vaultID = listing.joinableVaults.first,
-              let data = try await remote.get(RemoteLayout.manifest(vaultID)) else {
+        let manifestName = vaultToJoin.map(RemoteLayout.manifest)
+        guard let vaultID = vaultToJoin, let manifestName, let data = try await remote.get(manifestName) else {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
         }
         let keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
+        // Only now, with the key, can a deletion marker beside the manifest be told from a planted one.
+        if listing.deletedMarkers.contains(vaultID),
+           try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
+               .opens(RemoteLayout.deletedMarker(vaultID), .deleted) {
+            throw SyncError(.other, "the remote vault at \(remote.displayLocation) was deleted by another device, which did not "
+                + "finish; nothing was set up. Finish the deletion on that device, or use another location")
+        }
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
-                         disabledGeneration: disabledGeneration(vaultID))
+                         disabledGeneration: try await disabledGeneration(vaultID, keys: keys),
+                         manifest: (ObjectHash.of(data), listing.versions[manifestName]))
         return SyncEnableResult(outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID)
     }
 
@@ -57,29 +67,35 @@ struct SetupContext {
         let manifest = try Manifest.make(vaultID: vaultID, keys: keys, passphrase: passphrase, recoveryKey: recoveryKey,
                                          kdf: kdf, createdAt: clock.now())
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
-        guard try await remote.create(RemoteLayout.manifest(vaultID), data: try manifest.encoded()) else {
+        let manifestData = try manifest.encoded()
+        guard try await remote.create(RemoteLayout.manifest(vaultID), data: manifestData) else {
             throw SyncError(.other, "another vault appeared on the remote at the same moment; nothing was set up", next: .enableSync)
         }
-        try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed)
+        try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
+                         manifest: (ObjectHash.of(manifestData), nil))
         return SyncEnableResult(outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID)
     }
 
     /// Starts this device afresh in a remote vault: everything will be stamped
     /// and exported on the first sync, every device's objects imported.
-    private func saveNewState(vaultID: String, deviceID: String, sealedMasterKey: Data, disabledGeneration: Int64 = 0) throws {
+    private func saveNewState(vaultID: String, deviceID: String, sealedMasterKey: Data, disabledGeneration: Int64 = 0,
+                              manifest: (hash: String, version: String?)) throws {
         let store = try SyncStore.openOrCreate(in: vault.location)
         let previous = try store.state()
         let earlier = previous.map { $0.remoteVaultID == vaultID ? $0.previousRemoteVaultID : $0.remoteVaultID } ?? nil
         let state = SyncStateRecord(
             enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
-            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil, disabledGeneration: disabledGeneration)
+            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil, disabledGeneration: disabledGeneration,
+            manifestHash: manifest.hash, manifestVersion: manifest.version)
         try store.reset(to: state)
         try SyncSetupFile.record(state, in: vault.location)
     }
 
     /// Turning sync on steps past every "disabled everywhere" marker there is
-    /// now. The marker itself stays, for devices that have not seen it yet.
-    private func disabledGeneration(_ vaultID: String) -> Int64 {
-        listing.newestDisabledMarker(of: vaultID)?.generation ?? 0
+    /// now that opens with the key. The marker itself stays, for devices that
+    /// have not seen it yet; one that does not open counts for nothing.
+    private func disabledGeneration(_ vaultID: String, keys: SyncKeys) async throws -> Int64 {
+        try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
+            .newestDisabledGeneration(in: listing, above: 0)?.generation ?? 0
     }
 }

@@ -4,28 +4,84 @@ import Foundation
 
 /// Turning sync on: creating a remote vault, joining one, or resuming.
 public enum SyncSetup {
-    /// What `enable` would do with this remote; lists the remote once.
-    public static func plan(vault: Vault, remote: any Remote) async throws -> SyncSetupPlan {
+    /// What `enable` would do with this remote; lists the remote once (and
+    /// reads a deletion marker of the vault this device joined, if there is one).
+    ///
+    /// - Parameter remoteURL: the location as the user gave it, to tell
+    ///   whether this device synced there before; nil for the remote's own.
+    public static func plan(vault: Vault, remote: any Remote, remoteURL: String? = nil) async throws -> SyncSetupPlan {
+        let listing: RemoteListing
         do {
-            return try plan(vault: vault, listing: RemoteListing(try await remote.list(prefix: "")))
+            listing = RemoteListing(try await remote.list(prefix: ""))
         } catch let error as RemoteError where error.kind == .containerMissing {
             // A folder remote is created by `enable`; an S3 bucket never is, and enable will say so.
             return .create
         }
+        return try await plan(vault: vault, remote: remote, remoteURL: remoteURL ?? remote.displayLocation, listing: listing).plan
     }
 
-    static func plan(vault: Vault, listing: RemoteListing) throws -> SyncSetupPlan {
+    /// The plan, and the remote vault a join would join.
+    static func plan(vault: Vault, remote: any Remote, remoteURL: String,
+                     listing: RemoteListing) async throws -> (plan: SyncSetupPlan, vaultToJoin: String?) {
         // Never joined afresh over lost state: the user says so first (`sync disable`).
         if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
-        let joinable = listing.joinableVaults
-        if let state = try SyncStore.openIfPresent(in: vault.location)?.state(), joinable.contains(state.remoteVaultID) {
-            return .resume
+        let state = try SyncStore.openIfPresent(in: vault.location)?.state()
+        var deleted: Set<String> = []
+        if let state {
+            switch try await standing(of: state, vault: vault, remote: remote, listing: listing) {
+            case .live: return (.resume, nil)
+            case .deleted: deleted.insert(state.remoteVaultID)
+            case .absent: break
+            }
         }
+        let joinable = listing.manifests.subtracting(deleted)
         switch joinable.count {
-        case 0: return .create
-        case 1: return .join
+        case 0:
+            // A vault's objects without its manifest: the manifest was hidden, or a deletion stopped
+            // part-way. A new vault beside them would split the devices.
+            if let stranded = Set(listing.names.keys).subtracting(deleted).sorted().first {
+                throw SyncError(.other, "the remote holds an authcat vault (\(stranded)) without its manifest; nothing was set up, "
+                    + "so that no second vault is made beside it. Put its manifest back, or use another location")
+            }
+            return (.create, nil)
+        case 1:
+            let other = joinable.first
+            guard let state, !state.remoteDeleted, sameLocation(state.remoteURL, remoteURL) else { return (.join, other) }
+            return (.joinDifferentVault, other)
         default:
             throw SyncError(.other, "the remote holds \(joinable.count) authcat vaults; use a location that holds only one")
+        }
+    }
+
+    /// What has become of the remote vault this device joined.
+    private enum Standing { case live, deleted, absent }
+
+    /// A deletion marker counts only once it opens with the key this device
+    /// keeps; a vault whose objects are there is live even without its
+    /// manifest (the sync then reports the manifest missing), so that a
+    /// planted marker or a hidden manifest never makes `enable` start a
+    /// second vault beside it.
+    private static func standing(of state: SyncStateRecord, vault: Vault, remote: any Remote,
+                                 listing: RemoteListing) async throws -> Standing {
+        let vaultID = state.remoteVaultID
+        if listing.deletedMarkers.contains(vaultID) {
+            let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: vaultID, deviceID: state.deviceID)
+            if try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
+                .opens(RemoteLayout.deletedMarker(vaultID), .deleted) {
+                return .deleted
+            }
+        }
+        return listing.hasObjects(of: vaultID) ? .live : .absent
+    }
+
+    /// Whether two location URLs name the same remote.
+    static func sameLocation(_ first: String, _ second: String) -> Bool {
+        guard let a = try? RemoteLocation(parsing: first), let b = try? RemoteLocation(parsing: second) else { return first == second }
+        switch (a, b) {
+        case let (.folder(one), .folder(two)):
+            return URL(fileURLWithPath: one).standardizedFileURL.path == URL(fileURLWithPath: two).standardizedFileURL.path
+        default:
+            return a == b
         }
     }
 
@@ -49,6 +105,8 @@ public enum SyncSetup {
     ///   - expected: the plan `secret` was asked for (`plan(vault:remote:)`,
     ///     before the run lock); when the remote now needs another, nothing is
     ///     written: a passphrase typed once to join must never create a vault.
+    ///     `.joinDifferentVault` is also the user's confirmation: without it,
+    ///     such a join throws and writes nothing.
     public static func enable(vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
                               kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
                               clock: Clock = SystemClock(), deviceID: String? = nil,
@@ -61,15 +119,19 @@ public enum SyncSetup {
                 if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
                     throw SyncError(.other, "a device id is 16 lowercase hex digits")
                 }
-                let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
-                                         chosenDeviceID: deviceID)
-                let plan = try plan(vault: vault, listing: listing)
+                let (plan, vaultToJoin) = try await plan(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing)
                 if let expected, plan != expected {
                     throw SyncError(.other, "the remote changed while authcat asked for the secret; nothing was set up, try again")
                 }
+                let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
+                                         chosenDeviceID: deviceID, vaultToJoin: vaultToJoin)
                 switch plan {
                 case .resume: return try await setup.resume()
                 case .join: return try await setup.join(secret: secret)
+                case .joinDifferentVault:
+                    // Only a plan the user confirmed (`expected`) joins another vault where this device synced before.
+                    guard expected == .joinDifferentVault else { throw SyncError.differentVault(remote.displayLocation) }
+                    return try await setup.join(secret: secret)
                 case .create: return try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())
                 }
             }
@@ -92,6 +154,11 @@ public enum SyncSetupPlan: String, Sendable, Equatable {
     /// The remote holds a vault this device has not joined: ask for its sync
     /// passphrase or recovery key.
     case join
+    /// The remote at the location this device synced with before now holds
+    /// another vault (the "vault mismatch"): the user confirms joining it
+    /// first, then gives its passphrase or recovery key. `enable` joins it
+    /// only when passed this plan as `expecting`.
+    case joinDifferentVault
     /// The remote holds the vault this device joined before: nothing to ask.
     case resume
 }

@@ -38,6 +38,21 @@ struct SyncStateRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     /// The newest "disabled everywhere" generation this device has already
     /// obeyed or stepped past by turning sync on: only a newer marker turns it off.
     var disabledGeneration: Int64 = 0
+    /// The SHA-256 (lowercase hex) of the manifest as this device created or
+    /// joined it; nil for states from before it was kept, until a sync takes
+    /// the manifest it finds. A manifest that differs is reported, never used.
+    var manifestHash: String?
+    /// The manifest's listed version when its hash was last checked, so that
+    /// a sync downloads it only when the listing says it was written again.
+    var manifestVersion: String?
+
+    /// `disabledGeneration`, or 0 when it is the last number a name can
+    /// hold: no device can write a marker past that, so only a planted one
+    /// that an earlier authcat believed without opening it could have put it
+    /// there, and keeping it would make this device deaf to every real one.
+    var trustedDisabledGeneration: Int64 {
+        disabledGeneration < RemoteLayout.maximumNumber ? disabledGeneration : 0
+    }
 
     var clock: HybridLogicalClock {
         get { HybridLogicalClock(wall: hlcWall, logical: hlcLogical) }

@@ -76,6 +76,14 @@ extension SyncStore {
                 );
                 """)
         }
+        migrator.registerMigration("v5-manifest-copy") { db in
+            // The manifest is not sealed: each sync compares it with the copy
+            // taken when this device joined or created the remote vault.
+            try db.execute(sql: """
+                ALTER TABLE state ADD COLUMN manifestHash TEXT;
+                ALTER TABLE state ADD COLUMN manifestVersion TEXT;
+                """)
+        }
         return migrator
     }
 }

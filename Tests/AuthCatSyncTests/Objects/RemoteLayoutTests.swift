@@ -60,8 +60,21 @@ final class RemoteLayoutTests: XCTestCase {
         XCTAssertEqual(listing.manifests, [vault])
         XCTAssertEqual(listing.deletedMarkers, [other])
         XCTAssertEqual(listing.devices[vault]?[device]?.newest, 2)
-        XCTAssertEqual(listing.joinableVaults, [vault])
         XCTAssertTrue(listing.hasObjects(of: vault))
         XCTAssertFalse(listing.hasObjects(of: other))
+    }
+
+    func testNumbersAreExactlyTenDigitsAndNothingPastTheWidthIsNamed() {
+        XCTAssertEqual(RemoteLayout.parse("authcat-\(vault)/disabled-9999999999"), .disabledMarker(vault: vault, generation: 9_999_999_999))
+        for text in ["authcat-\(vault)/disabled-10000000000", "authcat-\(vault)/\(device)/b-10000000000",
+                     "authcat-\(vault)/\(device)/b-000000001", "authcat-\(vault)/\(device)/b-+000000001",
+                     "authcat-\(vault)/\(device)/b-00000000\u{0661}1", "authcat-\(vault)/\(device)/b- 000000001"] {
+            XCTAssertNil(RemoteLayout.parse(text), text)
+        }
+        XCTAssertEqual(try RemoteLayout.checkedNumber(RemoteLayout.maximumNumber), 9_999_999_999)
+        XCTAssertThrowsError(try RemoteLayout.checkedNumber(RemoteLayout.maximumNumber + 1)) { error in
+            XCTAssertTrue("\(error)".contains("does not fit"), "\(error)")
+        }
+        XCTAssertThrowsError(try RemoteLayout.checkedNumber(0))
     }
 }

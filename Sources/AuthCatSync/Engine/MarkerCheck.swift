@@ -1,0 +1,38 @@
+import AuthCatEssentials
+import Foundation
+
+/// Reads markers from the remote and believes only those that open with the
+/// vault's object key (docs/FORMAT.md §5.5): a name alone proves nothing,
+/// since anyone who can write to the remote can plant one.
+struct MarkerCheck {
+    let remote: any Remote
+    let vaultID: String
+    let objectKey: SecretBytes
+    /// Whether an object is already known to be rejected, and unchanged: not read again.
+    var isKnownRejected: (String) -> Bool = { _ in false }
+    /// Told about every marker that does not open, with why.
+    var rejected: (String, Data, String) -> Void = { _, _, _ in }
+
+    /// Whether the marker `name` is there and opens; a marker that does not
+    /// open is told to `rejected` and counts as absent.
+    func opens(_ name: String, _ kind: Marker.Kind) async throws -> Bool {
+        guard !isKnownRejected(name), let data = try await remote.get(name) else { return false }
+        do {
+            _ = try Marker.open(data, name: name, kind: kind, vault: vaultID, objectKey: objectKey)
+            return true
+        } catch {
+            rejected(name, data, (error as? UserFacingError)?.description ?? "unreadable")
+            return false
+        }
+    }
+
+    /// The newest "disabled everywhere" generation in `listing` above
+    /// `known` whose marker opens, trying the newest first; nil if none.
+    func newestDisabledGeneration(in listing: RemoteListing, above known: Int64) async throws -> (generation: Int64, name: String)? {
+        let candidates = (listing.disabledMarkers[vaultID] ?? [:]).filter { $0.key > known }.sorted { $0.key > $1.key }
+        for (generation, name) in candidates where try await opens(name, .disabled) {
+            return (generation, name)
+        }
+        return nil
+    }
+}

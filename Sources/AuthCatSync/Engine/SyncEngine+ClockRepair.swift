@@ -1,0 +1,40 @@
+import AuthCatEssentials
+import Foundation
+import GRDB
+
+extension SyncEngine {
+    /// Brings this device's clock back into range when it was poisoned: an
+    /// authcat from before clocks were bounded imported a clock far in the
+    /// future (at `Int64.max`, say), and every later change would carry it.
+    ///
+    /// The reference is the later of this device's clock and its last
+    /// successful sync, so a system clock set back does not count real
+    /// clocks as poisoned. Out of range, the clock restarts from the highest
+    /// field clock still in range; each field whose clock is out of range is
+    /// stamped afresh and its record exported again, so every device
+    /// converges on the value this one holds. Costs one read of the state
+    /// row when nothing is wrong (docs/FORMAT.md §5.6).
+    func repairPoisonedClock() throws {
+        let physicalNow = clock.now().unixMilliseconds
+        guard let state = try store.state() else { return }
+        let reference = max(physicalNow, state.lastSuccessfulSync ?? 0)
+        guard !state.clock.isWithinBounds(reference: reference) else { return }
+        try store.write { db in
+            var state = try SyncStore.requiredState(db)
+            let records = try SyncClockRecord.fetchAll(db)
+            let inRange = { (time: HybridTimestamp) in
+                HybridLogicalClock(wall: time.wall, logical: time.logical).isWithinBounds(reference: reference)
+            }
+            var hlc = HybridLogicalClock.zero
+            for time in records.flatMap(\.clocks.values) where inRange(time) { hlc.receive(time) }
+            for var record in records where record.clocks.values.contains(where: { !inRange($0) }) {
+                let time = hlc.tick(physical: physicalNow, device: state.deviceID)
+                for (field, old) in record.clocks where !inRange(old) { record.clocks[field] = time }
+                record.pending = true
+                try record.update(db)
+            }
+            state.clock = hlc
+            try state.update(db)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import AuthCatEssentials
+import Foundation
+
+extension SyncEngine {
+    /// Compares the remote vault's manifest with the copy this device keeps
+    /// (its hash, docs/FORMAT.md §5.7). The manifest is plain JSON, so anyone
+    /// who can write to the remote could change it, say to weaken its key
+    /// parameters for the next device that joins; a changed manifest is
+    /// reported as a rejected object for as long as it stays changed, and its
+    /// contents are never used. Downloaded only when its listed version
+    /// changed, so a sync with nothing new is still one listing.
+    func checkManifest(_ run: SyncRun) async throws {
+        let name = RemoteLayout.manifest(run.vaultID)
+        guard let state = try store.state(), !run.isKnownRejected(name) else { return }
+        let listed = run.listing.versions[name]
+        if state.manifestHash != nil, listed != nil, listed == state.manifestVersion { return }
+        guard let data = try await remote.get(name) else { return }
+        let hash = ObjectHash.of(data)
+        run.readVersions[name] = run.version(of: name, data: data)
+        guard let known = state.manifestHash else {
+            // A state from before the copy was kept: the manifest found now becomes the copy.
+            try store.updateState { $0.manifestHash = hash; $0.manifestVersion = listed }
+            return
+        }
+        guard hash == known else {
+            if !run.isKnownRejected(name, data: data) {
+                run.issue(.rejected, name, "the manifest changed since this device joined the remote vault (its key parameters "
+                    + "or wrapped keys were rewritten); it is not used. Put back the original manifest")
+            }
+            return
+        }
+        if listed != state.manifestVersion { try store.updateState { $0.manifestVersion = listed } }
+    }
+}
