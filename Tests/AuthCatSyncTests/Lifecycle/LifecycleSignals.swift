@@ -4,8 +4,10 @@ import XCTest
 
 /// How long a test waits for an event it expects: far longer than any of them
 /// takes, so that a broken exclusion (a lock never released, a signal never
-/// fired) fails the test instead of hanging the suite.
-let eventTimeout: Duration = .seconds(30)
+/// fired) fails the test instead of hanging the suite. Two minutes, because a
+/// machine running several builds at once was seen to take over 30 seconds to
+/// open an engine and reach its lock; a passing test never waits this long.
+let eventTimeout: Duration = .seconds(120)
 
 struct EventTimedOut: Error, CustomStringConvertible {
     let what: String
