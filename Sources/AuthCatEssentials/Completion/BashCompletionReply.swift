@@ -10,17 +10,22 @@
 /// colon). Readline replaces the word with the longest common start of
 /// several candidates; when that would drop typed text (a match in the
 /// middle of a name), the typed text is offered too, which leaves it as it is.
-struct BashCompletionReply {
+public struct BashCompletionReply: Sendable {
     /// bash's default `COMP_WORDBREAKS`, for when the script did not pass the user's.
-    static let defaultWordBreaks = " \t\n\"'><=;|&(:"
+    public static let defaultWordBreaks = " \t\n\"'><=;|&(:"
 
-    let word: ShellWord
-    let wordBreaks: String
+    public let word: ShellWord
+    public let wordBreaks: String
+
+    public init(word: ShellWord, wordBreaks: String) {
+        self.word = word
+        self.wordBreaks = wordBreaks
+    }
 
     /// The typed word's text (quotes removed) that labels are matched against.
-    var text: String { word.text }
+    public var text: String { word.text }
 
-    func candidates(for labels: [String]) -> [String] {
+    public func candidates(for labels: [String]) -> [String] {
         let kept = keptCount
         let keptText = String(word.units.prefix(kept.units).map(\.character))
         let replaced = String(word.typed.dropFirst(kept.typed))
@@ -56,7 +61,7 @@ struct BashCompletionReply {
     static func quoted(_ text: String, inside quote: Character?) -> String {
         switch quote {
         case "'":
-            return text.replacingOccurrences(of: "'", with: "'\\''")
+            return String(text.flatMap { $0 == "'" ? Array("'\\''") : [$0] })
         case "\"":
             return String(text.flatMap { "\"\\$`".contains($0) ? ["\\", $0] : [$0] })
         default:
