@@ -94,10 +94,13 @@ public struct AccountLabelCompletion: Sendable {
         let start = typed.lowercased()
         let queried = typed.isEmpty ? accounts : AccountQuery(typed).matches(in: accounts)
         let begun = accounts.filter { $0.label.lowercased().hasPrefix(start) }
-        let labels = Set((queried + begun).map(\.label)).filter { label in
-            !label.unicodeScalars.contains { $0.properties.generalCategory == .control }
-        }
+        let labels = Set((queried + begun).map(\.label)).filter { label in !label.unicodeScalars.contains(where: isControl) }
         return labels.sorted()
+    }
+
+    /// Unicode's control characters (Cc); ASCII's without its property tables.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
     }
 
     /// The value of `--home PATH` or `--home=PATH` among the shell words, with `~` expanded.
