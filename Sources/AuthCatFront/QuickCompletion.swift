@@ -17,9 +17,9 @@ enum QuickCompletion {
                                                 environment: environment)
         guard let location = completion.location(words: words) else { return .output(formatted([], shell: shell)) }
         guard let vault = QuickVault(location),
-              let accounts = vault.snapshot({ try? vault.reader.accounts(includingDeleted: scope.includesDeleted) })
+              let accounts = vault.snapshot({ try? vault.reader.names(live: scope.includesLive, deleted: scope.includesDeleted) })
         else { return nil }
-        return .output(formatted(completion.candidates(prefix: prefix, accounts: scope.kept(accounts)), shell: shell))
+        return .output(formatted(completion.candidates(prefix: prefix, accounts: accounts), shell: shell))
     }
 
     /// The shells swift-argument-parser's `CompletionShell` knows; it takes any other `SAP_SHELL` as none.

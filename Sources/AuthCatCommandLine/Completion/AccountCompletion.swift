@@ -22,8 +22,8 @@ enum AccountCompletion {
                                                 environment: Invocation.current.environment)
         guard let location = completion.location(words: words),
               let vault = try? Vault.open(at: location, passphrase: { throw VaultError.passphraseRequired }),
-              let accounts = try? vault.accounts(includingDeleted: scope.includesDeleted)
+              let accounts = try? vault.accountNames(live: scope.includesLive, deleted: scope.includesDeleted)
         else { return [] }
-        return completion.candidates(prefix: prefix, accounts: scope.kept(accounts))
+        return completion.candidates(prefix: prefix, accounts: accounts)
     }
 }

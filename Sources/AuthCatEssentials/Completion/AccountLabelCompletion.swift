@@ -20,13 +20,10 @@ public struct AccountLabelCompletion: Sendable {
     public enum Scope: Sendable {
         case live, deleted, all
 
-        /// Whether the accounts to read include deleted ones.
+        /// Whether it names live accounts (`VaultReader.names(live:deleted:)`).
+        public var includesLive: Bool { self != .deleted }
+        /// Whether it names deleted accounts.
         public var includesDeleted: Bool { self != .live }
-
-        /// The accounts of this scope among `accounts`, read with `includesDeleted`.
-        public func kept(_ accounts: [Account]) -> [Account] {
-            self == .deleted ? accounts.filter { $0.deletedAt != nil } : accounts
-        }
     }
 
     /// The environment variable through which the bash script passes its `COMP_WORDBREAKS`.
@@ -63,10 +60,10 @@ public struct AccountLabelCompletion: Sendable {
     ///
     /// `prefix` is the word up to the cursor as typed, quotes and backslashes
     /// included (fish before version 4 hands it over with them removed); `accounts`
-    /// are those of the argument's scope. bash gets what readline should put in place of
+    /// are those of the argument's scope (`VaultReader.names(live:deleted:)`). bash gets what readline should put in place of
     /// the end of the word (`BashCompletionReply`); zsh and fish get the
     /// labels, and quote them themselves.
-    public func candidates(prefix: String, accounts: [Account]) -> [String] {
+    public func candidates(prefix: String, accounts: [AccountName]) -> [String] {
         let word = ShellWord(prefix)
         switch shell {
         case "bash":
@@ -90,7 +87,7 @@ public struct AccountLabelCompletion: Sendable {
     /// `code` would accept for it (`AccountQuery`), and those it begins, case
     /// ignored. Sorted; labels with control characters, which no shell can
     /// offer intact, are left out.
-    public static func matching(_ typed: String, in accounts: [Account]) -> [String] {
+    public static func matching(_ typed: String, in accounts: [AccountName]) -> [String] {
         let start = typed.lowercased()
         let queried = typed.isEmpty ? accounts : AccountQuery(typed).matches(in: accounts)
         let begun = accounts.filter { $0.label.lowercased().hasPrefix(start) }
