@@ -23,13 +23,16 @@ public enum QuickAnswer {
     /// The reply; nil to hand over.
     /// - Parameter environment: the variables that locate the vault; by default this process's.
     public static func reply(for shortcut: Shortcut, environment: [String: String] = environment()) -> Reply? {
+        if case let .completion(scope, words, prefix) = shortcut.command {
+            return QuickCompletion.reply(scope, words: words, prefix: prefix, environment: environment)
+        }
         guard let location = try? VaultLocation.resolve(override: shortcut.home, environment: environment),
               (try? location.checkPermissions().isEmpty) == true,
               // A sync problem to warn about: authcat-cli prints the warning.
               access(location.noticeFileURL.path, F_OK) != 0,
               let vault = QuickVault(location)
         else { return nil }
-        return vault.snapshot {
+        return vault.snapshot { () -> Reply? in
             switch shortcut.command {
             case let .code(query, time):
                 try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
@@ -37,15 +40,17 @@ public enum QuickAnswer {
                 QuickList.table(vault).map(Reply.output)
             case .list(json: true):
                 QuickList.json(vault).map(Reply.output)
+            case .completion:
+                nil  // answered above, without these checks
             }
         }
     }
 
-    /// The variables the vault location depends on; copying all of
+    /// The variables the vault location and a completion depend on; copying all of
     /// `ProcessInfo.environment` would cost more than computing a code.
     public static func environment() -> [String: String] {
         var values: [String: String] = [:]
-        for name in VaultLocation.environmentVariables {
+        for name in AccountLabelCompletion.environmentVariables + QuickCompletion.shellVariables {
             if let value = getenv(name) { values[name] = String(cString: value) }
         }
         return values

@@ -1,6 +1,9 @@
+import AuthCatEssentials
+
 /// The command lines the front answers by itself:
-/// `[--home PATH] code [--home PATH] [--at SECONDS] QUERY` and
-/// `[--home PATH] list [--home PATH] [--json]`.
+/// `[--home PATH] code [--home PATH] [--at SECONDS] QUERY`,
+/// `[--home PATH] list [--home PATH] [--json]`, and the completion scripts'
+/// requests for account names (`---completion COMMAND -- positional@0 ...`).
 ///
 /// Anything else (other options, `--help`, a mistake) is not a shortcut and
 /// goes to `authcat-cli`, which then also produces the usual messages.
@@ -9,6 +12,9 @@ public struct Shortcut: Equatable, Sendable {
         /// `time`: seconds since 1970 to compute the code at; nil for now.
         case code(query: String, time: Int64?)
         case list(json: Bool)
+        /// The labels to complete the account argument of a command with:
+        /// the shell's `words` and the word being completed up to the cursor.
+        case completion(AccountLabelCompletion.Scope, words: [String], prefix: String)
     }
 
     public var home: String?
@@ -16,6 +22,16 @@ public struct Shortcut: Equatable, Sendable {
 
     /// The shortcut `arguments` spell, or nil when they are anything else.
     public init?(_ arguments: [String]) {
+        let parsed = arguments.first == Self.completionFlag
+            ? Self.completion(arguments).map { (home: String?.none, command: $0) }
+            : Self.commandLine(arguments)
+        guard let parsed else { return nil }
+        home = parsed.home
+        command = parsed.command
+    }
+
+    /// `code` or `list` with their options.
+    private static func commandLine(_ arguments: [String]) -> (home: String?, command: Command)? {
         var home: String?
         var time: Int64?
         var commandName: String?
@@ -51,10 +67,37 @@ public struct Shortcut: Equatable, Sendable {
             index += 1
         }
         switch (commandName, query) {
-        case ("code", let query?): command = .code(query: query, time: time)
-        case ("list", nil): command = .list(json: json)
+        case ("code", let query?): return (home, .code(query: query, time: time))
+        case ("list", nil): return (home, .list(json: json))
         default: return nil
         }
-        self.home = home
+    }
+}
+
+extension Shortcut {
+    /// How swift-argument-parser's completion scripts ask the program for
+    /// candidates: `---completion [SUBCOMMAND ...] -- ARGUMENT INDEX CURSOR WORD ...`.
+    static let completionFlag = "---completion"
+
+    /// The commands whose first argument is an account, and which accounts
+    /// it can name: as their `@Argument`s in AuthCatCommandLine declare
+    /// (`AccountCompletion`); QuickFrontTests compares the two programs' answers for each.
+    static let accountArguments: [String: AccountLabelCompletion.Scope] = [
+        "code": .live, "show": .live, "edit": .live, "rm": .live, "restore": .deleted, "history": .all,
+    ]
+
+    /// A request for the account argument of one of `accountArguments`, read
+    /// as swift-argument-parser reads it: the words follow the index and the
+    /// cursor, and the prefix is the last word up to the cursor. Anything
+    /// else (another argument, an option's value, a malformed request) is the
+    /// full program's.
+    private static func completion(_ arguments: [String]) -> Command? {
+        guard arguments.count >= 6, arguments[2] == "--", arguments[3] == "positional@0",
+              let scope = accountArguments[arguments[1]], Int(arguments[4]) != nil, let cursor = Int(arguments[5]),
+              cursor >= 0
+        else { return nil }
+        let words = Array(arguments.dropFirst(6))
+        guard let last = words.last else { return cursor == 0 ? .completion(scope, words: words, prefix: "") : nil }
+        return .completion(scope, words: words, prefix: String(last.prefix(cursor)))
     }
 }

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import AuthCatFront
 import XCTest
 
@@ -12,6 +13,26 @@ final class ShortcutTests: XCTestCase {
         XCTAssertEqual(Shortcut(["list"]), shortcut(nil, .list(json: false)))
         XCTAssertEqual(Shortcut(["list", "--json"]), shortcut(nil, .list(json: true)))
         XCTAssertEqual(Shortcut(["--home", "/v", "list", "--json"]), shortcut("/v", .list(json: true)))
+    }
+
+    /// The completion scripts' requests for an account argument, read as
+    /// swift-argument-parser reads them: the prefix is the last word up to the cursor.
+    func testRequestsToCompleteAnAccountName() {
+        func request(_ command: String, _ cursor: Int, _ words: [String]) -> Shortcut.Command? {
+            Shortcut(["---completion", command, "--", "positional@0", "2", "\(cursor)"] + words)?.command
+        }
+        XCTAssertEqual(request("code", 3, ["authcat", "code", "GitHub"]), .completion(.live, words: ["authcat", "code", "GitHub"], prefix: "Git"))
+        XCTAssertEqual(request("restore", 0, ["authcat", "restore", ""]), .completion(.deleted, words: ["authcat", "restore", ""], prefix: ""))
+        XCTAssertEqual(request("history", 0, []), .completion(.all, words: [], prefix: ""))
+        XCTAssertEqual(request("rm", 2, ["authcat", "rm", "é'x"]), .completion(.live, words: ["authcat", "rm", "é'x"], prefix: "é'"))
+        // Another command or argument, an alias, a malformed request: authcat-cli's.
+        XCTAssertNil(request("list", 0, ["authcat", "list", ""]))
+        XCTAssertNil(request("remove", 0, ["authcat", "remove", ""]))
+        XCTAssertNil(request("history", 1, []))
+        XCTAssertNil(request("code", -1, ["authcat", "code", "x"]))
+        XCTAssertNil(Shortcut(["---completion", "code", "--", "--home", "2", "0", "authcat", "code", "--home", ""]))
+        XCTAssertNil(Shortcut(["---completion", "code", "--", "positional@0", "two", "0", "authcat", "code", ""]))
+        XCTAssertNil(Shortcut(["---completion", "code", "positional@0", "2", "0", "authcat", "code", ""]))
     }
 
     func testEverythingElseIsHandedOver() {
@@ -30,6 +51,7 @@ final class ShortcutTests: XCTestCase {
         switch command {
         case let .code(query, time): arguments += ["code"] + (time.map { ["--at", String($0)] } ?? []) + [query]
         case let .list(json): arguments += ["list"] + (json ? ["--json"] : [])
+        case .completion: XCTFail("completion requests are tested on their own")
         }
         let parsed = Shortcut(arguments)
         XCTAssertEqual(parsed?.home, home)

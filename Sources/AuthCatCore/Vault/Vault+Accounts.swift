@@ -8,6 +8,12 @@ extension Vault {
         try translatingErrors { db in try Self.accounts(includingDeleted: includingDeleted, in: db) }
     }
 
+    /// The id, issuer and name of the live accounts, the deleted ones, or
+    /// both, unsorted: what completing a label reads.
+    public func accountNames(live: Bool, deleted: Bool) throws -> [AccountName] {
+        try translatingErrors { db in try Self.reader(db).names(live: live, deleted: deleted) }
+    }
+
     /// The account with this id, deleted or not.
     public func account(id: UUID) throws -> Account? {
         try translatingErrors { db in try Self.reader(db).account(id: id) }

@@ -95,7 +95,7 @@ public struct VaultReader {
         let keys = query.labelKeys
         let exact = try accounts(where: "deletedAt IS NULL AND identityKey IN (\(Self.placeholders(keys.count)))", keys)
         if exact.count == 1 { return exact[0] }
-        let matches: [AccountName] = exact.isEmpty ? query.nameMatches(in: try liveNames()) : exact.map(AccountName.init)
+        let matches: [AccountName] = exact.isEmpty ? query.nameMatches(in: try names()) : exact.map(AccountName.init)
         switch matches.count {
         case 0:
             throw VaultError.notFound(text)
@@ -108,10 +108,12 @@ public struct VaultReader {
         }
     }
 
-    /// The id, issuer and name of every live account, unsorted: all that
-    /// the name rules read, at a fraction of the cost of whole accounts.
-    private func liveNames() throws -> [AccountName] {
-        try rows("SELECT id, issuer, name FROM account WHERE deletedAt IS NULL", []) { statement in
+    /// The id, issuer and name of every live account, or deleted one, or
+    /// both, unsorted: all that the name rules and completion read, at a
+    /// fraction of the cost of whole accounts.
+    public func names(live: Bool = true, deleted: Bool = false) throws -> [AccountName] {
+        let condition = live && deleted ? "1" : live ? "deletedAt IS NULL" : deleted ? "deletedAt IS NOT NULL" : "0"
+        return try rows("SELECT id, issuer, name FROM account WHERE " + condition, []) { statement in
             AccountName(id: try Self.id(statement, 0), issuer: Self.text(statement, 1), name: Self.text(statement, 2))
         }
     }
@@ -223,19 +225,19 @@ public struct VaultReadError: Error, Equatable {
     }
 }
 
-/// What the name rules read of an account.
-private struct AccountName: AccountNaming {
-    var id: UUID
-    var issuer: String
-    var name: String
+/// What the name rules and completion read of an account.
+public struct AccountName: AccountNaming, Sendable {
+    public var id: UUID
+    public var issuer: String
+    public var name: String
 
-    init(id: UUID, issuer: String, name: String) {
+    public init(id: UUID, issuer: String, name: String) {
         self.id = id
         self.issuer = issuer
         self.name = name
     }
 
-    init(_ account: Account) {
+    public init(_ account: Account) {
         self.init(id: account.id, issuer: account.issuer, name: account.name)
     }
 }

@@ -139,6 +139,58 @@ final class QuickFrontTests: AuthCatTestCase {
         XCTAssertEqual((try quickJSON.json() as? [Any])?.count, 3)
     }
 
+    /// A Tab in a shell asks for account names (`---completion`); the front
+    /// answers with the full program's candidates, byte for byte, for every
+    /// command that completes an account, in every shell's form, and hands
+    /// over what it does not know.
+    func testTheFrontCompletesAccountNamesAsTheFullProgramDoes() throws {
+        try add("alice@work", issuer: "GitHub")
+        try add("alice", issuer: "GitLab")
+        try add("carol smith", issuer: "Example")
+        try add("o'hara", issuer: "Mail")
+        try add("josé", issuer: "Café")
+        let gone = try add("gone", issuer: "Old")
+        try succeed(["rm", gone, "--yes"])
+        let front = try loneFront()
+        let home = ["AUTHCAT_HOME": authcat.home.path]
+        func request(_ command: String, _ words: [String]) -> [String] {
+            let line = ["authcat", command] + words
+            return ["---completion", command, "--", "positional@0", "\(line.count - 1)", "\(line[line.count - 1].count)"] + line
+        }
+        func assertSame(_ arguments: [String], _ environment: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+            let quick = try authcat.runAsProcess(program: front, arguments, environment: environment, withHome: false)
+            let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, arguments, environment: environment,
+                                                withHome: false)
+            let what = "\(arguments.suffix(2)) \(environment["SAP_SHELL"] ?? "no shell")"
+            XCTAssertFalse(quick.stderr.contains("install authcat-cli"), "\(what): the front handed it over", file: file, line: line)
+            XCTAssertEqual(quick.status, full.status, what, file: file, line: line)
+            XCTAssertEqual(quick.stdout, full.stdout, what, file: file, line: line)
+            XCTAssertEqual(quick.stderr, full.stderr, what, file: file, line: line)
+        }
+        let shells: [[String: String]] = [[:], ["SAP_SHELL": "bash"], ["SAP_SHELL": "zsh"],
+                                          ["SAP_SHELL": "fish", "SAP_SHELL_VERSION": "3.6.0"],
+                                          ["SAP_SHELL": "fish", "SAP_SHELL_VERSION": "4.0.2"], ["SAP_SHELL": "tcsh"]]
+        for shell in shells {
+            for word in ["", "ali", "GitHub:al", "github:AL", "'caf", "\"Example:c", "Example:carol\\ s", "'mail:o", "nothing"] {
+                try assertSame(request("code", [word]), home.merging(shell) { $1 })
+            }
+        }
+        for command in ["code", "show", "edit", "rm", "restore", "history"] {
+            for word in ["", "o", "old:"] {
+                try assertSame(request(command, [word]), home.merging(["SAP_SHELL": "bash"]) { $1 })
+            }
+        }
+        // The vault named by --home among the words; none at all; bash's own word breaks.
+        try assertSame(request("code", ["--home", authcat.home.path, "git"]), [:])
+        try assertSame(request("code", ["git"]), ["AUTHCAT_HOME": authcat.root.appendingPathComponent("none").path])
+        try assertSame(request("code", ["GitHub:al"]), home.merging(["SAP_SHELL": "bash", "AUTHCAT_COMP_WORDBREAKS": " \t\n\"'><=;|&("]) { $1 })
+        // Another argument, or a command without account names: the full program's.
+        assertHandedOver(try authcat.runAsProcess(program: front, ["---completion", "list", "--", "--home", "2", "0", "authcat", "list", "--home", ""],
+                                                  environment: home, withHome: false))
+        assertHandedOver(try authcat.runAsProcess(program: front, ["---completion", "remove", "--", "positional@0", "2", "0", "authcat", "remove", ""],
+                                                  environment: home, withHome: false))
+    }
+
     func testTheFrontLeavesTheVaultFilesAsTheyWere() throws {
         try add("rfc", issuer: "Test")
         try succeed(["code", "rfc"])

@@ -78,6 +78,26 @@ final class VaultReaderTests: XCTestCase {
         XCTAssertNil(try reader().account(id: UUID()))
     }
 
+    /// The light rows completion and the name rules read: the live accounts,
+    /// the deleted ones, or both, with what whole accounts say of them.
+    func testNamesAreReadForLiveOrDeletedAccountsOrBoth() throws {
+        let github = try add("GitHub", "alice")
+        let counter = try add("", "ci", otp: OTPParameters(kind: .hotp, counter: 7))
+        let gone = try add("Old", "gone")
+        try remove(gone)
+        func names(live: Bool, deleted: Bool) throws -> Set<String> {
+            Set(try reader().names(live: live, deleted: deleted).map { "\($0.id.vaultString) \($0.label)" })
+        }
+        let whole = try reader().accounts(includingDeleted: true)
+        func expected(_ accounts: [Account]) -> Set<String> { Set(accounts.map { "\($0.id.vaultString) \($0.label)" }) }
+        XCTAssertEqual(try names(live: true, deleted: false), expected([github, counter]))
+        XCTAssertEqual(try names(live: false, deleted: true), expected(whole.filter { $0.deletedAt != nil }))
+        XCTAssertEqual(try names(live: true, deleted: true), expected(whole))
+        XCTAssertEqual(try names(live: false, deleted: false), [])
+        XCTAssertEqual(Set(try vault.accountNames(live: false, deleted: true).map(\.label)), ["Old:gone"],
+                       "the core reads them through the same reader")
+    }
+
     func testSealedSecretsAndPINsAreReadOnlyWhenAsked() throws {
         let totp = try add("GitHub", "alice")
         let motp = try add("PfSense", "jimmy", otp: OTPParameters(kind: .motp), pin: "1234")

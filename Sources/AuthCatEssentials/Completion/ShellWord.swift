@@ -2,24 +2,24 @@
 /// stands for: backslashes and single or double quotes removed, as bash, zsh
 /// and fish do. A quote still open at the end is allowed, since completion
 /// runs while the word is being typed.
-struct ShellWord: Equatable {
+public struct ShellWord: Equatable, Sendable {
     /// One character of the text, and where it came from in the typed word.
-    struct Unit: Equatable {
-        var character: Character
+    public struct Unit: Equatable, Sendable {
+        public var character: Character
         /// Inside quotes or after a backslash: never a word break.
-        var quoted: Bool
+        public var quoted: Bool
         /// How many characters of the typed word stand for the text up to and including this one.
-        var typedEnd: Int
+        public var typedEnd: Int
     }
 
-    let typed: String
-    private(set) var units: [Unit] = []
+    public let typed: String
+    public private(set) var units: [Unit] = []
     /// The position in `typed` of a quote left open at its end, and the quote.
-    private(set) var openQuote: (position: Int, character: Character)?
+    public private(set) var openQuote: (position: Int, character: Character)?
 
-    var text: String { String(units.map(\.character)) }
+    public var text: String { String(units.map(\.character)) }
 
-    init(_ typed: String) {
+    public init(_ typed: String) {
         self.typed = typed
         let characters = Array(typed)
         var quote: (position: Int, character: Character)?
@@ -43,5 +43,5 @@ struct ShellWord: Equatable {
         openQuote = quote
     }
 
-    static func == (lhs: ShellWord, rhs: ShellWord) -> Bool { lhs.typed == rhs.typed }
+    public static func == (lhs: ShellWord, rhs: ShellWord) -> Bool { lhs.typed == rhs.typed }
 }

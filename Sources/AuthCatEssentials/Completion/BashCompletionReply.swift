@@ -10,23 +10,29 @@
 /// colon). Readline replaces the word with the longest common start of
 /// several candidates; when that would drop typed text (a match in the
 /// middle of a name), the typed text is offered too, which leaves it as it is.
-struct BashCompletionReply {
+public struct BashCompletionReply: Sendable {
     /// bash's default `COMP_WORDBREAKS`, for when the script did not pass the user's.
-    static let defaultWordBreaks = " \t\n\"'><=;|&(:"
+    public static let defaultWordBreaks = " \t\n\"'><=;|&(:"
 
-    let word: ShellWord
-    let wordBreaks: String
+    public let word: ShellWord
+    public let wordBreaks: String
+
+    public init(word: ShellWord, wordBreaks: String) {
+        self.word = word
+        self.wordBreaks = wordBreaks
+    }
 
     /// The typed word's text (quotes removed) that labels are matched against.
-    var text: String { word.text }
+    public var text: String { word.text }
 
-    func candidates(for labels: [String]) -> [String] {
+    public func candidates(for labels: [String]) -> [String] {
         let kept = keptCount
         let keptText = String(word.units.prefix(kept.units).map(\.character))
         let replaced = String(word.typed.dropFirst(kept.typed))
         let quote = word.openQuote?.character
+        let keptLowercased = keptText.lowercased()
         let replies = labels.compactMap { label -> String? in
-            guard label.lowercased().hasPrefix(keptText.lowercased()) else { return nil }
+            guard label.lowercased().hasPrefix(keptLowercased) else { return nil }
             return Self.quoted(String(label.dropFirst(keptText.count)), inside: quote)
         }
         guard replies.count > 1, !replaced.isEmpty else { return replies }
@@ -53,20 +59,36 @@ struct BashCompletionReply {
     /// `text` as bash reads it back at that point: backslashes outside quotes,
     /// and inside double quotes before `"`, `\`, `$` and `` ` ``; a single quote
     /// inside single quotes closes them, adds an escaped one and reopens them.
+    ///
+    /// Built by appending to one string: a Tab can offer a thousand labels.
     static func quoted(_ text: String, inside quote: Character?) -> String {
-        switch quote {
-        case "'":
-            return text.replacingOccurrences(of: "'", with: "'\\''")
-        case "\"":
-            return String(text.flatMap { "\"\\$`".contains($0) ? ["\\", $0] : [$0] })
-        default:
-            return String(text.flatMap { isPlain($0) ? [$0] : ["\\", $0] })
+        var quoted = ""
+        quoted.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch quote {
+            case "'" where character == "'":
+                quoted += "'\\''"
+                continue
+            case "\"" where "\"\\$`".contains(character):
+                quoted.append("\\")
+            case nil where !isPlain(character):
+                quoted.append("\\")
+            default:
+                break
+            }
+            quoted.append(character)
         }
+        return quoted
     }
 
     /// Characters that mean themselves anywhere in an unquoted bash word.
     private static func isPlain(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || "_-.,/:@%+=".contains(character)
+        // ASCII first, without Unicode's property tables: the same answer for it.
+        if character.utf8.count == 1, let byte = character.utf8.first {
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_-.,/:@%+=".utf8.contains(byte)
+        }
+        return character.isLetter || character.isNumber || "_-.,/:@%+=".contains(character)
     }
 
     private static func commonPrefix(of strings: [String]) -> String {
