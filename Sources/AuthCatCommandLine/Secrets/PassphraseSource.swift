@@ -31,11 +31,13 @@ enum PassphraseSource {
             return passphrase
         }
         let hint = "set \(newVariable) to a file holding the new passphrase"
-        let first = try fromTerminal(prompt: NewPassphraseRule.prompt("new passphrase"), hint: hint)
-        try NewPassphraseRule.check(first, what: "the new passphrase")
-        let second = try fromTerminal(prompt: "new passphrase again: ", hint: hint)
-        guard first == second else { throw InputError.passphrasesDiffer }
-        return first
+        return try TypedAnswer.asking {
+            let first = try fromTerminal(prompt: NewPassphraseRule.prompt("new passphrase"), hint: hint)
+            try NewPassphraseRule.check(first, what: "the new passphrase")
+            let second = try fromTerminal(prompt: "new passphrase again: ", hint: hint)
+            guard first == second else { throw InputError.passphrasesDiffer }
+            return first
+        }
     }
 
     /// The passphrase of a file authcat reads or writes (an encrypted import,
@@ -50,10 +52,12 @@ enum PassphraseSource {
         }
         let hint = "set \(variable) to a file holding it"
         guard confirm else { return try fromTerminal(prompt: prompt + ": ", hint: hint) }
-        let first = try fromTerminal(prompt: NewPassphraseRule.prompt(prompt), hint: hint)
-        try NewPassphraseRule.check(first, what: "the \(prompt)")
-        guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else { throw InputError.passphrasesDiffer }
-        return first
+        return try TypedAnswer.asking {
+            let first = try fromTerminal(prompt: NewPassphraseRule.prompt(prompt), hint: hint)
+            try NewPassphraseRule.check(first, what: "the \(prompt)")
+            guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else { throw InputError.passphrasesDiffer }
+            return first
+        }
     }
 
     /// The first line of the file, without its line break.

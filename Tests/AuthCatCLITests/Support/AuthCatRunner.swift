@@ -102,9 +102,10 @@ final class AuthCatRunner: @unchecked Sendable {
 
     /// Runs another program (a copy of a binary, `authcat-cli`) with `--home HOME arguments…`.
     @discardableResult
-    func runAsProcess(program: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws -> AuthCatResult {
-        try launch(["--home", home.path] + arguments, executable: program.path, input: nil, pause: 0, environment: extra,
-                   timeout: 60)
+    func runAsProcess(program: URL, _ arguments: [String], environment extra: [String: String] = [:],
+                      withHome: Bool = true) throws -> AuthCatResult {
+        try launch((withHome ? ["--home", home.path] : []) + arguments, executable: program.path, input: nil, pause: 0,
+                   environment: extra, timeout: 60)
     }
 
     /// `authcat-cli`, the full program the `authcat` front hands command lines to.
