@@ -30,17 +30,23 @@ enum AccountCompletion {
     /// gets what readline should put in place of the end of the word
     /// (`BashCompletionReply`); zsh and fish get the labels, and quote them themselves.
     static func complete(_ scope: Scope, _ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        reply(to: prefix) { typed in labels(scope, words: words, typed: typed) }
+    }
+
+    /// `candidates` for the word typed so far, in the form the requesting
+    /// shell expects; shared by every completion of authcat's own.
+    static func reply(to prefix: String, _ candidates: (_ typed: String) -> [String]) -> [String] {
         let environment = Invocation.current.environment
         let word = ShellWord(prefix)
         switch CompletionShell.requesting {
         case .bash?:
             let reply = BashCompletionReply(
                 word: word, wordBreaks: environment[wordBreaksVariable] ?? BashCompletionReply.defaultWordBreaks)
-            return reply.candidates(for: labels(scope, words: words, typed: reply.text))
+            return reply.candidates(for: candidates(reply.text))
         case .fish? where !fishHandsOverTypedWords:
-            return labels(scope, words: words, typed: prefix)
+            return candidates(prefix)
         default:
-            return labels(scope, words: words, typed: word.text)
+            return candidates(word.text)
         }
     }
 
@@ -57,21 +63,26 @@ enum AccountCompletion {
     /// Sorted; labels with control characters, which no shell can offer
     /// intact, are left out.
     static func labels(_ scope: Scope, words: [String], typed: String) -> [String] {
+        let wanted = accounts(words: words, includingDeleted: scope != .live).filter { scope != .deleted || $0.deletedAt != nil }
+        return matching(typed, in: wanted)
+    }
+
+    /// The vault's accounts, read without a prompt; none on any problem.
+    static func accounts(words: [String], includingDeleted: Bool) -> [Account] {
         let environment = Invocation.current.environment
         guard let location = try? VaultLocation.resolve(override: home(in: words, environment: environment), environment: environment),
               location.exists, (try? location.checkPermissions()) != nil,
               let vault = try? Vault.open(at: location, passphrase: { throw VaultError.passphraseRequired }),
-              let accounts = try? vault.accounts(includingDeleted: scope != .live)
+              let accounts = try? vault.accounts(includingDeleted: includingDeleted)
         else { return [] }
-        let wanted = accounts.filter { scope != .deleted || $0.deletedAt != nil }
-        return matching(typed, in: wanted)
+        return accounts
     }
 
     /// The labels of `accounts` that `typed` could be on its way to (see `labels`).
     static func matching(_ typed: String, in accounts: [Account]) -> [String] {
-        let start = typed.lowercased()
+        let start = AccountQuery.folded(typed)
         let queried = typed.isEmpty ? accounts : AccountQuery(typed).matches(in: accounts)
-        let begun = accounts.filter { $0.label.lowercased().hasPrefix(start) }
+        let begun = accounts.filter { AccountQuery.folded($0.label).hasPrefix(start) }
         let labels = Set((queried + begun).map(\.label)).filter { label in
             !label.unicodeScalars.contains { $0.properties.generalCategory == .control }
         }

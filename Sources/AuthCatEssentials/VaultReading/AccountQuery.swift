@@ -31,7 +31,8 @@ extension Account: AccountNaming {}
 /// `issuer:name` label, then its exact issuer or exact name, then any part of
 /// its issuer or name. The first rule that matches anything decides, so
 /// `tiny` names the issuer Tiny even when Tiny2 exists; case is ignored
-/// throughout.
+/// throughout, and the last two rules also ignore accents (`folded`), so
+/// `zoe` and `github:zoe` find `GitHub:Zoë`.
 ///
 /// The vault's lookup (`VaultReader.account(matching:)`, which both programs
 /// use) applies the first two rules through the vault's indexes, with `id`
@@ -63,20 +64,28 @@ public struct AccountQuery: Sendable {
     }
 
     /// The third and fourth rules alone, in the order given: the accounts
-    /// whose issuer or name is the query, else those of which it is a part.
-    /// For a lookup that has already found nothing by id or label.
+    /// whose issuer or name is the query (or whose label is, accents
+    /// ignored), else those of which it is a part. For a lookup that has
+    /// already found nothing by id or label.
     ///
-    /// One pass over the accounts, each name lowercased once: a short query
+    /// One pass over the accounts, each name folded once: a short query
     /// reads every account of the vault.
     public func nameMatches<Named: AccountNaming>(in accounts: [Named]) -> [Named] {
-        let needle = text.lowercased()
+        // A query of combining marks alone folds to nothing; it is looked for as typed.
+        let folded = Self.folded(text)
+        let needle = folded.isEmpty ? text.lowercased() : folded
         let needleIsPlain = Self.isPlain(needle)
+        // Only a query with a colon can be a label, and the label rule has
+        // already compared ASCII labels: the others skip building one.
+        let needleHasColon = needle.utf8.contains(UInt8(ascii: ":"))
         var whole: [Named] = []
         var part: [Named] = []
         for account in accounts {
-            let issuer = account.issuer.lowercased()
-            let name = account.name.lowercased()
-            if issuer == needle || name == needle {
+            let issuer = Self.folded(account.issuer)
+            let name = Self.folded(account.name)
+            if issuer == needle || name == needle
+                || (needleHasColon && !issuer.isEmpty && !(needleIsPlain && Self.isPlain(account.issuer) && Self.isPlain(account.name))
+                    && issuer + ":" + name == needle) {
                 whole.append(account)
             } else if whole.isEmpty, Self.contains(issuer, needle, plainNeedle: needleIsPlain)
                         || Self.contains(name, needle, plainNeedle: needleIsPlain) {
