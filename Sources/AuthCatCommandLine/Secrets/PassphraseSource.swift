@@ -1,6 +1,7 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
+import Synchronization
 
 /// Where passphrases come from: a file named by an environment variable (for
 /// scripts) or the terminal. Never the command line, where other users could
@@ -13,10 +14,24 @@ enum PassphraseSource {
 
     /// The vault's passphrase provider: called only when a secret is needed
     /// and the vault key is wrapped.
+    ///
+    /// The vault asks again after a wrong passphrase (`Vault.passphraseAttempts`):
+    /// typed, it is asked for again with a warning; from a file, which
+    /// would give the same line, the wrong passphrase is final at once.
     static func current(environment: [String: String]) -> @Sendable () throws -> SecretBytes {
-        {
+        let asked = Mutex(0)
+        return {
+            let earlier = asked.withLock { count in
+                defer { count += 1 }
+                return count
+            }
             if let path = environment[currentVariable], !path.isEmpty {
+                guard earlier == 0 else { throw VaultError.wrongPassphrase }
                 return try fromFile(path, variable: currentVariable)
+            }
+            if earlier > 0 {
+                let left = Vault.passphraseAttempts - earlier
+                Output.warning("wrong passphrase; try again (\(left.counted("try", plural: "tries")) left)")
             }
             return try fromTerminal(prompt: "authcat passphrase: ", hint: VaultError.passphraseRequired.description)
         }

@@ -86,8 +86,15 @@ final class TerminalTests: AuthCatTestCase {
         XCTAssertEqual(code.status, 0, code.stdout)
         XCTAssertTrue(code.stdout.hasPrefix("authcat passphrase: \n"), code.stdout)
         XCTAssertTrue(code.stdout.contains("\"code\" : \"287082\""), code.stdout)
-        let wrong = try authcat.runInTerminal(["code", "alice"], typing: ["hunter2\n"])
+        // A mistyped passphrase is asked for again, three times in all.
+        let retyped = try authcat.runInTerminal(["code", "alice", "--at", "59"], typing: ["hunter2\n", "hunter22\n"])
+        XCTAssertEqual(retyped.status, 0, retyped.stdout)
+        XCTAssertTrue(retyped.stdout.contains("authcat: warning: wrong passphrase; try again (2 tries left)\nauthcat passphrase: "),
+                      retyped.stdout)
+        XCTAssertTrue(retyped.stdout.hasSuffix("287082  alice  1s left\n"), retyped.stdout)
+        let wrong = try authcat.runInTerminal(["code", "alice"], typing: ["hunter2\n", "hunter3\n", "hunter4\n"])
         XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stdout.contains("try again (1 try left)"), wrong.stdout)
         XCTAssertTrue(wrong.stdout.hasSuffix("authcat: wrong passphrase\n"), wrong.stdout)
     }
 
