@@ -78,17 +78,18 @@ public struct AccountQuery: Sendable {
         // Only a query with a colon can be a label, and the label rule has
         // already compared ASCII labels: the others skip building one.
         let needleHasColon = needle.utf8.contains(UInt8(ascii: ":"))
+        let queryIsASCII = text.utf8.allSatisfy { $0 < 0x80 }
         var whole: [Named] = []
         var part: [Named] = []
         for account in accounts {
-            let issuer = Self.folded(account.issuer)
-            let name = Self.folded(account.name)
+            let (issuer, issuerIsPlain, issuerWasASCII) = Self.foldedAndPlain(account.issuer)
+            let (name, nameIsPlain, nameWasASCII) = Self.foldedAndPlain(account.name)
             if issuer == needle || name == needle
-                || (needleHasColon && !issuer.isEmpty && !(needleIsPlain && Self.isPlain(account.issuer) && Self.isPlain(account.name))
+                || (needleHasColon && !issuer.isEmpty && !(queryIsASCII && issuerWasASCII && nameWasASCII)
                     && issuer + ":" + name == needle) {
                 whole.append(account)
-            } else if whole.isEmpty, Self.contains(issuer, needle, plainNeedle: needleIsPlain)
-                        || Self.contains(name, needle, plainNeedle: needleIsPlain) {
+            } else if whole.isEmpty, Self.contains(issuer, needle, plain: needleIsPlain && issuerIsPlain)
+                        || Self.contains(name, needle, plain: needleIsPlain && nameIsPlain) {
                 part.append(account)
             }
         }
@@ -100,8 +101,9 @@ public struct AccountQuery: Sendable {
     /// carriage return, where every byte is a character of its own (only
     /// CR LF joins two) and equivalence is equality, bytes decide the same,
     /// a hundred times faster than comparing characters.
-    private static func contains(_ text: String, _ needle: String, plainNeedle: Bool) -> Bool {
-        guard plainNeedle, isPlain(text) else { return text.contains(needle) }
+    /// - Parameter plain: whether both are plain (`isPlain`).
+    private static func contains(_ text: String, _ needle: String, plain: Bool) -> Bool {
+        guard plain else { return text.contains(needle) }
         let haystack = Array(text.utf8)
         let pattern = Array(needle.utf8)
         guard !pattern.isEmpty else { return true }
@@ -115,6 +117,22 @@ public struct AccountQuery: Sendable {
     /// ASCII without a carriage return.
     private static func isPlain(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    /// `folded(text)`, whether that is plain, and whether `text` was ASCII,
+    /// with one pass over ASCII text, the common case (as many as lowercasing
+    /// and `isPlain` took before accents were folded): this runs for every
+    /// account of the vault.
+    private static func foldedAndPlain(_ text: String) -> (folded: String, plain: Bool, wasASCII: Bool) {
+        var carriageReturn = false
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                let folded = folded(text)
+                return (folded, isPlain(folded), false)
+            }
+            if byte == 0x0D { carriageReturn = true }
+        }
+        return (text.lowercased(), !carriageReturn, true)
     }
 }
 
