@@ -263,8 +263,8 @@ _authcat_code() {
 
 _authcat_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
-    repeating_options=()
+    non_repeating_flags=(--json --removed --version -h --help)
+    repeating_options=(--tag)
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
 
@@ -272,6 +272,10 @@ _authcat_list() {
     case "${prev}" in
     '--home')
         __authcat_add_completions -d
+        return
+        ;;
+    '--tag')
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion list -- --tag "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -321,9 +325,11 @@ _authcat_edit() {
         return
         ;;
     '--tag')
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion edit -- --tag "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     '--untag')
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion edit -- --untag "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     '--note')

@@ -24,9 +24,26 @@ struct AuthCat: AsyncParsableCommand {
                   A file whose first line is the vault passphrase, for scripts.
               AUTHCAT_NEW_PASSPHRASE_FILE
                   The new passphrase, for 'passphrase set' and 'passphrase change'.
+              AUTHCAT_SYNC_PASSPHRASE_FILE
+                  The sync passphrase, for 'sync enable'.
+              AUTHCAT_BACKUP_PASSPHRASE_FILE
+                  The passphrase of a backup, for 'backup', 'restore-backup' and
+                  'import' of an authcat backup.
+              AUTHCAT_IMPORT_PASSPHRASE_FILE
+                  The passphrase of an encrypted export from another app, for 'import'.
+              AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE
+                  Credentials of an s3:// sync remote (see 'authcat sync --help').
+              XDG_DATA_HOME, XDG_CONFIG_HOME
+                  Used only when they hold an absolute path, as the XDG Base
+                  Directory specification says.
+              NO_COLOR
+                  When set and not empty, 'code --watch' uses no colour.
 
             Exit status: 0 on success; 1 on an error, reported in one line on
-            standard error; 64 for a usage error.
+            standard error, or when a question such as rm's is answered no
+            (nothing was changed); 64 for a usage error: an unknown command or
+            option, a missing argument or a value an option does not take.
+            'sync status' exits 2 to 8 for a sync problem (see its --help).
             """,
         // The one place the version is written: `--version` prints it, for
         // `authcat` too, which hands that command line to this program.

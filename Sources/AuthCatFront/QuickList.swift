@@ -8,8 +8,10 @@ enum QuickList {
         return TextTable.lines(accounts.map(AccountRow.cells)).joined(separator: "\n")
     }
 
-    /// `list --json`: the same text as `authcat-cli list --json` (`[]` when empty).
+    /// `list --json`: the same text as `authcat-cli list --json`; nil to hand
+    /// over when empty, as for the table.
     static func json(_ vault: QuickVault) -> String? {
-        (try? vault.reader.accounts()).map(AccountListJSON.text)
+        guard let accounts = try? vault.reader.accounts(), !accounts.isEmpty else { return nil }
+        return AccountListJSON.text(accounts)
     }
 }

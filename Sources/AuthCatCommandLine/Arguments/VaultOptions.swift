@@ -7,7 +7,7 @@ import Foundation
 struct VaultOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat, else ~/.local/share/authcat).",
+            "The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).",
             valueName: "path"),
         completion: .directory)
     var home: String?

@@ -270,7 +270,7 @@ enum ClipboardError: UserFacingError {
     var description: String {
         switch self {
         case .noTool:
-            "no clipboard tool found; install wl-clipboard (Wayland), xclip or xsel, or leave out --copy"
+            "no clipboard tool found, so the code was not copied; install wl-clipboard (Wayland), xclip or xsel, or leave out --copy"
         case let .failed(tool, reason):
             "could not copy the code with \(tool): \(reason)"
         case let .unreadable(reason):

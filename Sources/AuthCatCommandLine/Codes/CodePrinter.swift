@@ -16,8 +16,8 @@ struct CodePrinter {
     var keep = false
 
     func run() throws {
-        let clipboard = copy ? try Clipboard.find(environment: options.environment) : nil
-        let vault = try options.openVault()
+        let clipboard = copy ? Self.clipboard(environment: options.environment) : nil
+        guard let vault = try options.openExistingVault() else { throw NoAccountsError(options) }
         let now = time.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Invocation.current.now
         if let query {
             try printCode(of: query, in: vault, at: now, clipboard: clipboard)
@@ -52,13 +52,33 @@ struct CodePrinter {
             Output.warning("\(error)")
             return
         }
-        guard !keep else { return }
+        guard !keep else { return copied("; it stays there (--keep)") }
         let hold = ClipboardClearer.hold(for: generated.code, computedAt: now, environment: options.environment)
         do {
             try ClipboardClearer.schedule(generated.code.value, on: clipboard, previous: previous,
                                           clearAt: Invocation.current.now.addingTimeInterval(hold))
         } catch {
             Output.warning("\(error)")
+            return
+        }
+        copied("; cleared in \(Int(hold.rounded(.up)).counted("second"))")
+    }
+
+    /// On a terminal the printed code does not say it was copied, so a note
+    /// does; piped, standard output is the code alone and nothing is added.
+    private func copied(_ detail: String) {
+        guard Terminal.standardOutputIsTerminal else { return }
+        Output.note("copied to the clipboard" + detail)
+    }
+
+    /// The tool `--copy` uses; nil, with a warning, when none is installed:
+    /// the code the user asked for is still printed, as when a tool fails.
+    private static func clipboard(environment: [String: String]) -> Clipboard? {
+        do {
+            return try Clipboard.find(environment: environment)
+        } catch {
+            Output.warning("\(error)")
+            return nil
         }
     }
 
@@ -67,11 +87,11 @@ struct CodePrinter {
             // Listing must not use up HOTP counter values.
             (account, account.otp.kind == .hotp ? nil : try vault.generateCode(for: account, at: now).code)
         }
+        if codes.isEmpty { throw NoAccountsError(options) }
         if json {
             Output.print(try JSONOutput.string(codes.map(CodeSummary.init)))
             return
         }
-        if codes.isEmpty { throw NoAccountsError(options) }
         let onTerminal = Terminal.standardOutputIsTerminal
         let rows = codes.map { account, code in
             onTerminal ? CodeRow.cells(account, code, at: now) : [code?.value ?? "-", account.label]

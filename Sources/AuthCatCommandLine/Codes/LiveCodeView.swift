@@ -19,6 +19,7 @@ struct LiveCodeView {
         try vault.unlock()
         // A query that matches nothing is a mistake to report, not an empty screen.
         _ = try entries(in: vault, at: Invocation.current.now, requireMatch: true)
+        let counterCodes = try counterCodeAskedFor(in: vault)
         let color = LiveCodeScreen.usesColor(environment: options.environment)
         let terminal = try LiveTerminal()
         defer { terminal.restore() }
@@ -27,7 +28,8 @@ struct LiveCodeView {
             let now = Invocation.current.now
             let size = terminal.size
             let screen = LiveCodeScreen(width: size.width, height: size.height, color: color)
-            terminal.draw(screen.lines(try entries(in: vault, at: now, requireMatch: false), title: title))
+            let entries = try entries(in: vault, at: now, requireMatch: false, counterCodes: counterCodes)
+            terminal.draw(screen.lines(entries, title: title))
             // Just after the next whole second, when every countdown moves.
             let next = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 0.001).rounded(.down) + 1.005)
             switch terminal.wait(until: next) {
@@ -46,14 +48,26 @@ struct LiveCodeView {
     }
 
     /// The accounts shown, re-read each time so that changes made meanwhile appear.
-    private func entries(in vault: Vault, at now: Date, requireMatch: Bool) throws -> [LiveCodeEntry] {
+    /// The code of the one HOTP account QUERY names, if it names one: asked
+    /// for by name, as with plain `code`, so one counter value is used, once,
+    /// and the code stays on screen (an HOTP code is valid until used).
+    private func counterCodeAskedFor(in vault: Vault) throws -> [UUID: OTPCode] {
+        guard let query else { return [:] }
+        let matched = AccountQuery(query).matches(in: try vault.accounts())
+        guard matched.count == 1, let account = matched.first, account.otp.kind == .hotp else { return [:] }
+        return [account.id: try vault.generateCode(for: account, at: Invocation.current.now).code]
+    }
+
+    private func entries(in vault: Vault, at now: Date, requireMatch: Bool,
+                         counterCodes: [UUID: OTPCode] = [:]) throws -> [LiveCodeEntry] {
         var accounts = try vault.accounts()
         if let query {
             accounts = AccountQuery(query).matches(in: accounts)
             if requireMatch, accounts.isEmpty { throw LiveViewError.noMatch(query) }
         }
         return accounts.map { account in
-            // Never generated for HOTP: that would use up a counter value.
+            if let asked = counterCodes[account.id] { return LiveCodeEntry(label: account.label, state: .counterCode(asked.value)) }
+            // Never generated here for HOTP: that would use up a counter value at every redraw.
             let code = account.otp.kind == .hotp ? nil : try? vault.generateCode(for: account, at: now).code
             return LiveCodeEntry(account, code: code, at: now)
         }

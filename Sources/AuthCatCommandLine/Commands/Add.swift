@@ -15,7 +15,10 @@ extension AuthCat {
                 asks for it without echo. Secrets are never taken as arguments, where other \
                 users could see them in the process list or your shell history.
 
-                With --uri, standard input holds an otpauth:// URI instead (the text of a \
+                Without --issuer, NAME may be ISSUER:NAME, as list shows it: GitHub:alice is \
+                the account alice at GitHub. With --issuer, NAME is the name as given (a \
+                leading ISSUER: that repeats --issuer is dropped). No two accounts may share \
+                a label. With --uri, standard input holds an otpauth:// URI instead (the text of a \
                 QR code); it sets the type, algorithm, digits, period and counter, and NAME \
                 and --issuer, when given, replace the URI's.
 
@@ -33,22 +36,23 @@ extension AuthCat {
                   authcat add alice@example.com --issuer GitHub
                   wl-paste | authcat add bob --issuer Example --tag work
                   authcat add counter-key --type hotp --counter 3 < secret.txt
-                  printf '%s\n%s\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex
+                  printf '%s\\n%s\\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex
                   zbarimg -q --raw qr.png | authcat add --uri
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: "The account at the issuer, such as alice@example.com (optional with --uri).")
-        var name: String?
+        @Argument(help: ArgumentHelp("The account at the issuer, such as alice@example.com, or ISSUER:NAME (optional with --uri).",
+                                     valueName: "name"))
+        var label: String?
 
-        @Option(help: "Who issued the secret, such as GitHub.")
-        var issuer: String?
+        @Option(name: .customLong("issuer"), help: "Who issued the secret, such as GitHub.")
+        var givenIssuer: String?
 
-        @Option(name: .customLong("type"), help: "The kind of code: totp, hotp, steam, yandex or motp (default: totp).")
+        @Option(name: .customLong("type"), help: "The kind of code; totp when left out.")
         var kind: OTPKind?
 
-        @Option(help: "The HMAC hash function (default: sha1).")
+        @Option(help: "The HMAC hash function; sha1 when left out.")
         var algorithm: OTPAlgorithm?
 
         @Option(help: ArgumentHelp("Digits per code, 6 to 10 (default 6; Steam codes have 5 characters).", valueName: "n"))
@@ -69,6 +73,27 @@ extension AuthCat {
         @Flag(help: "Read an otpauth:// URI from standard input instead of a secret.")
         var uri = false
 
+        /// The account name, without an `ISSUER:` in front.
+        private var name: String? { label.map { Self.split($0, issuer: givenIssuer).name } }
+
+        /// `--issuer`, else the issuer in front of NAME's first colon.
+        private var issuer: String? { givenIssuer ?? label.flatMap { Self.split($0, issuer: nil).issuer } }
+
+        /// `ISSUER:NAME` read as issuer and name, since that is how `list`
+        /// shows it and how the lookup reads it: stored whole as a name
+        /// without an issuer, it would share its label with the account
+        /// `NAME` at `ISSUER`. The issuer is what precedes the first colon
+        /// (an otpauth label splits there too). With `--issuer` given, only
+        /// a leading copy of that issuer is taken off.
+        static func split(_ label: String, issuer given: String?) -> (issuer: String?, name: String) {
+            guard let colon = label.firstIndex(of: ":") else { return (nil, label) }
+            let issuer = label[..<colon].trimmingCharacters(in: .whitespaces)
+            let name = String(label[label.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            guard !issuer.isEmpty, !name.isEmpty else { return (nil, label) }
+            if let given, given.lowercased() != issuer.lowercased() { return (nil, label) }
+            return (issuer, name)
+        }
+
         func validate() throws {
             if uri {
                 guard kind == nil, algorithm == nil, digits == nil, period == nil, counter == nil else {
@@ -79,6 +104,17 @@ extension AuthCat {
             }
             if counter != nil, kind != .hotp { throw ValidationError("--counter applies to --type hotp only") }
             if period != nil, kind == .hotp { throw ValidationError("--period applies to TOTP and Steam only") }
+            // A value out of range is a usage error (64), like an unknown option.
+            do {
+                if !uri { try parameters.validate() }
+            } catch let error as OTPParameterError {
+                throw ValidationError(error.description)
+            }
+        }
+
+        /// The code parameters the options ask for, each left out taking the kind's default.
+        private var parameters: OTPParameters {
+            OTPParameters(kind: kind ?? .totp, algorithm: algorithm, digits: digits, period: period, counter: counter ?? 0)
         }
 
         func run() throws {
@@ -100,8 +136,7 @@ extension AuthCat {
 
         /// The parameters are checked before the secret is read, so a typo costs no retyping.
         private func draftFromSecret() throws -> AccountDraft {
-            let otp = OTPParameters(kind: kind ?? .totp, algorithm: algorithm, digits: digits, period: period, counter: counter ?? 0)
-            try otp.validate()
+            let otp = parameters
             let name = try checkedName(name ?? "")
             let issuer = issuer ?? ""
             let (secret, pin) = try SecretInput.secret(for: issuer.isEmpty ? name : "\(issuer):\(name)", kind: otp.kind)

@@ -11,7 +11,7 @@ extension AuthCat {
             abstract: "Print the current code of an account, or of every account.",
             discussion: """
                 QUERY names an account: its id, its exact ISSUER:NAME, or any part of its \
-                issuer or name, ignoring case. When QUERY matches several accounts, authcat \
+                issuer or name, ignoring case and accents (zoe finds Zoë). When QUERY matches several accounts, authcat \
                 lists them and exits with status 1.
 
                 With one account and standard output not a terminal, only the code is \
@@ -22,13 +22,18 @@ extension AuthCat {
                 when it expires (at the end of its time step; HOTP codes after 30 seconds) \
                 by a small background process that holds only the code and what the \
                 clipboard held before, which it then puts back. If something else was \
-                copied meanwhile, the clipboard is left alone. --keep (or the setting clipboard.keep) leaves the code there.
+                copied meanwhile, the clipboard is left alone. --keep (or the setting clipboard.keep) leaves the code there. \
+                On a terminal, standard error says the code was copied. Without a clipboard \
+                tool, or when the copy fails (no display), the code is printed all the same, \
+                with a warning, and the status is 0.
 
                 With --watch (on a terminal only) authcat shows a table of the current \
                 codes, of every account or of those QUERY matches, with the seconds left \
                 in each code's time step, refreshed every second, until q, Ctrl-C or \
                 SIGTERM. HOTP accounts are listed without a code, so no counter value is \
-                used up. Colours follow NO_COLOR.
+                used up, unless QUERY names one HOTP account: its code is then shown, using \
+                one counter value as plain 'code' does. Rows that do not fit are counted on \
+                the last line. Colours follow NO_COLOR.
 
                 Without QUERY every account is listed, sorted by issuer and name. HOTP \
                 accounts show no code then, because each HOTP code uses up a counter value; \

@@ -100,16 +100,20 @@ extension AuthCat {
         @Argument(help: "The setting's key: one authcat reads (see 'authcat config --help') or user.NAME.") var key: String
         @Argument(help: "The value. Settings are not secrets, so they may be given here.") var value: String
 
+        /// An unknown key or a value the setting does not take is a usage
+        /// error (status 64), found before the vault is opened.
         func validate() throws {
             do {
                 try PreferenceQuota.checkKey(key)
+                try ConfigKey.checkSettable(key, value: value, synced: scope.synced)
             } catch let error as PreferenceError {
+                throw ValidationError(error.description)
+            } catch let error as ConfigError {
                 throw ValidationError(error.description)
             }
         }
 
         func run() async throws {
-            try ConfigKey.checkSettable(key, value: value, synced: scope.synced)
             // A setting belongs to a vault: config never creates one.
             guard let vault = try vaultOptions.openExistingVault() else { throw ConfigError.noVault }
             guard scope.synced else { return try vault.setSetting(key, to: value) }

@@ -76,6 +76,7 @@ extension AuthCat {
                 }
             }
             findings += DoctorChecks.permissions(in: location)
+            findings += DoctorChecks.writability(in: location)
             if let passphraseFile = DoctorChecks.passphraseFile(environment: environment) {
                 findings.append(passphraseFile)
             }
@@ -115,7 +116,8 @@ extension AuthCat {
             }
             let message = "code --copy uses \(tool.executable.path)"
             guard display else {
-                return DoctorFinding("clipboard", .ok, message + ", but this session has no display")
+                return DoctorFinding("clipboard", .warning, message + ", but this session has no display: --copy prints the code only",
+                                     advice: "run authcat in a graphical session, or set DISPLAY or WAYLAND_DISPLAY")
             }
             guard tool.reader != nil else {
                 return DoctorFinding("clipboard", .warning, message + ", but finds nothing to read the clipboard with",
@@ -126,9 +128,12 @@ extension AuthCat {
 
         /// Sync's health as the monitor last recorded it, without contacting the remote.
         private static func sync(in location: VaultLocation) -> DoctorFinding {
-            guard location.exists else { return DoctorFinding("sync", .ok, "sync is off") }
+            guard location.exists else { return DoctorFinding("sync", .ok, "off") }
             let status = SyncStatus.recorded(in: location, now: Invocation.current.now)
-            let message = SyncNotice.line(for: status)
+            // The check's name already says sync: the summary, then its detail
+            // unless that only repeats it ("off", not "sync: off: sync is off").
+            let message = status.summary == .off ? "off"
+                : status.summary.rawValue + (status.message.map { ": \($0)" } ?? "")
             switch status.summary {
             case .off, .succeeded, .inProgress:
                 return DoctorFinding("sync", .ok, message, next: status.nextStep)

@@ -32,10 +32,12 @@ extension AuthCat {
         @Option(help: "The new account name.")
         var name: String?
 
-        @Option(name: .customLong("tag"), help: ArgumentHelp("Add a tag; repeat for several.", valueName: "tag"))
+        @Option(name: .customLong("tag"), help: ArgumentHelp("Add a tag; repeat for several.", valueName: "tag"),
+                completion: TagCompletion.all)
         var addedTags: [String] = []
 
-        @Option(name: .customLong("untag"), help: ArgumentHelp("Remove a tag; repeat for several.", valueName: "tag"))
+        @Option(name: .customLong("untag"), help: ArgumentHelp("Remove a tag; repeat for several.", valueName: "tag"),
+                completion: TagCompletion.all)
         var removedTags: [String] = []
 
         @Flag(help: "Remove every tag (before adding those given with --tag).")
@@ -56,6 +58,7 @@ extension AuthCat {
             // seen whole (its tags kept) or made after this one.
             let (account, updated) = try vault.write(author: .cli) { writer in
                 let account = try writer.account(matching: query)
+                try checkUntaggedTagsExist(on: account)
                 let edit = AccountEdit(issuer: issuer, name: name, tags: tags(from: account.tags), note: note)
                 return (account, try writer.update(account.id, edit))
             }
@@ -67,11 +70,34 @@ extension AuthCat {
             Output.print("updated \(TerminalText.sanitized(updated.label))")
         }
 
+        /// `--untag T` for a tag the account lacks is a mistake worth saying
+        /// (a typo, or the wrong account), not "already looks like that".
+        private func checkUntaggedTagsExist(on account: Account) throws {
+            guard !clearTags else { return }
+            let missing = Account.normalizedTags(removedTags).filter { !account.tags.contains($0) }
+            guard let first = missing.first else { return }
+            throw MissingTagError(label: account.label, tag: first, tags: account.tags)
+        }
+
         private func tags(from current: [String]) -> [String]? {
             guard clearTags || !addedTags.isEmpty || !removedTags.isEmpty else { return nil }
             let removed = Set(Account.normalizedTags(removedTags))
             let kept = clearTags ? [] : current.filter { !removed.contains($0) }
             return Account.normalizedTags(kept + addedTags)
+        }
+    }
+}
+
+extension AuthCat.Edit {
+    /// `edit --untag T` for a tag the account does not have; nothing is changed.
+    struct MissingTagError: UserFacingError {
+        var label: String
+        var tag: String
+        var tags: [String]
+
+        var description: String {
+            let present = tags.isEmpty ? "it has no tags" : "its tags: " + tags.map(TerminalText.sanitized).joined(separator: ", ")
+            return "the account \(TerminalText.sanitized(label)) has no tag \(TerminalText.sanitized(tag).debugDescription) (\(present)); nothing was changed"
         }
     }
 }

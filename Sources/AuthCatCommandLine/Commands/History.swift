@@ -9,7 +9,7 @@ extension AuthCat {
             commandName: "history",
             abstract: "Show the vault's change history, newest first.",
             discussion: """
-                Each line is one changed record: transaction number, time (UTC), author \
+                Each line is one changed record: transaction number, time (local, with its offset from UTC), author \
                 (cli, import, restore or sync), device, kind of change (insert, update, \
                 delete), the account, and for updates the fields that changed. Values are \
                 never shown. QUERY limits the history to one account, removed or not.
@@ -61,10 +61,7 @@ extension AuthCat {
         }
 
         func run() throws {
-            guard let vault = try vaultOptions.openExistingVault() else {
-                if json { Output.print("[]") }
-                return
-            }
+            guard let vault = try vaultOptions.openExistingVault() else { throw NoAccountsError(vaultOptions) }
             let limit = try limit ?? vault.setting(ConfigKey.historyLimit).flatMap { Int($0) } ?? Self.defaultLimit
             let recordID = try query.map { try vault.anyAccount(matching: $0).id.vaultString }
             // One more than asked for tells whether the page was cut (a limit
@@ -88,7 +85,7 @@ extension AuthCat {
                 }
             }
             if cut {
-                Output.note("showing the newest \(limit) transactions; --limit 0 shows all")
+                Output.note("showing the newest \(limit.counted("transaction")); --limit 0 shows all")
             }
         }
 

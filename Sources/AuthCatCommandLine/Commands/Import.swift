@@ -79,10 +79,17 @@ extension AuthCat {
         func run() throws {
             var data = try Self.read(file, what: qr ? "the image" : "the import file")
             defer { data.resetBytes(in: 0..<data.count) }
-            let parsed = try parse(data)
-            let outcome = try Self.importing(parsed, options: vaultOptions, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
-            try Self.report(outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)",
-                            verbs: ("would add", "added"), refusalStep: .skipInvalidEntries)
+            do {
+                let parsed = try parse(data)
+                let outcome = try Self.importing(parsed, options: vaultOptions, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
+                try Self.report(outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)",
+                                verbs: ("would add", "added"), refusalStep: .skipInvalidEntries)
+            } catch let error as UserFacingError {
+                // A file of another format than --format says fails one way or
+                // another (an error, or every entry invalid): name the one it looks like.
+                guard let format, let detected = try? FormatDetector.detect(data), detected != format else { throw error }
+                throw FormatMismatch(error: error, given: format, detected: detected)
+            }
         }
 
         private func parse(_ data: Data) throws -> ParsedImport {
@@ -95,6 +102,22 @@ extension AuthCat {
                                              confirm: false, environment: environment)
             })
             return try format.parse(data, context: context)
+        }
+
+        /// `--format` names another format than the file's content shows.
+        struct FormatMismatch: UserFacingError {
+            var error: UserFacingError
+            var given: ImportFormat
+            var detected: ImportFormat
+
+            var description: String {
+                "\(error.description); this looks like \(Self.named(detected)), not \(Self.named(given)): "
+                    + "leave out --format, or give --format \(detected.rawValue)"
+            }
+
+            private static func named(_ format: ImportFormat) -> String {
+                ("aeiou".contains(format.displayName.prefix(1).lowercased()) ? "an " : "a ") + format.displayName
+            }
         }
 
         /// Plans against the vault (or, when there is none yet, an empty one),

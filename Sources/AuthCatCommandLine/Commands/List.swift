@@ -12,13 +12,20 @@ extension AuthCat {
                 Accounts are sorted by issuer, then name, ignoring case. Each line shows \
                 ISSUER:NAME, the type, the algorithm, the number of digits, the period (TOTP) \
                 or next counter (HOTP), and the tags. With no accounts (or no vault) yet, \
-                standard error says so and the status is 1; --json prints [] then.
+                standard error says so and the status is 1, with --json too, as for \
+                'code' and 'history'.
+
+                --tag T lists the accounts tagged T (repeat for accounts with every tag \
+                given). --removed lists the removed accounts, what 'authcat restore' can \
+                bring back, each with its id and when it was removed; none is not an error then.
 
                 --json prints an array of objects with id, issuer, name, type, algorithm, \
                 digits, period (null for HOTP), counter (null for TOTP) and tags.
 
                 Examples:
                   authcat list
+                  authcat list --tag work
+                  authcat list --removed
                   authcat list --json | jq -r '.[].id'
                 """)
 
@@ -27,13 +34,54 @@ extension AuthCat {
         @Flag(help: "Print a JSON array.")
         var json = false
 
+        @Option(name: .customLong("tag"), help: ArgumentHelp("Only accounts with this tag; repeat for several.", valueName: "tag"),
+                completion: TagCompletion.all)
+        var tags: [String] = []
+
+        @Flag(help: "List the removed accounts, which 'authcat restore' can bring back.")
+        var removed = false
+
         func run() throws {
-            let accounts = try vaultOptions.openExistingVault()?.accounts() ?? []
+            guard let vault = try vaultOptions.openExistingVault() else { throw NoAccountsError(vaultOptions) }
+            if removed { return try listRemoved(in: vault) }
+            let wanted = Set(Account.normalizedTags(tags))
+            let accounts = try vault.accounts().filter { wanted.isSubset(of: $0.tags) }
+            if accounts.isEmpty {
+                guard wanted.isEmpty else { throw NoTaggedAccountsError(tags: wanted.sorted()) }
+                throw NoAccountsError(vaultOptions)
+            }
             if json { return Output.print(AccountListJSON.text(accounts)) }
-            if accounts.isEmpty { throw NoAccountsError(vaultOptions) }
             // One write for the whole table rather than one per line.
             let lines = TextTable.lines(accounts.map(AccountRow.cells))
             Output.print(lines.joined(separator: "\n"))
         }
+
+        /// What `restore` can bring back: the removed accounts, newest
+        /// removal first, each with the id `restore` takes when a label was
+        /// removed more than once. None is an answer, not an error.
+        private func listRemoved(in vault: Vault) throws {
+            let wanted = Set(Account.normalizedTags(tags))
+            let removed = try vault.accounts(includingDeleted: true)
+                .filter { $0.deletedAt != nil && wanted.isSubset(of: $0.tags) }
+                .sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) }
+            if json {
+                return Output.print(try JSONOutput.string(removed.map(RemovedAccountSummary.init)))
+            }
+            guard !removed.isEmpty else { return Output.note("no removed accounts") }
+            let rows = removed.map { account in
+                [account.label, account.id.vaultString, "removed " + (account.deletedAt.map(Timestamp.text) ?? "")]
+            }
+            Output.print(TextTable.lines(rows).joined(separator: "\n"))
+        }
+    }
+}
+
+/// `list --tag T` when no account has every tag given.
+struct NoTaggedAccountsError: UserFacingError {
+    var tags: [String]
+
+    var description: String {
+        let named = tags.map { TerminalText.sanitized($0).debugDescription }.joined(separator: " and ")
+        return "no account is tagged \(named)"
     }
 }

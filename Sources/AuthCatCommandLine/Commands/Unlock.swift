@@ -32,7 +32,8 @@ extension AuthCat {
         @OptionGroup var vaultOptions: VaultOptions
 
         @Option(name: .customLong("for"),
-                help: ArgumentHelp("How long: 90s, 15m, 8h, 7d.", valueName: "duration"))
+                help: ArgumentHelp("How long: a number with s, m, h or d (90s, 15m, 8h, 7d), up to 30d.", valueName: "duration"),
+                transform: SessionLength.init(parsing:))
         var length = SessionLength(seconds: 900)
 
         @Flag(help: "Only say whether the vault is unlocked, and until when.")

@@ -17,13 +17,22 @@ enum AccountCompletion {
 
     /// Labels for the word being completed, in the form the requesting shell expects.
     static func complete(_ scope: AccountLabelCompletion.Scope, _ words: [String], _ prefix: String) -> [String] {
-        let completion = AccountLabelCompletion(shell: CompletionShell.requesting?.rawValue,
-                                                shellVersion: CompletionShell.requestingVersion,
-                                                environment: Invocation.current.environment)
-        guard let location = completion.location(words: words),
-              let vault = try? Vault.open(at: location, passphrase: { throw VaultError.passphraseRequired }),
+        let completion = requested
+        guard let vault = vault(completion, words: words),
               let accounts = try? vault.accountNames(live: scope.includesLive, deleted: scope.includesDeleted)
         else { return [] }
         return completion.candidates(prefix: prefix, accounts: accounts)
+    }
+
+    /// The completion the shell asks for now.
+    static var requested: AccountLabelCompletion {
+        AccountLabelCompletion(shell: CompletionShell.requesting?.rawValue, shellVersion: CompletionShell.requestingVersion,
+                               environment: Invocation.current.environment)
+    }
+
+    /// The vault the shell's words name, opened without a prompt; nil on any problem.
+    static func vault(_ completion: AccountLabelCompletion, words: [String]) -> Vault? {
+        guard let location = completion.location(words: words) else { return nil }
+        return try? Vault.open(at: location, passphrase: { throw VaultError.passphraseRequired })
     }
 }

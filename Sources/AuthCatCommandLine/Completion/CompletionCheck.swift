@@ -1,4 +1,5 @@
 import AuthCatCore
+import AuthCatEssentials
 import Foundation
 
 /// `doctor`'s completion finding: whether shell completion is installed for
@@ -9,8 +10,8 @@ enum CompletionCheck {
     /// user's own place (where the README installs it), then the system's.
     static func completionPaths(shell: String, environment: [String: String]) -> [String] {
         guard let home = environment["HOME"], !home.isEmpty else { return [] }
-        let data = nonEmpty(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"
-        let config = nonEmpty(environment["XDG_CONFIG_HOME"]) ?? home + "/.config"
+        let data = VaultLocation.xdgBaseDirectory(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"
+        let config = VaultLocation.xdgBaseDirectory(environment["XDG_CONFIG_HOME"]) ?? home + "/.config"
         switch shell {
         case "bash":
             return [data + "/bash-completion/completions/authcat", home + "/.bash_completion.d/authcat",

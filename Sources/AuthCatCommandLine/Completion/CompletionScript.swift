@@ -123,8 +123,19 @@ enum CompletionScript {
     /// authcat's last line is a placeholder (see `CompletionShell.format`).
     private static let zshAccountCallReplacement = #"""
             # authcat: account names are matched the way `authcat code` matches
-            # them: case ignored, anywhere in the label.
+            # them: case ignored, anywhere in the label. When some match only
+            # in their middle, what they share around the typed text is no name
+            # `code` accepts, so the word stays as typed and the names are
+            # listed, at every Tab: none is picked for the user.
             completions=("${(@)${(@)completions[1,-2]}:#}")
-            compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]} l:|=* r:|=*' -a completions
+            local authcat_typed="${PREFIX}${SUFFIX}"
+            if (( ${#completions} > 1 )) \
+                && (( ${#${(M)completions:#(#i)${(b)authcat_typed}*}} < ${#completions} )); then
+                compadd -U -V authcat-accounts -a completions
+                compstate[insert]=''
+                compstate[list]='list force'
+            else
+                compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]} l:|=* r:|=*' -a completions
+            fi
         """#
 }

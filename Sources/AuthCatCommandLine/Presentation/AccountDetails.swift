@@ -6,13 +6,14 @@ import Foundation
 /// account, with its note and when it was created and last changed.
 public struct AccountDetails: Encodable, Equatable, Sendable {
     public var summary: AccountSummary
-    public var note: String
+    /// Null when the account has no note.
+    @NullWhenAbsent public var note: String?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(_ account: Account) {
         summary = AccountSummary(account)
-        note = account.note
+        note = account.note.isEmpty ? nil : account.note
         createdAt = account.createdAt
         updatedAt = account.updatedAt
     }
@@ -25,7 +26,7 @@ public struct AccountDetails: Encodable, Equatable, Sendable {
     public func encode(to encoder: Encoder) throws {
         try summary.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(note, forKey: .note)
+        try container.encode(_note, forKey: .note)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
     }

@@ -8,7 +8,8 @@ import Foundation
 /// those fields mean nothing for them.
 public struct AccountSummary: Encodable, Equatable, Sendable {
     public var id: String
-    public var issuer: String
+    /// Null when the account has no issuer (docs/JSON.md: absent is null, never "").
+    @NullWhenAbsent public var issuer: String?
     public var name: String
     public var type: OTPKind
     public var algorithm: OTPAlgorithm
@@ -19,7 +20,7 @@ public struct AccountSummary: Encodable, Equatable, Sendable {
 
     public init(_ account: Account) {
         id = account.id.vaultString
-        issuer = account.issuer
+        issuer = account.issuer.isEmpty ? nil : account.issuer
         name = account.name
         type = account.otp.kind
         algorithm = account.otp.algorithm

@@ -9,7 +9,8 @@ import Foundation
 /// (seconds since 1970) are null for HOTP.
 public struct CodeSummary: Encodable, Equatable, Sendable {
     public var id: String
-    public var issuer: String
+    /// Null when the account has no issuer.
+    @NullWhenAbsent public var issuer: String?
     public var name: String
     @NullWhenAbsent public var code: String?
     public var type: OTPKind
@@ -18,7 +19,7 @@ public struct CodeSummary: Encodable, Equatable, Sendable {
 
     public init(account: Account, code: OTPCode?) {
         id = account.id.vaultString
-        issuer = account.issuer
+        issuer = account.issuer.isEmpty ? nil : account.issuer
         name = account.name
         self.code = code?.value
         type = account.otp.kind

@@ -9,6 +9,8 @@ public struct LiveCodeEntry: Equatable, Sendable {
         case expires(code: String, secondsLeft: Int, period: Int)
         /// HOTP: listing must not use up a counter value, so no code.
         case counterBased
+        /// HOTP asked for by name: its code, valid until it is used.
+        case counterCode(String)
         /// The code could not be computed (a PIN missing, say).
         case unavailable
     }
@@ -139,8 +141,10 @@ public struct LiveCodeScreen: Sendable {
 
 extension LiveCodeEntry {
     var codeText: String {
-        if case let .expires(code, _, _) = state { return code }
-        return "-"
+        switch state {
+        case let .expires(code, _, _), let .counterCode(code): code
+        case .counterBased, .unavailable: "-"
+        }
     }
 
     /// "12s ▮▮▮▮▯▯▯▯▯▯", or what stands in for it.
@@ -148,11 +152,15 @@ extension LiveCodeEntry {
         switch state {
         case let .expires(_, secondsLeft, period):
             let cells = LiveCodeScreen.barCells
-            let filled = period > 0 ? min(cells, (secondsLeft * cells + period - 1) / period) : 0
+            // Full with the whole step left, empty in its last second: a step
+            // shows `period` down to 1 seconds left, never 0.
+            let filled = period > 1 ? min(cells, max(0, ((secondsLeft - 1) * cells * 2 + period - 1) / ((period - 1) * 2))) : 0
             let seconds = "\(secondsLeft)s".padding(toLength: 4, withPad: " ", startingAt: 0)
             return seconds + String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
         case .counterBased:
             return "hotp: ask by name"
+        case .counterCode:
+            return "hotp: valid until used"
         case .unavailable:
             return "no code"
         }

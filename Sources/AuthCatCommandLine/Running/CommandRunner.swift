@@ -27,6 +27,9 @@ public enum CommandRunner {
                 return ErrorReport.status(running: error, arguments: arguments)
             }
         }
+        if let unknown = CommandSuggestion.unknownHelpTopic(in: arguments) {
+            return ErrorReport.usage(unknown, arguments: arguments)
+        }
         var command: ParsableCommand
         do {
             command = try await AuthCat.asyncParseAsRoot(arguments)

@@ -13,6 +13,21 @@ enum CommandSuggestion {
         return message(for: word, path: path.names, nearest: nearest(to: word, among: visible))
     }
 
+    /// The message for `help WORD…` naming no command (`authcat help nosuch`):
+    /// ArgumentParser's `help` would print the top-level help and succeed.
+    static func unknownHelpTopic(in arguments: [String]) -> String? {
+        guard let index = arguments.indices.first(where: { arguments[$0] == "help" && !isOptionValue(at: $0, in: arguments) })
+        else { return nil }
+        let before = Array(arguments[..<index])
+        guard CommandPath(before).unknownWord == nil else { return nil }
+        return unknownCommand(in: before + arguments[(index + 1)...])
+    }
+
+    /// Whether the word at `index` is the value of the option before it (`--home help`).
+    private static func isOptionValue(at index: Int, in arguments: [String]) -> Bool {
+        index > 0 && arguments[index - 1] == "--home"
+    }
+
     private static func message(for word: String, path: [String], nearest: String?) -> String {
         let parent = path.joined(separator: " ")
         let suggestion = nearest.map { "; did you mean '\(parent) \($0)'?" } ?? ""

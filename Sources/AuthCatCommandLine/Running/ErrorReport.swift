@@ -21,6 +21,11 @@ enum ErrorReport {
         return fail(usageLine(message, arguments: arguments), status: code.rawValue)
     }
 
+    /// A usage problem found before parsing, already worded with where to read more.
+    static func usage(_ message: String, arguments: [String]) -> Int32 {
+        fail(redactingValues(message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
+    }
+
     /// ArgumentParser's own report (help, a version, its own commands' errors),
     /// as its `exit(withError:)` prints it: on standard output for a clean
     /// exit, else on standard error.

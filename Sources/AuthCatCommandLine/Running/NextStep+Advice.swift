@@ -5,7 +5,7 @@ import AuthCatInterchange
 extension NextStep {
     var advice: String {
         switch self {
-        case .addAccount: "add an account first with 'authcat add'"
+        case .addAccount: "add one with 'authcat add' or 'authcat import'"
         case .setPassphrase: "to set one, run: authcat passphrase set"
         case .changePassphrase: "to change it, run: authcat passphrase change"
         case .lock: "run 'authcat lock' when you step away"
@@ -30,7 +30,7 @@ extension NextStep {
             "name it with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .readQRCodes: "to import the QR codes in it, add --qr"
         case .convertToPNG: "convert it to PNG, then import it with --qr"
-        case .skipInvalidEntries: "fix them, or pass --skip-invalid to import the rest"
+        case .skipInvalidEntries: "pass --skip-invalid to import the valid entries, or fix the file"
         }
     }
 

@@ -1,9 +1,10 @@
 import AuthCatCore
 import AuthCatEssentials
 
-/// `list` and `code` with no account to show, the vault missing or empty:
-/// one message on standard error and one status for both, instead of an
-/// empty output that looks like success.
+/// `list`, `code` and `history` with no account to show, the vault missing
+/// or empty: one message on standard error and status 1 for all, with
+/// `--json` too, instead of an empty output that looks like success. The
+/// quick front hands these cases over, so it says the same.
 struct NoAccountsError: UserFacingError {
     var folder: String
 
@@ -11,7 +12,7 @@ struct NoAccountsError: UserFacingError {
         folder = (try? options.location().folder.path) ?? "the vault"
     }
 
-    var description: String {
-        "no accounts in \(folder) yet; add one with 'authcat add' or 'authcat import'"
-    }
+    /// The words of `VaultError.noVault`, which the other commands give.
+    var description: String { VaultError.noVault(folder).description }
+    var nextStep: NextStep? { .addAccount }
 }

@@ -1,6 +1,7 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
+import Synchronization
 
 /// Where passphrases come from: a file named by an environment variable (for
 /// scripts) or the terminal. Never the command line, where other users could
@@ -13,10 +14,24 @@ enum PassphraseSource {
 
     /// The vault's passphrase provider: called only when a secret is needed
     /// and the vault key is wrapped.
+    ///
+    /// The vault asks again after a wrong passphrase (`Vault.passphraseAttempts`):
+    /// typed, it is asked for again with a warning; from a file, which
+    /// would give the same line, the wrong passphrase is final at once.
     static func current(environment: [String: String]) -> @Sendable () throws -> SecretBytes {
-        {
+        let asked = Mutex(0)
+        return {
+            let earlier = asked.withLock { count in
+                defer { count += 1 }
+                return count
+            }
             if let path = environment[currentVariable], !path.isEmpty {
+                guard earlier == 0 else { throw VaultError.wrongPassphrase }
                 return try fromFile(path, variable: currentVariable)
+            }
+            if earlier > 0 {
+                let left = Vault.passphraseAttempts - earlier
+                Output.warning("wrong passphrase; try again (\(left.counted("try", plural: "tries")) left)")
             }
             return try fromTerminal(prompt: "authcat passphrase: ", hint: VaultError.passphraseRequired.description)
         }
@@ -40,11 +55,13 @@ enum PassphraseSource {
             return passphrase
         }
         let hint = "set \(newVariable) to a file holding the new passphrase"
-        let first = try fromTerminal(prompt: NewPassphraseRule.prompt("new passphrase"), hint: hint)
-        try NewPassphraseRule.check(first, what: "the new passphrase")
-        let second = try fromTerminal(prompt: "new passphrase again: ", hint: hint)
-        guard first == second else { throw InputError.passphrasesDiffer }
-        return first
+        return try TypedAnswer.asking {
+            let first = try fromTerminal(prompt: NewPassphraseRule.prompt("new passphrase"), hint: hint)
+            try NewPassphraseRule.check(first, what: "the new passphrase")
+            let second = try fromTerminal(prompt: "new passphrase again: ", hint: hint)
+            guard first == second else { throw InputError.passphrasesDiffer }
+            return first
+        }
     }
 
     /// The passphrase of a file authcat reads or writes (an encrypted import,
@@ -59,10 +76,12 @@ enum PassphraseSource {
         }
         let hint = "set \(variable) to a file holding it"
         guard confirm else { return try fromTerminal(prompt: prompt + ": ", hint: hint) }
-        let first = try fromTerminal(prompt: NewPassphraseRule.prompt(prompt), hint: hint)
-        try NewPassphraseRule.check(first, what: "the \(prompt)")
-        guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else { throw InputError.passphrasesDiffer }
-        return first
+        return try TypedAnswer.asking {
+            let first = try fromTerminal(prompt: NewPassphraseRule.prompt(prompt), hint: hint)
+            try NewPassphraseRule.check(first, what: "the \(prompt)")
+            guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else { throw InputError.passphrasesDiffer }
+            return first
+        }
     }
 
     /// The first line of the file, without its line break.

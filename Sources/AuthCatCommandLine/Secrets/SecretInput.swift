@@ -15,6 +15,12 @@ enum SecretInput {
 
     /// The decoded secret (Base32; hex for mOTP), and the PIN when `kind` needs one.
     static func secret(for label: String, kind: OTPKind) throws -> (secret: Base32Secret, pin: SecretBytes?) {
+        let (secret, nextLine) = try TypedAnswer.asking { try decodedSecret(for: label, kind: kind) }
+        guard kind.needsPIN else { return (secret, nil) }
+        return (secret, try nextLine ?? pin(for: label))
+    }
+
+    private static func decodedSecret(for label: String, kind: OTPKind) throws -> (Base32Secret, nextLine: SecretBytes?) {
         let encoding = kind == .motp ? "hex" : "Base32"
         // Without a PIN to follow, line breaks inside a piped secret are
         // separators, as spaces are.
@@ -22,9 +28,22 @@ enum SecretInput {
                                          limit: secretLimit, what: "the secret", splitLines: kind.needsPIN)
         defer { Wipe.bytes(&bytes) }
         let text = String(decoding: bytes, as: UTF8.self)
+        if URIGivenError.isURI(text) { throw URIGivenError() }
         let secret = kind == .motp ? Base32Secret(secret: try Base16.decode(text), leftover: nil) : try Base32.decodeSecret(text)
-        guard kind.needsPIN else { return (secret, nil) }
-        return (secret, try nextLine ?? pin(for: label))
+        return (secret, nextLine)
+    }
+
+    /// An otpauth URI (a QR code's text) given where a secret belongs: one
+    /// option away from working. The message never repeats the URI, which
+    /// holds the secret.
+    struct URIGivenError: UserFacingError {
+        static func isURI(_ text: String) -> Bool {
+            text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("otpauth://")
+        }
+
+        var description: String {
+            "that is an otpauth:// URI, not a secret; to add the account from it, run the same command with --uri"
+        }
     }
 
     /// The otpauth URI, surrounding whitespace removed; piped, also the line
@@ -38,6 +57,10 @@ enum SecretInput {
     /// The PIN of `label`'s account, typed on the terminal.
     static func pin(for label: String) throws -> SecretBytes {
         guard Terminal.standardInputIsTerminal else { throw PINInputError.missing }
+        return try TypedAnswer.asking { try typedPIN(for: label) }
+    }
+
+    private static func typedPIN(for label: String) throws -> SecretBytes {
         var bytes = try Terminal.readHidden(prompt: "PIN for \(TerminalText.sanitized(label)): ", limit: OTPPIN.maximumBytes,
                                             what: "the PIN", hint: "pipe the secret and then the PIN, one per line")
         defer { Wipe.bytes(&bytes) }

@@ -74,6 +74,24 @@ public enum DoctorChecks {
         return findings
     }
 
+    /// The vault folder and its database and key file must be writable by
+    /// this user: else adding, editing and every HOTP code fail, though
+    /// reading works. One `writable` finding per path that is not; none when all are.
+    public static func writability(in location: VaultLocation, userID: uid_t = getuid()) -> [DoctorFinding] {
+        let paths = [(location.folder.path, SecureFile.folderMode), (location.databaseURL.path, SecureFile.fileMode),
+                     (location.keyFileURL.path, SecureFile.fileMode)]
+        return paths.compactMap { path, mode in
+            // The owner's write bit counts too: root may write a 0400 file, but
+            // the vault's owner is meant to, and root is rarely who runs authcat.
+            guard let info = status(of: path),
+                  access(path, W_OK) != 0 || (info.st_uid == userID && info.st_mode & 0o200 == 0) else { return nil }
+            let fix = info.st_uid == userID ? "run: chmod \(octal(mode)) \(path)"
+                : "run: sudo chown \(userID) \(path) && chmod \(octal(mode)) \(path)"
+            return DoctorFinding("writable", .problem,
+                                 "\(path) is not writable by you: adding, editing and HOTP codes fail", advice: fix)
+        }
+    }
+
     /// The file named by `AUTHCAT_PASSPHRASE_FILE`, if set: it must exist,
     /// be this user's, and be unreadable by group and others.
     public static func passphraseFile(environment: [String: String], userID: uid_t = getuid()) -> DoctorFinding? {

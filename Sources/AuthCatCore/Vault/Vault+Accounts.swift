@@ -47,8 +47,8 @@ extension Vault {
     /// secret is typed. The insert checks again inside its transaction.
     public func checkNameIsFree(issuer: String, name: String) throws {
         try translatingErrors { db in
-            try VaultWriter.checkNameIsFree(identityKey: Account.identityKey(issuer: issuer, name: name),
-                                            label: Account.label(issuer: issuer, name: name), except: nil, in: db)
+            let label = Account.label(issuer: issuer, name: name)
+            try VaultWriter.checkNameIsFree(identityKeys: Account.identityKeys(forLabel: label), label: label, except: nil, in: db)
         }
     }
 }

@@ -100,9 +100,23 @@ public final class Vault: Sendable {
         }
     }
 
+    /// Passphrases tried before a wrong one is final: a person at a terminal
+    /// may mistype. The provider decides whether asking again makes sense (a
+    /// file holds the same wrong line: it throws `wrongPassphrase` at once).
+    public static let passphraseAttempts = 3
+
     /// Unwraps and checks the key of `file`; the caller holds the lock of `unlocked`.
     private func unlock(_ file: VaultKeyFile, into unlocked: inout UnlockedKey) throws -> SecretBytes {
-        let key = try file.unlock(passphrase: passphrase)
+        var attempt = 1
+        var key: SecretBytes
+        while true {
+            do {
+                key = try file.unlock(passphrase: passphrase)
+                break
+            } catch VaultError.wrongPassphrase where attempt < Self.passphraseAttempts {
+                attempt += 1
+            }
+        }
         try checkKey(key)
         unlocked.key = key
         unlocked.keyFile = file

@@ -142,19 +142,28 @@ extension VaultWriter {
         return AccountRecord(account: account, sealedSecret: sealed.secret, sealedPIN: sealed.pin)
     }
 
+    /// Sync applies what other devices wrote and resolves clashes of issuer
+    /// and name itself (`ImportSession`); a same-label pair it brings stays
+    /// reachable by id. Every other author is held to the label rule.
     private func checkUnique(_ account: Account) throws {
-        try Self.checkNameIsFree(identityKey: account.identityKey, label: account.label, except: account.id, in: db)
+        let keys = author.kind == .sync ? [account.identityKey] : Account.identityKeys(forLabel: account.label)
+        try Self.checkNameIsFree(identityKeys: keys, label: account.label, except: account.id, in: db)
     }
 
     /// Throws `VaultError.duplicate` when a live account other than `except`
-    /// has this identity key (issuer and name, case ignored): the one rule,
-    /// which writes apply in their transaction and `Vault.checkNameIsFree`
-    /// applies before a write, to say so early.
-    static func checkNameIsFree(identityKey: String, label: String, except id: UUID?, in db: Database) throws {
+    /// has one of these identity keys: those of every account with the
+    /// label `label`, case ignored (`Account.identityKeys(forLabel:)`), so
+    /// that no two accounts share a label the lookup cannot tell apart (the
+    /// name `GitHub:carl` without an issuer, and `carl` at GitHub). The one
+    /// rule, which writes apply in their transaction and
+    /// `Vault.checkNameIsFree` applies before a write, to say so early.
+    static func checkNameIsFree(identityKeys: [String], label: String, except id: UUID?, in db: Database) throws {
+        let placeholders = Array(repeating: "?", count: identityKeys.count).joined(separator: ", ")
         // `IS NOT NULL` when no account is excepted: any live account clashes.
+        let values: [(any DatabaseValueConvertible)?] = identityKeys.map { $0 } + [id?.vaultString]
         let clash = try String.fetchOne(db, sql: """
-            SELECT id FROM account WHERE identityKey = ? AND deletedAt IS NULL AND id IS NOT ?
-            """, arguments: [identityKey, id?.vaultString])
+            SELECT id FROM account WHERE identityKey IN (\(placeholders)) AND deletedAt IS NULL AND id IS NOT ?
+            """, arguments: StatementArguments(values))
         if clash != nil { throw VaultError.duplicate(label) }
     }
 

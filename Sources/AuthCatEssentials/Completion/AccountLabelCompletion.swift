@@ -64,16 +64,23 @@ public struct AccountLabelCompletion: Sendable {
     /// the end of the word (`BashCompletionReply`); zsh and fish get the
     /// labels, and quote them themselves.
     public func candidates(prefix: String, accounts: [AccountName]) -> [String] {
+        reply(to: prefix) { typed in Self.matching(typed, in: accounts) }
+    }
+
+    /// `candidates` for the word typed so far, in the form the requesting
+    /// shell expects (see `candidates(prefix:accounts:)`); shared by every
+    /// completion of authcat's own, tags included.
+    public func reply(to prefix: String, _ candidates: (_ typed: String) -> [String]) -> [String] {
         let word = ShellWord(prefix)
         switch shell {
         case "bash":
             let reply = BashCompletionReply(
                 word: word, wordBreaks: environment[Self.wordBreaksVariable] ?? BashCompletionReply.defaultWordBreaks)
-            return reply.candidates(for: Self.matching(reply.text, in: accounts))
+            return reply.candidates(for: candidates(reply.text))
         case "fish" where !fishHandsOverTypedWords:
-            return Self.matching(prefix, in: accounts)
+            return candidates(prefix)
         default:
-            return Self.matching(word.text, in: accounts)
+            return candidates(word.text)
         }
     }
 
@@ -85,14 +92,19 @@ public struct AccountLabelCompletion: Sendable {
 
     /// The labels of `accounts` that `typed` could be on its way to: those
     /// `code` would accept for it (`AccountQuery`), and those it begins, case
-    /// ignored. Sorted; labels with control characters, which no shell can
-    /// offer intact, are left out.
+    /// and accents ignored (`AccountQuery.folded`). Sorted; labels with
+    /// control characters, which no shell can offer intact, are left out.
     public static func matching(_ typed: String, in accounts: [AccountName]) -> [String] {
-        let start = typed.lowercased()
+        let start = AccountQuery.folded(typed)
         let queried = typed.isEmpty ? accounts : AccountQuery(typed).matches(in: accounts)
-        let begun = accounts.filter { $0.label.lowercased().hasPrefix(start) }
-        let labels = Set((queried + begun).map(\.label)).filter { label in !label.unicodeScalars.contains(where: isControl) }
+        let begun = accounts.filter { AccountQuery.folded($0.label).hasPrefix(start) }
+        let labels = Set((queried + begun).map(\.label)).filter(isOffered)
         return labels.sorted()
+    }
+
+    /// Whether a shell can offer `text` intact: it holds no control character.
+    public static func isOffered(_ text: String) -> Bool {
+        !text.unicodeScalars.contains(where: isControl)
     }
 
     /// Unicode's control characters (Cc); ASCII's without its property tables.

@@ -173,7 +173,7 @@ public struct Base32Leftover: Equatable, Sendable, CustomStringConvertible {
 
     /// The warning to show, without the secret.
     public var description: String {
-        "the secret has \(characters) Base32 characters, more than its \(bytes) bytes need; its last \(ignoredBits) bits "
+        "the secret has \(characters.counted("Base32 character")), more than its \(bytes.counted("byte")) \(bytes == 1 ? "needs" : "need"); its last \(ignoredBits) bits "
             + "were ignored, as 2FAS, Ente Auth and Proton Authenticator do. If its codes are refused, check that the "
             + "secret was copied completely"
     }

@@ -23,7 +23,7 @@ public enum Base32Error: UserFacingError, Equatable {
             "the secret has padding \"=\" at position \(position) followed by more characters; "
                 + "\"=\" may only appear at the end"
         case .invalidLength(let count):
-            "the secret has \(count) Base32 characters, a length no key encodes to; "
+            "the secret has \(count.counted("Base32 character")), a length no key encodes to; "
                 + "check that it was copied completely"
         }
     }

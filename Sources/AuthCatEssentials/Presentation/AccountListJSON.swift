@@ -18,7 +18,7 @@ public enum AccountListJSON {
             out += "    \"digits\" : \(otp.digits),\n"
             out += "    \"id\" : \"\(account.id.vaultString)\",\n"
             out += "    \"issuer\" : "
-            appendString(account.issuer, to: &out)
+            if account.issuer.isEmpty { out += "null" } else { appendString(account.issuer, to: &out) }
             out += ",\n    \"name\" : "
             appendString(account.name, to: &out)
             out += ",\n    \"period\" : \(otp.kind == .hotp ? "null" : String(otp.period)),\n"

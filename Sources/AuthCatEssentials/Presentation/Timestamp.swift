@@ -5,19 +5,29 @@ import Glibc
 import Foundation
 #endif
 
-/// How text output shows a moment: ISO 8601 in UTC, to the second.
+/// How text output shows a moment: ISO 8601 in the local time zone (`TZ`,
+/// else the system's), to the second, with its offset (`Z` when it is UTC's).
+/// JSON keeps seconds since 1970, which need no zone.
 public enum Timestamp {
-    /// Formatted with `gmtime_r` rather than an `ISO8601DateFormatter`: making
+    /// Formatted with `localtime_r` rather than an `ISO8601DateFormatter`: making
     /// a formatter costs more than a millisecond, and a page of history after a
     /// big import shows thousands of lines.
     public static func text(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return "\(seconds)" }
+        guard localtime_r(&seconds, &parts) != nil else { return "\(seconds)" }
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let year = Int(parts.tm_year) + 1900
         let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
         return "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))" + offset(seconds: Int(parts.tm_gmtoff))
+    }
+
+    /// `Z` for UTC, else `+HH:MM` or `-HH:MM` (zones such as India's are not whole hours).
+    private static func offset(seconds: Int) -> String {
+        guard seconds != 0 else { return "Z" }
+        let minutes = abs(seconds) / 60
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return (seconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
     }
 }

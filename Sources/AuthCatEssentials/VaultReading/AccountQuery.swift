@@ -31,7 +31,8 @@ extension Account: AccountNaming {}
 /// `issuer:name` label, then its exact issuer or exact name, then any part of
 /// its issuer or name. The first rule that matches anything decides, so
 /// `tiny` names the issuer Tiny even when Tiny2 exists; case is ignored
-/// throughout.
+/// throughout, and the last two rules also ignore accents (`folded`), so
+/// `zoe` and `github:zoe` find `GitHub:Zoë`.
 ///
 /// The vault's lookup (`VaultReader.account(matching:)`, which both programs
 /// use) applies the first two rules through the vault's indexes, with `id`
@@ -63,23 +64,32 @@ public struct AccountQuery: Sendable {
     }
 
     /// The third and fourth rules alone, in the order given: the accounts
-    /// whose issuer or name is the query, else those of which it is a part.
-    /// For a lookup that has already found nothing by id or label.
+    /// whose issuer or name is the query (or whose label is, accents
+    /// ignored), else those of which it is a part. For a lookup that has
+    /// already found nothing by id or label.
     ///
-    /// One pass over the accounts, each name lowercased once: a short query
+    /// One pass over the accounts, each name folded once: a short query
     /// reads every account of the vault.
     public func nameMatches<Named: AccountNaming>(in accounts: [Named]) -> [Named] {
-        let needle = text.lowercased()
+        // A query of combining marks alone folds to nothing; it is looked for as typed.
+        let folded = Self.folded(text)
+        let needle = folded.isEmpty ? text.lowercased() : folded
         let needleIsPlain = Self.isPlain(needle)
+        // Only a query with a colon can be a label, and the label rule has
+        // already compared ASCII labels: the others skip building one.
+        let needleHasColon = needle.utf8.contains(UInt8(ascii: ":"))
+        let queryIsASCII = text.utf8.allSatisfy { $0 < 0x80 }
         var whole: [Named] = []
         var part: [Named] = []
         for account in accounts {
-            let issuer = account.issuer.lowercased()
-            let name = account.name.lowercased()
-            if issuer == needle || name == needle {
+            let (issuer, issuerIsPlain, issuerWasASCII) = Self.foldedAndPlain(account.issuer)
+            let (name, nameIsPlain, nameWasASCII) = Self.foldedAndPlain(account.name)
+            if issuer == needle || name == needle
+                || (needleHasColon && !issuer.isEmpty && !(queryIsASCII && issuerWasASCII && nameWasASCII)
+                    && issuer + ":" + name == needle) {
                 whole.append(account)
-            } else if whole.isEmpty, Self.contains(issuer, needle, plainNeedle: needleIsPlain)
-                        || Self.contains(name, needle, plainNeedle: needleIsPlain) {
+            } else if whole.isEmpty, Self.contains(issuer, needle, plain: needleIsPlain && issuerIsPlain)
+                        || Self.contains(name, needle, plain: needleIsPlain && nameIsPlain) {
                 part.append(account)
             }
         }
@@ -91,8 +101,9 @@ public struct AccountQuery: Sendable {
     /// carriage return, where every byte is a character of its own (only
     /// CR LF joins two) and equivalence is equality, bytes decide the same,
     /// a hundred times faster than comparing characters.
-    private static func contains(_ text: String, _ needle: String, plainNeedle: Bool) -> Bool {
-        guard plainNeedle, isPlain(text) else { return text.contains(needle) }
+    /// - Parameter plain: whether both are plain (`isPlain`).
+    private static func contains(_ text: String, _ needle: String, plain: Bool) -> Bool {
+        guard plain else { return text.contains(needle) }
         let haystack = Array(text.utf8)
         let pattern = Array(needle.utf8)
         guard !pattern.isEmpty else { return true }
@@ -106,6 +117,22 @@ public struct AccountQuery: Sendable {
     /// ASCII without a carriage return.
     private static func isPlain(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    /// `folded(text)`, whether that is plain, and whether `text` was ASCII,
+    /// with one pass over ASCII text, the common case (as many as lowercasing
+    /// and `isPlain` took before accents were folded): this runs for every
+    /// account of the vault.
+    private static func foldedAndPlain(_ text: String) -> (folded: String, plain: Bool, wasASCII: Bool) {
+        var carriageReturn = false
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                let folded = folded(text)
+                return (folded, isPlain(folded), false)
+            }
+            if byte == 0x0D { carriageReturn = true }
+        }
+        return (text.lowercased(), !carriageReturn, true)
     }
 }
 

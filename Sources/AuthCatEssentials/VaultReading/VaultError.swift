@@ -34,7 +34,7 @@ public enum VaultError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case .noHome: "cannot find the vault folder: set AUTHCAT_HOME or HOME"
-        case .noVault(let path): "no vault at \(path)"
+        case .noVault(let path): "no accounts in \(path) yet"
         case .corrupt(let path): "the vault database \(path) is damaged or not an authcat vault; it was left untouched (restore it from a backup)"
         case .newerFormat(let path): "the vault \(path) was written by a newer authcat; upgrade authcat to open it"
         case .unsafePermissions(let path, let mode):
@@ -47,7 +47,8 @@ public enum VaultError: UserFacingError, Equatable {
         case .missingKeyFile(let path): "the vault key file \(path) is missing; without it the secrets cannot be read (restore it from a backup)"
         case .invalidKeyFile(let path): "the vault key file \(path) is damaged or in an unknown format"
         case .keyDoesNotMatch(let path): "the key file \(path) does not belong to this vault"
-        case .wrongPassphrase: "wrong passphrase; nothing was changed"
+        // No "nothing was changed": most commands that ask change nothing anyway.
+        case .wrongPassphrase: "wrong passphrase"
         case .passphraseRequired: "this vault is protected by a passphrase: set AUTHCAT_PASSPHRASE_FILE or run in a terminal"
         case .passphraseAlreadySet: "a passphrase is already set"
         case .noPassphraseSet: "no passphrase is set"
@@ -84,6 +85,18 @@ public enum VaultError: UserFacingError, Equatable {
 
     /// The first few of many names, then how many more: one readable line
     /// even when a short query matches thousands of accounts.
+    /// The labels of accounts a query matched, each followed by its id when
+    /// another has the same label (case ignored): an older vault, or a
+    /// device that synced before labels had to differ, can hold such a pair,
+    /// and then only the id tells them apart.
+    public static func distinctLabels(_ accounts: [some AccountNaming]) -> [String] {
+        var counts: [String: Int] = [:]
+        for account in accounts { counts[account.label.lowercased(), default: 0] += 1 }
+        return accounts.map { account in
+            counts[account.label.lowercased(), default: 0] > 1 ? "\(account.label) (id \(account.id.vaultString))" : account.label
+        }
+    }
+
     static func listed(_ names: [String], shown: Int = 8) -> String {
         let head = names.prefix(shown).joined(separator: ", ")
         return names.count > shown ? "\(head) and \(names.count - shown) more" : head

@@ -19,13 +19,13 @@ public struct VaultLocation: Sendable, Equatable {
     public var lockFileURL: URL { folder.appendingPathComponent("vault.lock") }
 
     /// `override` (the `--home` option), else `$AUTHCAT_HOME`, else
-    /// `$XDG_DATA_HOME/authcat`, else `$HOME/.local/share/authcat`. Reads
+    /// `$XDG_DATA_HOME/authcat` (when absolute), else `$HOME/.local/share/authcat`. Reads
     /// no variable of `environment` but `environmentVariables`.
     public static func resolve(override: String?, environment: [String: String]) throws -> VaultLocation {
         if let path = nonEmpty(override) ?? nonEmpty(environment["AUTHCAT_HOME"]) {
             return VaultLocation(folder: URL(fileURLWithPath: path))
         }
-        if let data = nonEmpty(environment["XDG_DATA_HOME"]) {
+        if let data = xdgBaseDirectory(environment["XDG_DATA_HOME"]) {
             return VaultLocation(folder: URL(fileURLWithPath: data).appendingPathComponent("authcat"))
         }
         guard let home = nonEmpty(environment["HOME"]) else { throw VaultError.noHome }
@@ -56,6 +56,14 @@ public struct VaultLocation: Sendable, Equatable {
             }
         }
         return warnings
+    }
+
+    /// An XDG base directory variable's value when it may be used: the XDG
+    /// Base Directory specification says a relative path is invalid and must
+    /// be ignored (else the vault would follow the working folder).
+    public static func xdgBaseDirectory(_ value: String?) -> String? {
+        guard let value = nonEmpty(value), value.hasPrefix("/") else { return nil }
+        return value
     }
 
     private static func nonEmpty(_ value: String?) -> String? {

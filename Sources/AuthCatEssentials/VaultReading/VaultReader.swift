@@ -104,7 +104,7 @@ public struct VaultReader {
             guard let account = try account(id: matches[0].id) else { throw VaultError.notFound(text) }
             return account
         default:
-            throw VaultError.ambiguous(text, candidates: matches.sortedForDisplay().map(\.label))
+            throw VaultError.ambiguous(text, candidates: VaultError.distinctLabels(matches.sortedForDisplay()))
         }
     }
 

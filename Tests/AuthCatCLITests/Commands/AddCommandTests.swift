@@ -146,9 +146,9 @@ final class AddCommandTests: AuthCatTestCase {
         let passphrase = authcat.root.appendingPathComponent("passphrase")
         try Data("correct horse\n".utf8).write(to: passphrase)
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphrase.path])
-        let wrong = try authcat.runInTerminal(["add", "bob"], typing: ["wrong horse\n"])
+        let wrong = try authcat.runInTerminal(["add", "bob"], typing: Array(repeating: "wrong horse\n", count: 3))
         XCTAssertEqual(wrong.status, 1, wrong.stdout)
-        XCTAssertTrue(wrong.stdout.contains("authcat passphrase: \nauthcat: wrong passphrase"), wrong.stdout)
+        XCTAssertTrue(wrong.stdout.contains("authcat passphrase: \nauthcat: wrong passphrase\n"), wrong.stdout)
         XCTAssertFalse(wrong.stdout.contains("secret for"), "no secret was asked for: \(wrong.stdout)")
     }
 

@@ -42,11 +42,16 @@ final class CodeCommandTests: AuthCatTestCase {
         XCTAssertEqual(byLabel["issuer"] as? String, "GitHub")
     }
 
+    /// Colons may be in an issuer or a name, but no two accounts may share
+    /// a label: `a:b:c` could be either of two accounts, and names one.
     func testExactLabelsWithColonsInIssuerOrName() throws {
         try add("c", issuer: "a:b")
-        try add("b:c", issuer: "a", secret: Self.otherSecret)
-        try add("x:y")
-        assertOneLineError(try authcat.run(["code", "A:B:C"]), containing: "matches 2 accounts", status: 1)
+        let clash = try authcat.run(["add", "b:c", "--issuer", "a"], stdin: Data("\(Self.otherSecret)\n".utf8))
+        assertOneLineError(clash, containing: "an account named a:b:c already exists", status: 1)
+        try add("b:d", issuer: "a", secret: Self.otherSecret)
+        try add("x:y", issuer: "")
+        XCTAssertEqual(try object(try succeed(["code", "A:B:C", "--json"]))["issuer"] as? String, "a:b")
+        XCTAssertEqual(try object(try succeed(["code", "a:b:d", "--json"]))["name"] as? String, "b:d")
         XCTAssertEqual(try object(try succeed(["code", "x:Y", "--json"]))["name"] as? String, "x:y")
         let removed = try add("gone", issuer: "Old")
         try succeed(["rm", removed, "--yes"])
@@ -89,8 +94,8 @@ final class CodeCommandTests: AuthCatTestCase {
     }
 
     func testWithoutVaultCodeFails() throws {
-        assertOneLineError(try authcat.run(["code", "x"]), containing: "no vault", status: 1)
-        assertOneLineError(try authcat.run(["code"]), containing: "no vault", status: 1)
+        assertOneLineError(try authcat.run(["code", "x"]), containing: "no accounts in", status: 1)
+        assertOneLineError(try authcat.run(["code"]), containing: "no accounts in", status: 1)
     }
 
     func testWithoutQueryPrintsEveryCodeSortedAndSkipsHOTP() throws {
@@ -133,10 +138,11 @@ final class CodeCommandTests: AuthCatTestCase {
         XCTAssertEqual(array[1]["valid_until"] as? Int, 60)
     }
 
-    func testJSONOfEmptyVaultIsAnEmptyArray() throws {
+    /// No accounts is an error with --json too, as for list (docs/JSON.md).
+    func testJSONOfEmptyVaultIsNoAccounts() throws {
         let id = try add("only")
         try succeed(["rm", id, "--yes"])
-        XCTAssertEqual(try succeed(["code", "--json"]).trimmingCharacters(in: .whitespacesAndNewlines), "[]")
+        assertOneLineError(try authcat.run(["code", "--json"]), containing: "no accounts in", status: 1)
     }
 
     func testHOTPAdvancesTheCounterWithRFC4226Values() throws {
@@ -188,13 +194,17 @@ final class CodeCommandTests: AuthCatTestCase {
         XCTAssertEqual(try String(contentsOf: URL(fileURLWithPath: copied.path + ".args"), encoding: .utf8), "-selection clipboard\n")
     }
 
-    func testCopyWithoutAnyClipboardToolSaysSoAndUsesNoCounter() throws {
-        try add("counter", ["--type", "hotp"])
+    /// Without a clipboard tool the code is still printed, with a warning,
+    /// as when a tool fails (no display): the user asked for a code.
+    func testCopyWithoutAnyClipboardToolPrintsTheCodeAndWarns() throws {
+        try add("rfc")
         let empty = authcat.root.appendingPathComponent("empty-bin")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        let result = try authcat.run(["code", "counter", "--copy"], environment: ["PATH": empty.path])
-        assertOneLineError(result, containing: "no clipboard tool found", status: 1)
-        XCTAssertEqual(try listedAccounts().first?["counter"] as? Int, 0)
+        let result = try authcat.run(["code", "rfc", "--at", "59", "--copy"], environment: ["PATH": empty.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "287082\n")
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("authcat: warning: no clipboard tool found, so the code was not copied"), result.stderr)
     }
 
     func testCopyNeedsAQuery() throws {

@@ -60,7 +60,10 @@ final class DoctorCommandTests: AuthCatTestCase {
         XCTAssertTrue(line(result, check: "clock")?.hasPrefix("ok  clock  this machine's clock is") == true, result.stdout)
         XCTAssertTrue(line(result, check: "permissions")?.hasPrefix("ok") == true, result.stdout)
         XCTAssertTrue(line(result, check: "passphrase")?.contains("no passphrase") == true, result.stdout)
-        XCTAssertTrue(line(result, check: "sync")?.contains("sync: off") == true, result.stdout)
+        // The check says sync; the message does not repeat it ("sync: off: sync is off").
+        let sync = try XCTUnwrap(line(result, check: "sync"), result.stdout)
+        XCTAssertTrue(sync.hasPrefix("ok  sync  off; "), sync)
+        XCTAssertFalse(sync.contains("sync is off"), sync)
         XCTAssertNotNil(line(result, check: "clipboard"), result.stdout)
         XCTAssertNotNil(line(result, check: "completion"), result.stdout)
         XCTAssertFalse(result.stdout.contains(Self.rfcSecret))
@@ -75,6 +78,39 @@ final class DoctorCommandTests: AuthCatTestCase {
         XCTAssertTrue(result.stdoutLines.contains(
             "problem  permissions  \(path) has mode 644: others can read it; run: chmod 600 \(path)"), result.stdout)
         XCTAssertNil(line(result, check: "clock"), "--no-clock asks no server")
+    }
+
+    /// A vault file its owner cannot write (0400) breaks adding, editing and
+    /// HOTP: a problem of its own, with the command that fixes it.
+    func testAVaultFileYouCannotWriteIsAProblem() throws {
+        try add("alice", issuer: "GitHub")
+        let path = authcat.databaseURL.path
+        XCTAssertEqual(chmod(path, 0o400), 0)
+        defer { chmod(path, 0o600) }
+        let result = try doctor(["--no-clock"])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertEqual(line(result, check: "writable"),
+                       "problem  writable  \(path) is not writable by you: adding, editing and HOTP codes fail; run: chmod 600 \(path)",
+                       result.stdout)
+        XCTAssertEqual(line(result, check: "permissions")?.hasPrefix("ok"), true, "a separate finding: \(result.stdout)")
+        XCTAssertEqual(chmod(path, 0o600), 0)
+        XCTAssertNil(line(try doctor(["--no-clock"]), check: "writable"))
+    }
+
+    /// A clipboard tool without a display cannot copy: --copy only prints then.
+    func testAClipboardToolWithoutADisplayIsAWarning() throws {
+        let bin = authcat.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        for tool in ["xclip"] {
+            let script = bin.appendingPathComponent(tool)
+            try "#!/bin/sh\nexit 1\n".write(to: script, atomically: true, encoding: .utf8)
+            XCTAssertEqual(chmod(script.path, 0o755), 0)
+        }
+        let result = try doctor(["--no-clock"], environment: ["PATH": bin.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let clipboard = try XCTUnwrap(line(result, check: "clipboard"), result.stdout)
+        XCTAssertTrue(clipboard.hasPrefix("warning  clipboard  code --copy uses \(bin.path)/xclip, but this session has no display"),
+                      clipboard)
+        XCTAssertEqual(result.status, 0, "a warning alone: \(result.stdout)")
     }
 
     func testAPassphraseFileOthersCanReadIsAProblem() throws {
@@ -176,13 +212,13 @@ final class DoctorCommandTests: AuthCatTestCase {
         try succeed(["sync", "enable", "--remote", remote], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": passphrase.path])
         let synced = try doctor(["--no-clock"])
         XCTAssertEqual(synced.status, 0, synced.stdout + synced.stderr)
-        XCTAssertEqual(line(synced, check: "sync")?.hasPrefix("ok  sync  sync: succeeded"), true, synced.stdout)
+        XCTAssertEqual(line(synced, check: "sync")?.hasPrefix("ok  sync  succeeded"), true, synced.stdout)
 
         try FileManager.default.removeItem(at: authcat.home.appendingPathComponent("sync.sqlite"))
         let lost = try doctor(["--no-clock"])
         XCTAssertEqual(lost.status, 1, lost.stdout + lost.stderr)
         let finding = try XCTUnwrap(line(lost, check: "sync"), lost.stdout)
-        XCTAssertTrue(finding.hasPrefix("problem  sync  sync: error"), finding)
+        XCTAssertTrue(finding.hasPrefix("problem  sync  error: "), finding)
         XCTAssertTrue(finding.contains("run 'authcat sync disable', then"), "the lost state's own step: \(finding)")
         XCTAssertEqual(finding.components(separatedBy: "authcat sync disable").count, 2, "the step is worded once: \(finding)")
     }

@@ -99,9 +99,11 @@ final class HistoryCommandTests: AuthCatTestCase {
         return try XCTUnwrap((entry["device"] as? [String: Any])?["name"] as? String)
     }
 
-    func testWithoutVaultHistoryIsEmpty() throws {
-        XCTAssertEqual(try succeed(["history"]), "")
-        XCTAssertEqual(try succeed(["history", "--json"]), "[]\n")
+    /// No vault is no accounts, as for list and code: status 1, with --json too.
+    func testWithoutVaultHistorySaysThereAreNoAccounts() throws {
+        assertOneLineError(try authcat.run(["history"]), containing: "no accounts in", status: 1)
+        assertOneLineError(try authcat.run(["history", "--json"]), containing: "no accounts in", status: 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path))
     }
 
     private func history(_ arguments: [String]) throws -> [[String: Any]] {

@@ -107,8 +107,11 @@ final class InterchangeBackupTests: InterchangeTests {
 
     func testOnATerminalThePassphraseIsTypedTwice() throws {
         let path = authcat.root.appendingPathComponent("typed.authcat").path
-        let differ = try authcat.runInTerminal(["backup", "--output", path, "--kdf", "interactive"], typing: ["one two three\n", "two three four\n"])
+        // Asked again after each slip, three times in all.
+        let differ = try authcat.runInTerminal(["backup", "--output", path, "--kdf", "interactive"],
+                                               typing: Array(repeating: ["one two three\n", "two three four\n"], count: 3).flatMap { $0 })
         XCTAssertEqual(differ.status, 1)
+        XCTAssertTrue(differ.stdout.contains("authcat: warning: the two passphrases differ; try again (2 tries left)"), differ.stdout)
         XCTAssertTrue(differ.stdout.contains("authcat: the two passphrases differ"), differ.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         let typed = try authcat.runInTerminal(["backup", "--output", path, "--kdf", "interactive"], typing: ["same words\n", "same words\n"])

@@ -68,7 +68,7 @@ final class InterchangeExportTests: InterchangeTests {
 
     func testExportWithoutAVaultOrToABadPath() throws {
         assertOneLineError(try authcat.run(["--home", otherHome("none"), "export", "--format", "json", "--stdout"], withHome: false),
-                           containing: "no vault", status: 1)
+                           containing: "no accounts in", status: 1)
         assertOneLineError(try authcat.run(["export", "--format", "json", "--output", "/nonexistent-dir/x.json"]),
                            containing: "cannot write /nonexistent-dir/x.json", status: 1)
     }

@@ -81,11 +81,21 @@ final class InterchangeImportTests: InterchangeTests {
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
     }
 
+    /// --format naming another format than the file's: the error names the one it looks like.
+    func testAFormatThatDoesNotFitTheFileNamesTheOneItLooksLike() throws {
+        let aegis = try authcat.run(["import", fixture("aegis_plain.json"), "--format", "google"])
+        assertOneLineError(aegis, containing: "this looks like an Aegis vault, not a Google Authenticator export: "
+                           + "leave out --format, or give --format aegis", status: 1)
+        let list = try authcat.run(["import", fixture("otpauth.txt"), "--format", "andotp"])
+        assertOneLineError(list, containing: "this looks like an otpauth URI list, not an andOTP backup", status: 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.databaseURL.path))
+    }
+
     func testSkipInvalidImportsTheRest() throws {
         let path = try scratch("mixed.txt", "otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP\notpauth://totp/B:b?secret=1\n")
         let refused = try authcat.run(["import", path])
         assertOneLineError(refused, containing: "1 entry is invalid, so nothing was imported", status: 1)
-        XCTAssertTrue(refused.stderr.hasSuffix("; fix them, or pass --skip-invalid to import the rest\n"), refused.stderr)
+        XCTAssertTrue(refused.stderr.hasSuffix("; pass --skip-invalid to import the valid entries, or fix the file\n"), refused.stderr)
         let output = try succeed(["import", path, "--skip-invalid"])
         XCTAssertTrue(output.hasPrefix("added 1 account from the otpauth URI list; skipped 0, rejected 1"), output)
         XCTAssertEqual(try listedAccounts().map { $0["name"] as? String }, ["a"])

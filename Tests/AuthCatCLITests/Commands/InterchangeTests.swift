@@ -31,6 +31,7 @@ class InterchangeTests: AuthCatTestCase {
     /// `list --json` of the vault at `home`, without ids and times, which differ between vaults.
     func accountsWithoutIDs(home: String) throws -> [[String: String]] {
         let result = try authcat.run(["--home", home, "list", "--json"], withHome: false)
+        if result.status == 1, result.stderr.contains(#""message":"no accounts in "#) { return [] }
         XCTAssertEqual(result.status, 0, result.stderr)
         let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         return list.map { account in

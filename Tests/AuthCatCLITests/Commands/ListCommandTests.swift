@@ -4,7 +4,7 @@ import XCTest
 final class ListCommandTests: AuthCatTestCase {
     func testWithoutAccountsListAndCodeSayThereAreNone() throws {
         assertOneLineError(try authcat.run(["list"]), containing: "no accounts", status: 1)
-        XCTAssertEqual(try succeed(["list", "--json"]), "[]\n")
+        assertOneLineError(try authcat.run(["list", "--json"]), containing: "no accounts", status: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path), "reading must not create a vault")
         let id = try add("alice", issuer: "GitHub")
         _ = try succeed(["rm", id, "--yes"])
@@ -20,8 +20,31 @@ final class ListCommandTests: AuthCatTestCase {
             assertOneLineError(list, containing: "no accounts in", status: 1)
             assertOneLineError(code, containing: "no accounts in", status: 1)
             XCTAssertEqual(list.stderr, code.stderr)
+            let json = try authcat.runAsProcess(program: program, ["list", "--json"])
+            assertOneLineError(json, containing: "no accounts in", status: 1)
         }
-        XCTAssertEqual(try succeed(["list", "--json"]), "[]\n")
+    }
+
+    /// No vault reads as no accounts, the same line and status 1 from every
+    /// command that shows accounts, `--json` or not, and from both programs.
+    func testNoVaultIsOneAnswerEverywhere() throws {
+        let folder = authcat.home.path
+        let expected = "authcat: no accounts in \(folder) yet; add one with 'authcat add' or 'authcat import'"
+        let commands = [["list"], ["list", "--json"], ["code"], ["code", "--json"], ["code", "github"],
+                        ["history"], ["history", "--json"], ["show", "github"], ["rm", "github", "--yes"]]
+        for command in commands {
+            for program in [AuthCatRunner.executableURL, AuthCatRunner.fullProgramURL] {
+                let result = try authcat.runAsProcess(program: program, command)
+                XCTAssertEqual(result.status, 1, "\(command)")
+                XCTAssertEqual(result.stdout, "", "\(command)")
+                if command.contains("--json") {
+                    XCTAssertTrue(result.stderr.contains(#""message":"no accounts in "#), "\(command): \(result.stderr)")
+                } else {
+                    XCTAssertEqual(result.stderrLines, [expected], "\(command)")
+                }
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder), "reading must not create a vault")
     }
 
     func testListIsSortedByIssuerThenNameIgnoringCase() throws {

@@ -92,7 +92,7 @@ final class PINKindsCommandTests: AuthCatTestCase {
         XCTAssertEqual(try succeed(["show", "odd", "--uri"]),
                        "otpauth://totp/2FAS:odd?secret=JBSWY3DPEHPK3PXP&issuer=2FAS&algorithm=SHA1&digits=6&period=30\n")
         // Garbage is still garbage.
-        assertOneLineError(try addPiped(["one"], "J\n"), containing: "1 Base32 characters")
+        assertOneLineError(try addPiped(["one"], "J\n"), containing: "has 1 Base32 character, a length")
         assertOneLineError(try addPiped(["bad"], "JBSWY3DPEHPK3PX1\n"), containing: "invalid character")
     }
 

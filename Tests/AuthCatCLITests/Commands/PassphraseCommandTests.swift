@@ -87,7 +87,7 @@ final class PassphraseCommandTests: AuthCatTestCase {
     }
 
     func testPassphraseCommandsNeedAVault() throws {
-        assertOneLineError(try authcat.run(["passphrase", "set"]), containing: "no vault", status: 1)
+        assertOneLineError(try authcat.run(["passphrase", "set"]), containing: "no accounts in", status: 1)
     }
 
     private func file(_ name: String, _ content: String) throws -> String {

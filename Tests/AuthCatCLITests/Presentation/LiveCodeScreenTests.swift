@@ -20,11 +20,21 @@ final class LiveCodeScreenTests: XCTestCase {
         }
         XCTAssertEqual(status(30, 30), "30s ██████████")
         XCTAssertEqual(status(12, 30), "12s ████░░░░░░")
-        XCTAssertEqual(status(1, 30), "1s  █░░░░░░░░░")
+        // The last second of a step is the end of the bar: empty as the time runs out.
+        XCTAssertEqual(status(2, 30), "2s  ░░░░░░░░░░")
+        XCTAssertEqual(status(1, 30), "1s  ░░░░░░░░░░")
         XCTAssertEqual(status(0, 30), "0s  ░░░░░░░░░░")
-        XCTAssertEqual(status(5, 10), "5s  █████░░░░░", "mOTP's 10-second period")
+        XCTAssertEqual(status(5, 10), "5s  ████░░░░░░", "mOTP's 10-second period")
+        XCTAssertEqual(status(1, 10), "1s  ░░░░░░░░░░")
         XCTAssertEqual(status(60, 60), "60s ██████████")
-        XCTAssertEqual(status(31, 60), "31s ██████░░░░", "a cell is full while any of its time is left")
+        XCTAssertEqual(status(31, 60), "31s █████░░░░░")
+        XCTAssertEqual(status(1, 1), "1s  ░░░░░░░░░░")
+    }
+
+    /// An HOTP code asked for by name stays on screen: it is valid until used.
+    func testAnHOTPCodeAskedForByNameIsShown() {
+        let entry = LiveCodeEntry(label: "ci", state: .counterCode("123456"))
+        XCTAssertEqual(plain().lines([entry], title: "t"), ["t", "123456  hotp: valid until used  ci"])
     }
 
     func testEntryFromAnAccountCountsWholeSecondsLeft() {

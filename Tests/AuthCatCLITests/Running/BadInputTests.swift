@@ -14,6 +14,17 @@ final class BadInputTests: AuthCatTestCase {
         for input in ["not base32!", "JBSWY3DP 1", "", "   \n", "====", "A", "JBSWY3DP=JBSWY3DP", "\u{0}\u{1}"] {
             try assertRejected(["add", "new"], stdin: input, containing: "secret")
         }
+        // One of a thing is singular.
+        try assertRejected(["add", "new"], stdin: "A", containing: "the secret has 1 Base32 character, a length")
+    }
+
+    /// A pasted otpauth URI is one option away: the error names --uri and
+    /// never repeats the URI, which holds the secret.
+    func testAnOtpauthURIGivenAsASecretPointsToURI() throws {
+        let uri = "otpauth://totp/GitHub:alice?secret=\(Self.otherSecret)&issuer=GitHub"
+        let result = try assertRejected(["add", "alice"], stdin: uri, containing: "run the same command with --uri", status: 1)
+        XCTAssertFalse(result.stderr.contains(Self.otherSecret), result.stderr)
+        XCTAssertFalse(result.stderr.contains("otpauth://totp"), result.stderr)
     }
 
     func testMalformedURIs() throws {
@@ -40,17 +51,37 @@ final class BadInputTests: AuthCatTestCase {
         }
     }
 
+    /// A value out of an option's range is a usage error (64), as a value of the wrong form is.
     func testDigitsOutsideTheirRange() throws {
-        for digits in ["5", "11", "0", "100"] {
-            try assertRejected(["add", "new", "--digits", digits], stdin: Self.otherSecret, containing: "digits", status: 1)
+        for digits in ["5", "11", "0", "12", "100"] {
+            try assertRejected(["add", "new", "--digits", digits], stdin: Self.otherSecret,
+                               containing: "digits must be between 6 and 10, not \(digits) (see 'authcat add --help')", status: 64)
         }
-        try assertRejected(["add", "new", "--type", "steam", "--digits", "6"], stdin: Self.otherSecret, containing: "steam", status: 1)
+        try assertRejected(["add", "new", "--type", "steam", "--digits", "6"], stdin: Self.otherSecret, containing: "steam", status: 64)
         try assertRejected(["add", "new", "--digits", "six"], stdin: Self.otherSecret, status: 64)
     }
 
     func testPeriodZeroOrNegative() throws {
-        try assertRejected(["add", "new", "--period", "0"], stdin: Self.otherSecret, containing: "period", status: 1)
-        try assertRejected(["add", "new", "--period=-30"], stdin: Self.otherSecret, containing: "period", status: 1)
+        try assertRejected(["add", "new", "--period", "0"], stdin: Self.otherSecret, containing: "period", status: 64)
+        try assertRejected(["add", "new", "--period=-30"], stdin: Self.otherSecret, containing: "period", status: 64)
+    }
+
+    /// A setting's value is checked like an option's: a usage error, before the vault is opened.
+    func testASettingValueItDoesNotTakeIsAUsageError() throws {
+        try assertRejected(["config", "set", "history.limit", "abc"], containing: "history.limit takes a number", status: 64)
+        try assertRejected(["config", "set", "history.limit", "1.5"], containing: "history.limit takes", status: 64)
+        try assertRejected(["config", "set", "clipboard.keep", "yes"], containing: "true or false", status: 64)
+        try assertRejected(["config", "set", "histroy.limit", "5"], containing: "did you mean \"history.limit\"?", status: 64)
+    }
+
+    /// A refused length says which units and how long at most.
+    func testAnUnlockLengthItDoesNotTakeSaysWhatItTakes() throws {
+        for value in ["31d", "2h30m", "721h", "0", "soon", "-5m"] {
+            let result = try assertRejected(["unlock", "--for=\(value)"], status: 64)
+            XCTAssertTrue(result.stderr.contains("30d"), "\(value): \(result.stderr)")
+        }
+        let mixed = try authcat.run(["unlock", "--for", "2h30m"])
+        XCTAssertTrue(mixed.stderr.contains("s, m, h or d") && mixed.stderr.contains("150m"), mixed.stderr)
     }
 
     func testUnknownAlgorithmAndType() throws {
@@ -60,7 +91,7 @@ final class BadInputTests: AuthCatTestCase {
 
     func testCounterThatOverflows() throws {
         try assertRejected(["add", "new", "--type", "hotp", "--counter", "9223372036854775808"], stdin: Self.otherSecret,
-                           containing: "counter", status: 1)
+                           containing: "counter", status: 64)
         try assertRejected(["add", "new", "--type", "hotp", "--counter", "18446744073709551616"], stdin: Self.otherSecret,
                            containing: "counter", status: 64)
         try assertRejected(["add", "new", "--type", "hotp", "--counter=-1"], stdin: Self.otherSecret, containing: "counter", status: 64)

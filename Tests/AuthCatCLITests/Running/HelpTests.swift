@@ -56,6 +56,52 @@ final class HelpTests: AuthCatTestCase {
         assertOneLineError(mistyped, containing: "did you mean 'authcat passphrase change'?", status: 64)
     }
 
+    /// `help` of a command that does not exist is a usage error, like the command itself.
+    func testHelpOfAnUnknownCommandIsAUsageError() throws {
+        assertOneLineError(try authcat.run(["help", "nosuch"], withHome: false),
+                           containing: "'nosuch' is not a command of 'authcat' (see 'authcat --help')", status: 64)
+        assertOneLineError(try authcat.run(["help", "nosuchcommand"], withHome: false), status: 64)
+        assertOneLineError(try authcat.run(["help", "lst"], withHome: false), containing: "did you mean 'authcat list'?", status: 64)
+        assertOneLineError(try authcat.run(["help", "sync", "stauts"], withHome: false),
+                           containing: "'stauts' is not a command of 'authcat sync'", status: 64)
+        XCTAssertEqual(try authcat.run(["help", "sync", "status"], withHome: false).status, 0)
+        XCTAssertEqual(try authcat.run(["help"], withHome: false).status, 0)
+    }
+
+    /// The top-level help names every variable authcat reads (but its
+    /// internal ones), and how statuses are used.
+    func testRootHelpNamesEveryVariableAuthcatReads() throws {
+        let sources = Self.repository.appendingPathComponent("Sources")
+        var variables: Set<String> = ["NO_COLOR"]
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            let pattern = try NSRegularExpression(pattern: #""(AUTHCAT_[A-Z_]+)""#)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                variables.insert((text as NSString).substring(with: match.range(at: 1)))
+            }
+        }
+        variables.remove("AUTHCAT_INTERNAL_CLIPBOARD_HOLD_SECONDS")
+        variables.remove("AUTHCAT_COMP_WORDBREAKS")
+        XCTAssertTrue(variables.contains("AUTHCAT_SYNC_PASSPHRASE_FILE"), "\(variables)")
+        let help = try authcat.run(["--help"], withHome: false).stdout
+        for variable in variables {
+            XCTAssertTrue(help.contains(variable), "root help lacks \(variable)")
+        }
+        XCTAssertTrue(help.contains("64 for a usage error"), help)
+    }
+
+    /// Options list their values once (ArgumentParser adds the list).
+    func testOptionHelpSaysEachThingOnce() throws {
+        let help = try authcat.run(["add", "--help"], withHome: false).stdout
+        XCTAssertFalse(help.contains("). (values:"), help)
+        XCTAssertFalse(help.contains("(default: totp)"), help)
+        XCTAssertTrue(help.contains("printf '%s\\n%s\\n'"), "the Yandex example keeps its \\n: \(help)")
+    }
+
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
     func testHelpSubcommandWorks() throws {
         let result = try authcat.run(["help", "code"], withHome: false)
         XCTAssertEqual(result.status, 0)

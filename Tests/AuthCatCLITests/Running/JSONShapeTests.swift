@@ -22,6 +22,8 @@ final class JSONShapeTests: AuthCatTestCase {
         try assertDocumented(["show", "ci", "--json"], as: "authcat show QUERY --json")
         try succeed(["edit", "github", "--name", "alice"])
         try assertDocumented(["history", "--json"], as: "authcat history --json")
+        try succeed(["rm", "ci", "--yes"])
+        try assertDocumented(["list", "--removed", "--json"], as: "authcat list --removed --json")
     }
 
     func testVaultSettings() throws {

@@ -29,6 +29,32 @@ final class ManualTests: AuthCatTestCase {
         }
     }
 
+    /// What the pages say beyond the help text: one date, the statuses
+    /// authcat uses, no page for the internal clipboard-clear, and help text
+    /// that roff would take for requests (a line starting with ') kept as text.
+    func testPagesShareADateListTheStatusesAndKeepTheirText() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.pages.path).filter { $0.hasSuffix(".1") }
+        XCTAssertFalse(names.contains("authcat.clipboard-clear.1"))
+        var dates: Set<String> = []
+        for name in names {
+            let text = try String(contentsOf: Self.pages.appendingPathComponent(name), encoding: .utf8)
+            dates.formUnion(text.split(separator: "\n").filter { $0.hasPrefix(".Dd ") }.map(String.init))
+            XCTAssertFalse(text.contains("clipboard-clear"), name)
+            XCTAssertFalse(text.contains(".Ex -std"), name)
+            XCTAssertTrue(text.contains(".Sh \"EXIT STATUS\"\n.Bl -tag -width 4n\n.It 0\n"), name)
+            XCTAssertTrue(text.contains(".It 64\n"), name)
+            XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("'") }, "\(name) has a line roff reads as a request")
+        }
+        XCTAssertEqual(dates.count, 1, "\(dates)")
+        let status = try String(contentsOf: Self.pages.appendingPathComponent("authcat.sync.status.1"), encoding: .utf8)
+        XCTAssertTrue(status.contains("7 remote deleted, 8 vault mismatch"), status)
+        let add = try run("/usr/bin/man", ["-l", Self.pages.appendingPathComponent("authcat.add.1").path], environment: ["MANWIDTH": "200"])
+        // groff may print typographic quotes and hyphens; the words are what count.
+        let plain = add.stdout.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "'")
+            .replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
+        XCTAssertTrue(plain.contains(#"printf '%s\n%s\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex"#), plain)
+    }
+
     func testEveryPageRendersAndManFindsThemWhereTheReadmeInstallsThem() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "man is missing; run scripts/setup")
         let userHome = authcat.root.appendingPathComponent("man-home")

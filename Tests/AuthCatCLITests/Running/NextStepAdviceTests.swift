@@ -16,7 +16,7 @@ final class NextStepAdviceTests: AuthCatTestCase {
     func testAnErrorReadsWithItsStep() throws {
         let result = try authcat.run(["code", "github"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasSuffix("; add an account first with 'authcat add'\n"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("; add one with 'authcat add' or 'authcat import'\n"), result.stderr)
     }
 
     func testTheStatusWordsEveryStepItCarries() {

@@ -93,15 +93,17 @@ final class QuickFrontTests: AuthCatTestCase {
     /// installed pair then answers through authcat-cli.
     func testTheFrontAndTheFullProgramAgree() throws {
         try add("c", issuer: "a:b")
-        try add("b:c", issuer: "a", secret: Self.otherSecret)
-        try add("x:y")
+        try add("b:d", issuer: "a", secret: Self.otherSecret)
+        try add("x:y", issuer: "")
+        try add("Zoë", issuer: "Café")
         try add("alice@example.com", issuer: "GitHub")
         try add("git", secret: Self.otherSecret)
         try add("counter", issuer: "Bank", ["--type", "hotp"])
         let gone = try add("gone", issuer: "Old")
         try succeed(["rm", gone, "--yes"])
         let front = try loneFront()
-        for query in ["A:B:C", "x:Y", ":y", "git", "GIT", "hub", "github:ALICE@example.com", "a", gone, "Old:gone", "é", ""] {
+        for query in ["A:B:C", "a:b:d", "x:Y", ":y", "git", "GIT", "hub", "github:ALICE@example.com", "a", gone, "Old:gone", "é", "",
+                      "zoe", "cafe:zoe", "Zoe\u{308}", "e"] {
             let arguments = ["code", query, "--at", "1111111109"]
             let quick = try authcat.runAsProcess(program: front, arguments)
             let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, arguments)

@@ -64,8 +64,10 @@ class AuthCatTestCase: XCTestCase {
         return result.stdout
     }
 
-    /// `list --json` as an array of objects.
+    /// `list --json` as an array of objects; none when it says there are no accounts.
     func listedAccounts(file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        let none = try authcat.run(["list", "--json"])
+        if none.status == 1, none.stderr.contains(#""message":"no accounts in "#) { return [] }
         let output = try succeed(["list", "--json"], file: file, line: line)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
     }

@@ -35,7 +35,7 @@ enum DocumentedJSON {
 
     /// Keys whose values are instants or durations: whole seconds when not null.
     static let timeKeys: Set<String> = ["valid_until", "timestamp", "created_at", "updated_at", "expires_at", "seconds_left",
-                                        "started", "ended", "first_seen", "last_seen", "last_successful_sync"]
+                                        "started", "ended", "first_seen", "last_seen", "last_successful_sync", "removed_at"]
 
     /// Where `actual` departs from `documented`, one line per difference; empty when it matches.
     static func differences(_ actual: Any, from documented: Any, at path: String = "$", checkKeyNames: Bool = true) -> [String] {

@@ -76,8 +76,10 @@ class SyncTestCase: XCTestCase {
         try succeed(device, ["add", name, "--issuer", issuer] + options, stdin: Data("\(secret)\n".utf8), file: file, line: line)
     }
 
-    /// The device's accounts as sorted `issuer:name` labels.
+    /// The device's accounts as sorted `issuer:name` labels; none when it has none.
     func labels(_ device: AuthCatRunner, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let none = try device.run(["list", "--json"])
+        if none.status == 1, none.stderr.contains(#""message":"no accounts in "#) { return [] }
         let output = try succeed(device, ["list", "--json"], file: file, line: line)
         let accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
         return accounts.map { "\($0["issuer"] as? String ?? ""):\($0["name"] as? String ?? "")" }.sorted()

@@ -22,6 +22,35 @@ final class TerminalTests: AuthCatTestCase {
                        "-       counter       hotp: ask by name\n287082  GitHub:alice  1s left\n")
     }
 
+    /// A secret typed wrong is asked for again; a pasted URI points to --uri.
+    func testAMistypedSecretIsAskedForAgain() throws {
+        let uri = "otpauth://totp/GitHub:alice?secret=\(Self.rfcSecret)"
+        let result = try authcat.runInTerminal(["add", "alice", "--issuer", "GitHub"],
+                                               typing: ["not base32!\n", uri + "\n", Self.rfcSecret + "\n"])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("authcat: warning: the secret has an invalid character"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("run the same command with --uri; try again (1 try left)"), result.stdout)
+        XCTAssertFalse(result.stdout.contains(Self.rfcSecret), "neither the secret nor the URI is echoed")
+        XCTAssertEqual(try succeed(["code", "github", "--at", "59"]), "287082\n")
+    }
+
+    /// On a terminal a copy that worked says so, on standard error; piped, the code stays alone.
+    func testACopyThatWorkedSaysSoOnATerminal() throws {
+        try add("alice", issuer: "GitHub")
+        let bin = authcat.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let tool = bin.appendingPathComponent("xclip")
+        try "#!/bin/sh\ncat > /dev/null\n".write(to: tool, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(tool.path, 0o755), 0)
+        let environment = ["PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99"]
+        let copied = try authcat.runInTerminal(["code", "github", "--at", "45", "--copy", "--keep"], environment: environment)
+        XCTAssertEqual(copied.status, 0, copied.stdout)
+        XCTAssertEqual(copied.stdout, "287082  GitHub:alice  15s left\nauthcat: copied to the clipboard; it stays there (--keep)\n")
+        let piped = try authcat.run(["code", "github", "--at", "45", "--copy", "--keep"], environment: environment)
+        XCTAssertEqual(piped.stdout, "287082\n")
+        XCTAssertEqual(piped.stderr, "")
+    }
+
     func testRemoveAsksFirstOnATerminal() throws {
         try add("alice", issuer: "GitHub")
         let declined = try authcat.runInTerminal(["rm", "github"], typing: ["n\n"])
@@ -35,13 +64,20 @@ final class TerminalTests: AuthCatTestCase {
 
     func testPassphrasesAreTypedTwiceWithoutEcho() throws {
         try add("alice")
-        let short = try authcat.runInTerminal(["passphrase", "set"], typing: ["hunter2\n"])
+        // A slip is asked again, three times in all, and then ends the command.
+        let short = try authcat.runInTerminal(["passphrase", "set"], typing: ["hunter2\n", "hunter3\n", "hunter4\n"])
         XCTAssertEqual(short.status, 1)
-        XCTAssertTrue(short.stdout.contains("new passphrase (at least 8 characters): \nauthcat: the new passphrase must be at least 8 characters long"),
+        XCTAssertTrue(short.stdout.contains("new passphrase (at least 8 characters): \nauthcat: warning: the new passphrase must "
+                                            + "be at least 8 characters long; try again (2 tries left)\n"),
                       "the rule is said before typing and checked on the first entry: \(short.stdout)")
-        let differ = try authcat.runInTerminal(["passphrase", "set"], typing: ["one two three\n", "two three four\n"])
-        XCTAssertEqual(differ.status, 1)
-        XCTAssertTrue(differ.stdout.contains("authcat: the two passphrases differ; nothing was changed"), differ.stdout)
+        XCTAssertTrue(short.stdout.contains("try again (1 try left)\n"), short.stdout)
+        XCTAssertTrue(short.stdout.hasSuffix("\nauthcat: the new passphrase must be at least 8 characters long; nothing was changed\n"),
+                      short.stdout)
+        let differ = try authcat.runInTerminal(["passphrase", "set"],
+                                               typing: ["one two three\n", "two three four\n", "one two three\n", "one two three\n"])
+        XCTAssertEqual(differ.status, 0, differ.stdout)
+        XCTAssertTrue(differ.stdout.contains("authcat: warning: the two passphrases differ; try again (2 tries left)"), differ.stdout)
+        try succeed(["passphrase", "remove"], environment: ["AUTHCAT_PASSPHRASE_FILE": try passphraseFile("one two three")])
         let set = try authcat.runInTerminal(["passphrase", "set"], typing: ["hunter22\n", "hunter22\n"])
         XCTAssertEqual(set.status, 0, set.stdout)
         XCTAssertTrue(set.stdout.contains("new passphrase (at least 8 characters): \nnew passphrase again: \n"), set.stdout)
@@ -50,8 +86,21 @@ final class TerminalTests: AuthCatTestCase {
         XCTAssertEqual(code.status, 0, code.stdout)
         XCTAssertTrue(code.stdout.hasPrefix("authcat passphrase: \n"), code.stdout)
         XCTAssertTrue(code.stdout.contains("\"code\" : \"287082\""), code.stdout)
-        let wrong = try authcat.runInTerminal(["code", "alice"], typing: ["hunter2\n"])
+        // A mistyped passphrase is asked for again, three times in all.
+        let retyped = try authcat.runInTerminal(["code", "alice", "--at", "59"], typing: ["hunter2\n", "hunter22\n"])
+        XCTAssertEqual(retyped.status, 0, retyped.stdout)
+        XCTAssertTrue(retyped.stdout.contains("authcat: warning: wrong passphrase; try again (2 tries left)\nauthcat passphrase: "),
+                      retyped.stdout)
+        XCTAssertTrue(retyped.stdout.hasSuffix("287082  alice  1s left\n"), retyped.stdout)
+        let wrong = try authcat.runInTerminal(["code", "alice"], typing: ["hunter2\n", "hunter3\n", "hunter4\n"])
         XCTAssertEqual(wrong.status, 1)
-        XCTAssertTrue(wrong.stdout.hasSuffix("authcat: wrong passphrase; nothing was changed\n"), wrong.stdout)
+        XCTAssertTrue(wrong.stdout.contains("try again (1 try left)"), wrong.stdout)
+        XCTAssertTrue(wrong.stdout.hasSuffix("authcat: wrong passphrase\n"), wrong.stdout)
+    }
+
+    private func passphraseFile(_ passphrase: String) throws -> String {
+        let file = authcat.root.appendingPathComponent("passphrase-\(UUID().uuidString)")
+        try (passphrase + "\n").write(to: file, atomically: true, encoding: .utf8)
+        return file.path
     }
 }
