@@ -750,7 +750,7 @@ _authcat_sync() {
 
 _authcat_sync_enable() {
     repeating_flags=()
-    non_repeating_flags=(--use-recovery-key --join-different-vault --version -h --help)
+    non_repeating_flags=(--use-recovery-key --allow-http --join-different-vault --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --remote --recovery-key-file)
     __authcat_offer_flags_options 0
@@ -840,7 +840,7 @@ _authcat_sync_watch() {
 
 _authcat_sync_status() {
     repeating_flags=()
-    non_repeating_flags=(--json --offline --version -h --help)
+    non_repeating_flags=(--json --offline --short --version -h --help)
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0

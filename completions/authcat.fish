@@ -76,7 +76,7 @@ function __authcat_parse_tokens -S
             __authcat_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'enable'
-                __authcat_parse_subcommand 0 'home=' 'remote=' 'recovery-key-file=' 'use-recovery-key' 'join-different-vault' 'version' 'h/help'
+                __authcat_parse_subcommand 0 'home=' 'remote=' 'recovery-key-file=' 'use-recovery-key' 'allow-http' 'join-different-vault' 'version' 'h/help'
             case 'disable'
                 __authcat_parse_subcommand 0 'home=' 'everywhere' 'delete-remote' 'y/yes' 'version' 'h/help'
             case 'now'
@@ -86,7 +86,7 @@ function __authcat_parse_tokens -S
             case 'watch'
                 __authcat_parse_subcommand 0 'home=' 'interval=' 'version' 'h/help'
             case 'status'
-                __authcat_parse_subcommand 0 'home=' 'json' 'offline' 'version' 'h/help'
+                __authcat_parse_subcommand 0 'home=' 'json' 'offline' 'short' 'version' 'h/help'
             end
         case 'doctor'
             __authcat_parse_subcommand 0 'home=' 'server=' 'timeout=' 'no-clock' 'json' 'version' 'h/help'
@@ -322,6 +322,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" remote' -l 'remote' -d 'Where to sync: file:///path or s3://bucket/prefix.' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" recovery-key-file' -l 'recovery-key-file' -d 'A new file to write the recovery key to (mode 0600) when creating; the file to read it from with --use-recovery-key.' -rF
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" use-recovery-key' -l 'use-recovery-key' -d 'Join with the recovery key instead of the sync passphrase.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" allow-http' -l 'allow-http' -d 'Use an http:// S3 endpoint on another machine without asking.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" join-different-vault' -l 'join-different-vault' -d 'Join the vault the remote holds now, though this device synced with a different one there.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -346,6 +347,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" json' -l 'json' -d 'Print the status as JSON.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" offline' -l 'offline' -d 'Do not contact the remote; report only what was recorded.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" short' -l 'short' -d 'Print one short line for a status bar or a prompt (implies --offline).'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
