@@ -82,4 +82,30 @@ final class S3CredentialsTests: XCTestCase {
         let error = await assertRemoteError(.credentialsRejected) { try self.resolve(profile: "broken") }
         XCTAssertFalse(error?.description.contains("AKIABROKEN") == true)
     }
+
+    /// A FIFO, a huge file or another user's file at the credentials path is
+    /// refused at once: nothing hangs, fills memory or picks the account.
+    func testACredentialsFileThatIsNotAPlainFileOfYoursIsRefused() throws {
+        let path = home.path + "/planted"
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        XCTAssertThrowsError(try resolve(["AWS_SHARED_CREDENTIALS_FILE": path])) { error in
+            XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+        }
+        unlink(path)
+
+        let huge = home.path + "/huge"
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: nil))
+        XCTAssertEqual(truncate(huge, 2 << 20), 0, "2 MiB, over the 1 MiB bound")
+        XCTAssertThrowsError(try resolve(["AWS_SHARED_CREDENTIALS_FILE": huge])) { error in
+            XCTAssertTrue("\(error)".contains("larger than"), "\(error)")
+        }
+
+        guard getuid() == 0 else { return print("not root: another user's file is not tried") }
+        let foreign = home.path + "/foreign"
+        try Data(file.utf8).write(to: URL(fileURLWithPath: foreign))
+        XCTAssertEqual(chown(foreign, 65534, 65534), 0)
+        XCTAssertThrowsError(try resolve(["AWS_SHARED_CREDENTIALS_FILE": foreign])) { error in
+            XCTAssertTrue("\(error)".contains("belongs to another user"), "\(error)")
+        }
+    }
 }

@@ -51,12 +51,47 @@ extension S3Credentials {
         return S3Credentials(accessKeyId: keyId, secretAccessKey: SecretBytes(utf8: secret), sessionToken: token)
     }
 
+    /// The most a credentials file may hold: far more than any real one.
+    static let maximumCredentialsFileSize = 1 << 20
+
+    /// The credentials file's text, or nil when there is none. A link is
+    /// followed (dotfiles are often links), but what it reaches must be a
+    /// regular file of this user's (or root's) and at most
+    /// `maximumCredentialsFileSize` bytes: a FIFO must not hang a sync, a
+    /// huge file must not fill memory, and another user's file must not
+    /// choose the account authcat writes to.
     private static func readCredentialsFile(_ path: String) throws -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do {
-            return try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw RemoteError.io(path: path, operation: "read", reason: "the file cannot be read as UTF-8 text")
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw RemoteError.io(path: path, operation: "read", reason: String(cString: strerror(errno)))
         }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw RemoteError.io(path: path, operation: "read", reason: "it is not a regular file")
+        }
+        guard info.st_uid == getuid() || info.st_uid == 0 else {
+            throw RemoteError.io(path: path, operation: "read", reason: "it belongs to another user (uid \(info.st_uid))")
+        }
+        guard Int(info.st_size) <= maximumCredentialsFileSize else {
+            throw RemoteError.io(path: path, operation: "read", reason: "it is larger than \(maximumCredentialsFileSize >> 20) MiB")
+        }
+        // One byte more than the file's size, so that a file that grew is seen;
+        // never empty, so the buffer's base address below exists.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw RemoteError.io(path: path, operation: "read", reason: String(cString: strerror(errno))) }
+            if got == 0 { break }
+            count += got
+        }
+        defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+        guard count <= Int(info.st_size), let text = String(validating: bytes[..<count], as: UTF8.self) else {
+            throw RemoteError.io(path: path, operation: "read", reason: "the file cannot be read as UTF-8 text, or grew while read")
+        }
+        return text
     }
 }
