@@ -39,7 +39,12 @@ struct SetupContext {
               let data = try await remote.get(RemoteLayout.manifest(vaultID)) else {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
         }
-        let keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
+        let keys: SyncKeys
+        do {
+            keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
+        } catch let error as KeyDerivationLimitError {
+            throw error.from("the remote vault's manifest")
+        }
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
