@@ -39,9 +39,6 @@ public struct OTPParameters: Codable, Equatable, Hashable, Sendable {
     public static let digitRange = 6...10
     public static let steamDigits = 5
     public static let maximumCounter = UInt64(Int64.max)
-    /// The longest time step: 2^31 − 1 seconds (68 years; the int32 other apps
-    /// store it in), so that times computed from it stay far from overflow.
-    public static let maximumPeriod = Int(Int32.max)
 
     /// Parameters left out take the kind's default: SHA1, 6 digits and 30 s,
     /// or the fixed parameters of Steam, Yandex and mOTP.
@@ -69,7 +66,7 @@ public struct OTPParameters: Codable, Equatable, Hashable, Sendable {
         } else {
             guard Self.digitRange.contains(digits) else { throw OTPParameterError.digits(digits, steam: false) }
         }
-        guard (1...Self.maximumPeriod).contains(period) else { throw OTPParameterError.period(period) }
+        guard period >= 1 else { throw OTPParameterError.period(period) }
         guard counter <= Self.maximumCounter else { throw OTPParameterError.counter }
     }
 }
@@ -89,7 +86,7 @@ public enum OTPParameterError: UserFacingError, Equatable {
         switch self {
         case .digits(let n, let steam):
             steam ? "steam codes have 5 characters, not \(n)" : "digits must be between 6 and 10, not \(n)"
-        case .period(let p): "period must be between 1 and \(OTPParameters.maximumPeriod) seconds, not \(p)"
+        case .period(let p): "period must be at least 1 second, not \(p)"
         case .counter: "counter must be between 0 and \(OTPParameters.maximumCounter)"
         case .fixed(let kind):
             if let fixed = kind.fixedParameters {
