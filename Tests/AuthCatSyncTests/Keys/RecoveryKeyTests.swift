@@ -21,7 +21,7 @@ final class RecoveryKeyTests: XCTestCase {
     func testRefusesKeysOfTheWrongLengthOrAlphabet() {
         let key = try? RecoveryKey.generate().formatted
         for text in ["", "ABCD-EFGH", String(repeating: "A", count: 60), String(repeating: "1", count: 52),
-                     (key ?? "").replacingOccurrences(of: "A", with: "Á")] {
+                     "Á" + (key ?? "").dropFirst()] {
             XCTAssertThrowsError(try RecoveryKey(parsing: SecretBytes(utf8: text))) { error in
                 XCTAssertEqual((error as? SyncError)?.category, .wrongPassphrase)
             }
