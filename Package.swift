@@ -38,6 +38,8 @@ let package = Package(
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CKeyutils", pkgConfig: "libkeyutils", providers: [.apt(["libkeyutils-dev"])]),
+        // glibc's prctl(2), variadic in C, behind fixed-argument inline wrappers.
+        .systemLibrary(name: "CProcessControl"),
 
         // C library functions a static program cannot use, failing at once (see the file).
         .target(name: "CStaticStubs"),
@@ -49,7 +51,7 @@ let package = Package(
         .target(
             name: "AuthCatEssentials",
             dependencies: [
-                "CSodium", "CKeyutils", .product(name: "Crypto", package: "swift-crypto"),
+                "CSodium", "CKeyutils", "CProcessControl", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         .target(
@@ -102,7 +104,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The full program: `main` around AuthCatCommandLine.
-        .executableTarget(name: "authcat-cli", dependencies: ["AuthCatCommandLine"]),
+        .executableTarget(name: "authcat-cli", dependencies: ["AuthCatCommandLine", "AuthCatEssentials"]),
 
         // What several test targets need: moto_server on loopback, free
         // ports, a seeded random generator.

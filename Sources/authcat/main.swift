@@ -9,6 +9,9 @@ import Glibc
 // program (175 MB, about 150,000 relocations) costs ten times the work of
 // `code` itself. See docs/PERFORMANCE.md.
 
+// No core file, and no dump by any other means, of a process that may hold
+// the vault key: set before anything is read (two system calls).
+ProcessHardening.apply()
 // Everything authcat creates is for its user alone, whatever the shell's umask.
 umask(0o077)
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -52,7 +52,7 @@ extension AuthCat {
                 try PassphraseSource.forFile(variable: Import.backupVariable, prompt: "backup passphrase",
                                              confirm: false, environment: environment)
             })
-            let parsed = AuthCatFormat.parsed(try AuthCatFormat.archive(data, context: context))
+            let parsed = try AuthCatFormat.parsed(AuthCatFormat.archive(data, context: context))
             let outcome = try Import.importing(parsed, options: vaultOptions, author: .restore, dryRun: dryRun, skipInvalid: false)
             try Import.report(outcome, json: json, verbose: verbose, source: "the backup", verbs: ("would restore", "restored"))
         }

@@ -84,25 +84,21 @@ enum PassphraseSource {
         }
     }
 
-    /// The first line of the file, without its line break.
+    /// The first line of the file, without its line break, read and trimmed in locked memory.
     private static func fromFile(_ path: String, variable: String) throws -> SecretBytes {
         let fd = try InputPath.open(path)
         guard fd >= 0 else {
             throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
-        var content = try FileDescriptorReader.readAll(fd, limit: limit, what: "the \(variable) file")
-        defer { Wipe.bytes(&content) }
-        var line = content.prefix { $0 != UInt8(ascii: "\n") }
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        guard !line.isEmpty else { throw InputError.emptyPassphrase(source: "\(variable) (\(path))") }
-        return SecretBytes(line)
+        let line = try FileDescriptorReader.readSecret(fd, limit: limit, what: "the \(variable) file", keep: FileDescriptorReader.firstLine)
+        guard line.count > 0 else { throw InputError.emptyPassphrase(source: "\(variable) (\(path))") }
+        return line
     }
 
     private static func fromTerminal(prompt: String, hint: String) throws -> SecretBytes {
-        var typed = try Terminal.readHidden(prompt: prompt, limit: limit, what: "the passphrase", hint: hint)
-        defer { Wipe.bytes(&typed) }
-        guard !typed.isEmpty else { throw InputError.emptyPassphrase(source: "the terminal") }
-        return SecretBytes(typed)
+        let typed = try Terminal.readHidden(prompt: prompt, limit: limit, what: "the passphrase", hint: hint)
+        guard typed.count > 0 else { throw InputError.emptyPassphrase(source: "the terminal") }
+        return typed
     }
 }

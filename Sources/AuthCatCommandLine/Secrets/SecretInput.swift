@@ -24,12 +24,13 @@ enum SecretInput {
         let encoding = kind == .motp ? "hex" : "Base32"
         // Without a PIN to follow, line breaks inside a piped secret are
         // separators, as spaces are.
-        var (bytes, nextLine) = try read(prompt: "secret for \(TerminalText.sanitized(label)) (\(encoding)): ",
-                                         limit: secretLimit, what: "the secret", splitLines: kind.needsPIN)
-        defer { Wipe.bytes(&bytes) }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let (text, nextLine) = try read(prompt: "secret for \(TerminalText.sanitized(label)) (\(encoding)): ",
+                                        limit: secretLimit, what: "the secret", splitLines: kind.needsPIN)
         if URIGivenError.isURI(text) { throw URIGivenError() }
-        let secret = kind == .motp ? Base32Secret(secret: try Base16.decode(text), leftover: nil) : try Base32.decodeSecret(text)
+        // Hex decoding takes a String, which cannot be wiped; Base32 reads the locked bytes.
+        let secret = kind == .motp
+            ? Base32Secret(secret: try Base16.decode(text.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }), leftover: nil)
+            : try Base32.decodeSecret(text)
         return (secret, nextLine)
     }
 
@@ -37,8 +38,15 @@ enum SecretInput {
     /// option away from working. The message never repeats the URI, which
     /// holds the secret.
     struct URIGivenError: UserFacingError {
-        static func isURI(_ text: String) -> Bool {
-            text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("otpauth://")
+        /// Whether `text`, leading white space aside, starts with `otpauth://`
+        /// (any case), read in place so that no copy of a secret is made.
+        static func isURI(_ text: SecretBytes) -> Bool {
+            let scheme = Array("otpauth://".utf8)
+            return text.withUnsafeBytes { bytes in
+                let start = bytes.firstIndex { !(Character(UnicodeScalar($0)).isWhitespace) } ?? bytes.endIndex
+                guard bytes.count - start >= scheme.count else { return false }
+                return zip(bytes[start...], scheme).allSatisfy { byte, letter in byte | 0x20 == letter | 0x20 }
+            }
         }
 
         var description: String {
@@ -49,9 +57,9 @@ enum SecretInput {
     /// The otpauth URI, surrounding whitespace removed; piped, also the line
     /// after it: the PIN of a Yandex or mOTP URI that lacks one (unchecked).
     static func uri() throws -> (uri: String, nextLine: SecretBytes?) {
-        var (bytes, nextLine) = try read(prompt: "otpauth URI: ", limit: uriLimit, what: "the otpauth URI", splitLines: true)
-        defer { Wipe.bytes(&bytes) }
-        return (String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), nextLine)
+        let (bytes, nextLine) = try read(prompt: "otpauth URI: ", limit: uriLimit, what: "the otpauth URI", splitLines: true)
+        // The URI is parsed as a String (URLComponents), which cannot be wiped.
+        return (bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }.trimmingCharacters(in: .whitespacesAndNewlines), nextLine)
     }
 
     /// The PIN of `label`'s account, typed on the terminal.
@@ -61,29 +69,27 @@ enum SecretInput {
     }
 
     private static func typedPIN(for label: String) throws -> SecretBytes {
-        var bytes = try Terminal.readHidden(prompt: "PIN for \(TerminalText.sanitized(label)): ", limit: OTPPIN.maximumBytes,
-                                            what: "the PIN", hint: "pipe the secret and then the PIN, one per line")
-        defer { Wipe.bytes(&bytes) }
-        let pin = SecretBytes(bytes)
+        let pin = try Terminal.readHidden(prompt: "PIN for \(TerminalText.sanitized(label)): ", limit: OTPPIN.maximumBytes,
+                                          what: "the PIN", hint: "pipe the secret and then the PIN, one per line")
         try OTPPIN.check(pin)
         return pin
     }
 
-    /// The first line (all of it on a terminal), and the piped line after it, if any.
-    private static func read(prompt: String, limit: Int, what: String, splitLines: Bool) throws -> (value: [UInt8], nextLine: SecretBytes?) {
+    /// The first line (all of it on a terminal), and the piped line after it,
+    /// if any, without line breaks: each in locked memory.
+    private static func read(prompt: String, limit: Int, what: String, splitLines: Bool) throws -> (value: SecretBytes, nextLine: SecretBytes?) {
         if Terminal.standardInputIsTerminal {
             return (try Terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: "pipe it into authcat"), nil)
         }
-        var input = try StandardInput.read(limit: limit, what: what)
+        let input = try FileDescriptorReader.readSecret(Invocation.current.standardInput, limit: limit, what: what)
         guard splitLines else { return (input, nil) }
-        defer { Wipe.bytes(&input) }
-        guard let newline = input.firstIndex(of: UInt8(ascii: "\n")) else { return (input, nil) }
-        var rest = Array(input[(newline + 1)...])
-        defer { Wipe.bytes(&rest) }
-        while let last = rest.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { rest.removeLast() }
-        var first = Array(input[..<newline])
-        if first.last == UInt8(ascii: "\r") { first.removeLast() }
-        return (first, rest.isEmpty ? nil : SecretBytes(rest))
+        return input.withUnsafeBytes { bytes in
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return (input, nil) }
+            var end = bytes.count
+            while end > newline + 1, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let rest = input.slice(newline + 1..<end)
+            return (input.prefix(FileDescriptorReader.firstLine(bytes)), rest.count == 0 ? nil : rest)
+        }
     }
 }
 

@@ -35,28 +35,24 @@ enum SyncSecretInput {
     }
 
     /// The recovery key, to join: the first line of `file`, or typed once.
-    static func recoveryKey(file: String?) throws -> String {
-        let secret = try file.map { try firstLine(ofFile: $0, what: "the recovery key file") }
+    static func recoveryKey(file: String?) throws -> SecretBytes {
+        try file.map { try firstLine(ofFile: $0, what: "the recovery key file") }
             ?? typed(prompt: "recovery key: ", what: "the recovery key", hint: "pass --recovery-key-file with a file holding it")
-        return String(decoding: secret.unprotectedData(), as: UTF8.self)
     }
 
+    /// The first line of the file, without its line break, read and trimmed in locked memory.
     private static func firstLine(ofFile path: String, what: String) throws -> SecretBytes {
         let fd = try InputPath.open(path)
         guard fd >= 0 else { throw InputError.readFailed(what: "\(what) \(path)", reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        var content = try FileDescriptorReader.readAll(fd, limit: limit, what: what)
-        defer { Wipe.bytes(&content) }
-        var line = content.prefix { $0 != UInt8(ascii: "\n") }
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        guard !line.isEmpty else { throw InputError.emptyPassphrase(source: "\(what) (\(path))") }
-        return SecretBytes(line)
+        let line = try FileDescriptorReader.readSecret(fd, limit: limit, what: what, keep: FileDescriptorReader.firstLine)
+        guard line.count > 0 else { throw InputError.emptyPassphrase(source: "\(what) (\(path))") }
+        return line
     }
 
     private static func typed(prompt: String, what: String, hint: String) throws -> SecretBytes {
-        var typed = try Terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: hint)
-        defer { Wipe.bytes(&typed) }
-        guard !typed.isEmpty else { throw InputError.emptyPassphrase(source: "the terminal") }
-        return SecretBytes(typed)
+        let typed = try Terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: hint)
+        guard typed.count > 0 else { throw InputError.emptyPassphrase(source: "the terminal") }
+        return typed
     }
 }

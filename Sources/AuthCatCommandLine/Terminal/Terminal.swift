@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// The user's terminal: whether the standard streams are attached to one,
@@ -8,11 +9,11 @@ enum Terminal {
     static var standardOutputIsTerminal: Bool { Invocation.current.standardOutput.isTerminal }
     static var standardErrorIsTerminal: Bool { Invocation.current.standardError.isTerminal }
 
-    /// One line typed with echo off, without its line break; the caller wipes it.
+    /// One line typed with echo off, without its line break, in locked memory.
     /// - Parameters:
     ///   - what: what is asked for, for error messages ("the passphrase").
     ///   - hint: what to do instead when there is no terminal.
-    static func readHidden(prompt: String, limit: Int, what: String, hint: String) throws -> [UInt8] {
+    static func readHidden(prompt: String, limit: Int, what: String, hint: String) throws -> SecretBytes {
         let device = try TerminalDevice.open(what: what, hint: hint)
         defer { device.close() }
         return try device.withEchoOff {
@@ -28,7 +29,7 @@ enum Terminal {
         let device = try TerminalDevice.open(what: "confirmation", hint: hint)
         defer { device.close() }
         device.write(question)
-        let answer = String(decoding: try device.readLine(limit: 64, what: "the answer"), as: UTF8.self)
+        let answer = try device.readLine(limit: 64, what: "the answer").withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 }

@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// The terminal (`/dev/tty`), opened for one question.
@@ -35,27 +36,23 @@ final class TerminalDevice {
     }
 
     /// Reads up to a line break, one byte at a time so nothing after it is
-    /// consumed. A line longer than `limit` is an error.
-    func readLine(limit: Int, what: String) throws -> [UInt8] {
-        var line = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        var byte: UInt8 = 0
-        while true {
-            let result = Foundation.read(fd, &byte, 1)
-            if result < 0, errno == EINTR { continue }
-            guard result > 0, byte != UInt8(ascii: "\n") else { break }
-            guard count < limit else {
-                Wipe.bytes(&line)
-                throw InputError.tooLong(what: what, limit: limit)
+    /// consumed, straight into locked memory. A line longer than `limit` is an error.
+    func readLine(limit: Int, what: String) throws -> SecretBytes {
+        try SecretBytes.reading(capacity: limit) { line in
+            var count = 0
+            var byte: UInt8 = 0
+            defer { byte = 0 }
+            while true {
+                let result = Foundation.read(fd, &byte, 1)
+                if result < 0, errno == EINTR { continue }
+                guard result > 0, byte != UInt8(ascii: "\n") else { break }
+                guard count < limit else { throw InputError.tooLong(what: what, limit: limit) }
+                line[count] = byte
+                count += 1
             }
-            line[count] = byte
-            count += 1
+            if count > 0, line[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+            return count
         }
-        byte = 0
-        if count > 0, line[count - 1] == UInt8(ascii: "\r") { count -= 1 }
-        let content = Array(line[0..<count])
-        Wipe.bytes(&line)
-        return content
     }
 
     /// Runs `body` with echo off, restoring the terminal afterwards, and also

@@ -14,6 +14,13 @@ public struct KDFParameters: Codable, Equatable, Sendable {
 
     public static let algorithmName = "argon2id13"
     public static let saltSize = Int(crypto_pwhash_SALTBYTES)
+    /// The most memory stored parameters may ask for: 1 GiB, libsodium's
+    /// "sensitive" limit and what `backup --kdf sensitive` uses. Parameters are
+    /// read from files and remotes before anything is authenticated.
+    public static let maximumMemLimit: UInt64 = 1 << 30
+    /// The most passes stored parameters may ask for: 16, four times libsodium's
+    /// "sensitive" preset; at 1 GiB that is some tens of seconds, not hours.
+    public static let maximumOpsLimit: UInt64 = 16
 
     /// libsodium's "interactive" limits (2 passes, 64 MiB): for the local vault key.
     public static func interactive() throws -> KDFParameters {
@@ -33,14 +40,30 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         self.salt = try SecretBytes.random(count: Self.saltSize).unprotectedData()
     }
 
-    /// Derives a key of `length` bytes from `passphrase`.
-    public func deriveKey(from passphrase: SecretBytes, length: Int = AEAD.keySize) throws -> SecretBytes {
-        try Sodium.ensureInitialized()
+    /// Checks the parameters before any memory is taken: the one bound every
+    /// Argon2id derivation passes, whoever wrote the parameters.
+    ///
+    /// - Throws: `KeyDerivationLimitError` for more than `maximumMemLimit` or
+    ///   `maximumOpsLimit`; `CryptoError.invalidInput` for an unknown algorithm,
+    ///   a salt of the wrong size or limits below libsodium's minimums.
+    public func checkLimits() throws {
         guard algorithm == Self.algorithmName else { throw CryptoError.invalidInput("unknown key derivation '\(algorithm)'") }
         guard salt.count == Self.saltSize else { throw CryptoError.invalidInput("salt must be \(Self.saltSize) bytes") }
-        guard opsLimit >= UInt64(crypto_pwhash_OPSLIMIT_MIN), memLimit >= UInt64(crypto_pwhash_MEMLIMIT_MIN),
-              opsLimit <= UInt64(crypto_pwhash_OPSLIMIT_MAX), memLimit <= UInt64(1) << 40
-        else { throw CryptoError.invalidInput("key derivation limits out of range") }
+        guard memLimit <= Self.maximumMemLimit else {
+            throw KeyDerivationLimitError(demand: .memory(memLimit, allowed: Self.maximumMemLimit))
+        }
+        guard opsLimit <= Self.maximumOpsLimit else {
+            throw KeyDerivationLimitError(demand: .passes(opsLimit, allowed: Self.maximumOpsLimit))
+        }
+        guard opsLimit >= UInt64(crypto_pwhash_OPSLIMIT_MIN), memLimit >= UInt64(crypto_pwhash_MEMLIMIT_MIN) else {
+            throw CryptoError.invalidInput("key derivation limits below libsodium's minimums")
+        }
+    }
+
+    /// Derives a key of `length` bytes from `passphrase`, once `checkLimits` passes.
+    public func deriveKey(from passphrase: SecretBytes, length: Int = AEAD.keySize) throws -> SecretBytes {
+        try Sodium.ensureInitialized()
+        try checkLimits()
         let key = SecretBytes(count: length)
         guard passphrase.count > 0 else { throw CryptoError.invalidInput("the passphrase is empty") }
         // The output, the passphrase and the salt were checked non-empty above, so their base addresses exist.

@@ -5,10 +5,20 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Key material or a secret, held in memory that is zeroed when released.
+/// Key material or a secret, held in memory that is locked and zeroed when released.
+///
+/// The bytes live in `sodium_malloc`ed memory: its own pages, locked with
+/// `mlock` so they are never swapped out, between guard pages that stop an
+/// overrun, and left out of core dumps (`madvise(MADV_DONTDUMP)`). When the
+/// kernel refuses the lock (a low `RLIMIT_MEMLOCK`), libsodium keeps the memory
+/// unlocked and carries on. Should `sodium_malloc` itself fail (no address
+/// space left, or too many mappings: each allocation takes a few), the bytes
+/// go in ordinary memory instead, still zeroed on release: a secret is never
+/// refused for want of locked memory. `ProcessHardening` keeps the whole
+/// process out of core dumps in any case.
 ///
 /// Copying a `SecretBytes` copies the reference, not the bytes; the bytes are
-/// wiped with `sodium_memzero` in `deinit`. Equality is constant-time.
+/// wiped in `deinit`. Equality is constant-time.
 ///
 /// `@unchecked` because it owns raw memory, which the compiler cannot see
 /// into. Sharing it is safe: the bytes are written only by whoever is making
@@ -17,10 +27,19 @@ import Foundation
 /// the quick front prints, and a `[UInt8]` would leave unwiped copies.
 public final class SecretBytes: @unchecked Sendable {
     private let storage: UnsafeMutableRawBufferPointer
+    /// Whether `storage` came from `sodium_malloc` (and goes back with `sodium_free`).
+    private let guarded: Bool
 
     /// Zero-filled secret storage of `count` bytes.
     public init(count: Int) {
-        storage = .allocate(byteCount: max(count, 1), alignment: 16)
+        let size = max(count, 1)
+        if Sodium.initialized, let base = sodium_malloc(size) {
+            storage = UnsafeMutableRawBufferPointer(start: base, count: size)
+            guarded = true
+        } else {
+            storage = .allocate(byteCount: size, alignment: 16)
+            guarded = false
+        }
         storage.initializeMemory(as: UInt8.self, repeating: 0)
         self.count = count
     }
@@ -31,7 +50,8 @@ public final class SecretBytes: @unchecked Sendable {
         _ = storage.initializeMemory(as: UInt8.self, from: bytes)
     }
 
-    /// Copies the UTF-8 bytes of `text` (a passphrase, say).
+    /// Copies the UTF-8 bytes of `text`. Only for tests and text that is already
+    /// in a `String` for other reasons: the `String` cannot be wiped.
     public convenience init(utf8 text: String) {
         self.init(Array(text.utf8))
     }
@@ -46,10 +66,36 @@ public final class SecretBytes: @unchecked Sendable {
         return secret
     }
 
+    /// Reads a secret straight into locked memory: `fill` writes at most
+    /// `capacity` bytes into the buffer it is given and returns how many it
+    /// wrote; the result holds those bytes. The larger buffer is wiped when
+    /// this returns, so no copy of the secret is left anywhere else.
+    public static func reading(capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> SecretBytes {
+        let buffer = SecretBytes(count: capacity)
+        let length = try buffer.withUnsafeMutableBytes(fill)
+        precondition(length >= 0 && length <= capacity, "fill reported more bytes than it was given")
+        return buffer.prefix(length)
+    }
+
+    /// The first `length` bytes (at most `count`), in a new `SecretBytes`.
+    public func prefix(_ length: Int) -> SecretBytes {
+        slice(0..<max(0, length))
+    }
+
+    /// The bytes in `range` (clamped to `0..<count`), in a new `SecretBytes`.
+    public func slice(_ range: Range<Int>) -> SecretBytes {
+        withUnsafeBytes { SecretBytes($0[range.clamped(to: 0..<count)]) }
+    }
+
     deinit {
         // `init` allocates at least one byte, so the base address exists.
-        sodium_memzero(storage.baseAddress!, storage.count)
-        storage.deallocate()
+        if guarded {
+            // sodium_free wipes the bytes before it unlocks and unmaps them.
+            sodium_free(storage.baseAddress!)
+        } else {
+            sodium_memzero(storage.baseAddress!, storage.count)
+            storage.deallocate()
+        }
     }
 
     /// The number of secret bytes.

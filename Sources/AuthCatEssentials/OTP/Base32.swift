@@ -31,17 +31,33 @@ public enum Base32 {
     /// all and is refused.
     /// - Throws: `Base32Error` naming the first problem.
     public static func decodeSecret(_ text: String) throws -> Base32Secret {
-        try withUTF8(text) { bytes in
-            let symbols = try countSymbols(bytes, in: text)
-            let byteCount = symbols * 5 / 8
-            guard byteCount > 0 else { throw Base32Error.invalidLength(symbols) }
-            let secret = SecretBytes(count: byteCount)
-            secret.withUnsafeMutableBytes { unpack(bytes, into: $0) }
-            let ignoredBits = symbols * 5 - byteCount * 8
-            let leftover = ignoredBits >= 5
-                ? Base32Leftover(characters: symbols, bytes: byteCount, ignoredBits: ignoredBits) : nil
-            return Base32Secret(secret: secret, leftover: leftover)
+        try withUTF8(text, decodeSecret)
+    }
+
+    /// Decodes UTF-8 text held in `SecretBytes` (a recovery key as read), as `decode(_:)` does a `String`.
+    public static func decode(_ text: SecretBytes) throws -> SecretBytes {
+        let decoded = try decodeSecret(text)
+        if let leftover = decoded.leftover { throw Base32Error.invalidLength(leftover.characters) }
+        return decoded.secret
+    }
+
+    /// Decodes UTF-8 text held in `SecretBytes` (a secret as typed), as `decodeSecret(_:)` does a `String`.
+    public static func decodeSecret(_ text: SecretBytes) throws -> Base32Secret {
+        try text.withUnsafeBytes {
+            try decodeSecret(UnsafeBufferPointer(start: $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count: $0.count))
         }
+    }
+
+    private static func decodeSecret(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Base32Secret {
+        let symbols = try countSymbols(bytes)
+        let byteCount = symbols * 5 / 8
+        guard byteCount > 0 else { throw Base32Error.invalidLength(symbols) }
+        let secret = SecretBytes(count: byteCount)
+        secret.withUnsafeMutableBytes { unpack(bytes, into: $0) }
+        let ignoredBits = symbols * 5 - byteCount * 8
+        let leftover = ignoredBits >= 5
+            ? Base32Leftover(characters: symbols, bytes: byteCount, ignoredBits: ignoredBits) : nil
+        return Base32Secret(secret: secret, leftover: leftover)
     }
 
     /// Uppercase Base32 of `secret`, without padding.
@@ -102,7 +118,7 @@ public enum Base32 {
     }
 
     /// Checks every character and counts the alphabet characters.
-    private static func countSymbols(_ bytes: UnsafeBufferPointer<UInt8>, in text: String) throws -> Int {
+    private static func countSymbols(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
         var symbols = 0
         var paddingPosition: Int?
         // Every non-ASCII character is invalid, so all bytes before the first
@@ -115,7 +131,7 @@ public enum Base32 {
             } else if byte == padding {
                 paddingPosition = paddingPosition ?? position
             } else if !isIgnorable(byte) {
-                throw Base32Error.invalidCharacter(scalar(at: offset, in: text), position: position)
+                throw Base32Error.invalidCharacter(scalar(at: offset, in: bytes), position: position)
             }
         }
         guard symbols > 0 else { throw Base32Error.empty }
@@ -141,9 +157,11 @@ public enum Base32 {
     }
 
     /// The character starting at a byte offset, for error messages only.
-    private static func scalar(at offset: Int, in text: String) -> Unicode.Scalar {
-        let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-        return text.unicodeScalars[index]
+    private static func scalar(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+        var decoder = UTF8()
+        var rest = bytes[offset...].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&rest) { return scalar }
+        return Unicode.Scalar(bytes[offset])
     }
 }
 

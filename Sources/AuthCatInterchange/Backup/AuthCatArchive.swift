@@ -49,6 +49,9 @@ public struct AuthCatArchive: Codable, Equatable, Sendable {
     /// - Throws: `BackupError.invalidContent` naming the first problem, never a value.
     public static func decode(_ data: Data) throws -> AuthCatArchive {
         let archive: AuthCatArchive
+        guard JSONNesting.isWithinBound(data) else {
+            throw BackupError.invalidContent("it nests more than \(JSONNesting.maximumDepth) levels deep")
+        }
         do {
             archive = try JSONDecoder().decode(AuthCatArchive.self, from: data)
         } catch let error as DecodingError {

@@ -17,7 +17,7 @@ public enum VaultBackup {
 
     /// The encrypted backup file of `archive`, under a key derived from `passphrase` with `kdf`.
     public static func seal(_ archive: AuthCatArchive, passphrase: SecretBytes, kdf: KDFParameters) throws -> Data {
-        try BackupKDFLimits.check(kdf)
+        try kdf.checkLimits()
         return try seal(archive, key: kdf.deriveKey(from: passphrase), kdf: kdf)
     }
 
@@ -35,7 +35,7 @@ public enum VaultBackup {
     public static func verify(_ data: Data, context: ImportContext) throws -> BackupVerification {
         guard BackupHeader.hasMagic(data) else { throw BackupError.notABackup }
         let archive = try AuthCatFormat.archive(data, context: context)
-        let parsed = AuthCatFormat.parsed(archive)
+        let parsed = try AuthCatFormat.parsed(archive)
         guard parsed.rejections.isEmpty else { throw ImportError.invalidEntries(parsed.rejections) }
         try PreferenceQuota.check(archive.preferences ?? [:])
         return BackupVerification(archive: archive, header: try BackupHeader(decoding: data))

@@ -15,6 +15,8 @@ extension AegisFormat {
         guard !slots.isEmpty else {
             throw ImportError.malformed(format, "it is encrypted but has no password slot (only biometric unlock?)")
         }
+        // Every slot's cost is checked before the password is asked for and before the first derivation.
+        try slots.forEach(checkCost)
         let masterKey = try unlock(slots, password: context.password())
         let params = try fields(of: header.object["params"] ?? .null, what: "'header.params'")
         guard let ciphertext = Data(base64Encoded: encrypted, options: .ignoreUnknownCharacters) else {
@@ -23,7 +25,7 @@ extension AegisFormat {
         var plaintext = try open(ciphertext, key: masterKey, params: params, what: "header.params")
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: plaintext)
+            return try JSONValue.decode(plaintext)
         } catch {
             throw ImportError.malformed(format, "its decrypted 'db' is not JSON")
         }
@@ -39,9 +41,17 @@ extension AegisFormat {
         var salt: Data
     }
 
+    /// The most slots a header may list. Aegis writes one password slot and
+    /// perhaps a biometric one per device; each password slot costs a scrypt
+    /// derivation, so a file with thousands would take hours.
+    static let maximumSlots = 16
+
     private static func passwordSlots(_ header: JSONFields) throws -> [PasswordSlot] {
         guard case .array(let slots)? = header.object["slots"] else {
             throw ImportError.malformed(format, "it is encrypted but 'header.slots' is not a list")
+        }
+        guard slots.count <= maximumSlots else {
+            throw ImportError.malformed(format, "its header lists \(slots.count) key slots; authcat reads at most \(maximumSlots)")
         }
         return try slots.compactMap { value in
             do {
@@ -61,6 +71,16 @@ extension AegisFormat {
         }
     }
 
+    private static func checkCost(_ slot: PasswordSlot) throws {
+        do {
+            try Scrypt.checkParameters(n: slot.n, r: slot.r, p: slot.p)
+        } catch AuthCatEssentials.CryptoError.invalidInput(let why) {
+            throw ImportError.malformed(format, "its password slot has unusable scrypt parameters (\(why))")
+        } catch let error as KeyDerivationLimitError {
+            throw error.from("the Aegis file")
+        }
+    }
+
     /// The master key from the first slot the password opens.
     private static func unlock(_ slots: [PasswordSlot], password: SecretBytes) throws -> SecretBytes {
         for slot in slots {
@@ -68,7 +88,7 @@ extension AegisFormat {
             do {
                 slotKey = try Scrypt.deriveKey(password: password, salt: slot.salt, n: slot.n, r: slot.r, p: slot.p)
             } catch AuthCatEssentials.CryptoError.invalidInput(let why) {
-                throw ImportError.malformed(format, "its password slot has unusable scrypt parameters (\(why))")
+                throw ImportError.malformed(format, "its password slot is unusable (\(why))")
             }
             do {
                 var master = try open(slot.key, key: slotKey, params: slot.keyParams, what: "key_params")

@@ -38,7 +38,7 @@ public enum AegisFormat: ImportFormatParser {
         var result = ParsedImport(format: format)
         for (index, value) in list.enumerated() {
             let position = EntryPosition.entry(index + 1)
-            result.read(position, label: label(of: value)) { try entry(value, groups: groups, position: position) }
+            try result.read(position, label: label(of: value)) { try entry(value, groups: groups, position: position) }
         }
         return result
     }

@@ -19,7 +19,7 @@ public enum AndOTPFormat: ImportFormatParser {
         var result = ParsedImport(format: format)
         for (index, value) in list.enumerated() {
             let position = EntryPosition.entry(index + 1)
-            result.read(position, label: label(of: value)) { try entry(value, position: position) }
+            try result.read(position, label: label(of: value)) { try entry(value, position: position) }
         }
         return result
     }

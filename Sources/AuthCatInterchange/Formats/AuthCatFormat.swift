@@ -22,12 +22,12 @@ public enum AuthCatFormat: ImportFormatParser {
     }
 
     /// The archive's accounts as entries, its preferences alongside.
-    public static func parsed(_ archive: AuthCatArchive) -> ParsedImport {
+    public static func parsed(_ archive: AuthCatArchive) throws -> ParsedImport {
         var result = ParsedImport(format: format)
         for (index, account) in archive.accounts.enumerated() {
             let position = EntryPosition(number: index + 1, description: "account \(index + 1)")
             let label = account.issuer.isEmpty ? account.name : "\(account.issuer):\(account.name)"
-            result.read(position, label: label) { try account.entry(position: position) }
+            try result.read(position, label: label) { try account.entry(position: position) }
         }
         result.preferences = archive.preferences ?? [:]
         return result

@@ -28,7 +28,7 @@ public enum BitwardenFormat: ImportFormatParser {
                 continue
             }
             let position = EntryPosition(number: index + 1, description: "item \(index + 1)")
-            result.read(position, label: label(of: value)) { try entry(value, folders: folders, position: position) }
+            try result.read(position, label: label(of: value)) { try entry(value, folders: folders, position: position) }
         }
         if withoutCode > 0 {
             result.warnings.append("\(withoutCode) item\(withoutCode == 1 ? " has" : "s have") no TOTP secret and \(withoutCode == 1 ? "was" : "were") ignored")

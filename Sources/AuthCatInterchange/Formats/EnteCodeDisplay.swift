@@ -25,7 +25,7 @@ struct EnteCodeDisplay: Equatable {
         guard let pair = query.split(separator: "&").first(where: { $0.lowercased().hasPrefix(prefix) }) else { return nil }
         let encoded = pair.dropFirst(prefix.count).replacingOccurrences(of: "+", with: " ")
         guard let json = encoded.removingPercentEncoding,
-              let value = try? JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
+              let value = try? JSONValue.decode(Data(json.utf8)) else {
             throw EntryProblem.invalid("its codeDisplay parameter is not valid JSON")
         }
         let fields = try JSONFields(value, path: "codeDisplay.", what: "its codeDisplay parameter")

@@ -4,10 +4,14 @@ extension GoogleMigrationFormat {
         private var sizes: [Int32: Int32] = [:]
         private var seen: [Int32: Set<Int32>] = [:]
         private var order: [Int32] = []
+        /// The most exports followed: one file is one export or a few, and
+        /// each followed export may cost a warning.
+        static let maximumBatches = 100
 
         mutating func record(_ payload: GoogleMigrationPayload) {
             // A single-code export or one without batch information cannot be incomplete.
             guard payload.batchSize > 1 else { return }
+            guard sizes[payload.batchID] != nil || order.count < Self.maximumBatches else { return }
             if sizes[payload.batchID] == nil { order.append(payload.batchID) }
             sizes[payload.batchID] = max(sizes[payload.batchID] ?? 0, payload.batchSize)
             seen[payload.batchID, default: []].insert(payload.batchIndex)

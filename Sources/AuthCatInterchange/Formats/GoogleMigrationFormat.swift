@@ -16,7 +16,7 @@ public enum GoogleMigrationFormat: ImportFormatParser {
         var batches = BatchTracker()
         for (lineNumber, line) in TextLines.lines(of: text) {
             guard !line.hasPrefix("#") else { continue }
-            read(uri: line, container: "line \(lineNumber)", into: &result, batches: &batches)
+            try read(uri: line, container: "line \(lineNumber)", into: &result, batches: &batches)
         }
         result.warnings += batches.warnings
         return result
@@ -24,14 +24,14 @@ public enum GoogleMigrationFormat: ImportFormatParser {
 
     /// Adds the accounts of one migration URI to `result`; `container` says
     /// where the URI came from ("line 3", "QR code 2").
-    static func read(uri: Substring, container: String, into result: inout ParsedImport, batches: inout BatchTracker) {
+    static func read(uri: Substring, container: String, into result: inout ParsedImport, batches: inout BatchTracker) throws {
         let payload: GoogleMigrationPayload
         do {
             payload = try decode(uri: uri)
         } catch {
             let position = EntryPosition(number: result.entryCount + 1, description: container)
             let reason = (error as? EntryProblem)?.rejectionReason ?? .invalid("it could not be read")
-            result.rejections.append(ImportRejection(position: position, label: nil, reason: reason))
+            try result.reject(position, label: nil, reason: reason)
             return
         }
         batches.record(payload)
@@ -39,7 +39,7 @@ public enum GoogleMigrationFormat: ImportFormatParser {
             let position = EntryPosition(number: result.entryCount + 1, description: "\(container), account \(index + 1)")
             let (issuer, name) = names(parameters)
             let label = issuer.isEmpty ? name : "\(issuer):\(name)"
-            result.read(position, label: label.isEmpty ? nil : label) { try entry(parameters, position: position) }
+            try result.read(position, label: label.isEmpty ? nil : label) { try entry(parameters, position: position) }
         }
     }
 

@@ -19,7 +19,7 @@ public enum OTPAuthFormat: ImportFormatParser {
         for (lineNumber, line) in TextLines.lines(of: text) {
             guard !line.hasPrefix("#") else { continue }
             let position = EntryPosition.line(lineNumber, entry: result.entryCount + 1)
-            result.read(position, label: label(of: line)) { try entry(line, position: position) }
+            try result.read(position, label: label(of: line)) { try entry(line, position: position) }
         }
         return result
     }

@@ -31,7 +31,7 @@ public enum FormatDetector {
     }
 
     private static func detectJSON(_ data: Data) throws -> ImportFormat {
-        guard let document = try? JSONDecoder().decode(JSONValue.self, from: data) else { throw ImportError.damagedJSON }
+        guard let document = try? JSONValue.decode(data) else { throw ImportError.damagedJSON }
         switch document {
         case .object(let object):
             if object["db"] != nil && object["header"] != nil { return .aegis }

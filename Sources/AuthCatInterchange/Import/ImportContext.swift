@@ -18,10 +18,17 @@ public struct ImportContext: Sendable {
         self.backupKey = backupKey
     }
 
-    /// The key of a backup whose header holds `kdf`.
+    /// The key of a backup whose header holds `kdf`. Its limits are checked
+    /// before the password is asked for: a hostile header is refused at once.
     func key(forBackupWith kdf: KDFParameters) throws -> SecretBytes {
+        do {
+            try kdf.checkLimits()
+        } catch let error as KeyDerivationLimitError {
+            throw error.from("the backup")
+        } catch AuthCatEssentials.CryptoError.invalidInput(let why) {
+            throw BackupError.unsupportedKeyDerivation(why)
+        }
         if let backupKey { return try backupKey(kdf) }
-        try BackupKDFLimits.check(kdf)
         return try kdf.deriveKey(from: password())
     }
 }

@@ -20,9 +20,17 @@ public struct ParsedImport: Sendable {
     /// Number of entries the file held, usable or not.
     public var entryCount: Int { entries.count + rejections.count }
 
+    /// The most entries one file may hold: ten times the largest vault
+    /// anyone keeps. Each entry read keeps an account or a rejection with
+    /// its message, many times the few bytes a broken entry takes in a file,
+    /// so without a bound a file of empty entries would take gigabytes.
+    public static let maximumEntries = 100_000
+
     /// Reads one entry with `body`, recording it, or its rejection when
     /// `body` throws an `EntryProblem` (or any error a user may see).
-    mutating func read(_ position: EntryPosition, label: String?, _ body: () throws -> ImportEntry) {
+    /// - Throws: `ImportError.malformed` beyond `maximumEntries`.
+    mutating func read(_ position: EntryPosition, label: String?, _ body: () throws -> ImportEntry) throws {
+        try checkRoomForAnotherEntry()
         do {
             let entry = try body()
             entries.append(entry)
@@ -35,6 +43,18 @@ public struct ParsedImport: Sendable {
             rejections.append(ImportRejection(position: position, label: label, reason: .invalid(error.description)))
         } catch {
             rejections.append(ImportRejection(position: position, label: label, reason: .invalid("it could not be read")))
+        }
+    }
+
+    /// Records an entry that could not be read at all, such as a migration URI that does not decode.
+    mutating func reject(_ position: EntryPosition, label: String?, reason: ImportRejection.Reason) throws {
+        try checkRoomForAnotherEntry()
+        rejections.append(ImportRejection(position: position, label: label, reason: reason))
+    }
+
+    private func checkRoomForAnotherEntry() throws {
+        guard entryCount < Self.maximumEntries else {
+            throw ImportError.malformed(format, "it holds more than \(Self.maximumEntries) entries, the most authcat reads from one file")
         }
     }
 }

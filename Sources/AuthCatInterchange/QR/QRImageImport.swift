@@ -21,10 +21,10 @@ public enum QRImageImport {
             let container = "QR code \(index + 1)"
             let uri = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
             if uri.lowercased().hasPrefix(migration) {
-                GoogleMigrationFormat.read(uri: uri, container: container, into: &result, batches: &batches)
+                try GoogleMigrationFormat.read(uri: uri, container: container, into: &result, batches: &batches)
             } else {
                 let position = EntryPosition(number: result.entryCount + 1, description: container)
-                result.read(position, label: OTPAuthFormat.label(of: uri)) { try OTPAuthFormat.entry(uri, position: position) }
+                try result.read(position, label: OTPAuthFormat.label(of: uri)) { try OTPAuthFormat.entry(uri, position: position) }
             }
         }
         result.warnings += batches.warnings

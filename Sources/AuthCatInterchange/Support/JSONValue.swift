@@ -27,13 +27,24 @@ enum JSONValue: Decodable, Equatable {
         }
     }
 
-    /// Parses `data`; throws `ImportError.malformed` naming `format` when it is not JSON.
+    /// Parses `data`; throws `ImportError.malformed` naming `format` when it
+    /// is not JSON or nests deeper than `JSONNesting.maximumDepth`.
     static func parse(_ data: Data, format: ImportFormat) throws -> JSONValue {
+        guard JSONNesting.isWithinBound(data) else {
+            throw ImportError.malformed(format, "it nests lists and objects more than \(JSONNesting.maximumDepth) levels deep")
+        }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            return try decode(data)
         } catch {
             throw ImportError.malformed(format, "it is not valid JSON (truncated or damaged?)")
         }
+    }
+
+    /// Decodes `data`, which must nest at most `JSONNesting.maximumDepth` deep:
+    /// the one way any JSON from a file becomes a `JSONValue`.
+    static func decode(_ data: Data) throws -> JSONValue {
+        guard JSONNesting.isWithinBound(data) else { throw EntryProblem.invalid("JSON nested too deeply") }
+        return try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// What this value is, for messages such as "should be a number, not a string".

@@ -5,6 +5,6 @@ import AuthCatEssentials
 /// recovery key shown once when the remote vault was created.
 public enum SyncSecret: Sendable {
     case passphrase(SecretBytes)
-    /// As the user typed it: spaces, dashes and case do not matter.
-    case recoveryKey(String)
+    /// As the user typed it (UTF-8): spaces, dashes and case do not matter.
+    case recoveryKey(SecretBytes)
 }

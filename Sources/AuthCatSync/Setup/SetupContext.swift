@@ -41,7 +41,12 @@ struct SetupContext {
         guard let vaultID = vaultToJoin, let manifestName, let data = try await remote.get(manifestName) else {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
         }
-        let keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
+        let keys: SyncKeys
+        do {
+            keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
+        } catch let error as KeyDerivationLimitError {
+            throw error.from("the remote vault's manifest")
+        }
         // Only now, with the key, can a deletion marker beside the manifest be told from a planted one.
         if listing.deletedMarkers.contains(vaultID),
            try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)

@@ -76,14 +76,23 @@ final class BackupFileTests: XCTestCase {
         XCTAssertThrowsError(try BackupHeader(decoding: Data("not a backup at all".utf8))) { XCTAssertEqual($0 as? BackupError, .notABackup) }
     }
 
-    func testHostileKDFLimitsAreRefusedBeforeDerivation() throws {
+    func testHostileKDFLimitsAreRefusedBeforeThePasswordIsAsked() throws {
+        let context = ImportContext(password: {
+            XCTFail("a password was asked for")
+            throw ImportError.passwordRequired
+        })
         var huge = kdf!
-        huge.memLimit = 1 << 40
-        XCTAssertThrowsError(try BackupKDFLimits.check(huge))
+        huge.memLimit = 12 << 30
+        XCTAssertThrowsError(try context.key(forBackupWith: huge)) {
+            XCTAssertEqual("\($0)", "the backup asks for 12 GiB of memory for its key derivation; authcat allows at most 1 GiB")
+        }
         huge = kdf!
-        huge.opsLimit = 1000
-        XCTAssertThrowsError(try BackupKDFLimits.check(huge))
-        XCTAssertNoThrow(try BackupKDFLimits.check(kdf))
-        XCTAssertNoThrow(try BackupKDFLimits.check(KDFParameters.moderate()))
+        huge.opsLimit = UInt64(UInt32.max)
+        XCTAssertThrowsError(try context.key(forBackupWith: huge)) {
+            XCTAssertEqual("\($0)", "the backup asks for 4294967295 passes for its key derivation; authcat allows at most 16")
+        }
+        XCTAssertNoThrow(try kdf.checkLimits())
+        XCTAssertNoThrow(try KDFParameters.moderate().checkLimits())
+        XCTAssertNoThrow(try KDFParameters(opsLimit: 4, memLimit: 1 << 30).checkLimits(), "backup --kdf sensitive")
     }
 }

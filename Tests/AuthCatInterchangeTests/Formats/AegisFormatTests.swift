@@ -117,6 +117,30 @@ final class AegisFormatTests: XCTestCase {
         }
     }
 
+    func testCostlySlotsAndTooManySlotsAreRefusedBeforeThePasswordIsAsked() throws {
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Fixture.data("aegis_encrypted.json")) as? [String: Any])
+        var header = try XCTUnwrap(document["header"] as? [String: Any])
+        let slots = try XCTUnwrap(header["slots"] as? [[String: Any]])
+        let context = ImportContext(password: {
+            XCTFail("the password was asked for")
+            return SecretBytes(utf8: "test-password")
+        })
+        func parse(_ slots: [[String: Any]]) throws -> ParsedImport {
+            header["slots"] = slots
+            let data = try JSONSerialization.data(withJSONObject: document.merging(["header": header]) { $1 })
+            return try AegisFormat.parse(data, context: context)
+        }
+        // A costly slot after the good one is still refused first.
+        var hostile = try XCTUnwrap(slots.first { $0["type"] as? Int == 1 })
+        (hostile["n"], hostile["r"], hostile["p"]) = (2, 1, 1 << 24)
+        XCTAssertThrowsError(try parse(slots + [hostile])) {
+            XCTAssertEqual("\($0)", "the Aegis file asks for 2.0 GiB of memory for its key derivation; authcat allows at most 1 GiB")
+        }
+        XCTAssertThrowsError(try parse(Array(repeating: slots[0], count: AegisFormat.maximumSlots + 1))) {
+            XCTAssertEqual("\($0)", "this is not a valid Aegis vault: its header lists 17 key slots; authcat reads at most 16")
+        }
+    }
+
     func testMalformedFilesFailCleanly() throws {
         let plain = try Fixture.text("aegis_plain.json")
         let cases: [(String, String)] = [

@@ -128,7 +128,7 @@ final class ImporterTests: InterchangeTestCase {
         let source = try makeVault("source")
         let accounts = try add(source, Array(ExpectedAccount.standard.prefix(2)))
         try source.write(author: .cli) { try $0.setPreference("theme", to: "dark"); try $0.setPreference("sort", to: "issuer") }
-        let parsed = AuthCatFormat.parsed(try VaultBackup.archive(of: source))
+        let parsed = try AuthCatFormat.parsed(VaultBackup.archive(of: source))
 
         let target = try makeVault("target")
         try target.write(author: .cli) { try $0.setPreference("theme", to: "light") }

@@ -12,8 +12,8 @@ final class ManifestTests: XCTestCase {
                                          kdf: KDFParameters.minimumForTesting(), createdAt: Date())
         let decoded = try Manifest.decode(manifest.encoded(), expectedVaultID: "v1")
         XCTAssertEqual(try decoded.unlock(with: .passphrase(SecretBytes(utf8: "right"))).masterKey, keys.masterKey)
-        XCTAssertEqual(try decoded.unlock(with: .recoveryKey(recovery.formatted)).masterKey, keys.masterKey)
-        for wrong: SyncSecret in [.passphrase(SecretBytes(utf8: "wrong")), .recoveryKey(try RecoveryKey.generate().formatted)] {
+        XCTAssertEqual(try decoded.unlock(with: .recoveryKey(SecretBytes(utf8: recovery.formatted))).masterKey, keys.masterKey)
+        for wrong: SyncSecret in [.passphrase(SecretBytes(utf8: "wrong")), .recoveryKey(SecretBytes(utf8: try RecoveryKey.generate().formatted))] {
             XCTAssertThrowsError(try decoded.unlock(with: wrong)) { XCTAssertEqual($0 as? SyncError, .wrongPassphrase) }
         }
     }

@@ -103,7 +103,7 @@ final class SyncSetupTests: XCTestCase {
         try await a.sync()
         let typed = try XCTUnwrap(created.recoveryKey).lowercased().replacingOccurrences(of: "-", with: " ")
         let b = try device("b")
-        let joined = try await b.enable(secret: .recoveryKey(typed))
+        let joined = try await b.enable(secret: .recoveryKey(SecretBytes(utf8: typed)))
         XCTAssertEqual(joined.outcome, .joined)
         try await b.sync()
         XCTAssertEqual(try b.labels, ["GitHub:alice"])
@@ -114,16 +114,16 @@ final class SyncSetupTests: XCTestCase {
         try await a.enable()
         let b = try device("b")
         let other = try RecoveryKey.generate().formatted
-        var error = await syncError { try await b.enable(secret: .recoveryKey(other)) }
+        var error = await syncError { try await b.enable(secret: .recoveryKey(SecretBytes(utf8: other))) }
         XCTAssertEqual(error?.category, .wrongPassphrase)
-        error = await syncError { try await b.enable(secret: .recoveryKey("ABCD-EFGH")) }
+        error = await syncError { try await b.enable(secret: .recoveryKey(SecretBytes(utf8: "ABCD-EFGH"))) }
         XCTAssertEqual(error?.category, .wrongPassphrase)
         XCTAssertNil(try SyncStore.openIfPresent(in: b.vault.location))
     }
 
     func testJoiningNeedsASecretAndCreatingNeedsAPassphrase() async throws {
         let a = try device("a")
-        var error = await syncError { try await a.enable(secret: .recoveryKey(try RecoveryKey.generate().formatted)) }
+        var error = await syncError { try await a.enable(secret: .recoveryKey(SecretBytes(utf8: try RecoveryKey.generate().formatted))) }
         XCTAssertTrue(error?.message.contains("new sync passphrase") ?? false)
         try await a.enable()
         let b = try device("b")

@@ -62,7 +62,7 @@ final class SyncSimulation {
         let creation = try await devices[0].enable()
         try await sync(0, interruptible: false)
         try await devices[1].enable()
-        try await devices[2].enable(secret: .recoveryKey(try XCTUnwrap(creation.recoveryKey)))
+        try await devices[2].enable(secret: .recoveryKey(SecretBytes(utf8: try XCTUnwrap(creation.recoveryKey))))
         for step in 0..<steps {
             try await randomStep(step)
         }
