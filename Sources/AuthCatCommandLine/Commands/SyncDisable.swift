@@ -16,7 +16,10 @@ extension AuthCat {
                 deletes every device's synced data from the remote (asking first on a \
                 terminal; scripts must add --yes). Other devices stop and keep their data. \
                 Both options also work after sync was turned off on this device, as long as \
-                it was set up here once: the remote and its key are kept locally.
+                it was set up here once: the remote and its key are kept locally. After another \
+                device deleted the remote data (or the remote came to hold another vault), a \
+                plain 'sync disable' acknowledges it: sync status says off again and commands \
+                stop warning.
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -36,7 +39,12 @@ extension AuthCat {
             if let vault, SyncState.lostStateError(in: vault.location) != nil { return try await forgetLostState(vault) }
             let wasOn = vault.map { SyncState.isEnabled(in: $0.location) } ?? false
             guard wasOn || remoteToo else {
-                Output.print("sync is already off")
+                if let vault, try await SyncState.acknowledgeStop(in: vault.location, whenBusy: SyncSession.sayWaiting) {
+                    SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
+                    Output.print("acknowledged: sync stays off on this device; local data is kept")
+                } else {
+                    Output.print("sync is already off")
+                }
                 return
             }
             guard let vault else { throw SyncCommandError.neverSetUp }

@@ -169,6 +169,13 @@ extension FolderFileSystem {
             if unlinkat(fd, name, 0) != 0, errno != ENOENT { throw failure("delete", pathOf(name)) }
         }
 
+        /// Removes the folder `name` in this folder if it is empty; whether it did.
+        /// A folder that is not empty, or already gone, stays as it is.
+        @discardableResult
+        func removeIfEmpty(_ name: String) -> Bool {
+            unlinkat(fd, name, AT_REMOVEDIR) == 0
+        }
+
         /// Flushes this folder so that renames and new names in it survive a crash.
         func sync() throws {
             try syncDescriptor(fd, path: path)

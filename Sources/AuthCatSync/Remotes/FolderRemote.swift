@@ -147,5 +147,18 @@ public final class FolderRemote: Remote {
         // A folder is not an object, so there is nothing to delete.
         guard let info = try folder.status(file), info.st_mode & S_IFMT != S_IFDIR else { return }
         try folder.remove(file)
+        removeEmptyFolders(above: name)
+    }
+
+    /// Removes the folders above object `name` that its deletion left empty,
+    /// up to (not including) the root: folders are not objects, so an empty
+    /// one is only a leftover (a deleted remote would otherwise leave its
+    /// `authcat-<vault>/<device>/` folders behind). A folder that is not empty,
+    /// or cannot be removed, stays; nothing fails because of it.
+    private func removeEmptyFolders(above name: String) {
+        var components = name.split(separator: "/").map(String.init).dropLast()
+        while let last = components.popLast() {
+            guard let parent = try? folder(Array(components), creating: false), parent.removeIfEmpty(last) else { return }
+        }
     }
 }

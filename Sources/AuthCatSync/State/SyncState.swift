@@ -39,6 +39,25 @@ public enum SyncState {
         }
     }
 
+    /// Acknowledges that sync stopped because another device deleted the
+    /// remote data, or because the remote now holds another vault (`sync
+    /// disable` run after it): sync stays off and local data is kept, but the
+    /// stop is no longer a problem to report, so `sync status` says `off`
+    /// and the warning on every command ends.
+    /// - Returns: whether there was such a stop to acknowledge.
+    public static func acknowledgeStop(in location: VaultLocation, whenBusy: () -> Void = {}) async throws -> Bool {
+        guard FileManager.default.fileExists(atPath: SyncStore.url(in: location).path) else { return false }
+        return try await SyncRunLock.holding(in: location, whenBusy: whenBusy) {
+            guard let store = try SyncStore.openIfPresent(in: location), let state = try store.state(),
+                  !state.enabled, state.remoteDeleted || state.vaultMismatch else { return false }
+            try store.updateState { state in
+                state.remoteDeleted = false
+                state.vaultMismatch = false
+            }
+            return true
+        }
+    }
+
     /// Sets the lost or damaged state aside (`sync.sqlite` renamed to
     /// `sync.sqlite.lost-<time>`, never deleted) and forgets that sync was
     /// set up, so that `enable` can join again as a new device. Does nothing

@@ -65,6 +65,23 @@ final class SyncStatusCommandTests: SyncTestCase {
         XCTAssertEqual(json["enabled"] as? Bool, false)
         XCTAssertEqual(try labels(second), ["Example:alice"], "local data is kept")
         XCTAssertEqual(try status(first).json["summary"] as? String, "off")
+        XCTAssertTrue(try second.run(["list"]).stderr.contains("remote deleted"), "every command warns until acknowledged")
+
+        // Only the signed marker is left on the folder: no empty folders of the deleted vault.
+        let left = try FileManager.default.subpathsOfDirectory(atPath: remoteFolder.path)
+        XCTAssertEqual(left.count, 1, "\(left)")
+        XCTAssertTrue(left.first?.hasSuffix(".deleted") == true, "\(left)")
+
+        let acknowledged = try second.run(["sync", "disable"])
+        XCTAssertEqual(acknowledged.status, 0, acknowledged.stderr)
+        XCTAssertEqual(acknowledged.stdoutLines, ["acknowledged: sync stays off on this device; local data is kept"])
+        let after = try status(second)
+        XCTAssertEqual(after.status, 0)
+        XCTAssertEqual(after.json["summary"] as? String, "off")
+        let list = try second.run(["list"])
+        XCTAssertEqual(list.stderr, "", "the warning ended")
+        XCTAssertEqual(try labels(second), ["Example:alice"])
+        XCTAssertEqual(try second.run(["sync", "disable"]).stdoutLines, ["sync is already off"], "acknowledged once")
     }
 
     func testVaultMismatchStopsSyncAndKeepsLocalData() throws {
