@@ -11,7 +11,9 @@ extension AuthCat {
             commandName: "enable",
             abstract: "Turn sync on: create a remote vault, or join one another device created.",
             discussion: """
-                On an empty remote, authcat creates a remote vault: it asks for a new sync \
+                On an empty remote, authcat creates a remote vault: on a terminal it first \
+                asks whether to, saying that no vault was found there (a mistyped location \
+                would otherwise make a second vault); then it asks for a new sync \
                 passphrase twice (or reads it from AUTHCAT_SYNC_PASSPHRASE_FILE) and shows a \
                 recovery key once; keep it safe, or write it to a new 0600 file with \
                 --recovery-key-file. On a remote that holds a vault, it asks for that vault's \

@@ -20,6 +20,7 @@ enum SyncCommandError: UserFacingError {
     case remoteHasProblems(Int)
     case differentVaultNeedsConfirmation(remote: String)
     case differentVaultNotJoined
+    case newVaultNotCreated
 
     var description: String {
         switch self {
@@ -59,6 +60,8 @@ enum SyncCommandError: UserFacingError {
                 + "Without a terminal to confirm, add --join-different-vault to join it"
         case .differentVaultNotJoined:
             "nothing was set up, and sync stays off"
+        case .newVaultNotCreated:
+            "nothing was set up, and sync stays off; check the location, or to join an existing vault, name where it is"
         case .remoteNotUpdated(let error):
             "sync is off on this device, but the remote could not be updated (\(Self.what(error))); "
                 + "to try again, run this command again"

@@ -35,6 +35,7 @@ struct SyncEnableFlow {
             return try await SyncSetup.plan(vault: session.vault, remote: remote, remoteURL: url)
         }
         if plan == .joinDifferentVault { try confirmDifferentVault(remote) }
+        if plan == .create { try confirmNewRemoteVault(remote) }
         let secret = try self.secret(for: plan, remote: remote)
         let keyFile = try plan == .create ? recoveryKeyFile.map(SyncRecoveryKeyFile.create) : nil
         try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).withRunLockForSetup {
@@ -77,6 +78,17 @@ struct SyncEnableFlow {
         guard try Terminal.confirm(question, hint: "add --join-different-vault") else {
             throw SyncCommandError.differentVaultNotJoined
         }
+    }
+
+    /// No vault was found where the user pointed: a typo in the location
+    /// (`…/remtoe`) would otherwise make a second remote vault, with a new
+    /// recovery key, beside the one the user meant. Asked on a terminal;
+    /// scripts, which name their location on purpose, are not asked.
+    private func confirmNewRemoteVault(_ remote: any Remote) throws {
+        guard Terminal.standardInputIsTerminal else { return }
+        let question = "no authcat vault was found at \(remote.displayLocation). Create a new remote vault there, "
+            + "with a new sync passphrase and recovery key? [y/N] "
+        guard try Terminal.confirm(question, hint: "run it again and answer y") else { throw SyncCommandError.newVaultNotCreated }
     }
 
     private func announce(_ result: SyncEnableResult, remote: any Remote, keyFile: SyncRecoveryKeyFile?) throws {

@@ -69,13 +69,35 @@ final class SyncEnableTests: SyncTestCase {
     /// Typed on a terminal, the rule is in the prompt and checked on the first entry.
     func testAShortTypedPassphraseIsRefusedBeforeItIsTypedAgain() throws {
         let device = try makeDevice()
-        let result = try device.runInTerminal(["sync", "enable", "--remote", remoteURL], typing: ["short\n"],
+        let result = try device.runInTerminal(["sync", "enable", "--remote", remoteURL], typing: ["y\n", "short\n"],
                                               environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stdout.contains("new sync passphrase (at least 8 characters): "), result.stdout)
         XCTAssertTrue(result.stdout.contains("authcat: the sync passphrase must be at least 8 characters long"), result.stdout)
         XCTAssertFalse(result.stdout.contains("again"), "not asked twice: \(result.stdout)")
         XCTAssertEqual(remoteFiles(), [])
+    }
+
+    /// A mistyped location on a terminal finds no vault: creating a new one there is asked first,
+    /// and a no leaves the remote untouched and sync off; a script is not asked.
+    func testANewRemoteVaultIsConfirmedOnATerminal() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try enable(first)
+        let typo = remoteURL + "-typo"
+        let declined = try second.runInTerminal(["sync", "enable", "--remote", typo], typing: ["n\n"],
+                                                environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        XCTAssertEqual(declined.status, 1, declined.stdout)
+        XCTAssertTrue(declined.stdout.contains("no authcat vault was found at \(typo)"), declined.stdout)
+        XCTAssertTrue(declined.stdout.contains("nothing was set up"), declined.stdout)
+        XCTAssertFalse(declined.stdout.contains("passphrase (at least"), "no passphrase asked: \(declined.stdout)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: remoteFolder.path + "-typo"), [],
+                       "no remote vault was made")
+        XCTAssertEqual(try status(second, offline: true).json["summary"] as? String, "off")
+
+        let joined = try second.runInTerminal(["sync", "enable", "--remote", remoteURL], typing: [Self.passphrase + "\n"],
+                                              environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        XCTAssertEqual(joined.status, 0, joined.stdout)
+        XCTAssertFalse(joined.stdout.contains("no authcat vault was found"), "joining is not asked: \(joined.stdout)")
     }
 
     /// A person may take their time at a prompt: meanwhile every other sync of
