@@ -13,6 +13,9 @@ public final class HostileS3Server: @unchecked Sendable {
         case nestedListing(depth: Int)
         /// Every listing is a `ListBucketResult` with `leaves` empty elements in it.
         case crowdedListing(leaves: Int)
+        /// Every listing is a page of `keys` new keys under its prefix, and
+        /// promises more with a new continuation token, without end.
+        case endlessListing(keys: Int)
         /// A GET of `key` announces `bytes` bytes in its `content-length`, and sends none.
         case announcedOversize(key: String, bytes: Int)
         /// A GET of `key` sends `bytes` zero bytes without a `content-length` (the connection's end ends it).
@@ -28,6 +31,7 @@ public final class HostileS3Server: @unchecked Sendable {
     private let lock = NSLock()
     private var objects: [String: (data: Data, version: Int)] = [:]
     private var writes = 0
+    private var pagesListed = 0
     private var currentMode = Mode.honest
     private var server: CannedHTTPServer?
 
@@ -53,6 +57,9 @@ public final class HostileS3Server: @unchecked Sendable {
 
     /// Every stored key, sorted.
     public var keys: [String] { lock.withLock { objects.keys.sorted() } }
+
+    /// How many listing pages were asked for.
+    public var listRequests: Int { lock.withLock { pagesListed } }
 
     /// Stores `key` again unchanged, with a new ETag, as a repair would.
     public func touch(_ key: String) {
@@ -89,8 +96,15 @@ public final class HostileS3Server: @unchecked Sendable {
     }
 
     private func list(prefix: String) -> CannedHTTPServer.Answer {
+        pagesListed += 1
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListBucketResult><Name>\(Self.bucket)</Name>"
         switch currentMode {
+        case let .endlessListing(keys):
+            for index in 0..<keys {
+                xml += "<Contents><Key>\(prefix)p\(pagesListed)-\(index)</Key><ETag>&quot;e&quot;</ETag><Size>1</Size></Contents>"
+            }
+            xml += "<IsTruncated>true</IsTruncated><NextContinuationToken>t\(pagesListed)</NextContinuationToken></ListBucketResult>"
+            return .bytes(CannedHTTPServer.reply(200, body: Data(xml.utf8)))
         case let .nestedListing(depth):
             xml += String(repeating: "<Contents>", count: depth) + String(repeating: "</Contents>", count: depth)
         case let .crowdedListing(leaves):

@@ -45,7 +45,8 @@ extension Vault {
     /// passphrase and the keyring does not hold it. A plain key file or an
     /// unlocked keyring serves that process by itself.
     public func keyForDetachedWork() -> SecretBytes? {
-        let typed = unlocked.withLock { $0.keyFile == nil ? nil : $0.key }
+        // `keyFile` is set for a plain key file too: only a passphrase-protected one counts.
+        let typed = unlocked.withLock { $0.keyFile?.protection == .passphrase ? $0.key : nil }
         guard let typed, VaultKeyring.entry(vaultID: identity.vaultID) == nil else { return nil }
         return typed
     }

@@ -12,11 +12,23 @@ struct MarkerCheck {
     var isKnownRejected: (String) -> Bool = { _ in false }
     /// Told about every marker that does not open, with why.
     var rejected: (String, Data, String) -> Void = { _, _, _ in }
+    /// Told about every marker the remote refuses to read (too large, not a
+    /// plain file), with why.
+    var refused: (String, String) -> Void = { _, _ in }
 
     /// Whether the marker `name` is there and opens; a marker that does not
-    /// open is told to `rejected` and counts as absent.
+    /// open, or that the remote refuses to read, is told to `rejected` or
+    /// `refused` and counts as absent: a planted one must not stop a sync.
     func opens(_ name: String, _ kind: Marker.Kind) async throws -> Bool {
-        guard !isKnownRejected(name), let data = try await remote.get(name) else { return false }
+        guard !isKnownRejected(name) else { return false }
+        let data: Data
+        do {
+            guard let read = try await remote.get(name) else { return false }
+            data = read
+        } catch let RemoteError.objectRefused(_, reason) {
+            refused(name, reason)
+            return false
+        }
         do {
             _ = try Marker.open(data, name: name, kind: kind, vault: vaultID, objectKey: objectKey)
             return true
@@ -34,5 +46,11 @@ struct MarkerCheck {
             return (generation, name)
         }
         return nil
+    }
+
+    /// Whether `name` is among `known` rejections at the version it is listed
+    /// with: a remote that lists no versions gets its markers read again.
+    static func knownRejected(_ known: [String: SyncRejectedRecord], listed: [String: String]) -> (String) -> Bool {
+        { name in known[name].map { listed[name] == $0.version } ?? false }
     }
 }

@@ -5,20 +5,26 @@ import GRDB
 extension SyncEngine {
     /// Brings this device's clock back into range when it was poisoned: an
     /// authcat from before clocks were bounded imported a clock far in the
-    /// future (at `Int64.max`, say), and every later change would carry it.
+    /// future (at `Int64.max`, say), or this device's own system clock once
+    /// ran more than a day fast; every later change would carry it, and the
+    /// other devices would refuse them.
     ///
-    /// The reference is the later of this device's clock and its last
-    /// successful sync, so a system clock set back does not count real
-    /// clocks as poisoned. Out of range, the clock restarts from the highest
+    /// The reference is this device's system clock alone: its last
+    /// successful sync may have happened while that clock was wrong, so it
+    /// proves nothing. Out of range, the clock restarts from the highest
     /// field clock still in range; each field whose clock is out of range is
     /// stamped afresh and its record exported again, so every device
     /// converges on the value this one holds. Costs one read of the state
     /// row when nothing is wrong (docs/FORMAT.md §5.6).
-    func repairPoisonedClock() throws {
+    ///
+    /// Returns whether it repaired: this device's batches on the remote may
+    /// then hold clocks the others refuse, and its later batches would wait
+    /// behind them, so the sync writes a snapshot in their place.
+    func repairPoisonedClock() throws -> Bool {
         let physicalNow = clock.now().unixMilliseconds
-        guard let state = try store.state() else { return }
-        let reference = max(physicalNow, state.lastSuccessfulSync ?? 0)
-        guard !state.clock.isWithinBounds(reference: reference) else { return }
+        guard let state = try store.state() else { return false }
+        let reference = physicalNow
+        guard !state.clock.isWithinBounds(reference: reference) else { return false }
         try store.write { db in
             var state = try SyncStore.requiredState(db)
             let records = try SyncClockRecord.fetchAll(db)
@@ -36,5 +42,6 @@ extension SyncEngine {
             state.clock = hlc
             try state.update(db)
         }
+        return true
     }
 }

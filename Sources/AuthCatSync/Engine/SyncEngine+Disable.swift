@@ -42,7 +42,9 @@ extension SyncEngine {
     /// device knows; a number that would not fit the name is an error.
     private func disableEverywhere(_ state: SyncStateRecord, keys: SyncKeys) async throws {
         let listing = RemoteListing(try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/"))
-        let markers = MarkerCheck(remote: remote, vaultID: state.remoteVaultID, objectKey: keys.objectKey)
+        // A marker rejected before and unchanged is not downloaded again.
+        let markers = MarkerCheck(remote: remote, vaultID: state.remoteVaultID, objectKey: keys.objectKey,
+                                  isKnownRejected: MarkerCheck.knownRejected(try knownRejections(), listed: listing.versions))
         let newest = try await markers.newestDisabledGeneration(in: listing, above: 0)?.generation ?? 0
         let generation = try RemoteLayout.checkedNumber(max(newest, state.trustedDisabledGeneration) + 1)
         let name = RemoteLayout.disabledMarker(state.remoteVaultID, generation: generation)

@@ -193,9 +193,7 @@ extension SyncEngine {
                 refusal = reason
             }
         }
-        // Remembered by what the listing says, since its bytes were not read.
-        run.readVersions[name] = run.listing.versions[name] ?? "refused-\(run.listing.sizes[name] ?? 0)"
-        run.issue(.rejected, name, "not read: \(refusal)")
+        run.refused(name, reason: refusal)
         return .refused
     }
 
@@ -220,6 +218,7 @@ extension SyncEngine {
             try changes.checkClocks(physicalNow: clock.now().unixMilliseconds)
             return changes
         } catch {
+            if case SyncObjectError.clockAhead = error { run.rereadEachSync.insert(name) }
             run.issue(.rejected, name, (error as? UserFacingError)?.description ?? "unreadable")
             return nil
         }

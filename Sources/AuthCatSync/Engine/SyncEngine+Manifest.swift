@@ -14,7 +14,15 @@ extension SyncEngine {
         guard let state = try store.state(), !run.isKnownRejected(name) else { return }
         let listed = run.listing.versions[name]
         if state.manifestHash != nil, listed != nil, listed == state.manifestVersion { return }
-        guard let data = try await remote.get(name) else { return }
+        let data: Data
+        do {
+            guard let read = try await remote.get(name) else { return }
+            data = read
+        } catch let RemoteError.objectRefused(_, reason) {
+            // Too large or not a plain file: reported like a changed manifest, and the sync goes on.
+            run.refused(name, reason: reason)
+            return
+        }
         let hash = ObjectHash.of(data)
         run.readVersions[name] = run.version(of: name, data: data)
         guard let known = state.manifestHash else {

@@ -6,8 +6,7 @@ import GRDB
 extension SyncEngine {
     /// The objects rejected by earlier syncs, by name.
     func knownRejections() throws -> [String: SyncRejectedRecord] {
-        let records = try store.read { try SyncRejectedRecord.fetchAll($0) }
-        return Dictionary(records.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        try SyncRejectedRecord.byName(in: store)
     }
 
     /// Remembers the objects this sync rejected, and forgets those that left
@@ -18,7 +17,7 @@ extension SyncEngine {
         var kept = run.rejectedBefore.filter { run.stillRejected($0.value) }
         for issue in run.report.issues where issue.kind == .rejected || issue.kind == .replayed {
             // Only listed objects: "the manifest is missing" is about no object at all.
-            guard let size = run.listing.sizes[issue.subject], kept[issue.subject] == nil,
+            guard let size = run.listing.sizes[issue.subject], kept[issue.subject] == nil, !run.rereadEachSync.contains(issue.subject),
                   let version = run.readVersions[issue.subject] ?? run.listing.versions[issue.subject] else { continue }
             // The listed size is the remote's word: a negative one must not fail the state's CHECK.
             kept[issue.subject] = SyncRejectedRecord(name: issue.subject, size: max(0, size), kind: issue.kind.rawValue,
@@ -41,6 +40,7 @@ extension SyncEngine {
         var found: [String: SyncIssueRecord] = [:]
         for issue in run.report.issues {
             let isRememberedObject = (issue.kind == .rejected || issue.kind == .replayed) && run.listing.sizes[issue.subject] != nil
+                && !run.rereadEachSync.contains(issue.subject)
             let key = "\(issue.kind.rawValue)/\(issue.subject)"
             guard !isRememberedObject, found[key] == nil else { continue }
             found[key] = SyncIssueRecord(kind: issue.kind.rawValue, subject: issue.subject, detail: issue.detail,

@@ -45,7 +45,8 @@ extension SyncEngine {
                     rejected: { name, data, why in
                         run.readVersions[name] = run.version(of: name, data: data)
                         if !run.isKnownRejected(name, data: data) { run.issue(.rejected, name, why) }
-                    })
+                    },
+                    refused: run.refused(_:reason:))
     }
 
     /// A sealed marker of `kind` written by this device.

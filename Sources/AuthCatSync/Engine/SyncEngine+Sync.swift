@@ -49,11 +49,12 @@ extension SyncEngine {
         }
         let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
                                               deviceID: state.deviceID)
-        try repairPoisonedClock()
+        let repairedClock = try repairPoisonedClock()
         try stamp()
         progress?(SyncProgress(step: .listing, completed: 0, total: 1))
         let listing = RemoteListing(try await remote.list(prefix: ""))
         let run = SyncRun(keys: keys, state: state, listing: listing, progress: progress)
+        run.forceSnapshot = repairedClock
         run.rejectedBefore = try knownRejections()
         try await checkRemote(run)
         let own = run.ownObjects.newest

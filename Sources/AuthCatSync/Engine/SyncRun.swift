@@ -25,6 +25,11 @@ final class SyncRun {
     var readVersions: [String: String] = [:]
     /// Objects rejected before that this run read and found changed.
     var changedSinceRejected: Set<String> = []
+    /// Objects rejected in this run only because their clocks are ahead of
+    /// this device's: not remembered as rejected, so the next sync reads them
+    /// again (this device's clock may be the one that is wrong, and be set
+    /// right later). They are reported as standing issues meanwhile.
+    var rereadEachSync: Set<String> = []
 
     init(keys: SyncKeys, state: SyncStateRecord, listing: RemoteListing, progress: ((SyncProgress) -> Void)?) {
         self.keys = keys
@@ -63,6 +68,14 @@ final class SyncRun {
         if Self.contentVersion(data) == known.version { return true }
         changedSinceRejected.insert(name)
         return false
+    }
+
+    /// Reports an object the remote refused to read (larger than
+    /// `RemoteObject.maximumSize`, or not a plain file) as rejected,
+    /// remembered by what the listing says since its bytes were not read.
+    func refused(_ name: String, reason: String) {
+        readVersions[name] = listing.versions[name] ?? "refused-\(listing.sizes[name] ?? 0)"
+        issue(.rejected, name, "not read: \(reason)")
     }
 
     /// What identifies this object's content: its listed version, else a hash of its bytes.

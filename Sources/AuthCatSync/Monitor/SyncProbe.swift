@@ -48,8 +48,8 @@ public enum SyncProbe {
             let manifest = RemoteLayout.manifest(vaultID)
             if try await remote.list(prefix: manifest).contains(where: { $0.name == manifest }) { return .reachable }
             let marker = RemoteLayout.deletedMarker(vaultID)
-            if try await remote.list(prefix: marker).contains(where: { $0.name == marker }) {
-                return try await deletionMarker(marker, vaultID: vaultID, remote: remote, vault: vault)
+            if let listed = try await remote.list(prefix: marker).first(where: { $0.name == marker }) {
+                return try await deletionMarker(listed, vaultID: vaultID, remote: remote, vault: vault)
             }
             if !(try await remote.list(prefix: RemoteLayout.folder(vaultID) + "/")).isEmpty { return .reachable }
             return .failed(SyncError.noVaultOnRemote(remote.displayLocation).failure)
@@ -61,14 +61,18 @@ public enum SyncProbe {
 
 extension SyncProbe {
     /// What a deletion marker says once opened with this device's key.
-    private static func deletionMarker(_ name: String, vaultID: String, remote: any Remote,
+    private static func deletionMarker(_ listed: RemoteObject, vaultID: String, remote: any Remote,
                                        vault: Vault?) async throws -> SyncProbeResult {
+        let name = listed.name
         guard let objectKey = objectKey(vaultID: vaultID, vault: vault) else {
             return .failed(SyncFailure(category: .other, message: "the remote holds a deletion marker for this vault, which "
                 + "only a sync can check (it opens only with the vault key, which needs the passphrase); local data is kept",
                 nextStep: .confirmRemoteDeletion))
         }
-        let markers = MarkerCheck(remote: remote, vaultID: vaultID, objectKey: objectKey)
+        // A marker a sync rejected before, unchanged since, is not downloaded again.
+        let markers = MarkerCheck(remote: remote, vaultID: vaultID, objectKey: objectKey,
+                                  isKnownRejected: MarkerCheck.knownRejected(knownRejections(vault),
+                                                                             listed: listed.version.map { [name: $0] } ?? [:]))
         if try await markers.opens(name, .deleted) {
             return .failed(SyncFailure(category: .remoteDeleted, message: "the remote holds a deletion marker for this vault: "
                 + "another device deleted the remote data; local data is kept", nextStep: .confirmRemoteDeletion))
@@ -76,6 +80,12 @@ extension SyncProbe {
         return .failed(SyncFailure(category: .integrity, message: "the remote holds a deletion marker for this vault that does "
             + "not open with its key (planted or damaged), and the vault's manifest is missing; the marker is ignored",
             nextStep: .repairRemote))
+    }
+
+    /// The objects this device's syncs rejected, by name; none when its state cannot be read.
+    private static func knownRejections(_ vault: Vault?) -> [String: SyncRejectedRecord] {
+        guard let vault, let store = try? SyncStore.openIfPresent(in: vault.location) else { return [:] }
+        return (try? SyncRejectedRecord.byName(in: store)) ?? [:]
     }
 
     /// The object key of the remote vault this device joined, if `vault`'s key can be had.

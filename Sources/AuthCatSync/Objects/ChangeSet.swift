@@ -124,7 +124,7 @@ struct ChangeSet: Codable, Equatable {
                 throw SyncObjectError.malformed(
                     "a clock's logical part \(clock.logical) is past the bound \(HybridLogicalClock.maximumLogical)")
             }
-            throw SyncObjectError.malformed("a clock (\(clock.wall) ms) is more than a day ahead of this device's clock")
+            throw SyncObjectError.clockAhead(wall: clock.wall)
         }
     }
 }

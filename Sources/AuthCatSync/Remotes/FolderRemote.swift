@@ -27,10 +27,8 @@ public final class FolderRemote: Remote {
     static let temporaryPrefix = ".authcat-tmp-"
 
     /// The most folder entries one listing reads, over all the folders it
-    /// walks; a folder that holds more makes the listing fail rather than
-    /// grow without end. A vault's folder holds a manifest, markers and a
-    /// few objects per device (compaction keeps them few).
-    public static let maximumListedEntries = 100_000
+    /// walks: the bound every remote keeps.
+    public static let maximumListedEntries = RemoteObject.maximumListed
 
     /// The absolute path of the root folder, without a trailing `/`.
     public let rootPath: String

@@ -9,6 +9,12 @@ public struct RemoteObject: Sendable, Hashable {
     /// and reported like any rejected object.
     public static let maximumSize = 64 * 1024 * 1024
 
+    /// The most entries one listing reads, over all its folders or pages: a
+    /// remote that holds more (or a server that pages without end) makes the
+    /// listing fail rather than grow without end. A vault's folder holds a
+    /// manifest, markers and a few objects per device (compaction keeps them few).
+    public static let maximumListed = 100_000
+
     /// The name relative to the remote's root, e.g. `devices/a1/batch-000001`.
     public var name: String
     /// The size in bytes.

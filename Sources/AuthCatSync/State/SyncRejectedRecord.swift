@@ -19,6 +19,12 @@ struct SyncRejectedRecord: Codable, FetchableRecord, PersistableRecord, Equatabl
     /// The listed version, or `sha256:<hex>` of the bytes when the remote lists none.
     var version: String
 
+    /// The rejections `store` remembers, by name.
+    static func byName(in store: SyncStore) throws -> [String: SyncRejectedRecord] {
+        let records = try store.read { try fetchAll($0) }
+        return Dictionary(records.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     var rejectedObject: SyncRejectedObject {
         SyncRejectedObject(name: name, kind: SyncIntegrityIssue.Kind(rawValue: kind) ?? .rejected, detail: detail,
                            firstSeen: Date(unixMilliseconds: firstSeen))

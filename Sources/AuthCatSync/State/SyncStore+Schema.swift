@@ -84,6 +84,12 @@ extension SyncStore {
                 ALTER TABLE state ADD COLUMN manifestVersion TEXT;
                 """)
         }
+        migrator.registerMigration("v6-reread-clocks-ahead") { db in
+            // An object rejected for a clock ahead of this device's is read
+            // again on every sync now (this device's clock may have been
+            // behind): forget those an earlier authcat remembered for good.
+            try db.execute(sql: "DELETE FROM rejected WHERE detail LIKE '%more than a day ahead of this device''s clock%'")
+        }
         return migrator
     }
 }

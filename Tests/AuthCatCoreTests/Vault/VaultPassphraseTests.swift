@@ -101,6 +101,25 @@ final class VaultUnlockTests: VaultTestCase {
         try super.tearDownWithError()
     }
 
+    /// The background push gets the key only when nothing else would give it:
+    /// never for a plain key file, never while the keyring holds it.
+    func testTheKeyIsHandedToDetachedWorkOnlyWhenUnwrappedWithThePassphrase() throws {
+        let vault = try makeVault()
+        try vault.unlock()
+        XCTAssertNil(vault.keyForDetachedWork(), "a plain key file serves the detached process by itself")
+
+        try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
+        let typed = try open("one")
+        try typed.unlock()
+        XCTAssertNotNil(typed.keyForDetachedWork(), "unwrapped through the passphrase closure")
+
+        try typed.keepUnlocked(forSeconds: 600)
+        XCTAssertNil(typed.keyForDetachedWork(), "the keyring holds it")
+        let fromKeyring = try Vault.open(at: location, clock: clock)
+        try fromKeyring.unlock()
+        XCTAssertNil(fromKeyring.keyForDetachedWork())
+    }
+
     func testAnUnlockedVaultNeedsNoPassphraseUntilLocked() throws {
         let vault = try makeVault()
         let account = try add(vault, draft("alice"))

@@ -3,6 +3,7 @@ import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
+import GRDB
 import XCTest
 
 /// Issue 17 §4–§5 on the engine: nothing unauthenticated is believed, and one
@@ -105,6 +106,27 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertNotNil(remote.storedObjects[RemoteLayout.disabledMarker(vaultID, generation: 1)], "not past the name's width")
         let error = await syncError { try await self.a.sync() }
         XCTAssertEqual(error?.category, .disabledElsewhere)
+    }
+
+    func testAMarkerRejectedBeforeIsNotDownloadedAgainByDisableEverywhereOrTheProbe() async throws {
+        let disabled = RemoteLayout.disabledMarker(vaultID, generation: RemoteLayout.maximumNumber)
+        plant(disabled)
+        let manifestName = RemoteLayout.manifest(vaultID)
+        remote.removeObject(manifestName)
+        let deleted = RemoteLayout.deletedMarker(vaultID)
+        plant(deleted)
+        let report = try await b.sync()
+        XCTAssertEqual(Set(report.rejectedObjects.map(\.subject)), [disabled, deleted, manifestName])
+
+        remote.resetCounts()
+        let probe = await SyncProbe.check(remote, vaultID: vaultID, keysFrom: b.vault)
+        guard case .failed(let failure) = probe else { return XCTFail("the probe passed over a planted marker") }
+        XCTAssertEqual(failure.category, .integrity, failure.message)
+        XCTAssertEqual(remote.counts.get, 0, "the probe does not read the known planted deletion marker again")
+
+        try await b.disable(everywhere: true)
+        XCTAssertEqual(remote.counts.get, 0, "nor does disable --everywhere read the known planted disabled marker")
+        XCTAssertEqual(try state(b).disabledGeneration, 1)
     }
 
     func testAPlantedDeletionMarkerWithTheManifestHiddenIsReportedAndSplitsNothing() async throws {
@@ -278,6 +300,81 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         let fromB = try await a.sync()
         XCTAssertEqual(fromB.rejectedObjects, [], "b's batches are accepted again")
         XCTAssertEqual(try a.vault.account(id: account.id)?.note, "after the repair")
+    }
+
+    func testADeviceWhoseClockIsBehindTakesTheObjectsItRefusedOnceItsClockIsSetRight() async throws {
+        b.clock.advance(by: -2 * 86_400)
+        try a.add("Mail", "alice")
+        try await a.sync()
+        let name = RemoteLayout.batch(vaultID, device: try state(a).deviceID, sequence: 1)
+
+        let first = try await b.sync()
+        XCTAssertEqual(first.rejectedObjects.map(\.subject), [name])
+        XCTAssertTrue(first.rejectedObjects.first?.detail.contains("more than a day ahead") ?? false)
+        let again = try await b.sync()
+        XCTAssertEqual(again.rejectedObjects.map(\.subject), [name], "read again, and reported while it stands")
+        let local = try XCTUnwrap(b.engine()).status()
+        XCTAssertEqual(local.standingIssues.map(\.subject), [name], "sync status shows it")
+        XCTAssertEqual(SyncStatus.fold(events: b.events.events, local: local, probe: nil, now: b.clock.now()).summary, .error)
+        XCTAssertEqual(try b.labels, [])
+
+        b.clock.advance(by: 2 * 86_400)  // NTP sets it right
+        let fixed = try await b.sync()
+        XCTAssertEqual(fixed.issues, [])
+        XCTAssertEqual(try b.labels, ["Mail:alice"])
+        let healthy = try XCTUnwrap(b.engine()).status()
+        XCTAssertEqual(healthy.standingIssues, [])
+        XCTAssertEqual(healthy.rejectedObjects, [])
+    }
+
+    func testAFarFutureBatchStaysRejectedOnEverySync() async throws {
+        let ahead = try forgeBatch(clock: HybridTimestamp(wall: now + 365 * HybridLogicalClock.maximumLead, logical: 0,
+                                                          device: insider))
+        for _ in 0..<3 {
+            let report = try await b.sync()
+            XCTAssertEqual(report.rejectedObjects.map(\.subject), [ahead])
+            XCTAssertEqual(try XCTUnwrap(b.engine()).status().standingIssues.map(\.subject), [ahead])
+        }
+        XCTAssertFalse(try b.labels.contains { $0.hasPrefix("Forged") })
+    }
+
+    func testARejectionAnEarlierAuthcatRememberedForAClockAheadIsForgotten() throws {
+        let queue = try DatabaseQueue()
+        var migrator = SyncStore.migrator
+        try migrator.migrate(queue, upTo: "v5-manifest-copy")
+        try queue.write { db in
+            for (name, detail) in [("ahead", "malformed contents: a clock (1 ms) is more than a day ahead of this device's clock"),
+                                   ("tampered", "failed authentication")] {
+                try db.execute(sql: "INSERT INTO rejected (name, size, kind, detail, firstSeen, version) VALUES (?, 1, 'rejected', ?, 0, 'v')",
+                               arguments: [name, detail])
+            }
+        }
+        migrator = SyncStore.migrator
+        try migrator.migrate(queue)
+        XCTAssertEqual(try queue.read { try String.fetchAll($0, sql: "SELECT name FROM rejected") }, ["tampered"])
+    }
+
+    func testADeviceWhoseOwnClockRanFastIsAcceptedAgainOnceItIsSetRight() async throws {
+        let account = try a.add("Mail", "alice")
+        try await a.sync()
+        try await b.sync()
+        a.clock.advance(by: 4 * 365 * 86_400)  // the clock jumps years ahead, and a sync succeeds
+        try a.edit(account.id, AccountEdit(note: "while fast"))
+        try await a.sync()
+        a.clock.advance(by: -4 * 365 * 86_400)  // NTP sets it right
+
+        try a.edit(account.id, AccountEdit(note: "after the fix"))
+        let repair = try await a.sync()
+        XCTAssertTrue(repair.snapshotWritten, "in place of the batches with clocks the others refuse")
+        XCTAssertTrue(try state(a).clock.isWithinBounds(reference: a.clock.now().unixMilliseconds), "repaired")
+        let store = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location))
+        let clocks = try store.read { try SyncClockRecord.fetchAll($0) }.flatMap(\.clocks.values)
+        XCTAssertTrue(clocks.allSatisfy { HybridLogicalClock.isAcceptable($0, physicalNow: a.clock.now().unixMilliseconds) })
+
+        // b, whose clock was right all along, refused the batch written while a's clock was fast; the snapshot replaced it.
+        let report = try await b.sync()
+        XCTAssertEqual(report.rejectedObjects, [], "\(report.issues)")
+        XCTAssertEqual(try b.vault.account(id: account.id)?.note, "after the fix")
     }
 
     // MARK: - §4 numbers

@@ -108,4 +108,38 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
         XCTAssertEqual(repaired.issues, [])
         XCTAssertEqual(try b.labels, ["Site:one"])
     }
+
+    /// A marker or manifest swapped for a sparse file over
+    /// `RemoteObject.maximumSize` is rejected unread and reported; syncs,
+    /// `disable --everywhere` and the other devices go on.
+    func testAMarkerOrManifestOverTheBoundIsRejectedNotFatal() async throws {
+        let folder = try makeTemporaryDirectory().url
+        let root = folder.appendingPathComponent("remote").path
+        let remote = try FolderRemote(path: root)
+        let a = try SyncTestDevice("a", in: folder, remote: remote)
+        let b = try SyncTestDevice("b", in: folder, remote: remote)
+        let vaultID = try await a.enable().remoteVaultID
+        try await b.enable()
+        try await a.sync()
+        try await b.sync()
+
+        let marker = RemoteLayout.disabledMarker(vaultID, generation: RemoteLayout.maximumNumber)
+        try await remote.put(marker, data: Data("planted".utf8))
+        XCTAssertEqual(truncate(root + "/" + marker, off_t(RemoteObject.maximumSize) + 1), 0)
+        let manifest = RemoteLayout.manifest(vaultID)
+        let original = try await remote.get(manifest)
+        XCTAssertEqual(truncate(root + "/" + manifest, off_t(RemoteObject.maximumSize) + 1), 0)
+
+        let report = try await b.sync()
+        XCTAssertEqual(Set(report.rejectedObjects.map(\.subject)), [marker, manifest])
+        XCTAssertTrue(report.rejectedObjects.allSatisfy { $0.detail.contains("more than the \(RemoteObject.maximumSize) bytes") },
+                      "\(report.rejectedObjects)")
+        XCTAssertTrue(SyncState.isEnabled(in: b.vault.location))
+
+        try await remote.put(manifest, data: try XCTUnwrap(original))
+        try await a.disable(everywhere: true)
+        XCTAssertEqual(try SyncStore.openIfPresent(in: a.vault.location)?.state()?.disabledGeneration, 1)
+        let error = await syncError { try await b.sync() }
+        XCTAssertEqual(error?.category, .disabledElsewhere, "the real marker is found past the oversized one")
+    }
 }

@@ -8,8 +8,15 @@ extension S3Remote {
         var objects: [RemoteObject] = []
         var token: String?
         var seenTokens: Set<String> = []
+        var listed = 0
         repeat {
             let page = try await listPage(prefix: root + prefix, token: token, pageSize: listPageSize)
+            // Each page is bounded; the pages are not, as long as the server sends new tokens.
+            listed += page.entries.count
+            guard listed <= RemoteObject.maximumListed else {
+                throw RemoteError.protocolError(location: displayLocation, status: 200,
+                                                detail: "the listing holds more than \(RemoteObject.maximumListed) objects")
+            }
             for entry in page.entries where entry.key.hasPrefix(root) {
                 let name = String(entry.key.dropFirst(root.count))
                 // Foreign keys in the bucket (other tools, folder markers) are not ours.
