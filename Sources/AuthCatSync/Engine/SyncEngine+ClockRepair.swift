@@ -9,9 +9,12 @@ extension SyncEngine {
     /// ran more than a day fast; every later change would carry it, and the
     /// other devices would refuse them.
     ///
-    /// The reference is this device's system clock alone: its last
-    /// successful sync may have happened while that clock was wrong, so it
-    /// proves nothing. Out of range, the clock restarts from the highest
+    /// The reference is this device's system clock, or the newest clock
+    /// another device wrote, if that is later and within `trustedLead` of
+    /// it: a clock merely set back (a dead RTC battery) is not poisoned, since
+    /// the others reached that time too, and its stamps stay as they are. Its
+    /// last successful sync may have happened while its clock was wrong, so
+    /// it proves nothing. Out of range, the clock restarts from the highest
     /// field clock still in range; each field whose clock is out of range is
     /// stamped afresh and its record exported again, so every device
     /// converges on the value this one holds. Costs one read of the state
@@ -22,12 +25,12 @@ extension SyncEngine {
     /// behind them, so the sync writes a snapshot in their place.
     func repairPoisonedClock() throws -> Bool {
         let physicalNow = clock.now().unixMilliseconds
-        guard let state = try store.state() else { return false }
-        let reference = physicalNow
-        guard !state.clock.isWithinBounds(reference: reference) else { return false }
-        try store.write { db in
+        guard let state = try store.state(), !state.clock.isWithinBounds(reference: physicalNow) else { return false }
+        return try store.write { db in
             var state = try SyncStore.requiredState(db)
             let records = try SyncClockRecord.fetchAll(db)
+            let reference = Self.clockReference(physicalNow: physicalNow, records: records, thisDevice: state.deviceID)
+            guard !state.clock.isWithinBounds(reference: reference) else { return false }
             let inRange = { (time: HybridTimestamp) in
                 HybridLogicalClock(wall: time.wall, logical: time.logical).isWithinBounds(reference: reference)
             }
@@ -41,7 +44,20 @@ extension SyncEngine {
             }
             state.clock = hlc
             try state.update(db)
+            return true
         }
-        return true
+    }
+
+    /// How far ahead of this device's system clock another device's clock is
+    /// still taken as the time: a clock set back by up to this much is not
+    /// mistaken for a poisoned one. Far beyond it lies only a poisoned stamp.
+    static let trustedLead: Int64 = 30 * 86_400_000
+
+    /// The time to judge this device's clock by: its system clock, or the
+    /// newest stamp of another device, if later and within `trustedLead`.
+    static func clockReference(physicalNow: Int64, records: [SyncClockRecord], thisDevice: String) -> Int64 {
+        let limit = HybridLogicalClock.latestAcceptableWall(physicalNow: physicalNow) &+ trustedLead
+        let others = records.flatMap(\.clocks.values).filter { $0.device != thisDevice && $0.wall <= limit }
+        return max(physicalNow, others.map(\.wall).max() ?? physicalNow)
     }
 }

@@ -377,6 +377,26 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertEqual(try b.vault.account(id: account.id)?.note, "after the fix")
     }
 
+    /// A clock set back (a dead RTC battery) is not a poisoned one: the
+    /// others reached that time too, so the device keeps its stamps, and a
+    /// change it makes afterwards still wins over the others' older ones.
+    func testADeviceWhoseClockWasSetBackKeepsItsStampsAndItsLaterChangesWin() async throws {
+        let account = try a.add("Mail", "alice")
+        try await a.sync()
+        try await b.sync()
+        try b.edit(account.id, AccountEdit(note: "from b"))
+        try await b.sync()
+        try await a.sync()
+        a.clock.advance(by: -2 * 86_400)  // the clock loses two days
+
+        try a.edit(account.id, AccountEdit(note: "from a, later"))
+        let report = try await a.sync()
+        XCTAssertFalse(report.snapshotWritten, "nothing to repair")
+        try await b.sync()
+        XCTAssertEqual(try b.vault.account(id: account.id)?.note, "from a, later", "a's later change wins")
+        XCTAssertEqual(try a.vault.account(id: account.id)?.note, "from a, later")
+    }
+
     // MARK: - §4 numbers
 
     func testCountersAndTimesPastWhatTheVaultHoldsAreRejectedNotTrapped() async throws {
