@@ -4,9 +4,13 @@ import PackageDescription
 /// Flags for the quick front, a static executable. The static libraries of
 /// FoundationEssentials depend on one another in cycles, which a one-pass
 /// linker resolves only when they are searched as one group.
-let staticExecutableFlags = ["-static-executable", "-Xlinker", "--start-group"]
-    + ["FoundationEssentials", "_FoundationCollections", "_FoundationCShims", "swiftSynchronization", "swiftCore", "stdc++", "m"]
-        .flatMap { ["-Xlinker", "-l\($0)"] }
+let staticExecutableFlags =
+    ["-static-executable", "-Xlinker", "--start-group"]
+    + [
+        "FoundationEssentials", "_FoundationCollections", "_FoundationCShims", "swiftSynchronization", "swiftCore",
+        "stdc++", "m",
+    ]
+    .flatMap { ["-Xlinker", "-l\($0)"] }
     + ["-Xlinker", "--end-group"]
 
 // authcat is for Linux: it uses Glibc, /proc and the kernel keyring
@@ -113,24 +117,45 @@ let package = Package(
         .testTarget(
             name: "AuthCatEssentialsTests",
             // AuthCatCore writes the vaults that VaultReaderTests read.
-            dependencies: ["AuthCatEssentials", "AuthCatCore", "AuthCatTesting", "AuthCatTestSupport",
-                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: [
+                "AuthCatEssentials", "AuthCatCore", "AuthCatTesting", "AuthCatTestSupport",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             resources: [.copy("Vectors")]),
         .testTarget(
             name: "AuthCatFrontTests",
-            dependencies: ["AuthCatFront", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        .testTarget(name: "AuthCatCoreTests", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuthCatInterchangeTests", dependencies: ["AuthCatInterchange", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"], resources: [.copy("Fixtures")]),
+            dependencies: [
+                "AuthCatFront", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "AuthCatCoreTests",
+            dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AuthCatInterchangeTests",
+            dependencies: [
+                "AuthCatInterchange", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport",
+            ], resources: [.copy("Fixtures")]),
         // GRDB to damage the sync store between two of the engine's steps.
-        .testTarget(name: "AuthCatSyncTests", dependencies: ["AuthCatSync", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport",
-                                                            .product(name: "GRDB", package: "GRDB.swift")],
-                    resources: [.copy("Vectors")]),
+        .testTarget(
+            name: "AuthCatSyncTests",
+            dependencies: [
+                "AuthCatSync", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Vectors")]),
         // Runs command lines through AuthCatCommandLine in process, and the built
         // `authcat` and `authcat-cli` as processes where processes are the
         // point; it does not depend on the executables, which would link the
         // front's static-executable flags into the tests. `swift test` builds
         // every product anyway.
-        .testTarget(name: "AuthCatCLITests", dependencies: ["AuthCatCommandLine", "AuthCatCore", "AuthCatEssentials", "AuthCatInterchange", "AuthCatTesting", "AuthCatTestSupport"]),
+        .testTarget(
+            name: "AuthCatCLITests",
+            dependencies: [
+                "AuthCatCommandLine", "AuthCatCore", "AuthCatEssentials", "AuthCatInterchange", "AuthCatTesting",
+                "AuthCatTestSupport",
+            ]),
         // The fault suite (issue 8): kills, concurrent writers, a full disk and a
         // damaged remote, against the built programs run as processes (so, like
         // AuthCatCLITests, no dependency on the executables). It links GRDB for

@@ -23,18 +23,18 @@ public enum QuickAnswer {
     /// The reply; nil to hand over.
     /// - Parameter environment: the variables that locate the vault; by default this process's.
     public static func reply(for shortcut: Shortcut, environment: [String: String] = environment()) -> Reply? {
-        if case let .completion(scope, words, prefix) = shortcut.command {
+        if case .completion(let scope, let words, let prefix) = shortcut.command {
             return QuickCompletion.reply(scope, words: words, prefix: prefix, environment: environment)
         }
         guard let location = try? VaultLocation.resolve(override: shortcut.home, environment: environment),
-              (try? location.checkPermissions().isEmpty) == true,
-              // A sync problem to warn about: authcat-cli prints the warning.
-              access(location.noticeFileURL.path, F_OK) != 0,
-              let vault = QuickVault(location)
+            (try? location.checkPermissions().isEmpty) == true,
+            // A sync problem to warn about: authcat-cli prints the warning.
+            access(location.noticeFileURL.path, F_OK) != 0,
+            let vault = QuickVault(location)
         else { return nil }
         return vault.snapshot { () -> Reply? in
             switch shortcut.command {
-            case let .code(query, time):
+            case .code(let query, let time):
                 try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
             case .list(json: false):
                 QuickList.table(vault).map(Reply.output)

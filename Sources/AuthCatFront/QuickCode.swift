@@ -26,7 +26,7 @@ enum QuickCode {
     private static func line(_ account: Account, time: Int64?, vault: QuickVault, keyFile: URL) throws -> String? {
         // HOTP writes, Yandex and mOTP need the sealed PIN the front does not open: handed over.
         guard account.otp.kind == .totp || account.otp.kind == .steam,
-              let sealed = try vault.reader.sealed(id: account.id)?.secret
+            let sealed = try vault.reader.sealed(id: account.id)?.secret
         else { return nil }
         // A key is trusted only once it opens the vault's key check, as in
         // authcat-cli; one that does not (a key file of another vault, a
@@ -34,7 +34,9 @@ enum QuickCode {
         // A wrong key could not open the secret anyway; the check is what
         // keeps the front from printing a code where authcat-cli refuses: a
         // check that fails a key which opens the secret (a damaged vault row).
-        guard let key = try VaultKeyFile.read(from: keyFile).keyWithoutPrompt(), vault.keyCheck.accepts(key) else { return nil }
+        guard let key = try VaultKeyFile.read(from: keyFile).keyWithoutPrompt(), vault.keyCheck.accepts(key) else {
+            return nil
+        }
         let secret = try AEAD.open(sealed, key: key, associatedData: Data(utf8: account.id.vaultString))
         let now = time.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
         let code = try OTPGenerator.code(secret: secret, parameters: account.otp, at: now)

@@ -10,14 +10,19 @@ enum QuickCompletion {
 
     /// The candidates, as swift-argument-parser prints them; nil to hand
     /// over, as for a vault the front does not open (an older schema).
-    static func reply(_ scope: AccountLabelCompletion.Scope, words: [String], prefix: String,
-                      environment: [String: String]) -> QuickAnswer.Reply? {
+    static func reply(
+        _ scope: AccountLabelCompletion.Scope, words: [String], prefix: String,
+        environment: [String: String]
+    ) -> QuickAnswer.Reply? {
         let shell = environment["SAP_SHELL"].flatMap { knownShells.contains($0) ? $0 : nil }
-        let completion = AccountLabelCompletion(shell: shell, shellVersion: environment["SAP_SHELL_VERSION"],
-                                                environment: environment)
+        let completion = AccountLabelCompletion(
+            shell: shell, shellVersion: environment["SAP_SHELL_VERSION"],
+            environment: environment)
         guard let location = completion.location(words: words) else { return .output(formatted([], shell: shell)) }
         guard let vault = QuickVault(location),
-              let accounts = vault.snapshot({ try? vault.reader.names(live: scope.includesLive, deleted: scope.includesDeleted) })
+            let accounts = vault.snapshot({
+                try? vault.reader.names(live: scope.includesLive, deleted: scope.includesDeleted)
+            })
         else { return nil }
         return .output(formatted(completion.candidates(prefix: prefix, accounts: accounts), shell: shell))
     }

@@ -19,7 +19,8 @@ final class QuickVault {
     /// beside a database with the current schema and its `vault` row.
     init?(_ location: VaultLocation) {
         guard access(location.keyFileURL.path, F_OK) == 0,
-              DatabaseFileSize.isWhole(atPath: location.databaseURL.path) else { return nil }
+            DatabaseFileSize.isWhole(atPath: location.databaseURL.path)
+        else { return nil }
         var connection: OpaquePointer?
         // NOMUTEX: one thread uses the connection, so SQLite need not lock
         // it around every call (two calls per text column of every row).

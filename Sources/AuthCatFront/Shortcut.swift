@@ -22,7 +22,8 @@ public struct Shortcut: Equatable, Sendable {
 
     /// The shortcut `arguments` spell, or nil when they are anything else.
     public init?(_ arguments: [String]) {
-        let parsed = arguments.first == Self.completionFlag
+        let parsed =
+            arguments.first == Self.completionFlag
             ? Self.completion(arguments).map { (home: String?.none, command: $0) }
             : Self.commandLine(arguments)
         guard let parsed else { return nil }
@@ -93,8 +94,8 @@ extension Shortcut {
     /// full program's.
     private static func completion(_ arguments: [String]) -> Command? {
         guard arguments.count >= 6, arguments[2] == "--", arguments[3] == "positional@0",
-              let scope = accountArguments[arguments[1]], Int(arguments[4]) != nil, let cursor = Int(arguments[5]),
-              cursor >= 0
+            let scope = accountArguments[arguments[1]], Int(arguments[4]) != nil, let cursor = Int(arguments[5]),
+            cursor >= 0
         else { return nil }
         let words = Array(arguments.dropFirst(6))
         guard let last = words.last else { return cursor == 0 ? .completion(scope, words: words, prefix: "") : nil }

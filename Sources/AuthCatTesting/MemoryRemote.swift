@@ -43,12 +43,18 @@ public final class MemoryRemote: Remote, Sendable {
 
     public func put(_ name: String, data: Data) async throws {
         try RemoteObjectName.validate(name)
-        try operation({ $0.put += 1; $0.bytesWritten += data.count }) { $0[name] = data }
+        try operation({
+            $0.put += 1
+            $0.bytesWritten += data.count
+        }) { $0[name] = data }
     }
 
     public func create(_ name: String, data: Data) async throws -> Bool {
         try RemoteObjectName.validate(name)
-        return try operation({ $0.put += 1; $0.bytesWritten += data.count }) { objects in
+        return try operation({
+            $0.put += 1
+            $0.bytesWritten += data.count
+        }) { objects in
             guard objects[name] == nil else { return false }
             objects[name] = data
             return true
@@ -61,7 +67,9 @@ public final class MemoryRemote: Remote, Sendable {
     }
 
     /// Runs `body` on the state under the lock.
-    func withState<Result: Sendable, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    func withState<Result: Sendable, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try state.withLock { state throws(Failure) in try body(&state) }
     }
 

@@ -9,10 +9,15 @@ extension SyncStatus {
         let failure = SyncFailure(category: .unreachable, message: "cannot reach s3://bucket")
         let local = SyncLocalState(
             isEnabled: true, remoteLocation: "s3://bucket/vault", pendingLocalChanges: 2, batchesSinceSnapshot: 3,
-            rejectedObjects: [SyncRejectedObject(name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "authentication failed",
-                                                 firstSeen: time)],
-            devicesSeen: [SyncDeviceSeen(id: "d1", name: "laptop", isThisDevice: true),
-                          SyncDeviceSeen(id: "d2", name: "desktop", lastSeen: time)])
+            rejectedObjects: [
+                SyncRejectedObject(
+                    name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "authentication failed",
+                    firstSeen: time)
+            ],
+            devicesSeen: [
+                SyncDeviceSeen(id: "d1", name: "laptop", isThisDevice: true),
+                SyncDeviceSeen(id: "d2", name: "desktop", lastSeen: time),
+            ])
         return SyncStatus(
             summary: .noNetwork, message: failure.message,
             setup: SyncPhaseState(state: .succeeded, started: time, ended: time + 1),

@@ -54,15 +54,19 @@ func run() async throws {
     let passphrase = SecretBytes(utf8: "benchmark passphrase")
 
     let first = try makeDevice("first", in: folder, accounts: accounts)
-    _ = try await SyncSetup.enable(vault: first, remote: remote, remoteURL: remote.displayLocation,
-                                   secret: .passphrase(passphrase), kdf: KDFParameters.moderate(), recorder: NoEvents())
+    _ = try await SyncSetup.enable(
+        vault: first, remote: remote, remoteURL: remote.displayLocation,
+        secret: .passphrase(passphrase), kdf: KDFParameters.moderate(), recorder: NoEvents())
     var steps: [Step] = []
-    steps.append(try await measure("first sync, \(accounts) accounts (export)", remote) { _ = try await sync(first, remote) })
+    steps.append(
+        try await measure("first sync, \(accounts) accounts (export)", remote) { _ = try await sync(first, remote) })
 
     let second = try makeDevice("second", in: folder, accounts: 0)
-    _ = try await SyncSetup.enable(vault: second, remote: remote, remoteURL: remote.displayLocation,
-                                   secret: .passphrase(passphrase), kdf: nil, recorder: NoEvents())
-    steps.append(try await measure("second device's first sync (import)", remote) { _ = try await sync(second, remote) })
+    _ = try await SyncSetup.enable(
+        vault: second, remote: remote, remoteURL: remote.displayLocation,
+        secret: .passphrase(passphrase), kdf: nil, recorder: NoEvents())
+    steps.append(
+        try await measure("second device's first sync (import)", remote) { _ = try await sync(second, remote) })
 
     let account = try first.accounts()[accounts / 2]
     try first.write(author: .cli) { writer in _ = try writer.update(account.id, AccountEdit(note: "edited")) }
@@ -73,14 +77,18 @@ func run() async throws {
     for step in steps {
         let c = step.counts
         let name = step.name.padding(toLength: 40, withPad: " ", startingAt: 0)
-        print(name + String(format: "%8.1f ms   requests %3d (list %d, get %d, put %d, delete %d)   written %8d bytes",
-                            step.seconds * 1000, c.total, c.list, c.get, c.put, c.delete, c.bytesWritten))
+        print(
+            name
+                + String(
+                    format: "%8.1f ms   requests %3d (list %d, get %d, put %d, delete %d)   written %8d bytes",
+                    step.seconds * 1000, c.total, c.list, c.get, c.put, c.delete, c.bytesWritten))
     }
     let firstSync = steps[0].seconds
     let incremental = steps[2].counts
-    print("targets: first sync \(String(format: "%.0f", firstSync * 1000)) ms (< 1000); "
-        + "incremental \(incremental.put) objects, \(incremental.bytesWritten) bytes (<= 2, < 4096); "
-        + "no-op \(steps[3].counts.total) request(s) (1 listing)")
+    print(
+        "targets: first sync \(String(format: "%.0f", firstSync * 1000)) ms (< 1000); "
+            + "incremental \(incremental.put) objects, \(incremental.bytesWritten) bytes (<= 2, < 4096); "
+            + "no-op \(steps[3].counts.total) request(s) (1 listing)")
 }
 
 do {

@@ -10,7 +10,8 @@ enum FullProgram {
         let path = location()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
-        let message = "authcat: cannot run \(path): \(String(cString: strerror(errno))); install \(name) beside authcat\n"
+        let message =
+            "authcat: cannot run \(path): \(String(cString: strerror(errno))); install \(name) beside authcat\n"
         _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
         exit(EXIT_FAILURE)
     }
@@ -19,7 +20,8 @@ enum FullProgram {
     private static func location() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = length > 0
+        let executable =
+            length > 0
             ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : CommandLine.arguments[0]
         guard let slash = executable.lastIndex(of: "/") else { return name }

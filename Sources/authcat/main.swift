@@ -17,10 +17,10 @@ umask(0o077)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let shortcut = Shortcut(arguments), let reply = QuickAnswer.reply(for: shortcut) {
     switch reply {
-    case let .output(text):
+    case .output(let text):
         if !text.isEmpty { print(text) }
         exit(EXIT_SUCCESS)
-    case let .failure(error):
+    case .failure(let error):
         let line = Array((ErrorLine.text(error.description) + "\n").utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         exit(EXIT_FAILURE)

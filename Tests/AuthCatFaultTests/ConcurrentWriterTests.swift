@@ -24,7 +24,9 @@ final class ConcurrentWriterTests: FaultTestCase {
 
     /// Issue 8 §1: eight `edit --tag` at once keep all eight tags.
     func testEightParallelEditsKeepEveryTag() throws {
-        var lost = 0, unusable = 0, failed: [String] = []
+        var lost = 0
+        var unusable = 0
+        var failed: [String] = []
         for trial in 1...trials {
             let home = makeHome("edits")
             try add(home, "t", issuer: "T")
@@ -55,14 +57,18 @@ final class ConcurrentWriterTests: FaultTestCase {
     /// vault holding every account whose add succeeded; a failed add says why
     /// in one clean line.
     func testFourSimultaneousFirstAddsGiveOneVault() throws {
-        var unusable: [String] = [], lost: [String] = [], unclean: [String] = [], failedAdds = 0
+        var unusable: [String] = []
+        var lost: [String] = []
+        var unclean: [String] = []
+        var failedAdds = 0
         for trial in 1...trials {
             let home = makeHome("first")
             let names = (1...4).map { "f\($0)" }
             let runs = try together(names.map { (home, ["add", $0, "--issuer", "F"], Self.rfcSecret + "\n") })
             for (name, run) in zip(names, runs) where !run.succeeded {
                 failedAdds += 1
-                if run.stderrLines.count != 1 || !run.stderr.hasPrefix("authcat: ") || Self.hasRawSQLiteText(run.stderr) {
+                if run.stderrLines.count != 1 || !run.stderr.hasPrefix("authcat: ") || Self.hasRawSQLiteText(run.stderr)
+                {
                     unclean.append("trial \(trial) add \(name): \(run.termination) \(run.stderr)")
                 }
             }
@@ -101,16 +107,19 @@ final class ConcurrentWriterTests: FaultTestCase {
     /// the result must equal exactly.
     func testMixedWritersOnOneVaultEqualASerialOrder() throws {
         let otherSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
-        var mismatches: [String] = [], unusable = 0, hotpReuse = 0
+        var mismatches: [String] = []
+        var unusable = 0
+        var hotpReuse = 0
         for trial in 1...trials {
             let home = makeHome("mix")
             try add(home, "e", issuer: "M")
             try add(home, "h", issuer: "M", secret: otherSecret, ["--type", "hotp", "--digits", "8"])
             for name in ["r1", "r2", "d1", "d2"] { try add(home, name, issuer: "M") }
             for name in ["d1", "d2"] { try succeed(home, ["rm", "M:\(name)", "--yes"]) }
-            let importFile = try inputFile(["i1", "i2", "i3"].map {
-                "otpauth://totp/M:\($0)?secret=\(Self.rfcSecret)&issuer=M"
-            }.joined(separator: "\n") + "\n")
+            let importFile = try inputFile(
+                ["i1", "i2", "i3"].map {
+                    "otpauth://totp/M:\($0)?secret=\(Self.rfcSecret)&issuer=M"
+                }.joined(separator: "\n") + "\n")
 
             var commands: [(home: URL, arguments: [String], stdin: String?)] = [
                 (home, ["add", "n1", "--issuer", "M"], Self.rfcSecret + "\n"),
@@ -132,7 +141,8 @@ final class ConcurrentWriterTests: FaultTestCase {
             commands.shuffle(using: &random)
             let runs = try together(commands)
             for (command, run) in zip(commands, runs) where !run.succeeded {
-                mismatches.append("trial \(trial) \(command.arguments.joined(separator: " ")): \(run.termination) \(run.stderr)")
+                mismatches.append(
+                    "trial \(trial) \(command.arguments.joined(separator: " ")): \(run.termination) \(run.stderr)")
             }
             guard case .success(let listing) = try accounts(home) else {
                 unusable += 1
@@ -147,8 +157,12 @@ final class ConcurrentWriterTests: FaultTestCase {
             let codes = runs.filter { $0.succeeded && $0.stdout.count == 9 }.map(\.stdout)
             if Set(codes).count != codes.count { hotpReuse += codes.count - Set(codes).count }
             let counter = listing.first { $0.label == "M:h" }?.counter
-            if counter != 4 { mismatches.append("trial \(trial): HOTP counter \(String(describing: counter)) after 4 codes") }
-            for (key, value, synced) in [("user.s1", "v1", true), ("user.s2", "v2", true), ("user.local1", "w1", false)] {
+            if counter != 4 {
+                mismatches.append("trial \(trial): HOTP counter \(String(describing: counter)) after 4 codes")
+            }
+            for (key, value, synced) in [
+                ("user.s1", "v1", true), ("user.s2", "v2", true), ("user.local1", "w1", false),
+            ] {
                 let got = try run(home, ["config", "get", key] + (synced ? ["--synced"] : []))
                 if got.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != value {
                     mismatches.append("trial \(trial): config \(key) = \(got.stdout) \(got.stderr)")
@@ -174,16 +188,22 @@ final class ConcurrentWriterTests: FaultTestCase {
     /// the vault still decrypts. The devices stay for all trials (joining costs
     /// an Argon2id derivation), so there are a fifth as many trials as above.
     func testWritersAlongsidePassphraseAndSyncImport() throws {
-        let environment = ["AUTHCAT_PASSPHRASE_FILE": passphraseFile.path, "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path,
-                           "AUTHCAT_NEW_PASSPHRASE_FILE": passphraseFile.path]
+        let environment = [
+            "AUTHCAT_PASSPHRASE_FILE": passphraseFile.path, "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path,
+            "AUTHCAT_NEW_PASSPHRASE_FILE": passphraseFile.path,
+        ]
         let remote = "file://" + scratch.appendingPathComponent("remote").path
-        let home = makeHome("local"), other = makeHome("other")
+        let home = makeHome("local")
+        let other = makeHome("other")
         try add(home, "e", issuer: "P", environment: environment)
-        try add(home, "h", issuer: "P", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", ["--type", "hotp", "--digits", "8"],
-                environment: environment)
+        try add(
+            home, "h", issuer: "P", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", ["--type", "hotp", "--digits", "8"],
+            environment: environment)
         try succeed(home, ["sync", "enable", "--remote", remote], environment: environment)
         try succeed(other, ["sync", "enable", "--remote", remote], environment: environment)
-        var problems: [String] = [], codes: [String] = [], passphraseSet = false
+        var problems: [String] = []
+        var codes: [String] = []
+        var passphraseSet = false
         let count = max(1, trials / 5)
         for trial in 1...count {
             for index in 1...2 { try add(other, "o\(trial)x\(index)", issuer: "O", environment: environment) }
@@ -204,7 +224,8 @@ final class ConcurrentWriterTests: FaultTestCase {
             for (command, child) in zip(commands, children) {
                 let termination = child.wait()
                 if termination != .exited(0) {
-                    problems.append("trial \(trial) \(command.arguments.joined(separator: " ")): \(termination) \(child.stderr)")
+                    problems.append(
+                        "trial \(trial) \(command.arguments.joined(separator: " ")): \(termination) \(child.stderr)")
                 }
                 if command.arguments == ["code", "P:h"] { codes.append(child.stdout) }
                 child.removeFiles()
@@ -217,7 +238,9 @@ final class ConcurrentWriterTests: FaultTestCase {
             let expected = ["P:n\(trial)", "O:o\(trial)x1", "O:o\(trial)x2"]
             for label in expected where !labels.contains(label) { problems.append("trial \(trial): \(label) missing") }
             let tags = Set(try listed(home).first { $0.label == "P:e" }?.tags ?? [])
-            for tag in ["t\(trial)a", "t\(trial)b"] where !tags.contains(tag) { problems.append("trial \(trial): tag \(tag) lost") }
+            for tag in ["t\(trial)a", "t\(trial)b"] where !tags.contains(tag) {
+                problems.append("trial \(trial): tag \(tag) lost")
+            }
             let withFile = try run(home, ["code", "P:e", "--at", "59"], environment: environment)
             if withFile.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != Self.rfcCodeAt59 {
                 problems.append("trial \(trial): the vault no longer decrypts: \(withFile.stderr)")
@@ -227,7 +250,9 @@ final class ConcurrentWriterTests: FaultTestCase {
                 problems.append("trial \(trial): passphrase should be \(passphraseSet ? "set" : "removed")")
             }
             let synced = try run(home, ["config", "get", "--synced", "user.trial\(trial)"], environment: environment)
-            if synced.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "yes" { problems.append("trial \(trial): config lost") }
+            if synced.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "yes" {
+                problems.append("trial \(trial): config lost")
+            }
             for problem in integrityProblems(in: home) { problems.append("trial \(trial): \(problem)") }
         }
         let reused = codes.count - Set(codes).count
@@ -245,8 +270,9 @@ final class ConcurrentWriterTests: FaultTestCase {
         for trial in 1...trials {
             let home = makeHome("empty-mix")
             let importFiles = try (1...2).map { file in
-                try inputFile(["a", "b"].map { "otpauth://totp/E:imp\(file)\($0)?secret=\(Self.rfcSecret)&issuer=E" }
-                    .joined(separator: "\n") + "\n")
+                try inputFile(
+                    ["a", "b"].map { "otpauth://totp/E:imp\(file)\($0)?secret=\(Self.rfcSecret)&issuer=E" }
+                        .joined(separator: "\n") + "\n")
             }
             var commands: [(home: URL, arguments: [String], stdin: String?)] = (1...3).map {
                 (home, ["add", "add\($0)", "--issuer", "E"], Self.rfcSecret + "\n")
@@ -255,7 +281,8 @@ final class ConcurrentWriterTests: FaultTestCase {
             commands.shuffle(using: &random)
             let runs = try together(commands)
             for (command, run) in zip(commands, runs) where !run.succeeded {
-                problems.append("trial \(trial) \(command.arguments.joined(separator: " ")): \(run.termination) \(run.stderr)")
+                problems.append(
+                    "trial \(trial) \(command.arguments.joined(separator: " ")): \(run.termination) \(run.stderr)")
             }
             guard case .success(let listing) = try accounts(home) else {
                 problems.append("trial \(trial): the vault does not list")

@@ -44,17 +44,21 @@ final class DamageTests: FaultTestCase {
         let home = makeHome("sync-state")
         let environment = ["AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path]
         try add(home, "a", issuer: "S")
-        try succeed(home, ["sync", "enable", "--remote", "file://" + scratch.appendingPathComponent("remote").path],
-                    environment: environment)
+        try succeed(
+            home, ["sync", "enable", "--remote", "file://" + scratch.appendingPathComponent("remote").path],
+            environment: environment)
         waitForStragglers(under: home.path, timeout: 30)
         let state = home.appendingPathComponent("sync.sqlite")
         XCTAssertTrue(FileManager.default.fileExists(atPath: state.path), "sync keeps its state in sync.sqlite")
-        for name in ["sync.sqlite-wal", "sync.sqlite-shm"] { try? FileManager.default.removeItem(at: home.appendingPathComponent(name)) }
+        for name in ["sync.sqlite-wal", "sync.sqlite-shm"] {
+            try? FileManager.default.removeItem(at: home.appendingPathComponent(name))
+        }
         try Data().write(to: state)
 
         let status = try run(home, ["sync", "status", "--json"], environment: environment)
         let json = (try? JSONSerialization.jsonObject(with: Data(status.stdout.utf8))) as? [String: Any] ?? [:]
-        FaultSettings.record("emptied sync state: sync status", "\(json["summary"] ?? "nothing") (\(status.termination))")
+        FaultSettings.record(
+            "emptied sync state: sync status", "\(json["summary"] ?? "nothing") (\(status.termination))")
         XCTAssertNotEqual(status.termination, .exited(0), "emptied sync state: \(status.stdout) \(status.stderr)")
         XCTAssertNotEqual(json["summary"] as? String, "off")
     }

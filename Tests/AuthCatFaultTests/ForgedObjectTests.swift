@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AuthCatEssentials
-@testable import AuthCatSync
 import AuthCatTestSupport
 import Foundation
 import GRDB
 import XCTest
+
+@testable import AuthCatSync
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 17 §4, §5 and §8: the built programs against a folder remote that an
 /// attacker writes to. Planted objects are seeded random bytes; forged ones
@@ -35,7 +37,9 @@ final class ForgedObjectTests: FaultTestCase {
 
     private func vaultIDs() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: remoteFolder.path)
-            .filter { $0.hasPrefix("authcat-") && !$0.hasSuffix(".deleted") }.map { String($0.dropFirst("authcat-".count)) }.sorted()
+            .filter { $0.hasPrefix("authcat-") && !$0.hasSuffix(".deleted") }.map {
+                String($0.dropFirst("authcat-".count))
+            }.sorted()
     }
 
     private func plant(_ url: URL) throws {
@@ -46,15 +50,20 @@ final class ForgedObjectTests: FaultTestCase {
 
     /// Runs a command to its end; it must exit (never die of a signal) with `expected`.
     @discardableResult
-    private func expect(_ expected: Int32, _ home: URL, _ arguments: [String], file: StaticString = #filePath,
-                        line: UInt = #line) throws -> FaultRun {
+    private func expect(
+        _ expected: Int32, _ home: URL, _ arguments: [String], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> FaultRun {
         let result = try run(home, arguments, environment: environment)
-        XCTAssertEqual(result.termination, .exited(expected),
-                       "authcat \(arguments.joined(separator: " ")): \(result.stdout) \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(
+            result.termination, .exited(expected),
+            "authcat \(arguments.joined(separator: " ")): \(result.stdout) \(result.stderr)", file: file, line: line)
         return result
     }
 
-    private func status(_ home: URL, file: StaticString = #filePath, line: UInt = #line) throws -> (exit: Int32, json: [String: Any]) {
+    private func status(
+        _ home: URL, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (exit: Int32, json: [String: Any]) {
         let result = try run(home, ["sync", "status", "--json"], environment: environment)
         guard case .exited(let code) = result.termination else {
             XCTFail("sync status died: \(result.termination)", file: file, line: line)
@@ -76,8 +85,11 @@ final class ForgedObjectTests: FaultTestCase {
         try plant(vaultFolder.appendingPathComponent("disabled-9999999999"))
         let disabled = try expect(0, a, ["sync", "disable", "--everywhere"])
         XCTAssertTrue(disabled.stdout.contains("sync is off on every device"), disabled.stdout)
-        let markers = try FileManager.default.contentsOfDirectory(atPath: vaultFolder.path).filter { $0.hasPrefix("disabled") }.sorted()
-        XCTAssertEqual(markers, ["disabled-0000000001", "disabled-9999999999"], "the real next generation; no 11-digit name")
+        let markers = try FileManager.default.contentsOfDirectory(atPath: vaultFolder.path).filter {
+            $0.hasPrefix("disabled")
+        }.sorted()
+        XCTAssertEqual(
+            markers, ["disabled-0000000001", "disabled-9999999999"], "the real next generation; no 11-digit name")
 
         try expect(1, b, ["sync", "now"])
         let (exit, json) = try status(b)
@@ -96,7 +108,8 @@ final class ForgedObjectTests: FaultTestCase {
         XCTAssertEqual(json["summary"] as? String, "error")
         XCTAssertTrue((json["message"] as? String)?.contains("does not open") ?? false, "\(json)")
         let sync = try expect(4, b, ["sync", "now"])
-        XCTAssertTrue(sync.stdout.contains("authcat-\(vaultID).deleted"), "the planted marker is reported: \(sync.stdout)")
+        XCTAssertTrue(
+            sync.stdout.contains("authcat-\(vaultID).deleted"), "the planted marker is reported: \(sync.stdout)")
 
         try expect(0, b, ["sync", "disable"])
         let enabled = try expect(0, b, ["sync", "enable", "--remote", remoteURL])
@@ -154,17 +167,21 @@ final class ForgedObjectTests: FaultTestCase {
     private func forgeBatch(clock: HybridTimestamp) throws -> URL {
         let insider = "00000000000000ff"
         let manifest = try Data(contentsOf: vaultFolder.appendingPathComponent("manifest"))
-        let keys = try Manifest.decode(manifest, expectedVaultID: vaultID).unlock(with: .passphrase(SecretBytes(utf8: Self.passphrase)))
+        let keys = try Manifest.decode(manifest, expectedVaultID: vaultID).unlock(
+            with: .passphrase(SecretBytes(utf8: Self.passphrase)))
         let stamped = { (value: String) in Stamped(value: value, clock: clock) }
         let account = AccountState(
             id: UUID().uuidString.lowercased(), createdAt: 1_700_000_000_000, counter: 0, issuer: stamped("Forged"),
             name: stamped("insider"), otp: Stamped(value: SyncedOTPSettings(OTPParameters()), clock: clock),
-            secret: stamped(Data(repeating: 1, count: 20).base64EncodedString()), tags: Stamped(value: [], clock: clock),
+            secret: stamped(Data(repeating: 1, count: 20).base64EncodedString()),
+            tags: Stamped(value: [], clock: clock),
             note: stamped(""), deleted: Stamped(value: false, clock: clock))
         let name = RemoteLayout.batch(vaultID, device: insider, sequence: 1)
-        let set = ChangeSet(format: ChangeSet.batchFormat, version: 1, vault: vaultID, device: insider, deviceName: "insider",
-                            vaultDevice: insider, sequence: 1, previous: "", createdAt: 0, accounts: [account], preferences: [])
-        let sealed = try SealedObject.seal(try set.encoded(), key: keys.objectKey, vault: vaultID, device: insider, name: name)
+        let set = ChangeSet(
+            format: ChangeSet.batchFormat, version: 1, vault: vaultID, device: insider, deviceName: "insider",
+            vaultDevice: insider, sequence: 1, previous: "", createdAt: 0, accounts: [account], preferences: [])
+        let sealed = try SealedObject.seal(
+            try set.encoded(), key: keys.objectKey, vault: vaultID, device: insider, name: name)
         let url = remoteFolder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try sealed.write(to: url)

@@ -53,8 +53,9 @@ final class FullDiskTests: FaultTestCase {
         }
         results.forEach { print($0) }
         for (scenario, counts) in outcomes.sorted(by: { $0.key < $1.key }) {
-            FaultSettings.record("full disk: \(scenario)",
-                                 counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+            FaultSettings.record(
+                "full disk: \(scenario)",
+                counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
         }
         FaultSettings.record("full disk: sizes tried", freeSizes.count)
         FaultSettings.record("full disk: problems", problems.count)
@@ -66,7 +67,8 @@ final class FullDiskTests: FaultTestCase {
         let message = run.errorLine ?? run.stderr
         let lower = message.lowercased()
         if run.termination == .exited(0) || run.stderrLines.count != 1 || !message.hasPrefix("authcat: ")
-            || !(lower.contains("disk is full") || lower.contains("no space left")) || Self.hasRawSQLiteText(message) {
+            || !(lower.contains("disk is full") || lower.contains("no space left")) || Self.hasRawSQLiteText(message)
+        {
             problems.append("\(context): not a clean disk-full error: \(run.termination) \(message)")
         }
         if !run.stdout.isEmpty { problems.append("\(context): printed on failure: \(run.stdout)") }
@@ -80,7 +82,9 @@ final class FullDiskTests: FaultTestCase {
         if !first.succeeded { checkCleanFailure(first, context) }
         // No vault, or a whole one: it lists, or (SQLite may need a page of
         // its shared-memory file) says the disk is full; never "damaged".
-        if case .failure(let failure) = try accounts(home) { checkCleanFailure(failure.run, "\(context), then list on the full disk") }
+        if case .failure(let failure) = try accounts(home) {
+            checkCleanFailure(failure.run, "\(context), then list on the full disk")
+        }
         disk.free()
         for problem in integrityProblems(in: home) { problems.append("\(context): \(problem)") }
         let next = try run(home, ["add", "second", "--issuer", "D"], stdin: Self.rfcSecret + "\n")
@@ -99,26 +103,33 @@ final class FullDiskTests: FaultTestCase {
     private func importing(_ free: Int) throws -> String {
         let context = "import with \(free) bytes free"
         try add(home, "kept", issuer: "D")
-        let file = try inputFile((1...40).map {
-            "otpauth://totp/D:imported\($0)?secret=\(Self.rfcSecret)&issuer=D"
-        }.joined(separator: "\n") + "\n")
+        let file = try inputFile(
+            (1...40).map {
+                "otpauth://totp/D:imported\($0)?secret=\(Self.rfcSecret)&issuer=D"
+            }.joined(separator: "\n") + "\n")
         let before = try listed(home)
         try disk.fill(leaving: free)
         let attempt = try run(home, ["import", file, "--format", "otpauth"])
         if !attempt.succeeded { checkCleanFailure(attempt, context) }
-        if case .failure(let failure) = try accounts(home) { checkCleanFailure(failure.run, "\(context), then list on the full disk") }
+        if case .failure(let failure) = try accounts(home) {
+            checkCleanFailure(failure.run, "\(context), then list on the full disk")
+        }
         disk.free()
         for problem in integrityProblems(in: home) { problems.append("\(context): \(problem)") }
         // With space again: what was reported, or the last committed state, is there.
         switch try accounts(home) {
         case .failure(let failure): problems.append("\(context): list once space is free: \(failure)")
         case .success(let after):
-            if attempt.succeeded, after.count != before.count + 40 { problems.append("\(context): imported \(after.count - before.count) of 40") }
+            if attempt.succeeded, after.count != before.count + 40 {
+                problems.append("\(context): imported \(after.count - before.count) of 40")
+            }
             if !attempt.succeeded, after != before { problems.append("\(context): a failed import changed the vault") }
         }
         let again = try run(home, ["import", file, "--format", "otpauth"])
         if !again.succeeded { problems.append("\(context): importing again with space failed: \(again.stderr)") }
-        if (try? accounts(home).get())?.count != before.count + 40 { problems.append("\(context): the accounts are not all there") }
+        if (try? accounts(home).get())?.count != before.count + 40 {
+            problems.append("\(context): the accounts are not all there")
+        }
         return attempt.succeeded ? "succeeded" : "failed"
     }
 
@@ -142,8 +153,14 @@ final class FullDiskTests: FaultTestCase {
         disk.free()
         for problem in integrityProblems(in: home) { problems.append("\(context): \(problem)") }
         let next = try run(home, ["code", "D:h"])
-        if next.succeeded { printed.append(next.stdout) } else { problems.append("\(context): the next code failed: \(next.stderr)") }
-        if Set(printed).count != printed.count { problems.append("\(context): an HOTP code was printed twice: \(printed)") }
+        if next.succeeded {
+            printed.append(next.stdout)
+        } else {
+            problems.append("\(context): the next code failed: \(next.stderr)")
+        }
+        if Set(printed).count != printed.count {
+            problems.append("\(context): an HOTP code was printed twice: \(printed)")
+        }
         return failures == 0 ? "succeeded" : failures == 3 ? "failed" : "some failed"
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AuthCatTestSupport
 import Foundation
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 17 §3: a remote someone else controls plants what it likes, and the
 /// built programs hold: a 3 GiB sparse file or a FIFO as a batch, a device's
@@ -58,13 +59,15 @@ final class HostileRemoteTests: FaultTestCase {
         try FileManager.default.createSymbolicLink(atPath: ownFolder, withDestinationPath: outside.path)
         let stale = outside.appendingPathComponent(".authcat-tmp-0123abcd")
         try Data("someone else's".utf8).write(to: stale)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_400 * 30)], ofItemAtPath: stale.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -86_400 * 30)], ofItemAtPath: stale.path)
         let othersOutside = scratch.appendingPathComponent("others-outside")
         let othersFolder = try deviceFolder(of: b)
         try FileManager.default.copyItem(atPath: othersFolder, toPath: othersOutside.path)
         try FileManager.default.removeItem(atPath: othersFolder)
         try FileManager.default.createSymbolicLink(atPath: othersFolder, withDestinationPath: othersOutside.path)
-        let before = try contents(of: outside), othersBefore = try contents(of: othersOutside)
+        let before = try contents(of: outside)
+        let othersBefore = try contents(of: othersOutside)
 
         try add(a, "a2", issuer: "A", environment: environment)
         waitForStragglers(under: a.path, timeout: 60)
@@ -73,7 +76,8 @@ final class HostileRemoteTests: FaultTestCase {
             guard case .exited = run.termination else { return XCTFail("\(command): \(run.termination)") }
         }
         XCTAssertEqual(try contents(of: outside), before, "nothing written or deleted through the link to A's folder")
-        XCTAssertEqual(try contents(of: othersOutside), othersBefore, "nothing written or deleted through the link to B's folder")
+        XCTAssertEqual(
+            try contents(of: othersOutside), othersBefore, "nothing written or deleted through the link to B's folder")
         XCTAssertEqual(try listed(a).map(\.label).sorted(), ["A:a", "A:a2", "B:b1"], "local data kept")
     }
 
@@ -83,12 +87,15 @@ final class HostileRemoteTests: FaultTestCase {
         let server = try HostileS3Server()
         defer { server.stop() }
         let (a, _) = try twoDevices(on: server.location(prefix: "v"), extra: HostileS3Server.environment)
-        for (mode, reason) in [(HostileS3Server.Mode.nestedListing(depth: 30_000), "nest more than 16 deep"),
-                               (.crowdedListing(leaves: 30_000), "more than 25000 elements")] {
+        for (mode, reason) in [
+            (HostileS3Server.Mode.nestedListing(depth: 30_000), "nest more than 16 deep"),
+            (.crowdedListing(leaves: 30_000), "more than 25000 elements"),
+        ] {
             server.mode = mode
             let sync = try bounded(a, ["sync", "now"], extra: HostileS3Server.environment)
             XCTAssertNotEqual(sync.termination, .exited(0))
-            XCTAssertTrue(sync.stderr.contains("the listing cannot be read") && sync.stderr.contains(reason), sync.stderr)
+            XCTAssertTrue(
+                sync.stderr.contains("the listing cannot be read") && sync.stderr.contains(reason), sync.stderr)
             try expectReported(a, "the listing cannot be read", reason, extra: HostileS3Server.environment)
         }
         server.mode = .honest
@@ -102,19 +109,27 @@ final class HostileRemoteTests: FaultTestCase {
         let bDevice = try deviceID(of: b, extra: HostileS3Server.environment)
         let oversize = 64 * 1024 * 1024 + 1
         let modes: [(mode: (String) -> HostileS3Server.Mode, detail: String)] = [
-            ({ .announcedOversize(key: $0, bytes: 3 << 30) }, "not read: the server sends more than the 67108864 bytes allowed"),
-            ({ .streamedOversize(key: $0, bytes: oversize) }, "not read: the server sends more than the 67108864 bytes allowed"),
+            (
+                { .announcedOversize(key: $0, bytes: 3 << 30) },
+                "not read: the server sends more than the 67108864 bytes allowed"
+            ),
+            (
+                { .streamedOversize(key: $0, bytes: oversize) },
+                "not read: the server sends more than the 67108864 bytes allowed"
+            ),
             ({ .lyingLength(key: $0) }, "failed authentication"),
         ]
         for (index, (mode, detail)) in modes.enumerated() {
-            try add(b, "b\(index + 2)", issuer: "B", environment: environment.merging(HostileS3Server.environment) { $1 })
+            try add(
+                b, "b\(index + 2)", issuer: "B", environment: environment.merging(HostileS3Server.environment) { $1 })
             waitForStragglers(under: b.path, timeout: 60)
             try succeed(b, ["sync", "now"], environment: environment.merging(HostileS3Server.environment) { $1 })
             let key = try XCTUnwrap(server.keys.filter { $0.contains("/\(bDevice)/b-") }.last)
             server.mode = mode(key)
             let sync = try bounded(a, ["sync", "now"], extra: HostileS3Server.environment)
             XCTAssertNotEqual(sync.termination, .exited(0), "\(server.mode): \(sync.stderr)")
-            try expectReported(a, String(key.split(separator: "/").last ?? ""), detail, extra: HostileS3Server.environment)
+            try expectReported(
+                a, String(key.split(separator: "/").last ?? ""), detail, extra: HostileS3Server.environment)
             server.mode = .honest
             server.touch(key)
             try succeed(a, ["sync", "now"], environment: environment.merging(HostileS3Server.environment) { $1 })
@@ -127,7 +142,8 @@ final class HostileRemoteTests: FaultTestCase {
     /// Device A (account A:a) and device B (account B:b1) on `location`, A having read B's first batch.
     private func twoDevices(on location: String, extra: [String: String] = [:]) throws -> (URL, URL) {
         let environment = environment.merging(extra) { $1 }
-        let a = makeHome("a"), b = makeHome("b")
+        let a = makeHome("a")
+        let b = makeHome("b")
         try add(a, "a", issuer: "A", environment: environment)
         try succeed(a, ["sync", "enable", "--remote", location], environment: environment)
         try succeed(b, ["sync", "enable", "--remote", location], environment: environment)
@@ -144,30 +160,39 @@ final class HostileRemoteTests: FaultTestCase {
     /// small memory. (`wait4` on a child of the test runner would not do:
     /// posix_spawn shares the runner's memory until the exec, and the kernel
     /// counts the runner's peak as the child's.)
-    private func bounded(_ home: URL, _ arguments: [String], extra: [String: String] = [:],
-                         file: StaticString = #filePath, line: UInt = #line) throws -> FaultRun {
+    private func bounded(
+        _ home: URL, _ arguments: [String], extra: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> FaultRun {
         let measure = scratch.appendingPathComponent("peak-\(UUID().uuidString)")
         let child = try SpawnedAuthCat(
-            executable: "/usr/bin/time", arguments: ["-f", "%M", "-o", measure.path, Self.executable, "--home", home.path] + arguments,
-            environment: baseEnvironment.merging(environment) { $1 }.merging(extra) { $1 }, stdinPath: nil, scratch: scratch)
+            executable: "/usr/bin/time",
+            arguments: ["-f", "%M", "-o", measure.path, Self.executable, "--home", home.path] + arguments,
+            environment: baseEnvironment.merging(environment) { $1 }.merging(extra) { $1 }, stdinPath: nil,
+            scratch: scratch)
         let termination = child.wait(timeout: 120)
         defer { child.removeFiles() }
         XCTAssertFalse(child.timedOut, "authcat \(arguments.joined(separator: " ")) hung", file: file, line: line)
-        let measured = (try? String(contentsOf: measure, encoding: .utf8)).flatMap { $0.split(separator: "\n").last }.flatMap { Int($0) }
+        let measured = (try? String(contentsOf: measure, encoding: .utf8)).flatMap { $0.split(separator: "\n").last }
+            .flatMap { Int($0) }
         let peak = measured ?? Int.max
-        XCTAssertLessThan(peak, Self.memoryBoundKiB, "authcat \(arguments.joined(separator: " ")) peaked at \(peak) KiB",
-                          file: file, line: line)
+        XCTAssertLessThan(
+            peak, Self.memoryBoundKiB, "authcat \(arguments.joined(separator: " ")) peaked at \(peak) KiB",
+            file: file, line: line)
         FaultSettings.record("peak memory of authcat \(arguments.joined(separator: " "))", "\(peak) KiB")
         return FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr)
     }
 
     /// `sync status --json` is not healthy and its document says both `subject` and `detail`.
-    private func expectReported(_ home: URL, _ subject: String, _ detail: String, extra: [String: String] = [:],
-                                file: StaticString = #filePath, line: UInt = #line) throws {
+    private func expectReported(
+        _ home: URL, _ subject: String, _ detail: String, extra: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let status = try bounded(home, ["sync", "status", "--json"], extra: extra, file: file, line: line)
         XCTAssertNotEqual(status.termination, .exited(0), "sync status: \(status.stdout)", file: file, line: line)
-        XCTAssertTrue(status.stdout.contains(subject) && status.stdout.contains(detail),
-                      "sync status names \(subject) (\(detail)): \(status.stdout)", file: file, line: line)
+        XCTAssertTrue(
+            status.stdout.contains(subject) && status.stdout.contains(detail),
+            "sync status names \(subject) (\(detail)): \(status.stdout)", file: file, line: line)
     }
 
     private func deviceID(of home: URL, extra: [String: String] = [:]) throws -> String {
@@ -180,7 +205,9 @@ final class HostileRemoteTests: FaultTestCase {
     /// The folder of `home`'s device on the folder remote.
     private func deviceFolder(of home: URL) throws -> String {
         let device = try deviceID(of: home)
-        let vaults = try FileManager.default.contentsOfDirectory(atPath: remoteFolder.path).filter { !$0.hasSuffix(".deleted") }
+        let vaults = try FileManager.default.contentsOfDirectory(atPath: remoteFolder.path).filter {
+            !$0.hasSuffix(".deleted")
+        }
         let vault = try XCTUnwrap(vaults.first { $0.hasPrefix("authcat-") })
         return remoteFolder.path + "/" + vault + "/" + device
     }
@@ -188,7 +215,8 @@ final class HostileRemoteTests: FaultTestCase {
     /// The path of the batch after `home`'s newest on the folder remote.
     private func nextBatchPath(of home: URL) throws -> String {
         let folder = try deviceFolder(of: home)
-        let newest = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("b-") }.max())
+        let newest = try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("b-") }.max())
         let digits = newest.dropFirst(2)
         let next = String((Int(digits) ?? 0) + 1)
         return folder + "/b-" + String(repeating: "0", count: max(0, digits.count - next.count)) + next
@@ -199,7 +227,8 @@ final class HostileRemoteTests: FaultTestCase {
         var found: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             let path = folder.appendingPathComponent(name).path
-            let modified = (try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?.timeIntervalSince1970
+            let modified = (try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?
+                .timeIntervalSince1970
             found[name] = "\(try Data(contentsOf: URL(fileURLWithPath: path)).base64EncodedString()) \(modified ?? 0)"
         }
         return found

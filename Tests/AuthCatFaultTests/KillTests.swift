@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AuthCatTestSupport
 import Foundation
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 8: every writing command SIGKILLed at a random moment leaves a vault
 /// that passes SQLite's integrity check, opens, still decrypts, holds every
@@ -15,8 +16,16 @@ import XCTest
 /// seeded delay between 0 and 1.2 times what that command took unkilled.
 final class KillTests: FaultTestCase {
     enum Kind: String, CaseIterable {
-        case firstAdd = "first add", add, importFile = "import", edit, remove = "rm", restore, hotpCode = "HOTP code"
-        case configSet = "config set", syncNow = "sync now", passphrase = "passphrase set/remove"
+        case firstAdd = "first add"
+        case add
+        case importFile = "import"
+        case edit
+        case remove = "rm"
+        case restore
+        case hotpCode = "HOTP code"
+        case configSet = "config set"
+        case syncNow = "sync now"
+        case passphrase = "passphrase set/remove"
     }
 
     /// What the runs so far promise about the vault.
@@ -57,8 +66,9 @@ final class KillTests: FaultTestCase {
         home = makeHome("killed")
         remote = scratch.appendingPathComponent("remote", isDirectory: true)
         try add(home, "edit-target", environment: environment)
-        try add(home, "hotp", secret: Self.hotpSecret, ["--type", "hotp", "--digits", "8"],
-                environment: environment)
+        try add(
+            home, "hotp", secret: Self.hotpSecret, ["--type", "hotp", "--digits", "8"],
+            environment: environment)
         promises.present = [Self.editTarget, Self.hotpLabel]
         try succeed(home, ["sync", "enable", "--remote", "file://" + remote.path], environment: environment)
 
@@ -70,7 +80,9 @@ final class KillTests: FaultTestCase {
             XCTAssertEqual(run.termination, .exited(0), "\(kind.rawValue) failed unkilled: \(run.stderr)")
             try check(after: kind, run: run)
         }
-        print("unkilled durations: " + durations.map { "\($0.key.rawValue) \(Int($0.value * 1000)) ms" }.sorted().joined(separator: ", "))
+        print(
+            "unkilled durations: "
+                + durations.map { "\($0.key.rawValue) \(Int($0.value * 1000)) ms" }.sorted().joined(separator: ", "))
 
         var order: [Kind] = []
         for index in 0..<kills {
@@ -81,7 +93,8 @@ final class KillTests: FaultTestCase {
             tally.kills += 1
             tally.perKind[kind, default: 0] += 1
             if case .killed = run.termination { tally.killedMidway += 1 }
-            try check(after: kind, run: run, context: "kill \(index + 1) (\(kind.rawValue) after \(Int(delay * 1000)) ms)")
+            try check(
+                after: kind, run: run, context: "kill \(index + 1) (\(kind.rawValue) after \(Int(delay * 1000)) ms)")
         }
 
         // Once the dust settles: sync still works, and a new device sees every reported change.
@@ -92,9 +105,13 @@ final class KillTests: FaultTestCase {
         let other = makeHome("joined")
         try succeed(other, ["sync", "enable", "--remote", "file://" + remote.path], environment: environment)
         let joined = Set(try listed(other).map(\.label))
-        XCTAssertEqual(promises.present.subtracting(joined), [], "reported changes missing on a device that joined after")
-        XCTAssertEqual(promises.absent.intersection(joined), [], "reported removals undone on a device that joined after")
-        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: remote.path).filter { $0.contains(".authcat-tmp-") }
+        XCTAssertEqual(
+            promises.present.subtracting(joined), [], "reported changes missing on a device that joined after")
+        XCTAssertEqual(
+            promises.absent.intersection(joined), [], "reported removals undone on a device that joined after")
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: remote.path).filter {
+            $0.contains(".authcat-tmp-")
+        }
         XCTAssertEqual(leftovers, [], "issue 8 §5: temporaries of killed syncs left on the remote")
 
         report()
@@ -108,7 +125,8 @@ final class KillTests: FaultTestCase {
     private func report() {
         FaultSettings.record("kills", tally.kills)
         FaultSettings.record("kills that stopped a command midway", tally.killedMidway)
-        FaultSettings.record("kills per command", tally.perKind.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: " "))
+        FaultSettings.record(
+            "kills per command", tally.perKind.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: " "))
         FaultSettings.record("kills: changes reported", tally.reported)
         FaultSettings.record("kills: corruptions", tally.corruptions.count)
         FaultSettings.record("kills: lost changes", tally.lostChanges.count + tally.partialImports.count)
@@ -135,7 +153,9 @@ final class KillTests: FaultTestCase {
             arguments = ["add", "a\(serial)", "--issuer", "Fault"]
             stdin = Self.rfcSecret + "\n"
         case .importFile:
-            let uris = ["a", "b", "c"].map { "otpauth://totp/Fault:i\(serial)\($0)?secret=\(Self.rfcSecret)&issuer=Fault" }
+            let uris = ["a", "b", "c"].map {
+                "otpauth://totp/Fault:i\(serial)\($0)?secret=\(Self.rfcSecret)&issuer=Fault"
+            }
             let file = try inputFile(uris.joined(separator: "\n") + "\n")
             arguments = ["import", file, "--format", "otpauth"]
         case .edit:
@@ -190,7 +210,8 @@ final class KillTests: FaultTestCase {
     /// Records what `run` reported, then checks every promise made so far.
     private func check(after kind: Kind, run: FaultRun, context: String = "unkilled") throws {
         let reported = run.succeeded
-        let replay = "AUTHCAT_FAULT_SEED=\(FaultSettings.seed), \(context): authcat \(lastArguments.joined(separator: " "))"
+        let replay =
+            "AUTHCAT_FAULT_SEED=\(FaultSettings.seed), \(context): authcat \(lastArguments.joined(separator: " "))"
         switch kind {
         case .firstAdd:
             try checkFirstAdd(run: run, replay: replay)
@@ -237,8 +258,12 @@ final class KillTests: FaultTestCase {
             return
         }
         let labels = Set(listing.map(\.label))
-        for label in promises.present where !labels.contains(label) { tally.lostChanges.insert("\(label) (lost by \(replay))") }
-        for label in promises.absent where labels.contains(label) { tally.lostChanges.insert("removal of \(label) (undone by \(replay))") }
+        for label in promises.present where !labels.contains(label) {
+            tally.lostChanges.insert("\(label) (lost by \(replay))")
+        }
+        for label in promises.absent where labels.contains(label) {
+            tally.lostChanges.insert("removal of \(label) (undone by \(replay))")
+        }
         let tags = Set(listing.first { $0.label == Self.editTarget }?.tags ?? [])
         for tag in promises.tags[Self.editTarget, default: []] where !tags.contains(tag) {
             tally.lostChanges.insert("tag \(tag) (lost by \(replay))")
@@ -261,7 +286,9 @@ final class KillTests: FaultTestCase {
         }
         // The next HOTP code after any kill is one never printed before.
         let next = try self.run(home, ["code", Self.hotpLabel], environment: environment)
-        if next.succeeded { noteHOTPCodes(next, "\(replay), then an unkilled code") } else {
+        if next.succeeded {
+            noteHOTPCodes(next, "\(replay), then an unkilled code")
+        } else {
             tally.unopenable.append("\(replay): HOTP code: \(next.termination) \(next.stderr)")
         }
     }
@@ -297,7 +324,9 @@ final class KillTests: FaultTestCase {
         }
         if run.succeeded || run.stdout.contains("added ") {
             tally.reported += 1
-            if !listing.contains(where: { $0.label == "Fault:first" }) { tally.lostChanges.insert("Fault:first (lost by \(replay))") }
+            if !listing.contains(where: { $0.label == "Fault:first" }) {
+                tally.lostChanges.insert("Fault:first (lost by \(replay))")
+            }
         }
         let code = try self.run(folder, ["code", "Fault:second", "--at", "59"])
         if code.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != Self.rfcCodeAt59 {

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AuthCatSync
 import AuthCatTestSupport
 import Foundation
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 8 §4: a remote that is tampered with, cut, rolled back, left with a
 /// gap, emptied or deleted never shows as `succeeded` (exit 0) in `sync
@@ -38,8 +39,10 @@ class RemoteFaultTestCase: FaultTestCase {
     func unhideRemote() throws {}
 
     private var environment: [String: String] {
-        extraEnvironment.merging(["AUTHCAT_PASSPHRASE_FILE": passphraseFile.path,
-                                  "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path]) { $1 }
+        extraEnvironment.merging([
+            "AUTHCAT_PASSPHRASE_FILE": passphraseFile.path,
+            "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path,
+        ]) { $1 }
     }
 
     override func tearDown() {
@@ -90,7 +93,9 @@ class RemoteFaultTestCase: FaultTestCase {
         try expectHealthy("before cutting an object")
         let (name, label) = try newBatchFromB()
         let original = try get(name)
-        try put(name, original.prefix(original.count - 1 - Int.random(in: 0..<min(100, original.count - 1), using: &random)))
+        try put(
+            name, original.prefix(original.count - 1 - Int.random(in: 0..<min(100, original.count - 1), using: &random))
+        )
         try expectProblem("object cut short", syncFirst: true, concerning: bDevice)
         try put(name, original)
         try expectResolved("object cut short, repaired", label: label)
@@ -139,13 +144,16 @@ class RemoteFaultTestCase: FaultTestCase {
     /// with nothing failed. (A push that does fail is the next fault.)
     private func backgroundPushWithATypedPassphrase() throws {
         try expectHealthy("before the background push with a typed passphrase")
-        try succeed(a, ["passphrase", "set"], environment: environment.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": passphraseFile.path]) { $1 })
+        try succeed(
+            a, ["passphrase", "set"],
+            environment: environment.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": passphraseFile.path]) { $1 })
         waitForStragglers(under: a.path, timeout: 30)
         try succeed(a, ["sync", "now"], environment: environment)
         try expectHealthy("with a passphrase set")
         var withoutFile = environment
         withoutFile["AUTHCAT_PASSPHRASE_FILE"] = nil
-        let edit = try runOnTerminal(a, ["edit", "A:a", "--tag", "pushed"], typing: Self.passphrase, environment: withoutFile)
+        let edit = try runOnTerminal(
+            a, ["edit", "A:a", "--tag", "pushed"], typing: Self.passphrase, environment: withoutFile)
         XCTAssertEqual(edit.termination, .exited(0), "edit with the passphrase typed: \(edit.stdout)")
         waitForStragglers(under: a.path, timeout: 30)
         let offline = try status(a, offline: true)
@@ -193,15 +201,22 @@ class RemoteFaultTestCase: FaultTestCase {
         var json: [String: Any]
     }
 
-    private func status(_ device: URL, offline: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws -> Status {
-        let result = try run(device, ["sync", "status", "--json"] + (offline ? ["--offline"] : []), environment: environment)
+    private func status(
+        _ device: URL, offline: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Status {
+        let result = try run(
+            device, ["sync", "status", "--json"] + (offline ? ["--offline"] : []), environment: environment)
         let json = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
         guard case .exited(let code) = result.termination else {
             XCTFail("sync status died: \(result.termination)", file: file, line: line)
             return Status(exit: -1, summary: "", json: json)
         }
-        XCTAssertFalse(json.isEmpty, "sync status --json printed no object: \(result.stdout) \(result.stderr)", file: file, line: line)
-        XCTAssertEqual((json["exit_code"] as? Int).map(Int32.init), code, "the exit status is the document's", file: file, line: line)
+        XCTAssertFalse(
+            json.isEmpty, "sync status --json printed no object: \(result.stdout) \(result.stderr)", file: file,
+            line: line)
+        XCTAssertEqual(
+            (json["exit_code"] as? Int).map(Int32.init), code, "the exit status is the document's", file: file,
+            line: line)
         return Status(exit: code, summary: json["summary"] as? String ?? "", json: json)
     }
 
@@ -211,28 +226,36 @@ class RemoteFaultTestCase: FaultTestCase {
 
     private func expectHealthy(_ step: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let now = try status(a)
-        XCTAssertEqual(now.exit, 0, "\(step): A should be healthy, is \(now.summary) \(now.json["message"] ?? "")", file: file, line: line)
+        XCTAssertEqual(
+            now.exit, 0, "\(step): A should be healthy, is \(now.summary) \(now.json["message"] ?? "")", file: file,
+            line: line)
     }
 
     /// While the problem stands: never succeeded, never exit 0, not even after a second sync.
     /// `concerning`, when given, must appear in the status document: the device or object at fault.
-    private func expectProblem(_ fault: String, syncFirst: Bool, concerning: String? = nil,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func expectProblem(
+        _ fault: String, syncFirst: Bool, concerning: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         for round in syncFirst ? [1, 2] : [0] {
             if round > 0 { try run(a, ["sync", "now"], environment: environment) }
             let now = try status(a)
             if round <= 1 { record(fault, now, round == 0 ? "(live check)" : "(after sync now)") }
-            XCTAssertNotEqual(now.exit, 0, "\(fault), round \(round): sync status exit 0 (\(now.summary))", file: file, line: line)
+            XCTAssertNotEqual(
+                now.exit, 0, "\(fault), round \(round): sync status exit 0 (\(now.summary))", file: file, line: line)
             XCTAssertNotEqual(now.summary, "succeeded", "\(fault), round \(round)", file: file, line: line)
             if let concerning, let data = try? JSONSerialization.data(withJSONObject: now.json) {
-                XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(concerning),
-                              "\(fault), round \(round): sync status names \(concerning)", file: file, line: line)
+                XCTAssertTrue(
+                    String(decoding: data, as: UTF8.self).contains(concerning),
+                    "\(fault), round \(round): sync status names \(concerning)", file: file, line: line)
             }
         }
     }
 
     /// Once the problem is put right, the next sync reads what it skipped and is healthy.
-    private func expectResolved(_ step: String, label: String?, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func expectResolved(
+        _ step: String, label: String?, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let sync = try run(a, ["sync", "now"], environment: environment)
         XCTAssertEqual(sync.termination, .exited(0), "\(step): sync now: \(sync.stderr)", file: file, line: line)
         let now = try status(a)
@@ -272,7 +295,9 @@ class RemoteFaultTestCase: FaultTestCase {
 
     /// Every object of the remote vault (its folder and its markers).
     private func everything() throws -> [String: Data] {
-        let names = try blocking { [remote] in try await remote.list(prefix: "") }.map(\.name).filter { $0.hasPrefix(vaultPrefix) }
+        let names = try blocking { [remote] in try await remote.list(prefix: "") }.map(\.name).filter {
+            $0.hasPrefix(vaultPrefix)
+        }
         var objects: [String: Data] = [:]
         for name in names { objects[name] = try get(name) }
         return objects
@@ -280,7 +305,9 @@ class RemoteFaultTestCase: FaultTestCase {
 
     /// Makes the remote vault hold exactly `objects`.
     private func restore(_ objects: [String: Data]) throws {
-        let names = try blocking { [remote] in try await remote.list(prefix: "") }.map(\.name).filter { $0.hasPrefix(vaultPrefix) }
+        let names = try blocking { [remote] in try await remote.list(prefix: "") }.map(\.name).filter {
+            $0.hasPrefix(vaultPrefix)
+        }
         for name in names where objects[name] == nil { try blocking { [remote] in try await remote.delete(name) } }
         for (name, data) in objects { try put(name, data) }
     }
@@ -295,15 +322,18 @@ class RemoteFaultTestCase: FaultTestCase {
 
     /// Runs authcat on a pseudo-terminal (util-linux `script`), typing `typing`
     /// once it is waiting, as a person answers a prompt.
-    private func runOnTerminal(_ home: URL, _ arguments: [String], typing: String, environment: [String: String]) throws -> FaultRun {
+    private func runOnTerminal(
+        _ home: URL, _ arguments: [String], typing: String, environment: [String: String]
+    ) throws -> FaultRun {
         let command = ([Self.executable, "--home", home.path] + arguments)
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         // The typing waits a moment, so that it comes after authcat has turned echo off.
         let shell = "(sleep 1; printf '%s\\n' \"$TYPED\") | /usr/bin/script -qec \"$COMMAND\" /dev/null"
-        let child = try SpawnedAuthCat(executable: "/bin/sh", arguments: ["-c", shell],
-                                       environment: baseEnvironment.merging(environment) { $1 }
-                                           .merging(["TYPED": typing, "COMMAND": command]) { $1 },
-                                       stdinPath: nil, scratch: scratch)
+        let child = try SpawnedAuthCat(
+            executable: "/bin/sh", arguments: ["-c", shell],
+            environment: baseEnvironment.merging(environment) { $1 }
+                .merging(["TYPED": typing, "COMMAND": command]) { $1 },
+            stdinPath: nil, scratch: scratch)
         let termination = child.wait(timeout: 60)
         defer { child.removeFiles() }
         return FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr)

@@ -6,10 +6,13 @@ import XCTest
 final class ShortcutTests: XCTestCase {
     func testTheCommandLinesTheFrontAnswers() {
         XCTAssertEqual(Shortcut(["code", "github"]), shortcut(nil, .code(query: "github", time: nil)))
-        XCTAssertEqual(Shortcut(["--home", "/v", "code", "--at", "59", "GitHub:alice"]), shortcut("/v", .code(query: "GitHub:alice", time: 59)))
+        XCTAssertEqual(
+            Shortcut(["--home", "/v", "code", "--at", "59", "GitHub:alice"]),
+            shortcut("/v", .code(query: "GitHub:alice", time: 59)))
         XCTAssertEqual(Shortcut(["code", "--at=59", "--home=/v", "q"]), shortcut("/v", .code(query: "q", time: 59)))
-        XCTAssertEqual(Shortcut(["code", "--at", "-5", "q"]), shortcut(nil, .code(query: "q", time: -5)),
-                       "parsed; the answer then hands it over, as authcat-cli refuses it")
+        XCTAssertEqual(
+            Shortcut(["code", "--at", "-5", "q"]), shortcut(nil, .code(query: "q", time: -5)),
+            "parsed; the answer then hands it over, as authcat-cli refuses it")
         XCTAssertEqual(Shortcut(["list"]), shortcut(nil, .list(json: false)))
         XCTAssertEqual(Shortcut(["list", "--json"]), shortcut(nil, .list(json: true)))
         XCTAssertEqual(Shortcut(["--home", "/v", "list", "--json"]), shortcut("/v", .list(json: true)))
@@ -21,10 +24,16 @@ final class ShortcutTests: XCTestCase {
         func request(_ command: String, _ cursor: Int, _ words: [String]) -> Shortcut.Command? {
             Shortcut(["---completion", command, "--", "positional@0", "2", "\(cursor)"] + words)?.command
         }
-        XCTAssertEqual(request("code", 3, ["authcat", "code", "GitHub"]), .completion(.live, words: ["authcat", "code", "GitHub"], prefix: "Git"))
-        XCTAssertEqual(request("restore", 0, ["authcat", "restore", ""]), .completion(.deleted, words: ["authcat", "restore", ""], prefix: ""))
+        XCTAssertEqual(
+            request("code", 3, ["authcat", "code", "GitHub"]),
+            .completion(.live, words: ["authcat", "code", "GitHub"], prefix: "Git"))
+        XCTAssertEqual(
+            request("restore", 0, ["authcat", "restore", ""]),
+            .completion(.deleted, words: ["authcat", "restore", ""], prefix: ""))
         XCTAssertEqual(request("history", 0, []), .completion(.all, words: [], prefix: ""))
-        XCTAssertEqual(request("rm", 2, ["authcat", "rm", "é'x"]), .completion(.live, words: ["authcat", "rm", "é'x"], prefix: "é'"))
+        XCTAssertEqual(
+            request("rm", 2, ["authcat", "rm", "é'x"]),
+            .completion(.live, words: ["authcat", "rm", "é'x"], prefix: "é'"))
         // Another command or argument, an alias, a malformed request: authcat-cli's.
         XCTAssertNil(request("list", 0, ["authcat", "list", ""]))
         XCTAssertNil(request("remove", 0, ["authcat", "remove", ""]))
@@ -37,9 +46,11 @@ final class ShortcutTests: XCTestCase {
 
     func testEverythingElseIsHandedOver() {
         let others: [[String]] = [
-            [], ["code"], ["code", "a", "b"], ["code", "q", "--json"], ["code", "--copy", "q"], ["code", "--at", "soon", "q"],
+            [], ["code"], ["code", "a", "b"], ["code", "q", "--json"], ["code", "--copy", "q"],
+            ["code", "--at", "soon", "q"],
             ["code", "--at"], ["list", "x"], ["list", "--json", "--json"], ["--json", "list"], ["list", "--at", "5"],
-            ["--home", "/a", "list", "--home", "/b"], ["--home"], ["--help"], ["show", "q"], ["code", "--", "q"], ["lst"],
+            ["--home", "/a", "list", "--home", "/b"], ["--home"], ["--help"], ["show", "q"], ["code", "--", "q"],
+            ["lst"],
         ]
         for arguments in others {
             XCTAssertNil(Shortcut(arguments), "\(arguments)")
@@ -49,8 +60,8 @@ final class ShortcutTests: XCTestCase {
     private func shortcut(_ home: String?, _ command: Shortcut.Command) -> Shortcut? {
         var arguments = home.map { ["--home", $0] } ?? []
         switch command {
-        case let .code(query, time): arguments += ["code"] + (time.map { ["--at", String($0)] } ?? []) + [query]
-        case let .list(json): arguments += ["list"] + (json ? ["--json"] : [])
+        case .code(let query, let time): arguments += ["code"] + (time.map { ["--at", String($0)] } ?? []) + [query]
+        case .list(let json): arguments += ["list"] + (json ? ["--json"] : [])
         case .completion: XCTFail("completion requests are tested on their own")
         }
         let parsed = Shortcut(arguments)

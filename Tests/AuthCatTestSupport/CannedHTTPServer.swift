@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An HTTP/1.1 server on 127.0.0.1 for tests of a client: a thread that takes
 /// one connection at a time, keeps the request exactly as it arrived, and
@@ -52,7 +53,9 @@ public final class CannedHTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// A whole reply: status line, the headers given, `content-length` unless `length` is false, and the body.
-    public static func reply(_ status: Int, headers: [String: String] = [:], body: Data = Data(), length: Bool = true) -> Data {
+    public static func reply(
+        _ status: Int, headers: [String: String] = [:], body: Data = Data(), length: Bool = true
+    ) -> Data {
         var head = "HTTP/1.1 \(status) Canned\r\nconnection: close\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         if length { head += "content-length: \(body.count)\r\n" }
@@ -104,10 +107,10 @@ public final class CannedHTTPServer: @unchecked Sendable {
 
     private func respond(on connection: Int32, with answer: Answer) {
         switch answer {
-        case let .bytes(bytes):
+        case .bytes(let bytes):
             write(bytes, to: connection)
             close(connection)
-        case let .dribble(head, body, interval):
+        case .dribble(let head, let body, let interval):
             write(head, to: connection)
             for byte in body where !isStopping {
                 write(Data([byte]), to: connection)

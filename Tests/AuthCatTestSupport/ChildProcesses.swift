@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The processes descended from one of ours, read from /proc (Linux; empty elsewhere).
 public enum ChildProcesses {
@@ -9,8 +10,10 @@ public enum ChildProcesses {
         var parents: [Int32: Int32] = [:]
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             // After "pid (comm)" come the state and then the parent id.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count > 1, let parent = Int32(fields[1]) { parents[pid] = parent }

@@ -80,7 +80,9 @@ public final class HostileS3Server: @unchecked Sendable {
             return .bytes(CannedHTTPServer.reply(400))
         }
         let bucketPath = "/" + Self.bucket
-        guard url.path == bucketPath || url.path.hasPrefix(bucketPath + "/") else { return .bytes(Self.error(404, "NoSuchBucket")) }
+        guard url.path == bucketPath || url.path.hasPrefix(bucketPath + "/") else {
+            return .bytes(Self.error(404, "NoSuchBucket"))
+        }
         let key = String(url.path.dropFirst(bucketPath.count + 1))
         let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { $1 }
         return lock.withLock {
@@ -99,19 +101,22 @@ public final class HostileS3Server: @unchecked Sendable {
         pagesListed += 1
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListBucketResult><Name>\(Self.bucket)</Name>"
         switch currentMode {
-        case let .endlessListing(keys):
+        case .endlessListing(let keys):
             for index in 0..<keys {
-                xml += "<Contents><Key>\(prefix)p\(pagesListed)-\(index)</Key><ETag>&quot;e&quot;</ETag><Size>1</Size></Contents>"
+                xml +=
+                    "<Contents><Key>\(prefix)p\(pagesListed)-\(index)</Key><ETag>&quot;e&quot;</ETag><Size>1</Size></Contents>"
             }
-            xml += "<IsTruncated>true</IsTruncated><NextContinuationToken>t\(pagesListed)</NextContinuationToken></ListBucketResult>"
+            xml +=
+                "<IsTruncated>true</IsTruncated><NextContinuationToken>t\(pagesListed)</NextContinuationToken></ListBucketResult>"
             return .bytes(CannedHTTPServer.reply(200, body: Data(xml.utf8)))
-        case let .nestedListing(depth):
+        case .nestedListing(let depth):
             xml += String(repeating: "<Contents>", count: depth) + String(repeating: "</Contents>", count: depth)
-        case let .crowdedListing(leaves):
+        case .crowdedListing(let leaves):
             xml += String(repeating: "<Contents><Key>x</Key><Size>1</Size></Contents>", count: leaves / 2)
         default:
             for (key, object) in objects.sorted(by: { $0.key < $1.key }) where key.hasPrefix(prefix) {
-                xml += "<Contents><Key>\(key)</Key><ETag>&quot;v\(object.version)&quot;</ETag><Size>\(object.data.count)</Size></Contents>"
+                xml +=
+                    "<Contents><Key>\(key)</Key><ETag>&quot;v\(object.version)&quot;</ETag><Size>\(object.data.count)</Size></Contents>"
             }
         }
         xml += "<IsTruncated>false</IsTruncated></ListBucketResult>"
@@ -121,12 +126,13 @@ public final class HostileS3Server: @unchecked Sendable {
     private func read(_ key: String) -> CannedHTTPServer.Answer {
         guard let object = objects[key] else { return .bytes(Self.error(404, "NoSuchKey")) }
         switch currentMode {
-        case let .announcedOversize(hostile, bytes) where hostile == key:
+        case .announcedOversize(let hostile, let bytes) where hostile == key:
             return .bytes(CannedHTTPServer.reply(200, headers: ["content-length": String(bytes)], length: false))
-        case let .streamedOversize(hostile, bytes) where hostile == key:
+        case .streamedOversize(let hostile, let bytes) where hostile == key:
             return .bytes(CannedHTTPServer.reply(200, body: Data(count: bytes), length: false))
-        case let .lyingLength(hostile) where hostile == key:
-            let head = CannedHTTPServer.reply(200, headers: ["content-length": String(object.data.count / 2)], length: false)
+        case .lyingLength(let hostile) where hostile == key:
+            let head = CannedHTTPServer.reply(
+                200, headers: ["content-length": String(object.data.count / 2)], length: false)
             return .bytes(head + object.data)
         default:
             return .bytes(CannedHTTPServer.reply(200, headers: ["etag": "\"v\(object.version)\""], body: object.data))
@@ -134,7 +140,9 @@ public final class HostileS3Server: @unchecked Sendable {
     }
 
     private func write(_ key: String, _ request: CannedHTTPServer.Request) -> CannedHTTPServer.Answer {
-        if request.header("if-none-match") == "*", objects[key] != nil { return .bytes(Self.error(412, "PreconditionFailed")) }
+        if request.header("if-none-match") == "*", objects[key] != nil {
+            return .bytes(Self.error(412, "PreconditionFailed"))
+        }
         writes += 1
         objects[key] = (request.body, writes)
         return .bytes(CannedHTTPServer.reply(200, headers: ["etag": "\"v\(writes)\""]))

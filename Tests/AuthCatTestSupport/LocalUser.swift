@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A real second (or third) user of this machine, for tests that play
 /// another local user against authcat: a victim and an attacker, each
@@ -45,7 +46,9 @@ public struct LocalUser: Sendable {
         try useradd.run()
         useradd.waitUntilExit()
         // Status 9: made meanwhile by another test process; either way it is looked up again.
-        guard let user = lookUp(name) else { throw Failure(description: "useradd \(name) failed (status \(useradd.terminationStatus))") }
+        guard let user = lookUp(name) else {
+            throw Failure(description: "useradd \(name) failed (status \(useradd.terminationStatus))")
+        }
         return user
     }
 
@@ -62,7 +65,9 @@ public struct LocalUser: Sendable {
         let base = candidates.first(where: isReachableByAll) ?? "/tmp"
         let folder = (base as NSString).appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        guard chmod(folder, 0o755) == 0 else { throw Failure(description: "chmod \(folder): \(String(cString: strerror(errno)))") }
+        guard chmod(folder, 0o755) == 0 else {
+            throw Failure(description: "chmod \(folder): \(String(cString: strerror(errno)))")
+        }
         return folder
     }
 
@@ -78,13 +83,17 @@ public struct LocalUser: Sendable {
 
     /// Gives `path` (not following a link) to this user.
     public func own(_ path: String) throws {
-        guard lchown(path, uid, gid) == 0 else { throw Failure(description: "lchown \(path): \(String(cString: strerror(errno)))") }
+        guard lchown(path, uid, gid) == 0 else {
+            throw Failure(description: "lchown \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// `executable arguments…` as this user, with no supplementary groups:
     /// `setpriv` from util-linux, part of every Debian system.
-    public func process(_ executable: String, _ arguments: [String], environment: [String: String],
-                        in folder: String) -> Process {
+    public func process(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        in folder: String
+    ) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--", executable] + arguments
@@ -96,10 +105,14 @@ public struct LocalUser: Sendable {
     /// Runs `executable arguments…` as this user to the end, with `stdin`
     /// piped in (or /dev/null), and returns what it printed. Killed after
     /// `timeout` seconds, which then fails: a hang is a failure, not a wait.
-    public func run(_ executable: String, _ arguments: [String], environment: [String: String], in folder: String,
-                    stdin: Data? = nil, timeout: TimeInterval = 60) throws -> Result {
+    public func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], in folder: String,
+        stdin: Data? = nil, timeout: TimeInterval = 60
+    ) throws -> Result {
         let process = process(executable, arguments, environment: environment, in: folder)
-        let output = Pipe(), errors = Pipe(), input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        let input = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
@@ -109,20 +122,28 @@ public struct LocalUser: Sendable {
             try? input.fileHandleForWriting.close()
         }
         let collected = DispatchGroup()
-        let outBytes = Collected(), errBytes = Collected()
-        DispatchQueue.global().async(group: collected) { outBytes.data = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: collected) { errBytes.data = errors.fileHandleForReading.readDataToEndOfFile() }
+        let outBytes = Collected()
+        let errBytes = Collected()
+        DispatchQueue.global().async(group: collected) {
+            outBytes.data = output.fileHandleForReading.readDataToEndOfFile()
+        }
+        DispatchQueue.global().async(group: collected) {
+            errBytes.data = errors.fileHandleForReading.readDataToEndOfFile()
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(2_000) }
         if process.isRunning {
             process.terminate()
             kill(process.processIdentifier, SIGKILL)
-            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) as \(name) still ran after \(Int(timeout)) s")
+            throw Failure(
+                description:
+                    "\(([executable] + arguments).joined(separator: " ")) as \(name) still ran after \(Int(timeout)) s")
         }
         process.waitUntilExit()
         collected.wait()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outBytes.data, as: UTF8.self),
-                      stderr: String(decoding: errBytes.data, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outBytes.data, as: UTF8.self),
+            stderr: String(decoding: errBytes.data, as: UTF8.self))
     }
 
     /// What one reading thread collected; read only after the group is waited for.

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `moto_server` (PyPI `moto[server]`), a real S3 and IAM server, as a child
 /// process on a free loopback port. The S3 tests of the sync library and of
@@ -32,7 +33,8 @@ public final class MotoProcess {
         let executable = try Self.findExecutable()
         port = try FreePort.find()
         logPath = logDirectory + "/moto_server.log"
-        process = try Self.launch(executable, port: port, unauthenticatedRequests: unauthenticatedRequests, logPath: logPath)
+        process = try Self.launch(
+            executable, port: port, unauthenticatedRequests: unauthenticatedRequests, logPath: logPath)
         do {
             try waitUntilAccepting()
         } catch {
@@ -69,7 +71,8 @@ public final class MotoProcess {
         for directory in directories where FileManager.default.isExecutableFile(atPath: directory + "/moto_server") {
             return resolvingPyenvShim(directory + "/moto_server")
         }
-        throw StartError("moto_server was not found on PATH; the S3 tests need a real S3 server: pip install 'moto[server]'")
+        throw StartError(
+            "moto_server was not found on PATH; the S3 tests need a real S3 server: pip install 'moto[server]'")
     }
 
     /// The real script behind a pyenv shim, so that the child is the server itself.
@@ -89,7 +92,9 @@ public final class MotoProcess {
         return which.terminationStatus == 0 && FileManager.default.isExecutableFile(atPath: resolved) ? resolved : path
     }
 
-    private static func launch(_ executable: String, port: Int, unauthenticatedRequests: Int, logPath: String) throws -> Process {
+    private static func launch(
+        _ executable: String, port: Int, unauthenticatedRequests: Int, logPath: String
+    ) throws -> Process {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         let process = Process()

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A time server on 127.0.0.1 for tests: a thread answering SNTP requests on
 /// a UDP port the kernel picks, with a clock skewed as the test says, or
@@ -110,34 +111,36 @@ public final class SNTPResponder: @unchecked Sendable {
     private func replies(to request: [UInt8]) -> [[UInt8]] {
         switch behaviour {
         case .silent: []
-        case let .skewed(seconds): [reply(to: request, skew: seconds)]
+        case .skewed(let seconds): [reply(to: request, skew: seconds)]
         case .wrongMode: [reply(to: request, mode: 3)]
         case .wrongOrigin: [reply(to: request, strayOrigin: true)]
         case .kissOfDeath: [reply(to: request, stratum: 0)]
-        case let .strayThenSkewed(seconds):
+        case .strayThenSkewed(let seconds):
             [reply(to: request, skew: seconds, strayOrigin: true), reply(to: request, skew: seconds)]
         }
     }
 
-    private func reply(to request: [UInt8], skew: Double = 0, mode: UInt8 = 4, stratum: UInt8 = 2,
-                       strayOrigin: Bool = false) -> [UInt8] {
+    private func reply(
+        to request: [UInt8], skew: Double = 0, mode: UInt8 = 4, stratum: UInt8 = 2,
+        strayOrigin: Bool = false
+    ) -> [UInt8] {
         var origin = Array(request[40..<48])
         if strayOrigin { origin[7] ^= 0xFF }
         var packet = [UInt8](repeating: 0, count: 48)
         packet[0] = 0 << 6 | 4 << 3 | mode
         packet[1] = stratum
         packet[2] = 6
-        packet[3] = 0xEC // precision 2^-20
+        packet[3] = 0xEC  // precision 2^-20
         if stratum == 0 {
             packet.replaceSubrange(12..<16, with: Array("RATE".utf8))
         } else {
             packet.replaceSubrange(12..<16, with: [127, 0, 0, 1])
         }
         let now = Self.timestamp(Date().timeIntervalSince1970 + skew)
-        packet.replaceSubrange(16..<24, with: now) // reference
+        packet.replaceSubrange(16..<24, with: now)  // reference
         packet.replaceSubrange(24..<32, with: origin)
-        packet.replaceSubrange(32..<40, with: now) // receive
-        packet.replaceSubrange(40..<48, with: Self.timestamp(Date().timeIntervalSince1970 + skew)) // transmit
+        packet.replaceSubrange(32..<40, with: now)  // receive
+        packet.replaceSubrange(40..<48, with: Self.timestamp(Date().timeIntervalSince1970 + skew))  // transmit
         return packet
     }
 

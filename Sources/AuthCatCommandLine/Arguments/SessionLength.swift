@@ -35,13 +35,15 @@ struct SessionLength: ExpressibleByArgument, CustomStringConvertible, Equatable 
         case notALength
         case tooLong
 
-        static let accepted = "one whole number with one unit, s, m, h or d (90s, 15m, 8h, 7d; "
+        static let accepted =
+            "one whole number with one unit, s, m, h or d (90s, 15m, 8h, 7d; "
             + "150m for two and a half hours), up to \(VaultKeyring.longestDuration / 86_400)d"
 
         var description: String {
             switch self {
             case .notALength: "give \(Self.accepted)"
-            case .tooLong: "the longest is \(VaultKeyring.longestDuration / 86_400)d (\(VaultKeyring.longestDuration / 3600)h)"
+            case .tooLong:
+                "the longest is \(VaultKeyring.longestDuration / 86_400)d (\(VaultKeyring.longestDuration / 3600)h)"
             }
         }
     }

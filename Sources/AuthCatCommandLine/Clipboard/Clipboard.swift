@@ -26,10 +26,14 @@ struct Clipboard {
     /// - Throws: `ClipboardError.noTool` when none is installed.
     static func find(environment: [String: String]) throws -> Clipboard {
         let wayland = Tool(name: "wl-copy", arguments: [], reader: "wl-paste", readArguments: ["--no-newline"])
-        let x11 = [Tool(name: "xclip", arguments: ["-selection", "clipboard"], reader: "xclip",
-                        readArguments: ["-o", "-selection", "clipboard"]),
-                   Tool(name: "xsel", arguments: ["--clipboard", "--input"], reader: "xsel",
-                        readArguments: ["--clipboard", "--output"])]
+        let x11 = [
+            Tool(
+                name: "xclip", arguments: ["-selection", "clipboard"], reader: "xclip",
+                readArguments: ["-o", "-selection", "clipboard"]),
+            Tool(
+                name: "xsel", arguments: ["--clipboard", "--input"], reader: "xsel",
+                readArguments: ["--clipboard", "--output"]),
+        ]
         let order = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? [wayland] + x11 : x11 + [wayland]
         let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         func installed(_ name: String) -> URL? {
@@ -38,8 +42,9 @@ struct Clipboard {
         }
         for tool in order {
             if let path = installed(tool.name) {
-                return Clipboard(executable: path, arguments: tool.arguments, reader: installed(tool.reader),
-                                 readArguments: tool.readArguments)
+                return Clipboard(
+                    executable: path, arguments: tool.arguments, reader: installed(tool.reader),
+                    readArguments: tool.readArguments)
             }
         }
         throw ClipboardError.noTool
@@ -160,7 +165,8 @@ struct Clipboard {
         }
         let message = messages >= 0 ? Self.message(in: messages) : ""
         // The wait status: the low 7 bits are the signal that ended the tool, or 0 for an exit.
-        let signal = status & 0x7F, exitStatus = (status >> 8) & 0xFF
+        let signal = status & 0x7F
+        let exitStatus = (status >> 8) & 0xFF
         if signal == 0, exitStatus == 0 { return }
         let fallback = signal == 0 ? "it exited with status \(exitStatus)" : "it was killed by signal \(signal)"
         throw ClipboardError.failed(name, reason: message.isEmpty ? fallback : message)
@@ -169,7 +175,9 @@ struct Clipboard {
     /// Starts `program` with `input`, `output` and `messages` as its
     /// standard streams (/dev/null for each that is -1), and authcat's other
     /// descriptors closed.
-    private func spawn(_ program: URL, _ arguments: [String], input: Int32, output: Int32, messages: Int32) throws -> pid_t {
+    private func spawn(
+        _ program: URL, _ arguments: [String], input: Int32, output: Int32, messages: Int32
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -195,7 +203,8 @@ struct Clipboard {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), defaults = sigset_t()
+        var noSignals = sigset_t()
+        var defaults = sigset_t()
         sigemptyset(&noSignals)
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
@@ -271,11 +280,11 @@ enum ClipboardError: UserFacingError {
         switch self {
         case .noTool:
             "no clipboard tool found, so the code was not copied; install wl-clipboard (Wayland), xclip or xsel, or leave out --copy"
-        case let .failed(tool, reason):
+        case .failed(let tool, let reason):
             "could not copy the code with \(tool): \(reason)"
-        case let .unreadable(reason):
+        case .unreadable(let reason):
             "could not read the clipboard: \(reason)"
-        case let .cannotSchedule(reason):
+        case .cannotSchedule(let reason):
             "the code stays on the clipboard: could not start the process that clears it (\(reason))"
         }
     }

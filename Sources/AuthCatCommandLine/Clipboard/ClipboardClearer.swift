@@ -25,8 +25,9 @@ enum ClipboardClearer {
         var clearAt: Double
 
         var clipboard: Clipboard {
-            Clipboard(executable: URL(fileURLWithPath: executable), arguments: arguments,
-                      reader: reader.map { URL(fileURLWithPath: $0) }, readArguments: readArguments)
+            Clipboard(
+                executable: URL(fileURLWithPath: executable), arguments: arguments,
+                reader: reader.map { URL(fileURLWithPath: $0) }, readArguments: readArguments)
         }
     }
 
@@ -50,13 +51,15 @@ enum ClipboardClearer {
     static func schedule(_ code: String, on clipboard: Clipboard, previous: [UInt8], clearAt: Date) throws {
         // More than a pipe holds is not put back; the code is still taken off.
         let kept = previous.count <= Clipboard.readLimit ? previous : []
-        let request = Request(executable: clipboard.executable.path, arguments: clipboard.arguments,
-                              reader: clipboard.reader?.path, readArguments: clipboard.readArguments, code: code,
-                              previous: Data(kept), clearAt: clearAt.timeIntervalSince1970)
+        let request = Request(
+            executable: clipboard.executable.path, arguments: clipboard.arguments,
+            reader: clipboard.reader?.path, readArguments: clipboard.readArguments, code: code,
+            previous: Data(kept), clearAt: clearAt.timeIntervalSince1970)
         var input = [UInt8](try JSONEncoder().encode(request))
         defer { Wipe.bytes(&input) }
         do {
-            try Invocation.current.launcher.launch([AuthCat.ClipboardClear.configuration.commandName ?? "clipboard-clear"], input: input)
+            try Invocation.current.launcher.launch(
+                [AuthCat.ClipboardClear.configuration.commandName ?? "clipboard-clear"], input: input)
         } catch let failure as DetachedLauncher.Failure {
             throw ClipboardError.cannotSchedule(failure.reason)
         }

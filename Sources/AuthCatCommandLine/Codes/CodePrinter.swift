@@ -55,8 +55,9 @@ struct CodePrinter {
         guard !keep else { return copied("; it stays there (--keep)") }
         let hold = ClipboardClearer.hold(for: generated.code, computedAt: now, environment: options.environment)
         do {
-            try ClipboardClearer.schedule(generated.code.value, on: clipboard, previous: previous,
-                                          clearAt: Invocation.current.now.addingTimeInterval(hold))
+            try ClipboardClearer.schedule(
+                generated.code.value, on: clipboard, previous: previous,
+                clearAt: Invocation.current.now.addingTimeInterval(hold))
         } catch {
             Output.warning("\(error)")
             return

@@ -58,15 +58,19 @@ struct LiveCodeView {
         return [account.id: try vault.generateCode(for: account, at: Invocation.current.now).code]
     }
 
-    private func entries(in vault: Vault, at now: Date, requireMatch: Bool,
-                         counterCodes: [UUID: OTPCode] = [:]) throws -> [LiveCodeEntry] {
+    private func entries(
+        in vault: Vault, at now: Date, requireMatch: Bool,
+        counterCodes: [UUID: OTPCode] = [:]
+    ) throws -> [LiveCodeEntry] {
         var accounts = try vault.accounts()
         if let query {
             accounts = AccountQuery(query).matches(in: accounts)
             if requireMatch, accounts.isEmpty { throw LiveViewError.noMatch(query) }
         }
         return accounts.map { account in
-            if let asked = counterCodes[account.id] { return LiveCodeEntry(label: account.label, state: .counterCode(asked.value)) }
+            if let asked = counterCodes[account.id] {
+                return LiveCodeEntry(label: account.label, state: .counterCode(asked.value))
+            }
             // Never generated here for HOTP: that would use up a counter value at every redraw.
             let code = account.otp.kind == .hotp ? nil : try? vault.generateCode(for: account, at: now).code
             return LiveCodeEntry(account, code: code, at: now)
@@ -83,7 +87,7 @@ enum LiveViewError: UserFacingError {
         switch self {
         case .notATerminal:
             "--watch needs a terminal on standard output; for scripts use 'authcat code --json'"
-        case let .noMatch(query):
+        case .noMatch(let query):
             "no account matches \(AccountQuery(query).quotedForMessages)"
         }
     }

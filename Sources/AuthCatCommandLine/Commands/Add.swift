@@ -42,8 +42,10 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: ArgumentHelp("The account at the issuer, such as alice@example.com, or ISSUER:NAME (optional with --uri).",
-                                     valueName: "name"))
+        @Argument(
+            help: ArgumentHelp(
+                "The account at the issuer, such as alice@example.com, or ISSUER:NAME (optional with --uri).",
+                valueName: "name"))
         var label: String?
 
         @Option(name: .customLong("issuer"), help: "Who issued the secret, such as GitHub.")
@@ -55,7 +57,8 @@ extension AuthCat {
         @Option(help: "The HMAC hash function; sha1 when left out.")
         var algorithm: OTPAlgorithm?
 
-        @Option(help: ArgumentHelp("Digits per code, 6 to 10 (default 6; Steam codes have 5 characters).", valueName: "n"))
+        @Option(
+            help: ArgumentHelp("Digits per code, 6 to 10 (default 6; Steam codes have 5 characters).", valueName: "n"))
         var digits: Int?
 
         @Option(help: ArgumentHelp("Seconds per TOTP code (default 30).", valueName: "seconds"))
@@ -97,7 +100,9 @@ extension AuthCat {
         func validate() throws {
             if uri {
                 guard kind == nil, algorithm == nil, digits == nil, period == nil, counter == nil else {
-                    throw ValidationError("--uri takes the type, algorithm, digits, period and counter from the URI; leave those options out")
+                    throw ValidationError(
+                        "--uri takes the type, algorithm, digits, period and counter from the URI; leave those options out"
+                    )
                 }
             } else if name == nil {
                 throw ValidationError("missing the account NAME")
@@ -114,7 +119,8 @@ extension AuthCat {
 
         /// The code parameters the options ask for, each left out taking the kind's default.
         private var parameters: OTPParameters {
-            OTPParameters(kind: kind ?? .totp, algorithm: algorithm, digits: digits, period: period, counter: counter ?? 0)
+            OTPParameters(
+                kind: kind ?? .totp, algorithm: algorithm, digits: digits, period: period, counter: counter ?? 0)
         }
 
         func run() throws {
@@ -126,7 +132,8 @@ extension AuthCat {
             let draft = uri ? try draftFromURI() : try draftFromSecret()
             if let leftover = draft.secretLeftover { Output.warning(leftover.description) }
             if draft.hasShortSecret {
-                Output.warning("the secret is shorter than 80 bits, which makes codes easier to guess; RFC 4226 asks for 128")
+                Output.warning(
+                    "the secret is shorter than 80 bits, which makes codes easier to guess; RFC 4226 asks for 128")
             }
             let vault = try existing ?? vaultOptions.openOrCreateVault()
             let account = try vault.write(author: .cli) { try $0.insert(draft) }
@@ -140,7 +147,8 @@ extension AuthCat {
             let name = try checkedName(name ?? "")
             let issuer = issuer ?? ""
             let (secret, pin) = try SecretInput.secret(for: issuer.isEmpty ? name : "\(issuer):\(name)", kind: otp.kind)
-            var draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note ?? "", secret: secret.secret, pin: pin)
+            var draft = AccountDraft(
+                issuer: issuer, name: name, otp: otp, tags: tags, note: note ?? "", secret: secret.secret, pin: pin)
             draft.secretLeftover = secret.leftover
             if otp.kind == .yandex { draft.secret = try OTPPIN.yandexSecret(draft.secret) }
             try draft.checkPIN()
@@ -157,9 +165,13 @@ extension AuthCat {
             if draft.otp.kind.needsPIN {
                 // A PIN on the next line wins over the URI's: it is what the user typed now.
                 if let nextLine { draft.pin = nextLine }
-                if draft.pin == nil { draft.pin = try SecretInput.pin(for: draft.issuer.isEmpty ? draft.name : "\(draft.issuer):\(draft.name)") }
+                if draft.pin == nil {
+                    draft.pin = try SecretInput.pin(
+                        for: draft.issuer.isEmpty ? draft.name : "\(draft.issuer):\(draft.name)")
+                }
             } else if nextLine != nil {
-                throw ValidationError("standard input holds more than the URI; only Yandex and mOTP URIs take a PIN on the next line")
+                throw ValidationError(
+                    "standard input holds more than the URI; only Yandex and mOTP URIs take a PIN on the next line")
             }
             try draft.checkPIN()
             return draft

@@ -63,16 +63,22 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Option(help: ArgumentHelp("The backup file, or - for standard output (default: authcat-backup-DATE.authcat here).",
-                                   valueName: "file"), completion: .file())
+        @Option(
+            help: ArgumentHelp(
+                "The backup file, or - for standard output (default: authcat-backup-DATE.authcat here).",
+                valueName: "file"), completion: .file())
         var output: String?
 
-        @Option(help: ArgumentHelp("Write a dated backup into this folder, verify it, then rotate with --keep.",
-                                   valueName: "dir"), completion: .directory)
+        @Option(
+            help: ArgumentHelp(
+                "Write a dated backup into this folder, verify it, then rotate with --keep.",
+                valueName: "dir"), completion: .directory)
         var outputDir: String?
 
-        @Option(help: ArgumentHelp("With --output-dir: keep this many authcat backups in the folder, deleting the oldest.",
-                                   valueName: "n"))
+        @Option(
+            help: ArgumentHelp(
+                "With --output-dir: keep this many authcat backups in the folder, deleting the oldest.",
+                valueName: "n"))
         var keep: Int?
 
         @Flag(help: "Replace the backup file if it exists.")
@@ -81,8 +87,10 @@ extension AuthCat {
         @Flag(help: "Include the vault's history.")
         var withHistory = false
 
-        @Option(help: ArgumentHelp("Check that this backup decrypts and is complete, without restoring it.", valueName: "file"),
-                completion: .file())
+        @Option(
+            help: ArgumentHelp(
+                "Check that this backup decrypts and is complete, without restoring it.", valueName: "file"),
+            completion: .file())
         var verify: String?
 
         @Option(help: "Argon2id strength: interactive, moderate or sensitive.")
@@ -95,13 +103,16 @@ extension AuthCat {
 
         func validate() throws {
             if verify != nil, output != nil || withHistory || force {
-                throw ValidationError("--verify checks an existing backup; leave --output, --with-history and --force out")
+                throw ValidationError(
+                    "--verify checks an existing backup; leave --output, --with-history and --force out")
             }
             if outputDir != nil, output != nil || verify != nil || force {
                 throw ValidationError("--output-dir names a new, dated file; leave --output, --verify and --force out")
             }
             if let keep {
-                guard outputDir != nil else { throw ValidationError("--keep rotates the backups in --output-dir; add --output-dir DIR") }
+                guard outputDir != nil else {
+                    throw ValidationError("--keep rotates the backups in --output-dir; add --output-dir DIR")
+                }
                 guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
             }
         }
@@ -112,9 +123,13 @@ extension AuthCat {
             let target = output ?? Self.defaultFileName()
             // Before the vault is opened and the passphrase asked, so that a bad
             // path fails first and /dev/fd/N can only name a descriptor the shell handed over.
-            let destination = target == "-" ? nil : try OutputDestination(target, replacing: force, standard: Invocation.current.standardDescriptors)
+            let destination =
+                target == "-"
+                ? nil
+                : try OutputDestination(target, replacing: force, standard: Invocation.current.standardDescriptors)
             if destination.map(\.isTerminal) ?? Terminal.standardOutputIsTerminal {
-                throw ValidationError("refusing to write a binary backup to the terminal; redirect standard output or use --output FILE")
+                throw ValidationError(
+                    "refusing to write a binary backup to the terminal; redirect standard output or use --output FILE")
             }
             let backup = try sealedBackup()
             if let destination {
@@ -131,11 +146,13 @@ extension AuthCat {
             let vault = try vaultOptions.openVault()
             try vault.unlock()
             let archive = try VaultBackup.archive(of: vault, includeHistory: withHistory)
-            let passphrase = try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
-                                                          confirm: true, environment: vaultOptions.environment)
+            let passphrase = try PassphraseSource.forFile(
+                variable: Self.passphraseVariable, prompt: "backup passphrase",
+                confirm: true, environment: vaultOptions.environment)
             let parameters = try kdf.parameters()
-            return SealedBackup(archive: archive, passphrase: passphrase, kdf: parameters,
-                                sealed: try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters))
+            return SealedBackup(
+                archive: archive, passphrase: passphrase, kdf: parameters,
+                sealed: try VaultBackup.seal(archive, passphrase: passphrase, kdf: parameters))
         }
 
         private struct SealedBackup {
@@ -163,12 +180,15 @@ extension AuthCat {
             } catch {
                 // A file that does not read back as a backup must not count as one in later rotations.
                 let removed = unlink(destination.target) == 0
-                let reason = (error as? UserFacingError)?.description ?? UnexpectedError.message("reading it back", error)
+                let reason =
+                    (error as? UserFacingError)?.description ?? UnexpectedError.message("reading it back", error)
                 throw BackupCommandError.unverified(destination.path, reason: reason, removed: removed)
             }
-            let deleted = try keep.map {
-                try BackupRotation.prune(folder: folder, keep: $0, newest: (destination.target as NSString).lastPathComponent)
-            } ?? []
+            let deleted =
+                try keep.map {
+                    try BackupRotation.prune(
+                        folder: folder, keep: $0, newest: (destination.target as NSString).lastPathComponent)
+                } ?? []
             var summary = backup.summary(output: destination.path)
             summary.verified = true
             summary.deleted = deleted.map { (folder as NSString).appendingPathComponent($0) }
@@ -185,11 +205,13 @@ extension AuthCat {
         private func writeToNewDatedFile(_ sealed: Data, in folder: String) throws -> OutputDestination {
             let now = Invocation.current.now
             for sequence in 1...99 {
-                let path = (folder as NSString).appendingPathComponent(BackupRotation.fileName(at: now, sequence: sequence))
+                let path = (folder as NSString).appendingPathComponent(
+                    BackupRotation.fileName(at: now, sequence: sequence))
                 var existing = stat()
                 guard lstat(path, &existing) != 0, errno == ENOENT else { continue }
                 do {
-                    let destination = try OutputDestination(path, replacing: false, standard: Invocation.current.standardDescriptors)
+                    let destination = try OutputDestination(
+                        path, replacing: false, standard: Invocation.current.standardDescriptors)
                     guard destination.kind == .newFile else { continue }
                     try destination.write(sealed)
                     return destination
@@ -205,8 +227,9 @@ extension AuthCat {
             defer { data.resetBytes(in: 0..<data.count) }
             let environment = vaultOptions.environment
             let context = ImportContext(password: {
-                try PassphraseSource.forFile(variable: Self.passphraseVariable, prompt: "backup passphrase",
-                                             confirm: false, environment: environment)
+                try PassphraseSource.forFile(
+                    variable: Self.passphraseVariable, prompt: "backup passphrase",
+                    confirm: false, environment: environment)
             })
             let verification = try VaultBackup.verify(data, context: context)
             if json {
@@ -214,8 +237,9 @@ extension AuthCat {
                 return
             }
             let history = verification.historyTransactions.map { ", \(Import.count($0, "history transaction"))" } ?? ""
-            Output.print("\(path): valid backup of \(Import.count(verification.accounts, "account")), "
-                  + "\(Import.count(verification.preferences, "synced preference"))\(history)")
+            Output.print(
+                "\(path): valid backup of \(Import.count(verification.accounts, "account")), "
+                    + "\(Import.count(verification.preferences, "synced preference"))\(history)")
         }
 
         /// What `--json` prints about a new backup.
@@ -235,7 +259,8 @@ extension AuthCat {
             enum CodingKeys: String, CodingKey {
                 case output, bytes, accounts, preferences, verified, deleted
                 case historyTransactions = "history_transactions"
-                case kdfOpsLimit = "kdf_ops_limit", kdfMemLimit = "kdf_mem_limit"
+                case kdfOpsLimit = "kdf_ops_limit"
+                case kdfMemLimit = "kdf_mem_limit"
             }
 
             init(archive: AuthCatArchive, output: String, bytes: Int, kdf: KDFParameters) {
@@ -251,7 +276,9 @@ extension AuthCat {
 
         /// The summary goes to standard error when the backup itself is on standard output.
         private func summarize(_ summary: Summary, onStandardError: Bool) throws {
-            var text = json ? try JSONOutput.string(summary)
+            var text =
+                json
+                ? try JSONOutput.string(summary)
                 : "backed up \(Import.count(summary.accounts, "account")) and "
                     + "\(Import.count(summary.preferences, "synced preference")) to \(summary.output == "-" ? "standard output" : summary.output)"
                     + (summary.verified == true ? " (verified)" : "")

@@ -49,21 +49,30 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
-                  completion: AccountCompletion.live)
+        @Argument(
+            help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
+            completion: AccountCompletion.live)
         var query: String?
 
         // Unconditional, so that "--at -5" reaches `validate` and its message rather than reading as an option.
-        @Option(name: .customLong("at"), parsing: .unconditional,
-                help: ArgumentHelp("Compute time-based codes at this time (seconds since 1970, not before) instead of now.",
-                                   valueName: "unix-seconds"))
+        @Option(
+            name: .customLong("at"), parsing: .unconditional,
+            help: ArgumentHelp(
+                "Compute time-based codes at this time (seconds since 1970, not before) instead of now.",
+                valueName: "unix-seconds"))
         var time: Int64?
 
-        @Flag(help: "Print JSON: an object with id, issuer, name, code, type, period and valid_until; an array without QUERY.")
+        @Flag(
+            help:
+                "Print JSON: an object with id, issuer, name, code, type, period and valid_until; an array without QUERY."
+        )
         var json = false
 
-        @Flag(help: ArgumentHelp("Also copy the code to the clipboard (with wl-copy, xclip or xsel), and clear it when the code expires.",
-                                 discussion: "What the clipboard held before is put back then, unless something else was copied meanwhile."))
+        @Flag(
+            help: ArgumentHelp(
+                "Also copy the code to the clipboard (with wl-copy, xclip or xsel), and clear it when the code expires.",
+                discussion:
+                    "What the clipboard held before is put back then, unless something else was copied meanwhile."))
         var copy = false
 
         @Flag(help: "With --copy: leave the code on the clipboard.")
@@ -79,7 +88,9 @@ extension AuthCat {
                 throw ValidationError("--watch shows live codes on a terminal; leave out --copy, --json and --at")
             }
             // Time steps count from 1970: no issuer ever made a code for an earlier time.
-            if let time, time < 0 { throw ValidationError("--at must be 0 or later: codes count time from 1970, and \(time) is before it") }
+            if let time, time < 0 {
+                throw ValidationError("--at must be 0 or later: codes count time from 1970, and \(time) is before it")
+            }
         }
 
         func run() throws {
@@ -87,7 +98,8 @@ extension AuthCat {
                 try LiveCodeView(options: vaultOptions, query: query).run()
                 return
             }
-            let printer = CodePrinter(options: vaultOptions, query: query, time: time, json: json, copy: copy, keep: keep)
+            let printer = CodePrinter(
+                options: vaultOptions, query: query, time: time, json: json, copy: copy, keep: keep)
             try printer.run()
         }
     }

@@ -57,7 +57,9 @@ extension AuthCat {
             let values = try ConfigValues.read(scope: scope, options: vaultOptions)
             guard let value = values[key] else { throw ConfigError.notSet(key: key, noun: scope.noun) }
             if json {
-                Output.print(try ConfigValues.json(["key": .string(key), "value": .string(value), "synced": .bool(scope.synced)]))
+                Output.print(
+                    try ConfigValues.json(["key": .string(key), "value": .string(value), "synced": .bool(scope.synced)])
+                )
             } else {
                 Output.print(value)
             }
@@ -97,7 +99,8 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
         @OptionGroup var scope: ConfigScope
-        @Argument(help: "The setting's key: one authcat reads (see 'authcat config --help') or user.NAME.") var key: String
+        @Argument(help: "The setting's key: one authcat reads (see 'authcat config --help') or user.NAME.") var key:
+            String
         @Argument(help: "The value. Settings are not secrets, so they may be given here.") var value: String
 
         /// An unknown key or a value the setting does not take is a usage

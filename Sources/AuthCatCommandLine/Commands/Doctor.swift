@@ -42,11 +42,14 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Option(help: ArgumentHelp("The time server to ask: HOST or HOST:PORT (default: \(SNTPServer.default.host)).",
-                                   valueName: "host"))
+        @Option(
+            help: ArgumentHelp(
+                "The time server to ask: HOST or HOST:PORT (default: \(SNTPServer.default.host)).",
+                valueName: "host"))
         var server: String?
 
-        @Option(help: ArgumentHelp("How long to wait for the time server, in seconds (0.1 to 60).", valueName: "seconds"))
+        @Option(
+            help: ArgumentHelp("How long to wait for the time server, in seconds (0.1 to 60).", valueName: "seconds"))
         var timeout: Double = 3
 
         @Flag(help: "Do not ask a time server; skip the clock check.")
@@ -71,7 +74,7 @@ extension AuthCat {
                 let result = Result { try SNTPClient(server: server, timeout: timeout).measure() }
                     .mapError { $0 as? SNTPError ?? .network(server.description, reason: "\($0)") }
                 findings.append(DoctorChecks.clock(result, server: server))
-                if case let .success(measurement) = result {
+                if case .success(let measurement) = result {
                     clock = DoctorReport.ClockMeasurement(server: server, measurement)
                 }
             }
@@ -83,9 +86,10 @@ extension AuthCat {
             findings.append(DoctorChecks.protection(in: location))
             findings.append(Self.clipboard(environment: environment))
             findings.append(Self.sync(in: location))
-            findings.append(CompletionCheck.completion(environment: environment) { shell in
-                CompletionShell(rawValue: shell).flatMap { try? CompletionScript.script(for: $0) }
-            })
+            findings.append(
+                CompletionCheck.completion(environment: environment) { shell in
+                    CompletionShell(rawValue: shell).flatMap { try? CompletionScript.script(for: $0) }
+                })
 
             let report = DoctorReport(findings: findings.map(\.advised), clock: clock)
             if json {
@@ -109,19 +113,23 @@ extension AuthCat {
             let display = [environment["WAYLAND_DISPLAY"], environment["DISPLAY"]].contains { !($0 ?? "").isEmpty }
             guard let tool = try? Clipboard.find(environment: environment) else {
                 guard display else {
-                    return DoctorFinding("clipboard", .ok, "no display and no clipboard tool: --copy is not for this session")
+                    return DoctorFinding(
+                        "clipboard", .ok, "no display and no clipboard tool: --copy is not for this session")
                 }
-                return DoctorFinding("clipboard", .warning, "no clipboard tool found: code --copy cannot work",
-                                     advice: "install wl-clipboard (Wayland), xclip or xsel")
+                return DoctorFinding(
+                    "clipboard", .warning, "no clipboard tool found: code --copy cannot work",
+                    advice: "install wl-clipboard (Wayland), xclip or xsel")
             }
             let message = "code --copy uses \(tool.executable.path)"
             guard display else {
-                return DoctorFinding("clipboard", .warning, message + ", but this session has no display: --copy prints the code only",
-                                     advice: "run authcat in a graphical session, or set DISPLAY or WAYLAND_DISPLAY")
+                return DoctorFinding(
+                    "clipboard", .warning, message + ", but this session has no display: --copy prints the code only",
+                    advice: "run authcat in a graphical session, or set DISPLAY or WAYLAND_DISPLAY")
             }
             guard tool.reader != nil else {
-                return DoctorFinding("clipboard", .warning, message + ", but finds nothing to read the clipboard with",
-                                     advice: "install wl-paste beside wl-copy (the wl-clipboard package)")
+                return DoctorFinding(
+                    "clipboard", .warning, message + ", but finds nothing to read the clipboard with",
+                    advice: "install wl-paste beside wl-copy (the wl-clipboard package)")
             }
             return DoctorFinding("clipboard", .ok, message)
         }
@@ -132,7 +140,9 @@ extension AuthCat {
             let status = SyncStatus.recorded(in: location, now: Invocation.current.now)
             // The check's name already says sync: the summary, then its detail
             // unless that only repeats it ("off", not "sync: off: sync is off").
-            let message = status.summary == .off ? "off"
+            let message =
+                status.summary == .off
+                ? "off"
                 : status.summary.rawValue + (status.message.map { ": \($0)" } ?? "")
             switch status.summary {
             case .off, .succeeded, .inProgress:

@@ -22,8 +22,9 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
-                  completion: AccountCompletion.live)
+        @Argument(
+            help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
+            completion: AccountCompletion.live)
         var query: String
 
         @Option(help: "The new issuer (\"\" for none).")
@@ -32,12 +33,14 @@ extension AuthCat {
         @Option(help: "The new account name.")
         var name: String?
 
-        @Option(name: .customLong("tag"), help: ArgumentHelp("Add a tag; repeat for several.", valueName: "tag"),
-                completion: TagCompletion.all)
+        @Option(
+            name: .customLong("tag"), help: ArgumentHelp("Add a tag; repeat for several.", valueName: "tag"),
+            completion: TagCompletion.all)
         var addedTags: [String] = []
 
-        @Option(name: .customLong("untag"), help: ArgumentHelp("Remove a tag; repeat for several.", valueName: "tag"),
-                completion: TagCompletion.all)
+        @Option(
+            name: .customLong("untag"), help: ArgumentHelp("Remove a tag; repeat for several.", valueName: "tag"),
+            completion: TagCompletion.all)
         var removedTags: [String] = []
 
         @Flag(help: "Remove every tag (before adding those given with --tag).")
@@ -47,8 +50,10 @@ extension AuthCat {
         var note: String?
 
         func validate() throws {
-            guard issuer != nil || name != nil || note != nil || clearTags || !addedTags.isEmpty || !removedTags.isEmpty else {
-                throw ValidationError("nothing to change: give --issuer, --name, --tag, --untag, --clear-tags or --note")
+            guard issuer != nil || name != nil || note != nil || clearTags || !addedTags.isEmpty || !removedTags.isEmpty
+            else {
+                throw ValidationError(
+                    "nothing to change: give --issuer, --name, --tag, --untag, --clear-tags or --note")
             }
         }
 
@@ -96,8 +101,11 @@ extension AuthCat.Edit {
         var tags: [String]
 
         var description: String {
-            let present = tags.isEmpty ? "it has no tags" : "its tags: " + tags.map(TerminalText.sanitized).joined(separator: ", ")
-            return "the account \(TerminalText.sanitized(label)) has no tag \(TerminalText.sanitized(tag).debugDescription) (\(present)); nothing was changed"
+            let present =
+                tags.isEmpty
+                ? "it has no tags" : "its tags: " + tags.map(TerminalText.sanitized).joined(separator: ", ")
+            return
+                "the account \(TerminalText.sanitized(label)) has no tag \(TerminalText.sanitized(tag).debugDescription) (\(present)); nothing was changed"
         }
     }
 }

@@ -43,8 +43,10 @@ extension AuthCat {
         @Option(help: "otpauth, google, aegis or json.")
         var format: ExportFormat
 
-        @Option(help: ArgumentHelp("The file to write (mode 0600), or a FIFO or device to write through.", valueName: "file"),
-                completion: .file())
+        @Option(
+            help: ArgumentHelp(
+                "The file to write (mode 0600), or a FIFO or device to write through.", valueName: "file"),
+            completion: .file())
         var output: String?
 
         @Flag(help: "Replace the --output file if it exists.")
@@ -59,17 +61,25 @@ extension AuthCat {
         func validate() throws {
             if output == "-" { throw ValidationError("a plain export holds every secret; say --stdout to print it") }
             if stdout, output != nil { throw ValidationError("give either --output or --stdout, not both") }
-            if qr, format != .otpauth, format != .google { throw ValidationError("--qr draws otpauth and google exports only") }
-            if force, output == nil { throw ValidationError("--force replaces an existing --output file; name one with --output") }
+            if qr, format != .otpauth, format != .google {
+                throw ValidationError("--qr draws otpauth and google exports only")
+            }
+            if force, output == nil {
+                throw ValidationError("--force replaces an existing --output file; name one with --output")
+            }
             if !qr, !stdout, output == nil {
-                throw ValidationError("a plain export holds every secret: name a file with --output (created 0600) or print it with --stdout")
+                throw ValidationError(
+                    "a plain export holds every secret: name a file with --output (created 0600) or print it with --stdout"
+                )
             }
         }
 
         func run() throws {
             // Before the vault is opened, so that a bad path fails first and
             // /dev/fd/N can only name a descriptor the shell handed over.
-            let destination = try output.map { try OutputDestination($0, replacing: force, standard: Invocation.current.standardDescriptors) }
+            let destination = try output.map {
+                try OutputDestination($0, replacing: force, standard: Invocation.current.standardDescriptors)
+            }
             let vault = try vaultOptions.openVault()
             try vault.unlock()
             var result = try Exporter.export(Exporter.items(of: vault), format: format, vaultID: vault.identity.vaultID)
@@ -80,7 +90,8 @@ extension AuthCat {
             if let destination {
                 Output.flushStandardOutput()
                 try destination.write(result.data)
-                let summary = "exported \(Import.count(result.exported, "account")) to \(destination.path) (\(format.rawValue))"
+                let summary =
+                    "exported \(Import.count(result.exported, "account")) to \(destination.path) (\(format.rawValue))"
                 // With --qr, or an export to /dev/stdout, standard output holds
                 // the real output; the summary must not land in it.
                 if qr || destination.isStandardOutput { Output.aside(summary) } else { Output.print(summary) }

@@ -33,8 +33,9 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: "Only this account: id, ISSUER:NAME, or part of the issuer or name.",
-                  completion: AccountCompletion.all)
+        @Argument(
+            help: "Only this account: id, ISSUER:NAME, or part of the issuer or name.",
+            completion: AccountCompletion.all)
         var query: String?
 
         @Flag(help: "Print a JSON array.")
@@ -42,8 +43,11 @@ extension AuthCat {
 
         /// Unconditional, so that `--limit -3` reaches `validate()` as a number
         /// instead of failing as "missing value" (a negative number looks like an option).
-        @Option(parsing: .unconditional,
-                help: ArgumentHelp("Show at most this many transactions (0: all; default 20, or the setting history.limit).", valueName: "n"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Show at most this many transactions (0: all; default 20, or the setting history.limit).",
+                valueName: "n"))
         var limit: Int?
 
         /// One screenful: after a big import the history holds thousands of transactions.
@@ -57,7 +61,9 @@ extension AuthCat {
         static let changesShown = 20
 
         func validate() throws {
-            if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or a positive number, not \(limit)") }
+            if let limit, limit < 0 {
+                throw ValidationError("--limit must be 0 (all) or a positive number, not \(limit)")
+            }
         }
 
         func run() throws {
@@ -67,8 +73,9 @@ extension AuthCat {
             // One more than asked for tells whether the page was cut (a limit
             // too large to count one more is as good as all).
             let (oneMore, overflow) = limit.addingReportingOverflow(1)
-            var page = try vault.historyExcerpts(recordID: recordID, limit: limit == 0 || overflow ? nil : oneMore,
-                                                 changesPerTransaction: json || allChanges ? nil : Self.changesShown)
+            var page = try vault.historyExcerpts(
+                recordID: recordID, limit: limit == 0 || overflow ? nil : oneMore,
+                changesPerTransaction: json || allChanges ? nil : Self.changesShown)
             let cut = limit > 0 && page.count > limit
             if cut { page.removeLast() }
             // Labels only of the changes shown; a transaction can change several
@@ -78,10 +85,12 @@ extension AuthCat {
                 Output.print(try JSONOutput.string(page.map { HistorySummary($0.entry, labels: labels) }))
             } else {
                 // One write for the whole table rather than one per line.
-                let lines = TextTable.lines(page.flatMap { Self.rows(HistorySummary($0.entry, labels: labels), omitted: $0.omittedChanges) })
+                let lines = TextTable.lines(
+                    page.flatMap { Self.rows(HistorySummary($0.entry, labels: labels), omitted: $0.omittedChanges) })
                 if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }
                 if page.contains(where: { $0.omittedChanges > 0 }) {
-                    Output.note("showing the first \(Self.changesShown) changes of a transaction; --all-changes shows all")
+                    Output.note(
+                        "showing the first \(Self.changesShown) changes of a transaction; --all-changes shows all")
                 }
             }
             if cut {
@@ -98,7 +107,9 @@ extension AuthCat {
                 let fields = change.kind == .update ? change.fields.joined(separator: ",") : ""
                 return transaction + [change.kind.rawValue, subject, fields]
             }
-            if omitted > 0 { rows.append(transaction + ["…", "and \(omitted) more \(omitted == 1 ? "change" : "changes")"]) }
+            if omitted > 0 {
+                rows.append(transaction + ["…", "and \(omitted) more \(omitted == 1 ? "change" : "changes")"])
+            }
             return rows
         }
     }

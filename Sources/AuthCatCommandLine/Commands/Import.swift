@@ -49,7 +49,8 @@ extension AuthCat {
         @Argument(help: "The file to import, or - for standard input.", completion: .file())
         var file: String
 
-        @Option(help: "otpauth, google, aegis, 2fas, andotp, bitwarden or authcat (default: recognised from the content).")
+        @Option(
+            help: "otpauth, google, aegis, 2fas, andotp, bitwarden or authcat (default: recognised from the content).")
         var format: ImportFormat?
 
         @Flag(help: "FILE is a PNG image: import the QR codes in it.")
@@ -73,7 +74,9 @@ extension AuthCat {
         static let inputLimit = 64 << 20
 
         func validate() throws {
-            if qr, format != nil { throw ValidationError("--qr reads the format from the QR codes; leave --format out") }
+            if qr, format != nil {
+                throw ValidationError("--qr reads the format from the QR codes; leave --format out")
+            }
         }
 
         func run() throws {
@@ -81,13 +84,17 @@ extension AuthCat {
             defer { data.resetBytes(in: 0..<data.count) }
             do {
                 let parsed = try parse(data)
-                let outcome = try Self.importing(parsed, options: vaultOptions, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
-                try Self.report(outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)",
-                                verbs: ("would add", "added"), refusalStep: .skipInvalidEntries)
+                let outcome = try Self.importing(
+                    parsed, options: vaultOptions, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
+                try Self.report(
+                    outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)",
+                    verbs: ("would add", "added"), refusalStep: .skipInvalidEntries)
             } catch let error as UserFacingError {
                 // A file of another format than --format says fails one way or
                 // another (an error, or every entry invalid): name the one it looks like.
-                guard let format, let detected = try? FormatDetector.detect(data), detected != format else { throw error }
+                guard let format, let detected = try? FormatDetector.detect(data), detected != format else {
+                    throw error
+                }
                 throw FormatMismatch(error: error, given: format, detected: detected)
             }
         }
@@ -96,10 +103,13 @@ extension AuthCat {
             if qr { return try QRImageImport.parse(png: data) }
             let format = try format ?? FormatDetector.detect(data)
             let environment = vaultOptions.environment
-            let variable = format == .authcat && !(environment[Self.backupVariable] ?? "").isEmpty ? Self.backupVariable : Self.importVariable
+            let variable =
+                format == .authcat && !(environment[Self.backupVariable] ?? "").isEmpty
+                ? Self.backupVariable : Self.importVariable
             let context = ImportContext(password: {
-                try PassphraseSource.forFile(variable: variable, prompt: "password of the \(format.displayName)",
-                                             confirm: false, environment: environment)
+                try PassphraseSource.forFile(
+                    variable: variable, prompt: "password of the \(format.displayName)",
+                    confirm: false, environment: environment)
             })
             return try format.parse(data, context: context)
         }
@@ -124,15 +134,20 @@ extension AuthCat {
         /// and unless `dryRun` imports, creating the vault only when something
         /// is added. A refused import changes nothing and is returned, for
         /// `report` to show and throw. Shared with `restore-backup`.
-        static func importing(_ parsed: ParsedImport, options: VaultOptions, author: HistoryAuthor, dryRun: Bool,
-                              skipInvalid: Bool) throws -> ImportOutcome {
+        static func importing(
+            _ parsed: ParsedImport, options: VaultOptions, author: HistoryAuthor, dryRun: Bool,
+            skipInvalid: Bool
+        ) throws -> ImportOutcome {
             let existing = try options.openExistingVault()
             if existing == nil {
                 let plan = try Importer.planForEmptyVault(parsed, skipInvalid: skipInvalid)
-                guard plan.refusal == nil, !dryRun, plan.changesVault else { return ImportOutcome(plan: plan, added: [], dryRun: dryRun) }
+                guard plan.refusal == nil, !dryRun, plan.changesVault else {
+                    return ImportOutcome(plan: plan, added: [], dryRun: dryRun)
+                }
             }
             let vault = try existing ?? options.openOrCreateVault()
-            let outcome = try Importer(vault: vault, author: author).run(parsed, dryRun: dryRun, skipInvalid: skipInvalid)
+            let outcome = try Importer(vault: vault, author: author).run(
+                parsed, dryRun: dryRun, skipInvalid: skipInvalid)
             if outcome.plan.refusal == nil, !outcome.dryRun, outcome.plan.changesVault {
                 VaultChangeHook.vaultDidChange(vault)
             }
@@ -150,8 +165,10 @@ extension AuthCat {
         /// - Parameters:
         ///   - verbs: what the summary says for a dry run and for a real one.
         ///   - refusalStep: what the command offers when invalid entries refuse the import.
-        static func report(_ outcome: ImportOutcome, json: Bool, verbose: Bool, source: String,
-                           verbs: (dryRun: String, done: String), refusalStep: NextStep? = nil) throws {
+        static func report(
+            _ outcome: ImportOutcome, json: Bool, verbose: Bool, source: String,
+            verbs: (dryRun: String, done: String), refusalStep: NextStep? = nil
+        ) throws {
             let plan = outcome.plan
             if let refusal = plan.refusal {
                 if json { Output.print(try JSONOutput.string(outcome.summary)) }
@@ -163,7 +180,9 @@ extension AuthCat {
             var line = "\(verb) \(count(plan.additions.count, "account")) from \(source)"
             if !plan.preferences.isEmpty { line += " and \(count(plan.preferences.count, "synced preference"))" }
             line += "; skipped \(plan.skipped.count), rejected \(plan.rejections.count)"
-            if !plan.preferencesKept.isEmpty { line += "; kept the vault's value of \(count(plan.preferencesKept.count, "preference"))" }
+            if !plan.preferencesKept.isEmpty {
+                line += "; kept the vault's value of \(count(plan.preferencesKept.count, "preference"))"
+            }
             let hidden = outcome.dryRun ? plan.additions.count + plan.skipped.count : plan.skipped.count
             if !verbose, hidden > 0 { line += " (--verbose lists each)" }
             var lines = [line]
@@ -196,7 +215,9 @@ extension AuthCat {
             defer { close(fd) }
             var status = stat()
             let isRegular = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            guard !isRegular || Int(status.st_size) <= inputLimit else { throw InputError.tooLong(what: what, limit: inputLimit) }
+            guard !isRegular || Int(status.st_size) <= inputLimit else {
+                throw InputError.tooLong(what: what, limit: inputLimit)
+            }
             // A regular file's size bounds the buffer (with room for a file still being written).
             let limit = isRegular ? min(inputLimit, Int(status.st_size) + 65536) : inputLimit
             var bytes = try FileDescriptorReader.readAll(fd, limit: limit, what: "\(what) \(path)")

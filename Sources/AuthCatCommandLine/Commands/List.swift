@@ -34,8 +34,10 @@ extension AuthCat {
         @Flag(help: "Print a JSON array.")
         var json = false
 
-        @Option(name: .customLong("tag"), help: ArgumentHelp("Only accounts with this tag; repeat for several.", valueName: "tag"),
-                completion: TagCompletion.all)
+        @Option(
+            name: .customLong("tag"),
+            help: ArgumentHelp("Only accounts with this tag; repeat for several.", valueName: "tag"),
+            completion: TagCompletion.all)
         var tags: [String] = []
 
         @Flag(help: "List the removed accounts, which 'authcat restore' can bring back.")

@@ -22,8 +22,9 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
-                  completion: AccountCompletion.live)
+        @Argument(
+            help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
+            completion: AccountCompletion.live)
         var query: String
 
         @Flag(name: [.customShort("y"), .long], help: "Remove without asking.")

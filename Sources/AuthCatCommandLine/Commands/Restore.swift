@@ -22,8 +22,9 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: "The removed account: id, ISSUER:NAME, or part of the issuer or name.",
-                  completion: AccountCompletion.deleted)
+        @Argument(
+            help: "The removed account: id, ISSUER:NAME, or part of the issuer or name.",
+            completion: AccountCompletion.deleted)
         var query: String
 
         func run() throws {

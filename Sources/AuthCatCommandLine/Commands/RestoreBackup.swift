@@ -49,12 +49,15 @@ extension AuthCat {
             defer { data.resetBytes(in: 0..<data.count) }
             let environment = vaultOptions.environment
             let context = ImportContext(password: {
-                try PassphraseSource.forFile(variable: Import.backupVariable, prompt: "backup passphrase",
-                                             confirm: false, environment: environment)
+                try PassphraseSource.forFile(
+                    variable: Import.backupVariable, prompt: "backup passphrase",
+                    confirm: false, environment: environment)
             })
             let parsed = try AuthCatFormat.parsed(AuthCatFormat.archive(data, context: context))
-            let outcome = try Import.importing(parsed, options: vaultOptions, author: .restore, dryRun: dryRun, skipInvalid: false)
-            try Import.report(outcome, json: json, verbose: verbose, source: "the backup", verbs: ("would restore", "restored"))
+            let outcome = try Import.importing(
+                parsed, options: vaultOptions, author: .restore, dryRun: dryRun, skipInvalid: false)
+            try Import.report(
+                outcome, json: json, verbose: verbose, source: "the backup", verbs: ("would restore", "restored"))
         }
     }
 }

@@ -32,8 +32,9 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
-                  completion: AccountCompletion.live)
+        @Argument(
+            help: "The account: id, ISSUER:NAME, or part of the issuer or name.",
+            completion: AccountCompletion.live)
         var query: String
 
         @Flag(help: "Print the otpauth:// URI, which includes the secret.")
@@ -55,7 +56,8 @@ extension AuthCat {
             if uri || qr {
                 let secret = try vault.secret(for: account.id)
                 let pin = account.otp.kind.needsPIN ? try vault.pin(for: account.id) : nil
-                let text = OTPAuthURI.make(issuer: account.issuer, name: account.name, parameters: account.otp, secret: secret, pin: pin)
+                let text = OTPAuthURI.make(
+                    issuer: account.issuer, name: account.name, parameters: account.otp, secret: secret, pin: pin)
                 if uri { Output.print(text) }
                 if qr { Output.print(try QRCode.encode(text).terminalText(), terminator: "") }
                 return
@@ -66,11 +68,15 @@ extension AuthCat {
 
         private static func details(of account: Account) -> [[String]] {
             let otp = account.otp
-            var rows = [["id", account.id.vaultString], ["issuer", account.issuer], ["name", account.name],
-                        ["type", otp.kind.rawValue], ["algorithm", otp.algorithm.rawValue], ["digits", "\(otp.digits)"]]
+            var rows = [
+                ["id", account.id.vaultString], ["issuer", account.issuer], ["name", account.name],
+                ["type", otp.kind.rawValue], ["algorithm", otp.algorithm.rawValue], ["digits", "\(otp.digits)"],
+            ]
             rows.append(otp.kind == .hotp ? ["counter", "\(otp.counter)"] : ["period", "\(otp.period)s"])
-            rows += [["tags", account.tags.joined(separator: ", ")], ["note", account.note],
-                     ["created", Timestamp.text(account.createdAt)], ["updated", Timestamp.text(account.updatedAt)]]
+            rows += [
+                ["tags", account.tags.joined(separator: ", ")], ["note", account.note],
+                ["created", Timestamp.text(account.createdAt)], ["updated", Timestamp.text(account.updatedAt)],
+            ]
             return rows
         }
     }

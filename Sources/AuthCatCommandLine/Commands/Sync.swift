@@ -19,6 +19,9 @@ extension AuthCat {
                 Environment:
                   AUTHCAT_SYNC_PASSPHRASE_FILE  A file whose first line is the sync passphrase, for scripts.
                 """,
-            subcommands: [SyncEnable.self, SyncDisable.self, SyncNow.self, SyncCompact.self, SyncWatch.self, SyncStatusCommand.self])
+            subcommands: [
+                SyncEnable.self, SyncDisable.self, SyncNow.self, SyncCompact.self, SyncWatch.self,
+                SyncStatusCommand.self,
+            ])
     }
 }

@@ -45,7 +45,9 @@ extension AuthCat {
             if json {
                 Output.print(try SyncReportOutput.json(report))
             } else {
-                (SyncReportOutput.lines(report) + [SyncReportOutput.compactionLine(report)]).forEach { Output.print($0) }
+                (SyncReportOutput.lines(report) + [SyncReportOutput.compactionLine(report)]).forEach {
+                    Output.print($0)
+                }
             }
         }
     }

@@ -36,10 +36,13 @@ extension AuthCat {
         func run() async throws {
             let remoteToo = everywhere || deleteRemote
             let vault = try vaultOptions.openExistingVault()
-            if let vault, SyncState.lostStateError(in: vault.location) != nil { return try await forgetLostState(vault) }
+            if let vault, SyncState.lostStateError(in: vault.location) != nil {
+                return try await forgetLostState(vault)
+            }
             let wasOn = vault.map { SyncState.isEnabled(in: $0.location) } ?? false
             guard wasOn || remoteToo else {
-                if let vault, try await SyncState.acknowledgeStop(in: vault.location, whenBusy: SyncSession.sayWaiting) {
+                if let vault, try await SyncState.acknowledgeStop(in: vault.location, whenBusy: SyncSession.sayWaiting)
+                {
                     SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
                     Output.print("acknowledged: sync stays off on this device; local data is kept")
                 } else {
@@ -48,8 +51,9 @@ extension AuthCat {
                 return
             }
             guard let vault else { throw SyncCommandError.neverSetUp }
-            let session = SyncSession(vault: vault, recorder: SyncEventLog(location: vault.location),
-                                      environment: vaultOptions.environment)
+            let session = SyncSession(
+                vault: vault, recorder: SyncEventLog(location: vault.location),
+                environment: vaultOptions.environment)
             // After sync was turned off here, the state still names the remote and holds its sealed key.
             guard let remote = try session.localState().remoteLocation else { throw SyncCommandError.neverSetUp }
             if deleteRemote { try confirmDeletion(of: remote, syncOn: wasOn) }
@@ -58,14 +62,17 @@ extension AuthCat {
                     try await session.withEngine(evenIfOff: true) { engine in
                         try await engine.disable(everywhere: remoteToo, deleteRemote: deleteRemote)
                     }
-                } catch where !SyncState.isEnabled(in: vault.location) {
+                } catch  where !SyncState.isEnabled(in: vault.location) {
                     throw SyncCommandError.remoteNotUpdated(error)
                 }
             }
             SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
-            Output.print(deleteRemote ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"
-                  : everywhere ? "sync is off on every device; local data is kept"
-                  : "sync is off on this device; local data is kept")
+            Output.print(
+                deleteRemote
+                    ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"
+                    : everywhere
+                        ? "sync is off on every device; local data is kept"
+                        : "sync is off on this device; local data is kept")
         }
 
         /// Sync was set up but its state is lost: only forgetting it is
@@ -73,19 +80,23 @@ extension AuthCat {
         private func forgetLostState(_ vault: Vault) async throws {
             guard !(everywhere || deleteRemote) else { throw SyncCommandError.lostStateCannotReachRemote }
             let remote = try SyncState.localState(in: vault.location).remoteLocation
-            let setAside = try await SyncState.forgetLostState(in: vault.location, now: Invocation.current.now,
-                                                                whenBusy: SyncSession.sayWaiting)
+            let setAside = try await SyncState.forgetLostState(
+                in: vault.location, now: Invocation.current.now,
+                whenBusy: SyncSession.sayWaiting)
             SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
             if let setAside { Output.print("the damaged sync state was set aside as \(setAside)") }
-            Output.print("sync is off on this device; local data is kept. To sync again as a new device, run: "
-                + "authcat sync enable --remote \(remote ?? "URL")")
+            Output.print(
+                "sync is off on this device; local data is kept. To sync again as a new device, run: "
+                    + "authcat sync enable --remote \(remote ?? "URL")")
         }
 
         private func confirmDeletion(of remote: String, syncOn: Bool) throws {
             guard !yes else { return }
             guard Terminal.standardInputIsTerminal else { throw SyncCommandError.deleteNeedsConfirmation }
             let question = "delete every device's synced data at \(remote)? Local data is kept. [y/N] "
-            guard try Terminal.confirm(question, hint: "add --yes") else { throw SyncCommandError.notDeleted(syncOn: syncOn) }
+            guard try Terminal.confirm(question, hint: "add --yes") else {
+                throw SyncCommandError.notDeleted(syncOn: syncOn)
+            }
         }
     }
 }

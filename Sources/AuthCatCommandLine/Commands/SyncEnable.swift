@@ -29,18 +29,21 @@ extension AuthCat {
         @Option(help: ArgumentHelp("Where to sync: file:///path or s3://bucket/prefix.", valueName: "url"))
         var remote: String
 
-        @Option(help: ArgumentHelp(
-            "A new file to write the recovery key to (mode 0600) when creating; the file to read it from with --use-recovery-key.",
-            valueName: "path"), completion: .file())
+        @Option(
+            help: ArgumentHelp(
+                "A new file to write the recovery key to (mode 0600) when creating; the file to read it from with --use-recovery-key.",
+                valueName: "path"), completion: .file())
         var recoveryKeyFile: String?
 
         @Flag(help: "Join with the recovery key instead of the sync passphrase.")
         var useRecoveryKey = false
 
-        @Flag(help: ArgumentHelp(
-            "Use an http:// S3 endpoint on another machine without asking.",
-            discussion: "Credentials are signed, never sent, but the objects and the listing travel unencrypted and can be "
-                + "altered on the way. A loopback endpoint (127.0.0.0/8, ::1, localhost) needs no confirmation."))
+        @Flag(
+            help: ArgumentHelp(
+                "Use an http:// S3 endpoint on another machine without asking.",
+                discussion:
+                    "Credentials are signed, never sent, but the objects and the listing travel unencrypted and can be "
+                    + "altered on the way. A loopback endpoint (127.0.0.0/8, ::1, localhost) needs no confirmation."))
         var allowHttp = false
 
         @Flag(help: "Join the vault the remote holds now, though this device synced with a different one there.")
@@ -53,19 +56,24 @@ extension AuthCat {
             let session = try SyncSession.openOrCreate(vaultOptions)
             if try isAlreadyOn(session, with: location) { return }
             // Asked again under the run lock: another enable may have finished while this one asked or waited.
-            try await SyncEnableFlow(session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
-                                     useRecoveryKey: useRecoveryKey, joinDifferentVault: joinDifferentVault).run { try isAlreadyOn(session, with: location) }
+            try await SyncEnableFlow(
+                session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
+                useRecoveryKey: useRecoveryKey, joinDifferentVault: joinDifferentVault
+            ).run { try isAlreadyOn(session, with: location) }
         }
 
         /// Asks before syncing over plain http to another machine; without a terminal, `--allow-http` must say so.
         private func confirmCleartext(_ location: RemoteLocation) throws {
-            guard location.isCleartextOverNetwork, !allowHttp, case let .s3(configuration) = location else { return }
+            guard location.isCleartextOverNetwork, !allowHttp, case .s3(let configuration) = location else { return }
             guard Terminal.standardInputIsTerminal else {
                 throw SyncCommandError.cleartextNeedsOptIn(endpoint: configuration.endpoint)
             }
-            let question = "\(configuration.endpoint) is plain http to another machine: the synced objects and their list "
+            let question =
+                "\(configuration.endpoint) is plain http to another machine: the synced objects and their list "
                 + "travel unencrypted and can be altered on the way. Use it anyway? [y/N] "
-            guard try Terminal.confirm(question, hint: "add --allow-http") else { throw SyncCommandError.cleartextDeclined }
+            guard try Terminal.confirm(question, hint: "add --allow-http") else {
+                throw SyncCommandError.cleartextDeclined
+            }
         }
 
         /// Whether sync is on already with `location` (said on standard output).

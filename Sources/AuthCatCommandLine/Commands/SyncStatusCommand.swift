@@ -73,11 +73,13 @@ extension AuthCat {
             guard let vault = try vaultOptions.openExistingVault() else {
                 return SyncStatus.fold(events: [], local: .off, probe: nil, now: Invocation.current.now)
             }
-            let session = SyncSession(vault: vault, recorder: SyncEventLog(location: vault.location),
-                                      environment: vaultOptions.environment)
+            let session = SyncSession(
+                vault: vault, recorder: SyncEventLog(location: vault.location),
+                environment: vaultOptions.environment)
             let local = try session.localState()
             let probe = offline || short || !local.isEnabled ? nil : await self.probe(session, local)
-            let status = SyncStatus.fold(events: try session.recorder.events(), local: local, probe: probe, now: Invocation.current.now)
+            let status = SyncStatus.fold(
+                events: try session.recorder.events(), local: local, probe: probe, now: Invocation.current.now)
             SyncNotice.update(status, in: vault.location)
             return status
         }
@@ -87,10 +89,12 @@ extension AuthCat {
             do {
                 let remote = try session.remote(url: url)
                 // A deletion marker is believed once it opens with the key; the check never waits on a prompt.
-                let keys = try? Vault.open(at: session.location,
-                                           passphrase: PassphraseSource.withoutPrompt(environment: session.environment))
-                let result = await SyncProbe.check(remote, vaultID: local.remoteVaultID, keysFrom: keys,
-                                                   timeout: Self.probeTimeout)
+                let keys = try? Vault.open(
+                    at: session.location,
+                    passphrase: PassphraseSource.withoutPrompt(environment: session.environment))
+                let result = await SyncProbe.check(
+                    remote, vaultID: local.remoteVaultID, keysFrom: keys,
+                    timeout: Self.probeTimeout)
                 try? await remote.close()
                 return result
             } catch {

@@ -1,8 +1,8 @@
-import Foundation
 import ArgumentParser
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatSync
+import Foundation
 
 extension AuthCat {
     /// `authcat sync watch`: keep syncing until stopped.
@@ -27,7 +27,9 @@ extension AuthCat {
         var interval: Double = 30
 
         func validate() throws {
-            guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
+            guard interval >= 1, interval <= 86_400 else {
+                throw ValidationError("--interval must be between 1 and 86400 seconds")
+            }
         }
 
         func run() async throws {

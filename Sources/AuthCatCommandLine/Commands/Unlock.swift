@@ -31,9 +31,11 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Option(name: .customLong("for"),
-                help: ArgumentHelp("How long: a number with s, m, h or d (90s, 15m, 8h, 7d), up to 30d.", valueName: "duration"),
-                transform: SessionLength.init(parsing:))
+        @Option(
+            name: .customLong("for"),
+            help: ArgumentHelp(
+                "How long: a number with s, m, h or d (90s, 15m, 8h, 7d), up to 30d.", valueName: "duration"),
+            transform: SessionLength.init(parsing:))
         var length = SessionLength(seconds: 900)
 
         @Flag(help: "Only say whether the vault is unlocked, and until when.")
@@ -54,7 +56,8 @@ extension AuthCat {
                 return
             }
             let until = try vault.keepUnlocked(forSeconds: length.seconds)
-            Output.print("unlocked for \(length.description), until \(Timestamp.text(until)); 'authcat lock' locks it now")
+            Output.print(
+                "unlocked for \(length.description), until \(Timestamp.text(until)); 'authcat lock' locks it now")
         }
 
         private func printStatus(_ vault: Vault) throws {
@@ -71,7 +74,10 @@ extension AuthCat {
 
 /// What `authcat unlock --status` says.
 struct UnlockState: Encodable {
-    enum State: String, Encodable { case unlocked, locked, noPassphrase = "no passphrase" }
+    enum State: String, Encodable {
+        case unlocked, locked
+        case noPassphrase = "no passphrase"
+    }
 
     var state: State
     /// When the keyring forgets the key; nil unless unlocked.

@@ -19,15 +19,16 @@ enum AccountCompletion {
     static func complete(_ scope: AccountLabelCompletion.Scope, _ words: [String], _ prefix: String) -> [String] {
         let completion = requested
         guard let vault = vault(completion, words: words),
-              let accounts = try? vault.accountNames(live: scope.includesLive, deleted: scope.includesDeleted)
+            let accounts = try? vault.accountNames(live: scope.includesLive, deleted: scope.includesDeleted)
         else { return [] }
         return completion.candidates(prefix: prefix, accounts: accounts)
     }
 
     /// The completion the shell asks for now.
     static var requested: AccountLabelCompletion {
-        AccountLabelCompletion(shell: CompletionShell.requesting?.rawValue, shellVersion: CompletionShell.requestingVersion,
-                               environment: Invocation.current.environment)
+        AccountLabelCompletion(
+            shell: CompletionShell.requesting?.rawValue, shellVersion: CompletionShell.requestingVersion,
+            environment: Invocation.current.environment)
     }
 
     /// The vault the shell's words name, opened without a prompt; nil on any problem.

@@ -14,19 +14,26 @@ enum CompletionCheck {
         let config = VaultLocation.xdgBaseDirectory(environment["XDG_CONFIG_HOME"]) ?? home + "/.config"
         switch shell {
         case "bash":
-            return [data + "/bash-completion/completions/authcat", home + "/.bash_completion.d/authcat",
-                    "/usr/local/share/bash-completion/completions/authcat", "/usr/share/bash-completion/completions/authcat",
-                    "/etc/bash_completion.d/authcat"]
+            return [
+                data + "/bash-completion/completions/authcat", home + "/.bash_completion.d/authcat",
+                "/usr/local/share/bash-completion/completions/authcat",
+                "/usr/share/bash-completion/completions/authcat",
+                "/etc/bash_completion.d/authcat",
+            ]
         case "zsh":
             let fpath = (environment["FPATH"] ?? "").split(separator: ":").map { "\($0)/_authcat" }
             // ~/.local/share/zsh/site-functions is where scripts/install puts it for ~/.local.
             return [home + "/.zfunc/_authcat", home + "/.local/share/zsh/site-functions/_authcat"] + fpath
-                + ["/usr/local/share/zsh/site-functions/_authcat", "/usr/share/zsh/vendor-completions/_authcat",
-                   "/usr/share/zsh/site-functions/_authcat"]
+                + [
+                    "/usr/local/share/zsh/site-functions/_authcat", "/usr/share/zsh/vendor-completions/_authcat",
+                    "/usr/share/zsh/site-functions/_authcat",
+                ]
         case "fish":
-            return [config + "/fish/completions/authcat.fish", data + "/fish/vendor_completions.d/authcat.fish",
-                    "/usr/local/share/fish/vendor_completions.d/authcat.fish",
-                    "/usr/share/fish/vendor_completions.d/authcat.fish"]
+            return [
+                config + "/fish/completions/authcat.fish", data + "/fish/vendor_completions.d/authcat.fish",
+                "/usr/local/share/fish/vendor_completions.d/authcat.fish",
+                "/usr/share/fish/vendor_completions.d/authcat.fish",
+            ]
         default:
             return []
         }
@@ -57,12 +64,15 @@ enum CompletionCheck {
             let which = shell.isEmpty ? "$SHELL is not set" : "authcat has no completion for \(shell)"
             return DoctorFinding(check, .ok, "not checked: \(which) (bash, zsh and fish have one)")
         }
-        guard let path = completionPaths(shell: shell, environment: environment)
-            .first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+        guard
+            let path = completionPaths(shell: shell, environment: environment)
+                .first(where: { FileManager.default.isReadableFile(atPath: $0) })
+        else {
             return DoctorFinding(check, .warning, "no \(shell) completion for authcat is installed", advice: install)
         }
         if let expected = current(shell), let installed = try? String(contentsOfFile: path, encoding: .utf8),
-           installed != expected && installed != expected + "\n" {
+            installed != expected && installed != expected + "\n"
+        {
             return DoctorFinding(check, .warning, "\(path) is from another version of authcat", advice: install)
         }
         return DoctorFinding(check, .ok, "\(shell) completion is installed at \(path)")

@@ -16,7 +16,9 @@ import ArgumentParser
 enum CompletionScript {
     struct GeneratorChanged: Error, CustomStringConvertible {
         var shell: CompletionShell
-        var description: String { "swift-argument-parser's \(shell.rawValue) completion script has changed; update CompletionScript" }
+        var description: String {
+            "swift-argument-parser's \(shell.rawValue) completion script has changed; update CompletionScript"
+        }
     }
 
     /// The shell named by a command line that asks only for a completion
@@ -40,8 +42,9 @@ enum CompletionScript {
         let generated = AuthCat.completionScript(for: shell)
         switch shell {
         case .bash:
-            return try replacing(bashAccountCall, with: bashAccountCallReplacement,
-                                 then: bashRegistration, with: bashAdditions, in: generated, shell: shell)
+            return try replacing(
+                bashAccountCall, with: bashAccountCallReplacement,
+                then: bashRegistration, with: bashAdditions, in: generated, shell: shell)
         case .zsh:
             return try replacing(zshAccountCall, with: zshAccountCallReplacement, in: generated, shell: shell)
         default:
@@ -49,9 +52,11 @@ enum CompletionScript {
         }
     }
 
-    private static func replacing(_ target: String, with replacement: String, then second: String? = nil,
-                                  with secondReplacement: String = "", in script: String,
-                                  shell: CompletionShell) throws -> String {
+    private static func replacing(
+        _ target: String, with replacement: String, then second: String? = nil,
+        with secondReplacement: String = "", in script: String,
+        shell: CompletionShell
+    ) throws -> String {
         guard script.contains(target), second.map(script.contains) ?? true else { throw GeneratorChanged(shell: shell) }
         let replaced = script.replacingOccurrences(of: target, with: replacement)
         guard let second else { return replaced }

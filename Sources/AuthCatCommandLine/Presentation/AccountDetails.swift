@@ -19,7 +19,9 @@ public struct AccountDetails: Encodable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case note, createdAt = "created_at", updatedAt = "updated_at"
+        case note
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
     }
 
     /// The summary's keys and these, in one object.

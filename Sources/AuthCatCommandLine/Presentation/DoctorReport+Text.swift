@@ -14,8 +14,10 @@ extension DoctorReport {
             return TerminalText.sanitized("\(status)  \(check)  \(finding.message)\(advice)")
         }
         func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
-        lines.append(problems == 0 && warnings == 0 ? "all is well"
-            : "\(count(problems, "problem")), \(count(warnings, "warning"))")
+        lines.append(
+            problems == 0 && warnings == 0
+                ? "all is well"
+                : "\(count(problems, "problem")), \(count(warnings, "warning"))")
         return lines
     }
 }

@@ -33,9 +33,10 @@ public struct HistorySummary: Encodable, Equatable, Sendable {
         author = entry.author
         device = entry.device
         changes = entry.changes.map { change in
-            Change(entity: change.entity, recordID: change.recordID,
-                   label: change.entity == .account ? labels[change.recordID] : nil,
-                   kind: change.kind, fields: change.fields)
+            Change(
+                entity: change.entity, recordID: change.recordID,
+                label: change.entity == .account ? labels[change.recordID] : nil,
+                kind: change.kind, fields: change.fields)
         }
     }
 }

@@ -76,15 +76,20 @@ public struct LiveCodeScreen: Sendable {
         for entry in entries {
             let code = entry.codeText.padding(toLength: codeWidth, withPad: " ", startingAt: 0)
             let status = entry.statusText.padding(toLength: statusWidth, withPad: " ", startingAt: 0)
-            rows.append([Segment(code, .bold), Segment("  "), Segment(status, entry.isUrgent ? .urgent : .plain),
-                         Segment("  "), Segment(TerminalText.sanitized(entry.label))])
+            rows.append([
+                Segment(code, .bold), Segment("  "), Segment(status, entry.isUrgent ? .urgent : .plain),
+                Segment("  "), Segment(TerminalText.sanitized(entry.label)),
+            ])
         }
         if entries.isEmpty { rows.append([Segment("no accounts")]) }
         if rows.count > height {
             let shown = max(height - 1, 0)
             let hidden = rows.count - max(shown, 1)
             // The title counts among the shown rows; everything after them is summed up.
-            rows = Array(rows.prefix(shown)) + [[Segment("… \(hidden) more; make the window taller or give a QUERY", .dim)]]
+            rows =
+                Array(rows.prefix(shown)) + [
+                    [Segment("… \(hidden) more; make the window taller or give a QUERY", .dim)]
+                ]
             if height == 1 { rows = [rows[rows.count - 1]] }
         }
         return rows.map(render)
@@ -142,7 +147,7 @@ public struct LiveCodeScreen: Sendable {
 extension LiveCodeEntry {
     var codeText: String {
         switch state {
-        case let .expires(code, _, _), let .counterCode(code): code
+        case .expires(let code, _, _), .counterCode(let code): code
         case .counterBased, .unavailable: "-"
         }
     }
@@ -150,11 +155,12 @@ extension LiveCodeEntry {
     /// "12s ▮▮▮▮▯▯▯▯▯▯", or what stands in for it.
     var statusText: String {
         switch state {
-        case let .expires(_, secondsLeft, period):
+        case .expires(_, let secondsLeft, let period):
             let cells = LiveCodeScreen.barCells
             // Full with the whole step left, empty in its last second: a step
             // shows `period` down to 1 seconds left, never 0.
-            let filled = period > 1 ? min(cells, max(0, ((secondsLeft - 1) * cells * 2 + period - 1) / ((period - 1) * 2))) : 0
+            let filled =
+                period > 1 ? min(cells, max(0, ((secondsLeft - 1) * cells * 2 + period - 1) / ((period - 1) * 2))) : 0
             let seconds = "\(secondsLeft)s".padding(toLength: 4, withPad: " ", startingAt: 0)
             return seconds + String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
         case .counterBased:
@@ -167,7 +173,7 @@ extension LiveCodeEntry {
     }
 
     var isUrgent: Bool {
-        if case let .expires(_, secondsLeft, _) = state { return secondsLeft <= LiveCodeScreen.urgentSeconds }
+        if case .expires(_, let secondsLeft, _) = state { return secondsLeft <= LiveCodeScreen.urgentSeconds }
         return false
     }
 }

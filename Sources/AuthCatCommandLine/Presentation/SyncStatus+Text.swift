@@ -10,8 +10,10 @@ extension SyncStatus {
         let date = Timestamp.text
         var lines = ["sync: \(summary.rawValue)"]
         if let message { lines.append("  \(message)") }
-        guard local.isEnabled || local.remoteDeleted || local.vaultMismatch || local.stateProblem != nil
-                || setup.state != .notStarted else { return lines }
+        guard
+            local.isEnabled || local.remoteDeleted || local.vaultMismatch || local.stateProblem != nil
+                || setup.state != .notStarted
+        else { return lines }
         if let remote = local.remoteLocation { lines.append("remote: \(remote)") }
         for (name, phase) in [("setup", setup), ("import", self.import), ("export", export)] {
             lines.append("\(name): \(Self.describe(phase, date: date))")
@@ -23,7 +25,9 @@ extension SyncStatus {
         }
         if !local.rejectedObjects.isEmpty {
             lines.append("rejected objects: \(local.rejectedObjects.count) (skipped while they stay the same)")
-            lines += local.rejectedObjects.map { "  \($0.name): \($0.kind.rawValue) since \(date($0.firstSeen)): \($0.detail)" }
+            lines += local.rejectedObjects.map {
+                "  \($0.name): \($0.kind.rawValue) since \(date($0.firstSeen)): \($0.detail)"
+            }
         }
         if !local.standingIssues.isEmpty {
             lines.append("problems found by the latest sync: \(local.standingIssues.count)")

@@ -22,7 +22,10 @@ struct CommandPath {
     init(_ arguments: [String]) {
         var skipValue = false
         for argument in arguments {
-            if skipValue { skipValue = false; continue }
+            if skipValue {
+                skipValue = false
+                continue
+            }
             if argument == "--" { return }
             if argument.hasPrefix("-") {
                 skipValue = Self.optionsTakingValue.contains(argument)

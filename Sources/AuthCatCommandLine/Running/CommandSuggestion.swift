@@ -9,14 +9,19 @@ enum CommandSuggestion {
     static func unknownCommand(in arguments: [String]) -> String? {
         let path = CommandPath(arguments)
         guard let word = path.unknownWord else { return nil }
-        let visible = path.command.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+        let visible = path.command.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map {
+            $0._commandName
+        }
         return message(for: word, path: path.names, nearest: nearest(to: word, among: visible))
     }
 
     /// The message for `help WORD…` naming no command (`authcat help nosuch`):
     /// ArgumentParser's `help` would print the top-level help and succeed.
     static func unknownHelpTopic(in arguments: [String]) -> String? {
-        guard let index = arguments.indices.first(where: { arguments[$0] == "help" && !isOptionValue(at: $0, in: arguments) })
+        guard
+            let index = arguments.indices.first(where: {
+                arguments[$0] == "help" && !isOptionValue(at: $0, in: arguments)
+            })
         else { return nil }
         let before = Array(arguments[..<index])
         guard CommandPath(before).unknownWord == nil else { return nil }
@@ -46,7 +51,8 @@ enum CommandSuggestion {
     /// Edits (insert, delete, replace, swap of neighbours) from `a` to `b`:
     /// the optimal string alignment distance, so `cdoe` is one edit from `code`.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { table[i][0] = i }

@@ -75,8 +75,10 @@ public struct DetachedLauncher: Sendable {
         }
     }
 
-    private func spawn(_ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t,
-                       flags: Int16, pid: inout pid_t) -> Int32 {
+    private func spawn(
+        _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t,
+        flags: Int16, pid: inout pid_t
+    ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

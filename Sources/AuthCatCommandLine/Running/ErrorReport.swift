@@ -63,7 +63,8 @@ enum ErrorReport {
         case is CleanExit:
             return status(argumentParser: error)
         case let validation as ValidationError:
-            return fail(usageLine(validation.message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
+            return fail(
+                usageLine(validation.message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
         case let userFacing as UserFacingError:
             return fail(userFacing.advisedDescription, status: EXIT_FAILURE)
         default:

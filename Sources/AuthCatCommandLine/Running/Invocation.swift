@@ -30,9 +30,11 @@ public struct Invocation: Sendable {
     /// What runs the detached work.
     public var launcher: DetachedLauncher
 
-    public init(arguments: [String], environment: [String: String], standardInput: Int32,
-                standardOutput: StandardStream, standardError: StandardStream, terminalPath: String?,
-                clock: any Clock = SystemClock(), passphraseKDF: KDFParameters? = nil, launcher: DetachedLauncher) {
+    public init(
+        arguments: [String], environment: [String: String], standardInput: Int32,
+        standardOutput: StandardStream, standardError: StandardStream, terminalPath: String?,
+        clock: any Clock = SystemClock(), passphraseKDF: KDFParameters? = nil, launcher: DetachedLauncher
+    ) {
         self.arguments = arguments
         self.environment = environment
         self.standardInput = standardInput
@@ -47,10 +49,11 @@ public struct Invocation: Sendable {
     /// This process's own: its arguments, environment, descriptors 0, 1 and 2,
     /// `/dev/tty`, the system clock, and this very binary for detached work.
     public static func ofThisProcess() -> Invocation {
-        Invocation(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-                   standardInput: STDIN_FILENO, standardOutput: StandardStream(STDOUT_FILENO),
-                   standardError: StandardStream(STDERR_FILENO), terminalPath: "/dev/tty",
-                   launcher: DetachedLauncher())
+        Invocation(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            standardInput: STDIN_FILENO, standardOutput: StandardStream(STDOUT_FILENO),
+            standardError: StandardStream(STDERR_FILENO), terminalPath: "/dev/tty",
+            launcher: DetachedLauncher())
     }
 
     /// The invocation being run; outside `CommandRunner.run`, this process's own.
@@ -61,6 +64,7 @@ public struct Invocation: Sendable {
 
     /// The descriptors `/dev/stdout` and its kin stand for in output paths.
     var standardDescriptors: StandardDescriptors {
-        StandardDescriptors(input: standardInput, output: standardOutput.fileDescriptor, error: standardError.fileDescriptor)
+        StandardDescriptors(
+            input: standardInput, output: standardOutput.fileDescriptor, error: standardError.fileDescriptor)
     }
 }

@@ -74,6 +74,7 @@ struct Diagnostic: Encodable {
     var exitStatus: Int32?
 
     enum CodingKeys: String, CodingKey {
-        case level, message, exitStatus = "exit_status"
+        case level, message
+        case exitStatus = "exit_status"
     }
 }

@@ -6,8 +6,10 @@ import Foundation
 /// hands a child its input.
 enum SpawnParts {
     /// `strings` as a NULL-terminated list of C strings, freed after `body`.
-    static func withCStrings<Result>(_ strings: [String],
-                                     _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
+    static func withCStrings<Result>(
+        _ strings: [String],
+        _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
+    ) -> Result {
         let list = strings.map { strdup($0) } + [nil]
         defer { list.forEach { free($0) } }
         return body(list)

@@ -15,7 +15,8 @@ public final class StandardStream: Sendable {
     private let sendsEachLine: Bool
     /// Its room is reserved once, so that it never grows into new storage and
     /// leaves an unwiped copy behind.
-    private let pending = Mutex<[UInt8]>(Array(unsafeUninitializedCapacity: StandardStream.capacity) { _, count in count = 0 })
+    private let pending = Mutex<[UInt8]>(
+        Array(unsafeUninitializedCapacity: StandardStream.capacity) { _, count in count = 0 })
 
     /// Bytes held before they are sent anyway.
     private static let capacity = 64 * 1024

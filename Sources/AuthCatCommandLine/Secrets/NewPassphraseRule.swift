@@ -27,7 +27,8 @@ enum NewPassphraseError: UserFacingError {
 
     var description: String {
         switch self {
-        case let .tooShort(what, minimum): "\(what) must be at least \(minimum) characters long; nothing was changed"
+        case .tooShort(let what, let minimum):
+            "\(what) must be at least \(minimum) characters long; nothing was changed"
         }
     }
 }

@@ -68,7 +68,9 @@ enum PassphraseSource {
     /// a backup): from the file named by `variable`, else typed on the
     /// terminal. With `confirm` it seals a new file: it must follow
     /// `NewPassphraseRule` and is typed twice, so that a typo cannot seal a backup.
-    static func forFile(variable: String, prompt: String, confirm: Bool, environment: [String: String]) throws -> SecretBytes {
+    static func forFile(
+        variable: String, prompt: String, confirm: Bool, environment: [String: String]
+    ) throws -> SecretBytes {
         if let path = environment[variable], !path.isEmpty {
             let passphrase = try fromFile(path, variable: variable)
             if confirm { try NewPassphraseRule.check(passphrase, what: "the \(prompt)") }
@@ -79,7 +81,9 @@ enum PassphraseSource {
         return try TypedAnswer.asking {
             let first = try fromTerminal(prompt: NewPassphraseRule.prompt(prompt), hint: hint)
             try NewPassphraseRule.check(first, what: "the \(prompt)")
-            guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else { throw InputError.passphrasesDiffer }
+            guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else {
+                throw InputError.passphrasesDiffer
+            }
             return first
         }
     }
@@ -91,7 +95,8 @@ enum PassphraseSource {
             throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
-        let line = try FileDescriptorReader.readSecret(fd, limit: limit, what: "the \(variable) file", keep: FileDescriptorReader.firstLine)
+        let line = try FileDescriptorReader.readSecret(
+            fd, limit: limit, what: "the \(variable) file", keep: FileDescriptorReader.firstLine)
         guard line.count > 0 else { throw InputError.emptyPassphrase(source: "\(variable) (\(path))") }
         return line
     }

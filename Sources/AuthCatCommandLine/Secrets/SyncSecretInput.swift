@@ -18,7 +18,8 @@ enum SyncSecretInput {
             return passphrase
         }
         let hint = "set \(passphraseVariable) to a file holding the new sync passphrase"
-        let first = try typed(prompt: NewPassphraseRule.prompt("new sync passphrase"), what: "the sync passphrase", hint: hint)
+        let first = try typed(
+            prompt: NewPassphraseRule.prompt("new sync passphrase"), what: "the sync passphrase", hint: hint)
         try NewPassphraseRule.check(first, what: "the sync passphrase")
         let second = try typed(prompt: "new sync passphrase again: ", what: "the sync passphrase", hint: hint)
         guard first == second else { throw InputError.passphrasesDiffer }
@@ -30,22 +31,28 @@ enum SyncSecretInput {
         if let path = environment[passphraseVariable], !path.isEmpty {
             return try firstLine(ofFile: path, what: "the \(passphraseVariable) file")
         }
-        return try typed(prompt: "sync passphrase: ", what: "the sync passphrase",
-                         hint: "set \(passphraseVariable) to a file holding the sync passphrase")
+        return try typed(
+            prompt: "sync passphrase: ", what: "the sync passphrase",
+            hint: "set \(passphraseVariable) to a file holding the sync passphrase")
     }
 
     /// The recovery key, to join: the first line of `file`, or typed once.
     static func recoveryKey(file: String?) throws -> SecretBytes {
         try file.map { try firstLine(ofFile: $0, what: "the recovery key file") }
-            ?? typed(prompt: "recovery key: ", what: "the recovery key", hint: "pass --recovery-key-file with a file holding it")
+            ?? typed(
+                prompt: "recovery key: ", what: "the recovery key",
+                hint: "pass --recovery-key-file with a file holding it")
     }
 
     /// The first line of the file, without its line break, read and trimmed in locked memory.
     private static func firstLine(ofFile path: String, what: String) throws -> SecretBytes {
         let fd = try InputPath.open(path)
-        guard fd >= 0 else { throw InputError.readFailed(what: "\(what) \(path)", reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            throw InputError.readFailed(what: "\(what) \(path)", reason: String(cString: strerror(errno)))
+        }
         defer { close(fd) }
-        let line = try FileDescriptorReader.readSecret(fd, limit: limit, what: what, keep: FileDescriptorReader.firstLine)
+        let line = try FileDescriptorReader.readSecret(
+            fd, limit: limit, what: what, keep: FileDescriptorReader.firstLine)
         guard line.count > 0 else { throw InputError.emptyPassphrase(source: "\(what) (\(path))") }
         return line
     }

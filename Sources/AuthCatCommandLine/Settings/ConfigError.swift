@@ -10,13 +10,14 @@ enum ConfigError: UserFacingError {
 
     var description: String {
         switch self {
-        case let .notSet(key, noun): "no \(noun) named \(TerminalText.sanitized(key).debugDescription)"
-        case let .unknownKey(key, synced, nearest):
+        case .notSet(let key, let noun): "no \(noun) named \(TerminalText.sanitized(key).debugDescription)"
+        case .unknownKey(let key, let synced, let nearest):
             "\(TerminalText.sanitized(key).debugDescription) is not a \(synced ? "synced preference" : "setting") authcat reads"
                 + (nearest.map { "; did you mean \($0.debugDescription)?" } ?? "")
-                + (synced ? "; synced preferences are your own, named user.NAME"
+                + (synced
+                    ? "; synced preferences are your own, named user.NAME"
                     : "; see 'authcat config --help', or name a setting of your own user.NAME")
-        case let .badValue(key, expected): "\(key) takes \(expected)"
+        case .badValue(let key, let expected): "\(key) takes \(expected)"
         case .noVault: "there is no vault yet, so nothing to configure; 'authcat add' creates it"
         }
     }

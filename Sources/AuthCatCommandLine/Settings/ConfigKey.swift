@@ -18,22 +18,25 @@ struct ConfigKey: Sendable {
 
     static let historyLimit = ConfigKey(
         name: "history.limit",
-        summary: "how many transactions 'history' shows without --limit: a number, 0 for all (default 20)") { value in
-            Int(value).map { $0 >= 0 } == true ? nil : "a number of transactions, 0 for all"
-        }
+        summary: "how many transactions 'history' shows without --limit: a number, 0 for all (default 20)"
+    ) { value in
+        Int(value).map { $0 >= 0 } == true ? nil : "a number of transactions, 0 for all"
+    }
 
     static let clipboardKeep = ConfigKey(
         name: "clipboard.keep",
-        summary: "true: 'code --copy' leaves the code on the clipboard, as --keep does (default false)") { value in
-            ["true", "false"].contains(value) ? nil : "true or false"
-        }
+        summary: "true: 'code --copy' leaves the code on the clipboard, as --keep does (default false)"
+    ) { value in
+        ["true", "false"].contains(value) ? nil : "true or false"
+    }
 
     /// Throws unless `key` may be set to `value` in this scope.
     static func checkSettable(_ key: String, value: String, synced: Bool) throws {
         if key.hasPrefix(userNamespace), key.count > userNamespace.count { return }
         guard !synced else { throw ConfigError.unknownKey(key, synced: true, nearest: nil) }
         guard let setting = known.first(where: { $0.name == key }) else {
-            throw ConfigError.unknownKey(key, synced: false, nearest: CommandSuggestion.nearest(to: key, among: known.map(\.name)))
+            throw ConfigError.unknownKey(
+                key, synced: false, nearest: CommandSuggestion.nearest(to: key, among: known.map(\.name)))
         }
         if let expected = setting.check(value) { throw ConfigError.badValue(key: key, expected: expected) }
     }

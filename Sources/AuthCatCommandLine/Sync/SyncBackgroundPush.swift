@@ -37,8 +37,10 @@ enum SyncBackgroundPush {
             let session = try SyncSession.open(options)
             if let key { try session.vault.adopt(key) }
             // A locked vault is no failure: the change waits, pending, for a sync that has the key.
-            guard session.vault.isKeyAvailableWithoutPrompt
-                    || !(options.environment[PassphraseSource.currentVariable] ?? "").isEmpty else { return }
+            guard
+                session.vault.isKeyAvailableWithoutPrompt
+                    || !(options.environment[PassphraseSource.currentVariable] ?? "").isEmpty
+            else { return }
             _ = try await session.withEngine { engine in
                 engineRan = true
                 return try await engine.sync()

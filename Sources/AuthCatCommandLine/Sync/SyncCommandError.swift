@@ -32,7 +32,7 @@ enum SyncCommandError: UserFacingError {
             "\(remote) holds no vault to join, and a recovery key can only join one; leave out --use-recovery-key to create it"
         case .recoveryKeyFileExists(let path):
             "\(path) already exists; choose a new file for the recovery key, so no file is overwritten"
-        case let .cannotWriteRecoveryKey(path, reason):
+        case .cannotWriteRecoveryKey(let path, let reason):
             "cannot write the recovery key to \(path): \(reason)"
         case .deleteNeedsConfirmation:
             "--delete-remote deletes every device's synced data; without a terminal to confirm, add --yes"

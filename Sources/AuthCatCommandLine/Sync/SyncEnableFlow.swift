@@ -41,9 +41,10 @@ struct SyncEnableFlow {
         try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).withRunLockForSetup {
             if try isOnAlready() { return }
             // The secret was asked for this plan; a remote that changed meanwhile fails the setup.
-            let result = try await SyncSetup.enable(vault: session.vault, remote: remote, remoteURL: url, secret: secret,
-                                                    kdf: Invocation.current.passphraseKDF, recorder: session.recorder,
-                                                    expecting: plan)
+            let result = try await SyncSetup.enable(
+                vault: session.vault, remote: remote, remoteURL: url, secret: secret,
+                kdf: Invocation.current.passphraseKDF, recorder: session.recorder,
+                expecting: plan)
             // The recovery key file is written only once the remote vault exists.
             try announce(result, remote: remote, keyFile: keyFile)
             // The recovery key is out before the first sync, which can be slow or stopped.
@@ -55,7 +56,9 @@ struct SyncEnableFlow {
     private func secret(for plan: SyncSetupPlan, remote: any Remote) throws -> SyncSecret? {
         switch plan {
         case .create:
-            guard !useRecoveryKey else { throw SyncCommandError.recoveryKeyNeedsExistingVault(remote: remote.displayLocation) }
+            guard !useRecoveryKey else {
+                throw SyncCommandError.recoveryKeyNeedsExistingVault(remote: remote.displayLocation)
+            }
             return .passphrase(try SyncSecretInput.newPassphrase(environment: session.environment))
         case .join, .joinDifferentVault:
             if useRecoveryKey { return .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile)) }
@@ -73,7 +76,8 @@ struct SyncEnableFlow {
         guard Terminal.standardInputIsTerminal else {
             throw SyncCommandError.differentVaultNeedsConfirmation(remote: remote.displayLocation)
         }
-        let question = "\(remote.displayLocation) now holds a different vault than the one this device synced with there. "
+        let question =
+            "\(remote.displayLocation) now holds a different vault than the one this device synced with there. "
             + "Join it, and send this vault's accounts to it? [y/N] "
         guard try Terminal.confirm(question, hint: "add --join-different-vault") else {
             throw SyncCommandError.differentVaultNotJoined
@@ -86,9 +90,12 @@ struct SyncEnableFlow {
     /// scripts, which name their location on purpose, are not asked.
     private func confirmNewRemoteVault(_ remote: any Remote) throws {
         guard Terminal.standardInputIsTerminal else { return }
-        let question = "no authcat vault was found at \(remote.displayLocation). Create a new remote vault there, "
+        let question =
+            "no authcat vault was found at \(remote.displayLocation). Create a new remote vault there, "
             + "with a new sync passphrase and recovery key? [y/N] "
-        guard try Terminal.confirm(question, hint: "run it again and answer y") else { throw SyncCommandError.newVaultNotCreated }
+        guard try Terminal.confirm(question, hint: "run it again and answer y") else {
+            throw SyncCommandError.newVaultNotCreated
+        }
     }
 
     private func announce(_ result: SyncEnableResult, remote: any Remote, keyFile: SyncRecoveryKeyFile?) throws {

@@ -13,9 +13,10 @@ enum SyncNoticeWarning {
     static func show(arguments: [String], home: String?) {
         let path = CommandPath.of(arguments)
         guard path.count > 1, !["sync", "doctor", "help"].contains(path[1]),
-              !arguments.contains(where: { $0.hasPrefix("---") || $0 == "--help" || $0 == "-h" }),
-              let location = try? VaultAccess(home: home ?? homeOption(in: arguments)).location(),
-              let notice = SyncNotice.current(in: location) else { return }
+            !arguments.contains(where: { $0.hasPrefix("---") || $0 == "--help" || $0 == "-h" }),
+            let location = try? VaultAccess(home: home ?? homeOption(in: arguments)).location(),
+            let notice = SyncNotice.current(in: location)
+        else { return }
         Output.warning("\(notice) (\(NextStep.seeSyncStatus.advice))")
     }
 

@@ -15,7 +15,9 @@ struct SyncRecoveryKeyFile {
 
     static func create(_ path: String) throws -> SyncRecoveryKeyFile {
         do {
-            return SyncRecoveryKeyFile(destination: try OutputDestination(path, replacing: false, standard: Invocation.current.standardDescriptors))
+            return SyncRecoveryKeyFile(
+                destination: try OutputDestination(
+                    path, replacing: false, standard: Invocation.current.standardDescriptors))
         } catch OutputDestinationError.exists {
             throw SyncCommandError.recoveryKeyFileExists(path)
         }

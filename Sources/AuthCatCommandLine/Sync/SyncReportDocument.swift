@@ -23,7 +23,9 @@ struct SyncReportDocument: Encodable {
         var thisDevice: Bool
 
         enum CodingKeys: String, CodingKey {
-            case id, name, lastSeen = "last_seen", thisDevice = "this_device"
+            case id, name
+            case lastSeen = "last_seen"
+            case thisDevice = "this_device"
         }
     }
 
@@ -43,10 +45,14 @@ struct SyncReportDocument: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case imported, exported, requests, rejected, warnings
-        case objectsWritten = "objects_written", bytesWritten = "bytes_written"
-        case snapshotWritten = "snapshot_written", objectsRemoved = "objects_removed"
-        case batchesSinceSnapshot = "batches_since_snapshot", compactionDue = "compaction_due"
-        case preferenceChanges = "preference_changes", devicesSeen = "devices_seen"
+        case objectsWritten = "objects_written"
+        case bytesWritten = "bytes_written"
+        case snapshotWritten = "snapshot_written"
+        case objectsRemoved = "objects_removed"
+        case batchesSinceSnapshot = "batches_since_snapshot"
+        case compactionDue = "compaction_due"
+        case preferenceChanges = "preference_changes"
+        case devicesSeen = "devices_seen"
     }
 
     init(_ report: SyncReport) {
@@ -61,7 +67,11 @@ struct SyncReportDocument: Encodable {
         compactionDue = report.compactionDue
         rejected = report.rejectedObjects.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
         warnings = report.chainWarnings.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
-        preferenceChanges = report.preferenceChanges.map { PreferenceChange(key: $0.key, reason: $0.reason.rawValue.snakeCased) }
-        devicesSeen = report.devicesSeen.map { Device(id: $0.id, name: $0.name, lastSeen: $0.lastSeen, thisDevice: $0.isThisDevice) }
+        preferenceChanges = report.preferenceChanges.map {
+            PreferenceChange(key: $0.key, reason: $0.reason.rawValue.snakeCased)
+        }
+        devicesSeen = report.devicesSeen.map {
+            Device(id: $0.id, name: $0.name, lastSeen: $0.lastSeen, thisDevice: $0.isThisDevice)
+        }
     }
 }

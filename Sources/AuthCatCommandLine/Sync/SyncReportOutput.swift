@@ -7,10 +7,18 @@ import Foundation
 enum SyncReportOutput {
     /// Lines for people: counts first, then each rejected object, warning and preference change.
     static func lines(_ report: SyncReport) -> [String] {
-        var lines = ["imported \(plural(report.importedChanges, "change")), exported \(plural(report.exportedChanges, "change"))"]
-        lines += report.rejectedObjects.map { "rejected \(TerminalText.sanitized($0.subject)): \(TerminalText.sanitized($0.detail))" }
-        lines += report.chainWarnings.map { "warning: \($0.kind.rawValue) for device \(TerminalText.sanitized($0.subject)): \(TerminalText.sanitized($0.detail))" }
-        lines += report.preferenceChanges.map { "preference \(TerminalText.sanitized($0.key).debugDescription) changed: \(reasonText($0.reason))" }
+        var lines = [
+            "imported \(plural(report.importedChanges, "change")), exported \(plural(report.exportedChanges, "change"))"
+        ]
+        lines += report.rejectedObjects.map {
+            "rejected \(TerminalText.sanitized($0.subject)): \(TerminalText.sanitized($0.detail))"
+        }
+        lines += report.chainWarnings.map {
+            "warning: \($0.kind.rawValue) for device \(TerminalText.sanitized($0.subject)): \(TerminalText.sanitized($0.detail))"
+        }
+        lines += report.preferenceChanges.map {
+            "preference \(TerminalText.sanitized($0.key).debugDescription) changed: \(reasonText($0.reason))"
+        }
         return lines
     }
 

@@ -34,7 +34,8 @@ struct SyncSession {
     /// The remote for a location URL; S3 credentials come from the environment or ~/.aws/credentials.
     /// Without HOME in the invocation's environment, home is the user's from the password database.
     func remote(url: String) throws -> any Remote {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } } ?? ""
         return try makeRemote(location: url, environment: environment, homeDirectory: home)
     }
@@ -53,15 +54,20 @@ struct SyncSession {
     ///   Throws the engine's `SyncError` when sync was set up but its state was lost.
     ///
     /// Afterwards, whatever happened, the sync notice is brought up to date.
-    func withEngine<Result>(evenIfOff: Bool = false, _ body: (SyncEngine) async throws -> Result) async throws -> Result {
+    func withEngine<Result>(evenIfOff: Bool = false, _ body: (SyncEngine) async throws -> Result) async throws -> Result
+    {
         defer { SyncNotice.refresh(in: location, now: Invocation.current.now) }
         if let lost = SyncState.lostStateError(in: location) { throw lost }
-        guard evenIfOff || SyncState.isEnabled(in: location), let url = try SyncState.localState(in: location).remoteLocation else {
+        guard evenIfOff || SyncState.isEnabled(in: location),
+            let url = try SyncState.localState(in: location).remoteLocation
+        else {
             throw SyncCommandError.syncOff
         }
         let remote = try remote(url: url)
         do {
-            let opened = evenIfOff ? try SyncEngine.openSetUp(vault: vault, remote: remote, recorder: recorder)
+            let opened =
+                evenIfOff
+                ? try SyncEngine.openSetUp(vault: vault, remote: remote, recorder: recorder)
                 : try SyncEngine.open(vault: vault, remote: remote, recorder: recorder)
             guard let engine = opened else { throw SyncCommandError.syncOff }
             let result = try await body(engine)

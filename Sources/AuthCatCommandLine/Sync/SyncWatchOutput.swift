@@ -19,15 +19,20 @@ final class SyncWatchOutput {
     func show(_ event: SyncWatchEvent) {
         switch event {
         case .started:
-            Output.print("\(Timestamp.text(Invocation.current.now)) watching \(remote): local changes go out within a second, "
-                + "other devices' changes are checked every \(Self.seconds(interval)); Ctrl-C stops")
+            Output.print(
+                "\(Timestamp.text(Invocation.current.now)) watching \(remote): local changes go out within a second, "
+                    + "other devices' changes are checked every \(Self.seconds(interval)); Ctrl-C stops")
             // Piped into a log, standard output is block-buffered; say at once that it started.
             Output.flushStandardOutput()
         case .synced(let report):
             lastProblem = nil
-            guard report.importedChanges + report.exportedChanges > 0 || !report.issues.isEmpty
-                || !report.preferenceChanges.isEmpty || report.snapshotWritten else { return }
-            let lines = SyncReportOutput.lines(report) + (report.snapshotWritten ? [SyncReportOutput.compactionLine(report)] : [])
+            guard
+                report.importedChanges + report.exportedChanges > 0 || !report.issues.isEmpty
+                    || !report.preferenceChanges.isEmpty || report.snapshotWritten
+            else { return }
+            let lines =
+                SyncReportOutput.lines(report)
+                + (report.snapshotWritten ? [SyncReportOutput.compactionLine(report)] : [])
             Output.print("\(Timestamp.text(Invocation.current.now)) " + lines.joined(separator: "\n  "))
             // Piped into a log, standard output is block-buffered; each sync's line goes out now.
             Output.flushStandardOutput()

@@ -15,8 +15,10 @@ enum FileDescriptorReader {
     /// A secret read from `fd` (at most `limit` bytes) straight into locked
     /// memory; `keep` says how many of the bytes read to keep (say, up to
     /// the first line break), so the rest is trimmed in place, never copied.
-    static func readSecret(_ fd: Int32, limit: Int, what: String,
-                           keep: (UnsafeRawBufferPointer) -> Int = { $0.count }) throws -> SecretBytes {
+    static func readSecret(
+        _ fd: Int32, limit: Int, what: String,
+        keep: (UnsafeRawBufferPointer) -> Int = { $0.count }
+    ) throws -> SecretBytes {
         try SecretBytes.reading(capacity: limit + 1) { buffer in
             let count = try fill(buffer, from: fd, limit: limit, what: what)
             return keep(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
@@ -32,7 +34,9 @@ enum FileDescriptorReader {
 
     /// Reads until end of file into `buffer`, which holds `limit + 1` bytes,
     /// and returns the count; more than `limit` bytes is an error.
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from fd: Int32, limit: Int, what: String) throws -> Int {
+    private static func fill(
+        _ buffer: UnsafeMutableRawBufferPointer, from fd: Int32, limit: Int, what: String
+    ) throws -> Int {
         var count = 0
         while count <= limit {
             // `buffer` has limit + 1 > count bytes, so the base address exists.

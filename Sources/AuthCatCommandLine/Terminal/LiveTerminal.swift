@@ -116,8 +116,10 @@ final class LiveTerminal {
             if read(tty, &byte, 1) == 1 { return .key(byte) }
             let milliseconds = Int32(max(0, min(deadline.timeIntervalSinceNow * 1000, 60_000)).rounded(.up))
             if milliseconds == 0 { return .tick }
-            var watched = [pollfd(fd: Self.signalPipe.reader, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: tty, events: Int16(POLLIN), revents: 0)]
+            var watched = [
+                pollfd(fd: Self.signalPipe.reader, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: tty, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&watched, 2, milliseconds)
             if ready == 0 { return .tick }
             if ready < 0, errno != EINTR { return .tick }

@@ -29,7 +29,9 @@ enum Terminal {
         let device = try TerminalDevice.open(what: "confirmation", hint: hint)
         defer { device.close() }
         device.write(question)
-        let answer = try device.readLine(limit: 64, what: "the answer").withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        let answer = try device.readLine(limit: 64, what: "the answer").withUnsafeBytes {
+            String(decoding: $0, as: UTF8.self)
+        }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 }

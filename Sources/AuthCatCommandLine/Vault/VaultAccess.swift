@@ -29,8 +29,9 @@ struct VaultAccess {
 
     /// The vault, created on first use with this host's name for the device.
     func openOrCreateVault() throws -> Vault {
-        try Vault.openOrCreate(at: try checkedLocation(), deviceName: HostName.current(),
-                               passphrase: PassphraseSource.current(environment: environment))
+        try Vault.openOrCreate(
+            at: try checkedLocation(), deviceName: HostName.current(),
+            passphrase: PassphraseSource.current(environment: environment))
     }
 
     private func open(_ location: VaultLocation) throws -> Vault {

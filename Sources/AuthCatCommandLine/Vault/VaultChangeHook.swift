@@ -34,10 +34,14 @@ enum VaultChangeHook {
             let arguments = ["sync", "now", "--background", "--home", vault.location.folder.path]
             var input: [UInt8] = key?.withUnsafeBytes { Array($0) } ?? []
             defer { Wipe.bytes(&input) }
-            try Invocation.current.launcher.launch(arguments + (key == nil ? [] : ["--key-on-stdin"]),
-                                                   input: key == nil ? nil : input)
+            try Invocation.current.launcher.launch(
+                arguments + (key == nil ? [] : ["--key-on-stdin"]),
+                input: key == nil ? nil : input)
         } catch {
-            let problem = (error as? DetachedLauncher.Failure).map { SyncCommandError.cannotStartBackgroundSync(reason: $0.reason) } ?? error
+            let problem =
+                (error as? DetachedLauncher.Failure).map {
+                    SyncCommandError.cannotStartBackgroundSync(reason: $0.reason)
+                } ?? error
             Output.warning(SyncCommandError.describe(problem, otherwise: .syncNow))
         }
     }

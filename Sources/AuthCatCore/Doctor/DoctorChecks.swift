@@ -17,9 +17,10 @@ public enum DoctorChecks {
     public static func clock(_ result: Result<SNTPMeasurement, SNTPError>, server: SNTPServer) -> DoctorFinding {
         let measurement: SNTPMeasurement
         switch result {
-        case let .success(value): measurement = value
-        case let .failure(error):
-            return DoctorFinding("clock", .warning, "not checked: \(error)", advice: "check the network", next: .nameTimeServer)
+        case .success(let value): measurement = value
+        case .failure(let error):
+            return DoctorFinding(
+                "clock", .warning, "not checked: \(error)", advice: "check the network", next: .nameTimeServer)
         }
         let size = abs(measurement.offset)
         let direction = measurement.offset > 0 ? "behind" : "ahead of"
@@ -50,8 +51,11 @@ public enum DoctorChecks {
             findings.append(finding)
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder).sorted() else {
-            return findings + [DoctorFinding("permissions", .problem, "\(folder) cannot be listed, so its files were not checked",
-                                             advice: "chmod 700 \(folder)")]
+            return findings + [
+                DoctorFinding(
+                    "permissions", .problem, "\(folder) cannot be listed, so its files were not checked",
+                    advice: "chmod 700 \(folder)")
+            ]
         }
         var checked = 0
         for name in names {
@@ -78,17 +82,23 @@ public enum DoctorChecks {
     /// this user: else adding, editing and every HOTP code fail, though
     /// reading works. One `writable` finding per path that is not; none when all are.
     public static func writability(in location: VaultLocation, userID: uid_t = getuid()) -> [DoctorFinding] {
-        let paths = [(location.folder.path, SecureFile.folderMode), (location.databaseURL.path, SecureFile.fileMode),
-                     (location.keyFileURL.path, SecureFile.fileMode)]
+        let paths = [
+            (location.folder.path, SecureFile.folderMode), (location.databaseURL.path, SecureFile.fileMode),
+            (location.keyFileURL.path, SecureFile.fileMode),
+        ]
         return paths.compactMap { path, mode in
             // The owner's write bit counts too: root may write a 0400 file, but
             // the vault's owner is meant to, and root is rarely who runs authcat.
             guard let info = status(of: path),
-                  access(path, W_OK) != 0 || (info.st_uid == userID && info.st_mode & 0o200 == 0) else { return nil }
-            let fix = info.st_uid == userID ? "run: chmod \(octal(mode)) \(path)"
+                access(path, W_OK) != 0 || (info.st_uid == userID && info.st_mode & 0o200 == 0)
+            else { return nil }
+            let fix =
+                info.st_uid == userID
+                ? "run: chmod \(octal(mode)) \(path)"
                 : "run: sudo chown \(userID) \(path) && chmod \(octal(mode)) \(path)"
-            return DoctorFinding("writable", .problem,
-                                 "\(path) is not writable by you: adding, editing and HOTP codes fail", advice: fix)
+            return DoctorFinding(
+                "writable", .problem,
+                "\(path) is not writable by you: adding, editing and HOTP codes fail", advice: fix)
         }
     }
 
@@ -98,18 +108,21 @@ public enum DoctorChecks {
         guard let path = environment["AUTHCAT_PASSPHRASE_FILE"], !path.isEmpty else { return nil }
         let check = "passphrase_file"
         guard let info = status(of: path) else {
-            return DoctorFinding(check, .problem, "AUTHCAT_PASSPHRASE_FILE names \(path), which does not exist",
-                                 advice: "create it with mode 0600, or unset AUTHCAT_PASSPHRASE_FILE")
+            return DoctorFinding(
+                check, .problem, "AUTHCAT_PASSPHRASE_FILE names \(path), which does not exist",
+                advice: "create it with mode 0600, or unset AUTHCAT_PASSPHRASE_FILE")
         }
         if info.st_uid != userID {
-            return DoctorFinding(check, .problem, "\(path) (AUTHCAT_PASSPHRASE_FILE) belongs to user \(info.st_uid), not you",
-                                 advice: "keep the passphrase in a file of your own, mode 0600")
+            return DoctorFinding(
+                check, .problem, "\(path) (AUTHCAT_PASSPHRASE_FILE) belongs to user \(info.st_uid), not you",
+                advice: "keep the passphrase in a file of your own, mode 0600")
         }
         let mode = info.st_mode & 0o777
         if mode & 0o077 != 0 {
-            return DoctorFinding(check, .problem,
-                                 "\(path) (AUTHCAT_PASSPHRASE_FILE) has mode \(octal(mode)): others can read the passphrase",
-                                 advice: "run: chmod 600 \(path)")
+            return DoctorFinding(
+                check, .problem,
+                "\(path) (AUTHCAT_PASSPHRASE_FILE) has mode \(octal(mode)): others can read the passphrase",
+                advice: "run: chmod 600 \(path)")
         }
         return DoctorFinding(check, .ok, "\(path) (AUTHCAT_PASSPHRASE_FILE) is readable by you alone")
     }
@@ -123,27 +136,32 @@ public enum DoctorChecks {
         }
         let keyPath = location.keyFileURL.path
         guard FileManager.default.fileExists(atPath: keyPath) else {
-            return DoctorFinding(check, .problem, "\(keyPath) is missing: no secret can be decrypted",
-                                 advice: "put back vault.key from the copy you took with vault.sqlite")
+            return DoctorFinding(
+                check, .problem, "\(keyPath) is missing: no secret can be decrypted",
+                advice: "put back vault.key from the copy you took with vault.sqlite")
         }
         let keyFile: VaultKeyFile
         do {
             keyFile = try VaultKeyFile.read(from: location.keyFileURL)
         } catch {
-            return DoctorFinding(check, .problem, "\(keyPath) cannot be read: \(error)",
-                                 advice: "put back vault.key from the copy you took with vault.sqlite")
+            return DoctorFinding(
+                check, .problem, "\(keyPath) cannot be read: \(error)",
+                advice: "put back vault.key from the copy you took with vault.sqlite")
         }
         switch keyFile.protection {
         case .passphrase:
             guard let until = VaultKeyring.entry(vaultID: keyFile.vaultID)?.expiresAt else {
                 return DoctorFinding(check, .ok, "the vault key is protected by a passphrase; locked")
             }
-            return DoctorFinding(check, .ok,
-                                 "the vault key is protected by a passphrase; unlocked until \(Timestamp.text(until))",
-                                 next: .lock)
+            return DoctorFinding(
+                check, .ok,
+                "the vault key is protected by a passphrase; unlocked until \(Timestamp.text(until))",
+                next: .lock)
         case .none:
-            return DoctorFinding(check, .ok, "no passphrase: vault.key's file mode alone protects the secrets, "
-                                 + "not copies of the vault folder", next: .setPassphrase)
+            return DoctorFinding(
+                check, .ok,
+                "no passphrase: vault.key's file mode alone protects the secrets, "
+                    + "not copies of the vault folder", next: .setPassphrase)
         }
     }
 
@@ -154,15 +172,19 @@ public enum DoctorChecks {
         if info.st_uid != userID { return foreignOwner(path, info, folder: path, userID: userID) }
         guard mode & 0o077 != 0 else { return nil }
         let who = mode & 0o022 != 0 ? "others can change it" : "others can read it"
-        return DoctorFinding("permissions", .problem, "\(path) has mode \(octal(mode)): \(who)",
-                             advice: "run: chmod \(octal(expected)) \(path)")
+        return DoctorFinding(
+            "permissions", .problem, "\(path) has mode \(octal(mode)): \(who)",
+            advice: "run: chmod \(octal(expected)) \(path)")
     }
 
     /// authcat refuses a vault with such an entry, so this is always a problem.
     private static func foreignOwner(_ path: String, _ info: stat, folder: String, userID: uid_t) -> DoctorFinding {
-        DoctorFinding("permissions", .problem,
-                      "\(path) belongs to user \(info.st_uid), not you: that user could swap the vault's files, so authcat refuses it",
-                      advice: "if the vault is yours, run as root: chown -R \(userID) \(folder); else set AUTHCAT_HOME to a folder of your own")
+        DoctorFinding(
+            "permissions", .problem,
+            "\(path) belongs to user \(info.st_uid), not you: that user could swap the vault's files, so authcat refuses it",
+            advice:
+                "if the vault is yours, run as root: chown -R \(userID) \(folder); else set AUTHCAT_HOME to a folder of your own"
+        )
     }
 
     private static func status(of path: String) -> stat? {

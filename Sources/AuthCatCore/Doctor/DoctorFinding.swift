@@ -21,7 +21,9 @@ public struct DoctorFinding: Encodable, Equatable, Sendable {
     /// What to do with authcat, for the command line to word, or nil.
     public var nextStep: NextStep?
 
-    public init(_ check: String, _ status: Status, _ message: String, advice: String? = nil, next nextStep: NextStep? = nil) {
+    public init(
+        _ check: String, _ status: Status, _ message: String, advice: String? = nil, next nextStep: NextStep? = nil
+    ) {
         self.check = check
         self.status = status
         self.message = message

@@ -42,8 +42,10 @@ extension Vault {
     ///     preference, and only their changes of it.
     ///   - limit: at most this many entries.
     ///   - changesPerTransaction: at most this many changes of each; nil for all.
-    public func historyExcerpts(recordID: String? = nil, limit: Int? = nil,
-                                changesPerTransaction: Int?) throws -> [HistoryExcerpt] {
+    public func historyExcerpts(
+        recordID: String? = nil, limit: Int? = nil,
+        changesPerTransaction: Int?
+    ) throws -> [HistoryExcerpt] {
         try translatingErrors { db in
             let decoder = JSONDecoder()
             let changeFilter = "transactionNumber = ?" + (recordID == nil ? "" : " AND recordID = ?")
@@ -74,8 +76,10 @@ extension Vault {
     /// happened since a reader (the sync engine, say) last looked.
     public func history(after number: Int64) throws -> [HistoryEntry] {
         try translatingErrors { db in
-            try entries(db, transactions: Row.fetchAll(
-                db, sql: "SELECT * FROM historyTransaction WHERE number > ? ORDER BY number", arguments: [number]))
+            try entries(
+                db,
+                transactions: Row.fetchAll(
+                    db, sql: "SELECT * FROM historyTransaction WHERE number > ? ORDER BY number", arguments: [number]))
         }
     }
 
@@ -93,20 +97,26 @@ extension Vault {
 
     private func entries(_ db: Database, transactions: [Row]) throws -> [HistoryEntry] {
         guard let lowest = transactions.map({ $0["number"] as Int64 }).min(),
-              let highest = transactions.map({ $0["number"] as Int64 }).max() else { return [] }
-        let changeRows = try Row.fetchAll(db, sql: """
-            SELECT * FROM historyChange WHERE transactionNumber BETWEEN ? AND ? ORDER BY id
-            """, arguments: [lowest, highest])
+            let highest = transactions.map({ $0["number"] as Int64 }).max()
+        else { return [] }
+        let changeRows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM historyChange WHERE transactionNumber BETWEEN ? AND ? ORDER BY id
+                """, arguments: [lowest, highest])
         let decoder = JSONDecoder()
         let changes = Dictionary(grouping: changeRows, by: { $0["transactionNumber"] as Int64 })
         return try transactions.map { row in
-            try entry(row, changes: (changes[row["number"] as Int64] ?? []).map { try Self.change($0, decoder: decoder) })
+            try entry(
+                row, changes: (changes[row["number"] as Int64] ?? []).map { try Self.change($0, decoder: decoder) })
         }
     }
 
     /// The entry of a `historyTransaction` row with these changes.
     private func entry(_ row: Row, changes: [HistoryChange]) throws -> HistoryEntry {
-        guard let author = HistoryAuthor.Kind(rawValue: row["author"]) else { throw VaultError.corrupt(location.databaseURL.path) }
+        guard let author = HistoryAuthor.Kind(rawValue: row["author"]) else {
+            throw VaultError.corrupt(location.databaseURL.path)
+        }
         return HistoryEntry(
             number: row["number"], timestamp: Date(unixMilliseconds: row["timestamp"]), author: author,
             device: DeviceReference(id: row["deviceID"], name: row["deviceName"]), changes: changes)
@@ -114,7 +124,8 @@ extension Vault {
 
     private static func change(_ row: Row, decoder: JSONDecoder) throws -> HistoryChange {
         guard let entity = HistoryChange.Entity(rawValue: row["entity"]),
-              let kind = HistoryChange.Kind(rawValue: row["kind"]) else { throw VaultError.storage("unknown history change") }
+            let kind = HistoryChange.Kind(rawValue: row["kind"])
+        else { throw VaultError.storage("unknown history change") }
         let fieldsJSON: String = row["fields"]
         // Most changes (inserts, deletes) list no fields: skip the decoder for them.
         let fields = fieldsJSON == "[]" ? [] : (try? decoder.decode([String].self, from: Data(fieldsJSON.utf8))) ?? []

@@ -1,4 +1,5 @@
 import AuthCatEssentials
+
 extension OTPAuthURI {
     /// The otpauth URI of an account, the inverse of `parse`.
     ///
@@ -14,8 +15,10 @@ extension OTPAuthURI {
     /// `pin=` and the Base32 of the PIN when `pin` is given.
     ///
     /// The result contains the secret (and PIN): keep it out of argv, logs and errors.
-    public static func make(issuer: String, name: String, parameters: OTPParameters, secret: SecretBytes,
-                            pin: SecretBytes? = nil) -> String {
+    public static func make(
+        issuer: String, name: String, parameters: OTPParameters, secret: SecretBytes,
+        pin: SecretBytes? = nil
+    ) -> String {
         let label: String
         if !issuer.isEmpty {
             label = PercentEncoding.encode(issuer) + ":" + PercentEncoding.encode(name)

@@ -1,4 +1,5 @@
 import AuthCatEssentials
+
 extension OTPAuthURI {
     /// The query of an otpauth URI: names compared case-insensitively, the
     /// first occurrence of a name wins, values still percent-encoded.

@@ -1,4 +1,5 @@
 import AuthCatEssentials
+
 /// Why an `otpauth://` URI could not be read.
 ///
 /// Descriptions never contain the secret, nor the URI, which holds it.

@@ -1,4 +1,5 @@
 import AuthCatEssentials
+
 /// Why a preference could not be stored.
 public enum PreferenceError: UserFacingError, Equatable {
     case invalidKey(String)
@@ -33,6 +34,8 @@ public enum PreferenceQuota {
 
     public static func checkKey(_ key: String) throws {
         guard !key.isEmpty else { throw PreferenceError.invalidKey("it is empty") }
-        guard key.utf8.count <= maximumKeyBytes else { throw PreferenceError.invalidKey("longer than \(maximumKeyBytes) bytes") }
+        guard key.utf8.count <= maximumKeyBytes else {
+            throw PreferenceError.invalidKey("longer than \(maximumKeyBytes) bytes")
+        }
     }
 }

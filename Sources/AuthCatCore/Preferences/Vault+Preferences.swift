@@ -8,17 +8,19 @@ extension Vault {
     }
 
     static func preferences(_ db: Database) throws -> [String: String] {
-        Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM preference").map {
-            ($0["key"] as String, $0["value"] as String)
-        })
+        Dictionary(
+            uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM preference").map {
+                ($0["key"] as String, $0["value"] as String)
+            })
     }
 
     /// Local settings of this device only; never synced, not in history.
     public func settings() throws -> [String: String] {
         try translatingErrors { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM setting").map {
-                ($0["key"] as String, $0["value"] as String)
-            })
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM setting").map {
+                    ($0["key"] as String, $0["value"] as String)
+                })
         }
     }
 
@@ -28,7 +30,8 @@ extension Vault {
         try Self.translatingErrors(location) {
             try database.write { db in
                 if let value {
-                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
                 } else {
                     try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
                 }
@@ -46,9 +49,12 @@ extension VaultWriter {
         guard previous != value else { return }
         all[key] = value
         try PreferenceQuota.check(all)
-        try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value, updatedAt) VALUES (?, ?, ?)",
-                       arguments: [key, value, now.unixMilliseconds])
-        try recordHistory(HistoryChange(entity: .preference, recordID: key, kind: previous == nil ? .insert : .update, fields: ["value"]))
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO preference (key, value, updatedAt) VALUES (?, ?, ?)",
+            arguments: [key, value, now.unixMilliseconds])
+        try recordHistory(
+            HistoryChange(
+                entity: .preference, recordID: key, kind: previous == nil ? .insert : .update, fields: ["value"]))
     }
 
     /// Removes a synced preference; nothing happens if it is not set.

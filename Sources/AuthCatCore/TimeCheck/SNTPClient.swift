@@ -88,13 +88,15 @@ public struct SNTPClient: Sendable {
         let server = server
         let thread = Thread {
             let result = Result { try Self.addresses(of: server) }
-            resolution.finish(result.mapError { $0 as? SNTPError ?? .unresolvable(server.description, reason: "\($0)") })
+            resolution.finish(
+                result.mapError { $0 as? SNTPError ?? .unresolvable(server.description, reason: "\($0)") })
         }
         thread.start()
         let left = max(0, deadline.timeIntervalSinceNow)
         guard resolution.done.wait(timeout: .now() + left) == .success, let result = resolution.result else {
-            throw SNTPError.unresolvable(server.description,
-                                         reason: "no answer from the name server within \(SNTPError.seconds(timeout))")
+            throw SNTPError.unresolvable(
+                server.description,
+                reason: "no answer from the name server within \(SNTPError.seconds(timeout))")
         }
         return try result.get()
     }
@@ -116,7 +118,8 @@ public struct SNTPClient: Sendable {
             if let socketAddress = current.ai_addr, Int(current.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size {
                 var storage = sockaddr_storage()
                 withUnsafeMutableBytes(of: &storage) { target in
-                    target.copyMemory(from: UnsafeRawBufferPointer(start: socketAddress, count: Int(current.ai_addrlen)))
+                    target.copyMemory(
+                        from: UnsafeRawBufferPointer(start: socketAddress, count: Int(current.ai_addrlen)))
                 }
                 addresses.append(Address(family: current.ai_family, storage: storage, length: current.ai_addrlen))
             }

@@ -16,15 +16,15 @@ public enum SNTPError: UserFacingError, Equatable {
 
     public var description: String {
         switch self {
-        case let .badServer(text):
+        case .badServer(let text):
             "'\(TerminalText.sanitized(text))' is not a server; give HOST or HOST:PORT"
-        case let .unresolvable(server, reason):
+        case .unresolvable(let server, let reason):
             "cannot find the time server \(server) (\(reason))"
-        case let .noAnswer(server, seconds):
+        case .noAnswer(let server, let seconds):
             "no answer from the time server \(server) within \(Self.seconds(seconds))"
-        case let .badReply(server, reason):
+        case .badReply(let server, let reason):
             "the time server \(server) sent a reply authcat cannot use: \(reason)"
-        case let .network(server, reason):
+        case .network(let server, let reason):
             "cannot ask the time server \(server): \(reason)"
         }
     }

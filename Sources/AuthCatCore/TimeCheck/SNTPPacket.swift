@@ -23,8 +23,10 @@ public struct SNTPPacket: Equatable, Sendable {
     public static let clientMode: UInt8 = 3
     public static let serverMode: UInt8 = 4
 
-    public init(leapIndicator: UInt8 = 0, version: UInt8 = 4, mode: UInt8, stratum: UInt8 = 0, referenceID: UInt32 = 0,
-                originTimestamp: UInt64 = 0, receiveTimestamp: UInt64 = 0, transmitTimestamp: UInt64) {
+    public init(
+        leapIndicator: UInt8 = 0, version: UInt8 = 4, mode: UInt8, stratum: UInt8 = 0, referenceID: UInt32 = 0,
+        originTimestamp: UInt64 = 0, receiveTimestamp: UInt64 = 0, transmitTimestamp: UInt64
+    ) {
         self.leapIndicator = leapIndicator
         self.version = version
         self.mode = mode

@@ -48,7 +48,8 @@ extension Vault {
     public func checkNameIsFree(issuer: String, name: String) throws {
         try translatingErrors { db in
             let label = Account.label(issuer: issuer, name: name)
-            try VaultWriter.checkNameIsFree(identityKeys: Account.identityKeys(forLabel: label), label: label, except: nil, in: db)
+            try VaultWriter.checkNameIsFree(
+                identityKeys: Account.identityKeys(forLabel: label), label: label, except: nil, in: db)
         }
     }
 }

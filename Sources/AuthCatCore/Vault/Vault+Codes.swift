@@ -13,7 +13,8 @@ extension Vault {
     /// The code of `account` at `time`. For HOTP this hands out the stored
     /// counter and advances it in one write transaction, so no two processes
     /// can ever receive the same counter value.
-    public func generateCode(for account: Account, at time: Date, author: HistoryAuthor = .cli) throws -> GeneratedCode {
+    public func generateCode(for account: Account, at time: Date, author: HistoryAuthor = .cli) throws -> GeneratedCode
+    {
         guard account.otp.kind == .hotp else {
             let secret = try secret(for: account.id)
             let pin = account.otp.kind.needsPIN ? try pin(for: account.id) : nil
@@ -25,7 +26,9 @@ extension Vault {
             // Removed since it was looked up: no code, and no counter value used.
             guard current.account.deletedAt == nil else { throw VaultError.notFound(account.label) }
             let counter = current.account.otp.counter
-            guard counter < OTPParameters.maximumCounter else { throw VaultError.counterExhausted(current.account.label) }
+            guard counter < OTPParameters.maximumCounter else {
+                throw VaultError.counterExhausted(current.account.label)
+            }
             let secret = try openSecret(current.sealedSecret, for: account.id)
             let code = try OTPGenerator.code(secret: secret, parameters: current.account.otp, at: time)
             var next = current.account.otp

@@ -1,4 +1,5 @@
 import AuthCatEssentials
+
 extension Vault {
     /// A key derived from the vault key for another component's own use
     /// (sealing that component's local state, say), so that it needs no key

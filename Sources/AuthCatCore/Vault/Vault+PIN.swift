@@ -36,8 +36,9 @@ extension VaultWriter {
     /// checking that it has a PIN exactly when its kind needs one.
     func newRecord(_ account: Account, _ draft: AccountDraft) throws -> AccountRecord {
         try draft.checkPIN()
-        return AccountRecord(account: account, sealedSecret: try vault.seal(draft.secret, for: account.id),
-                             sealedPIN: try draft.pin.map { try vault.sealPIN($0, for: account.id) })
+        return AccountRecord(
+            account: account, sealedSecret: try vault.seal(draft.secret, for: account.id),
+            sealedPIN: try draft.pin.map { try vault.sealPIN($0, for: account.id) })
     }
 
     /// The PIN of account `id` as stored in this transaction; nil for kinds without one.

@@ -11,8 +11,9 @@ extension Vault {
     public func setPassphrase(_ passphrase: SecretBytes, kdf: KDFParameters? = nil) throws {
         // Checked before the slow key derivation, and again under the lock.
         guard try !hasPassphrase() else { throw VaultError.passphraseAlreadySet }
-        let wrapped = try VaultKeyFile.wrapped(vaultID: identity.vaultID, key: key(), passphrase: passphrase,
-                                               kdf: kdf ?? KDFParameters.interactive())
+        let wrapped = try VaultKeyFile.wrapped(
+            vaultID: identity.vaultID, key: key(), passphrase: passphrase,
+            kdf: kdf ?? KDFParameters.interactive())
         try replaceKeyFile(with: wrapped) { current in
             guard current.protection != .passphrase else { throw VaultError.passphraseAlreadySet }
         }
@@ -22,8 +23,9 @@ extension Vault {
     /// for through the vault's passphrase provider first.
     public func changePassphrase(to passphrase: SecretBytes, kdf: KDFParameters? = nil) throws {
         let unlockedFrom = try keyFileAsUnlocked()
-        let wrapped = try VaultKeyFile.wrapped(vaultID: identity.vaultID, key: key(), passphrase: passphrase,
-                                               kdf: kdf ?? KDFParameters.interactive())
+        let wrapped = try VaultKeyFile.wrapped(
+            vaultID: identity.vaultID, key: key(), passphrase: passphrase,
+            kdf: kdf ?? KDFParameters.interactive())
         try replaceKeyFile(with: wrapped) { try Self.checkUnchanged($0, since: unlockedFrom) }
     }
 

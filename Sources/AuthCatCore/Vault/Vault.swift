@@ -28,8 +28,11 @@ public final class Vault: Sendable {
         var keyFile: VaultKeyFile?
     }
 
-    private init(location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, keyCheck: VaultKeyCheck, clock: Clock,
-                 passphrase: @escaping @Sendable () throws -> SecretBytes) {
+    private init(
+        location: VaultLocation, database: DatabaseQueue, identity: VaultIdentity, keyCheck: VaultKeyCheck,
+        clock: Clock,
+        passphrase: @escaping @Sendable () throws -> SecretBytes
+    ) {
         self.location = location
         self.database = database
         self.identity = identity
@@ -44,8 +47,10 @@ public final class Vault: Sendable {
     /// - Parameter passphrase: asked for only when a secret is needed and the
     ///   key is wrapped, while the vault's key is being unlocked: other tasks
     ///   that need the key wait for it, so it must not use this vault itself.
-    public static func open(at location: VaultLocation, clock: Clock = SystemClock(),
-                            passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
+    public static func open(
+        at location: VaultLocation, clock: Clock = SystemClock(),
+        passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }
+    ) throws -> Vault {
         guard location.exists else { throw VaultError.noVault(location.folder.path) }
         // Also here, not only in the command line's check, for every caller that opens a vault.
         try location.checkOwnership()
@@ -54,19 +59,24 @@ public final class Vault: Sendable {
         }
         let database = try openDatabase(location)
         let row = try translatingErrors(location) {
-            try database.read { db in try Row.fetchOne(db, sql: "SELECT vaultID, deviceID, deviceName, keyCheck FROM vault") }
+            try database.read { db in
+                try Row.fetchOne(db, sql: "SELECT vaultID, deviceID, deviceName, keyCheck FROM vault")
+            }
         }
         guard let row else { throw VaultError.corrupt(location.databaseURL.path) }
         let identity = VaultIdentity(vaultID: row["vaultID"], deviceID: row["deviceID"], deviceName: row["deviceName"])
         let keyCheck = VaultKeyCheck(vaultID: identity.vaultID, sealed: row["keyCheck"])
-        return Vault(location: location, database: database, identity: identity, keyCheck: keyCheck, clock: clock,
-                     passphrase: passphrase)
+        return Vault(
+            location: location, database: database, identity: identity, keyCheck: keyCheck, clock: clock,
+            passphrase: passphrase)
     }
 
     /// Opens the vault at `location`, creating it (folder 0700, files 0600,
     /// a fresh random key) if it does not exist yet.
-    public static func openOrCreate(at location: VaultLocation, deviceName: String, clock: Clock = SystemClock(),
-                                    passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }) throws -> Vault {
+    public static func openOrCreate(
+        at location: VaultLocation, deviceName: String, clock: Clock = SystemClock(),
+        passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }
+    ) throws -> Vault {
         if !location.exists {
             try create(at: location, deviceName: deviceName, clock: clock, passphrase: passphrase)
         }
@@ -134,8 +144,10 @@ public final class Vault: Sendable {
     /// full disk, part-way leaves at most a key file and temporaries, which
     /// the next creation reuses and removes. A process that waited for the
     /// lock finds the vault another one just made, and uses it.
-    private static func create(at location: VaultLocation, deviceName: String, clock: Clock,
-                               passphrase: @escaping () throws -> SecretBytes) throws {
+    private static func create(
+        at location: VaultLocation, deviceName: String, clock: Clock,
+        passphrase: @escaping () throws -> SecretBytes
+    ) throws {
         // Never a vault in a folder another user owns, or could replace: they could swap its key.
         try location.checkOwnership()
         if !FileManager.default.fileExists(atPath: location.folder.path) { try location.checkParentForCreation() }
@@ -146,9 +158,10 @@ public final class Vault: Sendable {
             let (vaultID, key) = try existingOrNewKey(at: location, passphrase: passphrase)
             let temporary = location.folder.appendingPathComponent("\(creationPrefix)\(UUID().uuidString)")
             do {
-                try buildDatabase(at: temporary, location: location, vaultID: vaultID, deviceName: deviceName,
-                                  keyCheck: try VaultKeyCheck(vaultID: vaultID, key: key).sealed,
-                                  createdAt: clock.now())
+                try buildDatabase(
+                    at: temporary, location: location, vaultID: vaultID, deviceName: deviceName,
+                    keyCheck: try VaultKeyCheck(vaultID: vaultID, key: key).sealed,
+                    createdAt: clock.now())
                 try SecureFile.flush(temporary)
                 try SecureFile.moveIntoPlace(temporary, location.databaseURL)
             } catch {
@@ -177,8 +190,10 @@ public final class Vault: Sendable {
     /// Builds a complete, current database at `url`: schema, the `vault` row,
     /// and WAL mode, turned on last and left in the file's header. The
     /// connection is closed before returning, which leaves no log file.
-    private static func buildDatabase(at url: URL, location: VaultLocation, vaultID: String, deviceName: String,
-                                      keyCheck: Data, createdAt: Date) throws {
+    private static func buildDatabase(
+        at url: URL, location: VaultLocation, vaultID: String, deviceName: String,
+        keyCheck: Data, createdAt: Date
+    ) throws {
         try SecureFile.createEmptyFileIfMissing(url)
         var configuration = Configuration()
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
@@ -188,7 +203,8 @@ public final class Vault: Sendable {
             try migrator.migrate(database)
             try database.write { db in
                 try db.execute(
-                    sql: "INSERT INTO vault (singleton, vaultID, deviceID, deviceName, keyCheck, createdAt) VALUES (1, ?, ?, ?, ?, ?)",
+                    sql:
+                        "INSERT INTO vault (singleton, vaultID, deviceID, deviceName, keyCheck, createdAt) VALUES (1, ?, ?, ?, ?, ?)",
                     arguments: [vaultID, UUID().vaultString, deviceName, keyCheck, createdAt.unixMilliseconds])
             }
             try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
@@ -198,7 +214,9 @@ public final class Vault: Sendable {
 
     /// A key file left without its database (say, the database was deleted) is
     /// reused rather than replaced, so no key is ever silently overwritten.
-    private static func existingOrNewKey(at location: VaultLocation, passphrase: () throws -> SecretBytes) throws -> (String, SecretBytes) {
+    private static func existingOrNewKey(
+        at location: VaultLocation, passphrase: () throws -> SecretBytes
+    ) throws -> (String, SecretBytes) {
         if FileManager.default.fileExists(atPath: location.keyFileURL.path) {
             let file = try VaultKeyFile.read(from: location.keyFileURL)
             return (file.vaultID, try file.unlock(passphrase: passphrase))

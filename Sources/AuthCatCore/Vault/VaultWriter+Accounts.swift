@@ -13,8 +13,10 @@ public struct AccountEdit: Sendable {
     /// A new PIN (Yandex, mOTP); recorded in history as a change of `secret`.
     public var pin: SecretBytes?
 
-    public init(issuer: String? = nil, name: String? = nil, otp: OTPParameters? = nil, tags: [String]? = nil,
-                note: String? = nil, secret: SecretBytes? = nil, pin: SecretBytes? = nil) {
+    public init(
+        issuer: String? = nil, name: String? = nil, otp: OTPParameters? = nil, tags: [String]? = nil,
+        note: String? = nil, secret: SecretBytes? = nil, pin: SecretBytes? = nil
+    ) {
         self.issuer = issuer
         self.name = name
         self.otp = otp
@@ -31,12 +33,15 @@ extension VaultWriter {
     @discardableResult
     public func insert(_ draft: AccountDraft, id: UUID = UUID(), createdAt: Date? = nil) throws -> Account {
         try draft.otp.validate()
-        let account = Account(id: id, issuer: draft.issuer, name: try Self.checkedName(draft.name), otp: draft.otp,
-                              tags: draft.tags, note: draft.note, createdAt: createdAt ?? now, updatedAt: now)
+        let account = Account(
+            id: id, issuer: draft.issuer, name: try Self.checkedName(draft.name), otp: draft.otp,
+            tags: draft.tags, note: draft.note, createdAt: createdAt ?? now, updatedAt: now)
         try checkUnique(account)
         try newRecord(account, draft).insert(db)
-        try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert,
-                                 fields: AccountField.allCases.map(\.rawValue)))
+        try recordHistory(
+            HistoryChange(
+                entity: .account, recordID: id.vaultString, kind: .insert,
+                fields: AccountField.allCases.map(\.rawValue)))
         return account
     }
 
@@ -49,7 +54,10 @@ extension VaultWriter {
         var account = before
         if let issuer = edit.issuer { account.issuer = issuer }
         if let name = edit.name { account.name = try Self.checkedName(name) }
-        if let otp = edit.otp { try otp.validate(); account.otp = otp }
+        if let otp = edit.otp {
+            try otp.validate()
+            account.otp = otp
+        }
         if let tags = edit.tags { account.tags = Account.normalizedTags(tags) }
         if let note = edit.note { account.note = note }
         var fields = Self.changedFields(before, account)
@@ -110,7 +118,10 @@ extension VaultWriter {
         record.account.deletedAt = nil
         record.account.updatedAt = now
         try record.update(db)
-        try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert, fields: AccountField.allCases.map(\.rawValue)))
+        try recordHistory(
+            HistoryChange(
+                entity: .account, recordID: id.vaultString, kind: .insert, fields: AccountField.allCases.map(\.rawValue)
+            ))
         return record.account
     }
 
@@ -161,9 +172,11 @@ extension VaultWriter {
         let placeholders = Array(repeating: "?", count: identityKeys.count).joined(separator: ", ")
         // `IS NOT NULL` when no account is excepted: any live account clashes.
         let values: [(any DatabaseValueConvertible)?] = identityKeys.map { $0 } + [id?.vaultString]
-        let clash = try String.fetchOne(db, sql: """
-            SELECT id FROM account WHERE identityKey IN (\(placeholders)) AND deletedAt IS NULL AND id IS NOT ?
-            """, arguments: StatementArguments(values))
+        let clash = try String.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM account WHERE identityKey IN (\(placeholders)) AND deletedAt IS NULL AND id IS NOT ?
+                """, arguments: StatementArguments(values))
         if clash != nil { throw VaultError.duplicate(label) }
     }
 

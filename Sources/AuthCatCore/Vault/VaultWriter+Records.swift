@@ -11,11 +11,14 @@ extension VaultWriter {
         try draft.otp.validate()
         let name = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw VaultError.emptyName }
-        let account = Account(id: id, issuer: draft.issuer, name: name, otp: draft.otp, tags: draft.tags,
-                              note: draft.note, createdAt: createdAt ?? now, updatedAt: now, deletedAt: now)
+        let account = Account(
+            id: id, issuer: draft.issuer, name: name, otp: draft.otp, tags: draft.tags,
+            note: draft.note, createdAt: createdAt ?? now, updatedAt: now, deletedAt: now)
         try newRecord(account, draft).insert(db)
-        try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .insert,
-                                        fields: AccountField.allCases.map(\.rawValue)))
+        try recordHistory(
+            HistoryChange(
+                entity: .account, recordID: id.vaultString, kind: .insert,
+                fields: AccountField.allCases.map(\.rawValue)))
         try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .delete, fields: []))
         return account
     }
@@ -26,8 +29,9 @@ extension VaultWriter {
     /// A reader that acts on history can check, in the same transaction as
     /// its own writes, that nobody else wrote since it last looked.
     public func latestHistoryNumber(excluding author: HistoryAuthor.Kind) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT MAX(number) FROM historyTransaction WHERE author <> ?",
-                           arguments: [author.rawValue]) ?? 0
+        try Int64.fetchOne(
+            db, sql: "SELECT MAX(number) FROM historyTransaction WHERE author <> ?",
+            arguments: [author.rawValue]) ?? 0
     }
 
     /// The secret of account `id`, decrypted, as stored in this transaction.

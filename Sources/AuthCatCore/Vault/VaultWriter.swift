@@ -24,8 +24,10 @@ public final class VaultWriter {
         let number = try transactionNumber ?? openHistoryTransaction()
         try db.execute(
             sql: "INSERT INTO historyChange (transactionNumber, entity, recordID, kind, fields) VALUES (?, ?, ?, ?, ?)",
-            arguments: [number, change.entity.rawValue, change.recordID, change.kind.rawValue,
-                        String(decoding: try JSONEncoder().encode(change.fields), as: UTF8.self)])
+            arguments: [
+                number, change.entity.rawValue, change.recordID, change.kind.rawValue,
+                String(decoding: try JSONEncoder().encode(change.fields), as: UTF8.self),
+            ])
     }
 
     private func openHistoryTransaction() throws -> Int64 {

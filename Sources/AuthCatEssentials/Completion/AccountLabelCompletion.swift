@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The one rule for completing an account argument with the labels
@@ -49,9 +49,11 @@ public struct AccountLabelCompletion: Sendable {
     /// words or by the environment; nil when there is none to read (nothing
     /// is completed then).
     public func location(words: [String]) -> VaultLocation? {
-        guard let location = try? VaultLocation.resolve(override: Self.home(in: words, environment: environment),
-                                                        environment: environment),
-              location.exists, (try? location.checkPermissions()) != nil
+        guard
+            let location = try? VaultLocation.resolve(
+                override: Self.home(in: words, environment: environment),
+                environment: environment),
+            location.exists, (try? location.checkPermissions()) != nil
         else { return nil }
         return location
     }

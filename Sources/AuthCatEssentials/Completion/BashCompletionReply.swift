@@ -85,7 +85,8 @@ public struct BashCompletionReply: Sendable {
     private static func isPlain(_ character: Character) -> Bool {
         // ASCII first, without Unicode's property tables: the same answer for it.
         if character.utf8.count == 1, let byte = character.utf8.first {
-            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_-.,/:@%+=".utf8.contains(byte)
         }
         return character.isLetter || character.isNumber || "_-.,/:@%+=".contains(character)

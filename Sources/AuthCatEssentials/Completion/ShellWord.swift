@@ -28,7 +28,7 @@ public struct ShellWord: Equatable, Sendable {
             let character = characters[index]
             switch (quote?.character, character) {
             case (nil, "\\") where index + 1 < characters.count,
-                 ("\"", "\\") where index + 1 < characters.count && "$`\"\\".contains(characters[index + 1]):
+                ("\"", "\\") where index + 1 < characters.count && "$`\"\\".contains(characters[index + 1]):
                 index += 1
                 units.append(Unit(character: characters[index], quoted: true, typedEnd: index + 1))
             case (nil, "'"), (nil, "\""):

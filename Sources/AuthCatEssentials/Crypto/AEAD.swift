@@ -1,8 +1,9 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// XChaCha20-Poly1305 (IETF) authenticated encryption with a random nonce.
@@ -50,7 +51,9 @@ public enum AEAD {
         return plaintext
     }
 
-    private static func seal(bytes plaintext: UnsafeRawBufferPointer, key: SecretBytes, associatedData: Data) throws -> Data {
+    private static func seal(
+        bytes plaintext: UnsafeRawBufferPointer, key: SecretBytes, associatedData: Data
+    ) throws -> Data {
         try Sodium.ensureInitialized()
         try checkKey(key)
         // The box holds at least a nonce and a tag, and the key was checked: base addresses exist.

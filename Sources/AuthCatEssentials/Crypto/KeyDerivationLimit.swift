@@ -29,11 +29,12 @@ public struct KeyDerivationLimitError: UserFacingError, Equatable {
     }
 
     public var description: String {
-        let (asked, allowed): (String, String) = switch demand {
-        case let .memory(bytes, allowed): ("\(Self.size(bytes)) of memory", Self.size(allowed))
-        case let .passes(passes, allowed): ("\(passes) passes", "\(allowed)")
-        case let .scryptWork(work, allowed): ("scrypt work N·r·p of \(work)", "\(allowed)")
-        }
+        let (asked, allowed): (String, String) =
+            switch demand {
+            case .memory(let bytes, let allowed): ("\(Self.size(bytes)) of memory", Self.size(allowed))
+            case .passes(let passes, let allowed): ("\(passes) passes", "\(allowed)")
+            case .scryptWork(let work, let allowed): ("scrypt work N·r·p of \(work)", "\(allowed)")
+            }
         return "\(source) asks for \(asked) for its key derivation; authcat allows at most \(allowed)"
     }
 

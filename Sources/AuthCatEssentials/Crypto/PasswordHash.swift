@@ -1,8 +1,9 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Argon2id (libsodium `crypto_pwhash`, algorithm `ARGON2ID13`) parameters, stored beside what they protect.
@@ -24,12 +25,14 @@ public struct KDFParameters: Codable, Equatable, Sendable {
 
     /// libsodium's "interactive" limits (2 passes, 64 MiB): for the local vault key.
     public static func interactive() throws -> KDFParameters {
-        try KDFParameters(opsLimit: UInt64(crypto_pwhash_OPSLIMIT_INTERACTIVE), memLimit: UInt64(crypto_pwhash_MEMLIMIT_INTERACTIVE))
+        try KDFParameters(
+            opsLimit: UInt64(crypto_pwhash_OPSLIMIT_INTERACTIVE), memLimit: UInt64(crypto_pwhash_MEMLIMIT_INTERACTIVE))
     }
 
     /// libsodium's "moderate" limits (3 passes, 256 MiB): for keys that protect remote data.
     public static func moderate() throws -> KDFParameters {
-        try KDFParameters(opsLimit: UInt64(crypto_pwhash_OPSLIMIT_MODERATE), memLimit: UInt64(crypto_pwhash_MEMLIMIT_MODERATE))
+        try KDFParameters(
+            opsLimit: UInt64(crypto_pwhash_OPSLIMIT_MODERATE), memLimit: UInt64(crypto_pwhash_MEMLIMIT_MODERATE))
     }
 
     /// New parameters with a fresh random salt.
@@ -47,7 +50,9 @@ public struct KDFParameters: Codable, Equatable, Sendable {
     ///   `maximumOpsLimit`; `CryptoError.invalidInput` for an unknown algorithm,
     ///   a salt of the wrong size or limits below libsodium's minimums.
     public func checkLimits() throws {
-        guard algorithm == Self.algorithmName else { throw CryptoError.invalidInput("unknown key derivation '\(algorithm)'") }
+        guard algorithm == Self.algorithmName else {
+            throw CryptoError.invalidInput("unknown key derivation '\(algorithm)'")
+        }
         guard salt.count == Self.saltSize else { throw CryptoError.invalidInput("salt must be \(Self.saltSize) bytes") }
         guard memLimit <= Self.maximumMemLimit else {
             throw KeyDerivationLimitError(demand: .memory(memLimit, allowed: Self.maximumMemLimit))

@@ -1,8 +1,9 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// scrypt (RFC 7914), through libsodium's low-level
@@ -23,8 +24,10 @@ public enum Scrypt {
     ///   and `r` and `p` are at least 1; `KeyDerivationLimitError` when the
     ///   memory or work needed is above `maximumMemory` or `maximumWork`.
     ///   Checked before any memory is taken.
-    public static func deriveKey(password: SecretBytes, salt: Data, n: UInt64, r: UInt32, p: UInt32,
-                                 length: Int = 32) throws -> SecretBytes {
+    public static func deriveKey(
+        password: SecretBytes, salt: Data, n: UInt64, r: UInt32, p: UInt32,
+        length: Int = 32
+    ) throws -> SecretBytes {
         try Sodium.ensureInitialized()
         try checkParameters(n: n, r: r, p: p)
         guard password.count > 0 else { throw CryptoError.invalidInput("the password is empty") }
@@ -59,6 +62,8 @@ public enum Scrypt {
         }
         // Memory bounds N·r and r·p below 2^23 each, so N·r·p fits in 64 bits.
         let work = n * UInt64(r) * UInt64(p)
-        guard work <= maximumWork else { throw KeyDerivationLimitError(demand: .scryptWork(work, allowed: maximumWork)) }
+        guard work <= maximumWork else {
+            throw KeyDerivationLimitError(demand: .scryptWork(work, allowed: maximumWork))
+        }
     }
 }

@@ -1,8 +1,9 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Key material or a secret, held in memory that is locked and zeroed when released.
@@ -70,7 +71,9 @@ public final class SecretBytes: @unchecked Sendable {
     /// `capacity` bytes into the buffer it is given and returns how many it
     /// wrote; the result holds those bytes. The larger buffer is wiped when
     /// this returns, so no copy of the secret is left anywhere else.
-    public static func reading(capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> SecretBytes {
+    public static func reading(
+        capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) rethrows -> SecretBytes {
         let buffer = SecretBytes(count: capacity)
         let length = try buffer.withUnsafeMutableBytes(fill)
         precondition(length >= 0 && length <= capacity, "fill reported more bytes than it was given")

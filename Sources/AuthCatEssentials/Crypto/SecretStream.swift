@@ -1,8 +1,9 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// libsodium's `crypto_secretstream_xchacha20poly1305`: a message split into
@@ -85,7 +86,9 @@ public final class SecretStream {
     public static func decrypting(key: SecretBytes, header: Data) throws -> SecretStream {
         try Sodium.ensureInitialized()
         try checkKey(key)
-        guard header.count == headerSize else { throw CryptoError.invalidInput("secretstream header must be \(headerSize) bytes") }
+        guard header.count == headerSize else {
+            throw CryptoError.invalidInput("secretstream header must be \(headerSize) bytes")
+        }
         let stream = SecretStream(direction: .pull)
         // Both buffers were checked to have their full size, so their base addresses exist.
         let status = header.withUnsafeBytes { h in

@@ -25,6 +25,8 @@ enum Sodium {
     static let initialized: Bool = sodium_init() >= 0
 
     static func ensureInitialized() throws {
-        guard initialized else { throw CryptoError.operationFailed("libsodium could not initialise (no system randomness)") }
+        guard initialized else {
+            throw CryptoError.operationFailed("libsodium could not initialise (no system randomness)")
+        }
     }
 }

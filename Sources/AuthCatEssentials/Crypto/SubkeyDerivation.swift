@@ -10,12 +10,18 @@ public enum SubkeyDerivation {
     public static let contextSize = Int(crypto_kdf_CONTEXTBYTES)
 
     /// The subkey number `id` of `masterKey` for `context` (exactly 8 ASCII bytes).
-    public static func derive(from masterKey: SecretBytes, id: UInt64, context: String,
-                              length: Int = AEAD.keySize) throws -> SecretBytes {
+    public static func derive(
+        from masterKey: SecretBytes, id: UInt64, context: String,
+        length: Int = AEAD.keySize
+    ) throws -> SecretBytes {
         try Sodium.ensureInitialized()
-        guard masterKey.count == masterKeySize else { throw CryptoError.invalidInput("master key must be \(masterKeySize) bytes") }
+        guard masterKey.count == masterKeySize else {
+            throw CryptoError.invalidInput("master key must be \(masterKeySize) bytes")
+        }
         let contextBytes = Array(context.utf8)
-        guard contextBytes.count == contextSize else { throw CryptoError.invalidInput("key context must be \(contextSize) bytes") }
+        guard contextBytes.count == contextSize else {
+            throw CryptoError.invalidInput("key context must be \(contextSize) bytes")
+        }
         guard length >= Int(crypto_kdf_BYTES_MIN), length <= Int(crypto_kdf_BYTES_MAX) else {
             throw CryptoError.invalidInput("subkey length out of range")
         }
@@ -25,8 +31,9 @@ public enum SubkeyDerivation {
             masterKey.withUnsafeBytes { master in
                 contextBytes.withUnsafeBufferPointer { ctx in
                     ctx.baseAddress!.withMemoryRebound(to: CChar.self, capacity: contextSize) { ctxChars in
-                        crypto_kdf_derive_from_key(out.baseAddress!.assumingMemoryBound(to: UInt8.self), length, id,
-                                                   ctxChars, master.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                        crypto_kdf_derive_from_key(
+                            out.baseAddress!.assumingMemoryBound(to: UInt8.self), length, id,
+                            ctxChars, master.baseAddress!.assumingMemoryBound(to: UInt8.self))
                     }
                 }
             }

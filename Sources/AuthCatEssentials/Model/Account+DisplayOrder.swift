@@ -9,9 +9,10 @@ extension AccountNaming {
     /// What `displayOrder` compares, computed once per account when sorting many.
     fileprivate var displayKey: DisplayKey {
         withUnsafeBytes(of: id.uuid) { bytes in
-            DisplayKey(issuer: issuer.lowercased(), name: name.lowercased(),
-                       idHigh: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
-                       idLow: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            DisplayKey(
+                issuer: issuer.lowercased(), name: name.lowercased(),
+                idHigh: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+                idLow: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
         }
     }
 }

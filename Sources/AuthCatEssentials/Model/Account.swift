@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// An account as the vault stores it, without its secret.
@@ -20,8 +20,10 @@ public struct Account: Identifiable, Codable, Equatable, Sendable {
     /// Set when the account was removed; `authcat restore` clears it.
     public var deletedAt: Date?
 
-    public init(id: UUID, issuer: String, name: String, otp: OTPParameters, tags: [String] = [], note: String = "",
-                createdAt: Date, updatedAt: Date, deletedAt: Date? = nil) {
+    public init(
+        id: UUID, issuer: String, name: String, otp: OTPParameters, tags: [String] = [], note: String = "",
+        createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+    ) {
         self.id = id
         self.issuer = issuer
         self.name = name
@@ -74,8 +76,10 @@ public struct AccountDraft: Sendable {
     /// shows the result can warn; never stored.
     public var secretLeftover: Base32Leftover?
 
-    public init(issuer: String = "", name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [], note: String = "",
-                secret: SecretBytes, pin: SecretBytes? = nil) {
+    public init(
+        issuer: String = "", name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [], note: String = "",
+        secret: SecretBytes, pin: SecretBytes? = nil
+    ) {
         self.issuer = issuer
         self.name = name
         self.otp = otp

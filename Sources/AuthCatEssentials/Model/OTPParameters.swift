@@ -42,8 +42,10 @@ public struct OTPParameters: Codable, Equatable, Hashable, Sendable {
 
     /// Parameters left out take the kind's default: SHA1, 6 digits and 30 s,
     /// or the fixed parameters of Steam, Yandex and mOTP.
-    public init(kind: OTPKind = .totp, algorithm: OTPAlgorithm? = nil, digits: Int? = nil, period: Int? = nil,
-                counter: UInt64 = 0) {
+    public init(
+        kind: OTPKind = .totp, algorithm: OTPAlgorithm? = nil, digits: Int? = nil, period: Int? = nil,
+        counter: UInt64 = 0
+    ) {
         let fixed = kind.fixedParameters
         self.kind = kind
         self.algorithm = algorithm ?? fixed?.algorithm ?? .sha1

@@ -44,7 +44,8 @@ public enum Base32 {
     /// Decodes UTF-8 text held in `SecretBytes` (a secret as typed), as `decodeSecret(_:)` does a `String`.
     public static func decodeSecret(_ text: SecretBytes) throws -> Base32Secret {
         try text.withUnsafeBytes {
-            try decodeSecret(UnsafeBufferPointer(start: $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count: $0.count))
+            try decodeSecret(
+                UnsafeBufferPointer(start: $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count: $0.count))
         }
     }
 
@@ -55,7 +56,8 @@ public enum Base32 {
         let secret = SecretBytes(count: byteCount)
         secret.withUnsafeMutableBytes { unpack(bytes, into: $0) }
         let ignoredBits = symbols * 5 - byteCount * 8
-        let leftover = ignoredBits >= 5
+        let leftover =
+            ignoredBits >= 5
             ? Base32Leftover(characters: symbols, bytes: byteCount, ignoredBits: ignoredBits) : nil
         return Base32Secret(secret: secret, leftover: leftover)
     }
@@ -110,7 +112,9 @@ public enum Base32 {
 
     private static let padding = UInt8(ascii: "=")
 
-    private static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    private static func withUTF8<Result>(
+        _ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
         if let result = try text.utf8.withContiguousStorageIfAvailable(body) {
             return result
         }

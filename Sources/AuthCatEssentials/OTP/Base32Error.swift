@@ -31,7 +31,8 @@ public enum Base32Error: UserFacingError, Equatable {
     /// Printable characters in quotes, anything else as `U+XXXX` so that the
     /// message cannot carry control characters to the terminal.
     private static func describe(_ scalar: Unicode.Scalar) -> String {
-        let printable = scalar.properties.generalCategory != .control && !scalar.properties.isWhitespace
+        let printable =
+            scalar.properties.generalCategory != .control && !scalar.properties.isWhitespace
             && scalar.properties.generalCategory != .format
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

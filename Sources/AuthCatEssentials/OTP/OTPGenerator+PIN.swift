@@ -23,7 +23,8 @@ extension OTPGenerator {
                 var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
                 // A key of 31 or 32 bytes and the eight of a UInt64: never without an address.
                 crypto_auth_hmacsha256_init(&state, key.bindMemory(to: UInt8.self).baseAddress!, key.count)
-                crypto_auth_hmacsha256_update(&state, message.bindMemory(to: UInt8.self).baseAddress!, UInt64(message.count))
+                crypto_auth_hmacsha256_update(
+                    &state, message.bindMemory(to: UInt8.self).baseAddress!, UInt64(message.count))
                 crypto_auth_hmacsha256_final(&state, &mac)
                 return mac
             }
@@ -54,11 +55,15 @@ extension OTPGenerator {
         defer { sodium_memzero(&state, MemoryLayout.size(ofValue: state)) }
         crypto_hash_sha256_init(&state)
         for part in [pin, secret] {
-            _ = part.withUnsafeBytes { crypto_hash_sha256_update(&state, $0.bindMemory(to: UInt8.self).baseAddress, UInt64($0.count)) }
+            _ = part.withUnsafeBytes {
+                crypto_hash_sha256_update(&state, $0.bindMemory(to: UInt8.self).baseAddress, UInt64($0.count))
+            }
         }
         let digest = SecretBytes(count: Int(crypto_hash_sha256_BYTES))
         // 32 bytes of zeroing storage: never without an address.
-        _ = digest.withUnsafeMutableBytes { crypto_hash_sha256_final(&state, $0.bindMemory(to: UInt8.self).baseAddress!) }
+        _ = digest.withUnsafeMutableBytes {
+            crypto_hash_sha256_final(&state, $0.bindMemory(to: UInt8.self).baseAddress!)
+        }
         let leadingZero = digest.withUnsafeBytes { $0.first == 0 }
         guard leadingZero else { return digest }
         return digest.withUnsafeBytes { SecretBytes($0.dropFirst()) }

@@ -14,7 +14,8 @@ extension OTPGenerator {
         }
     }
 
-    private static func truncatedHMAC<Hash: HashFunction>(_: Hash.Type, secret: SecretBytes, counter: UInt64) -> UInt32 {
+    private static func truncatedHMAC<Hash: HashFunction>(_: Hash.Type, secret: SecretBytes, counter: UInt64) -> UInt32
+    {
         let mac = secret.withUnsafeBytes { key in
             withUnsafeBytes(of: counter.bigEndian) { message in
                 HMAC<Hash>.authenticationCode(for: message, using: SymmetricKey(data: key))

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Makes HOTP (RFC 4226), TOTP (RFC 6238), Steam Guard, Yandex and mOTP codes.
@@ -20,12 +20,15 @@ public enum OTPGenerator {
     /// caller advances the counter). Yandex and mOTP codes also need `pin`.
     /// - Throws: `OTPParameterError` when `parameters.validate()` does, or
     ///   `.missingPIN` when a Yandex or mOTP code is asked for without a PIN.
-    public static func code(secret: SecretBytes, parameters: OTPParameters, at time: Date, pin: SecretBytes? = nil) throws -> OTPCode {
+    public static func code(
+        secret: SecretBytes, parameters: OTPParameters, at time: Date, pin: SecretBytes? = nil
+    ) throws -> OTPCode {
         try parameters.validate()
         if parameters.kind.needsPIN {
             guard let pin else { throw OTPParameterError.missingPIN(parameters.kind) }
             let step = timeStep(at: time, period: parameters.period)
-            let text = parameters.kind == .yandex
+            let text =
+                parameters.kind == .yandex
                 ? yandex(secret: secret, pin: pin, step: step)
                 : motp(secret: secret, pin: pin, step: step, digits: parameters.digits)
             return timed(text, step: step, period: parameters.period)
@@ -36,7 +39,8 @@ public enum OTPGenerator {
             return OTPCode(value: decimal(value, digits: parameters.digits))
         case .totp, .steam:
             let step = timeStep(at: time, period: parameters.period)
-            let value = truncatedHMAC(secret: secret, counter: UInt64(bitPattern: step), algorithm: parameters.algorithm)
+            let value = truncatedHMAC(
+                secret: secret, counter: UInt64(bitPattern: step), algorithm: parameters.algorithm)
             let text = parameters.kind == .steam ? steam(value) : decimal(value, digits: parameters.digits)
             return timed(text, step: step, period: parameters.period)
         case .yandex, .motp:
@@ -49,13 +53,16 @@ public enum OTPGenerator {
     private static func timed(_ text: String, step: Int64, period: Int) -> OTPCode {
         // In Double so that steps near Int64's limits cannot overflow.
         let start = Double(step) * Double(period)
-        return OTPCode(value: text, validFrom: Date(timeIntervalSince1970: start),
-                       validUntil: Date(timeIntervalSince1970: start + Double(period)))
+        return OTPCode(
+            value: text, validFrom: Date(timeIntervalSince1970: start),
+            validUntil: Date(timeIntervalSince1970: start + Double(period)))
     }
 
     /// The HOTP code for `counter` (RFC 4226).
     /// - Throws: `OTPParameterError.digits` unless `digits` is in 6...10, `.md5` for MD5.
-    public static func hotp(secret: SecretBytes, counter: UInt64, algorithm: OTPAlgorithm = .sha1, digits: Int = 6) throws -> String {
+    public static func hotp(
+        secret: SecretBytes, counter: UInt64, algorithm: OTPAlgorithm = .sha1, digits: Int = 6
+    ) throws -> String {
         try checkHMAC(algorithm)
         try checkDigits(digits)
         return decimal(truncatedHMAC(secret: secret, counter: counter, algorithm: algorithm), digits: digits)
@@ -63,8 +70,10 @@ public enum OTPGenerator {
 
     /// The TOTP code at `time` (RFC 6238, T0 = 0).
     /// - Throws: `OTPParameterError` unless `digits` is in 6...10 and `period` is at least 1.
-    public static func totp(secret: SecretBytes, time: Date, period: Int = 30, algorithm: OTPAlgorithm = .sha1,
-                            digits: Int = 6) throws -> String {
+    public static func totp(
+        secret: SecretBytes, time: Date, period: Int = 30, algorithm: OTPAlgorithm = .sha1,
+        digits: Int = 6
+    ) throws -> String {
         try checkHMAC(algorithm)
         try checkDigits(digits)
         try checkPeriod(period)
@@ -75,7 +84,9 @@ public enum OTPGenerator {
     /// The Steam Guard code at `time`: TOTP's truncated HMAC written as five
     /// characters of `steamAlphabet`, least significant first.
     /// - Throws: `OTPParameterError.period` unless `period` is at least 1.
-    public static func steam(secret: SecretBytes, time: Date, period: Int = 30, algorithm: OTPAlgorithm = .sha1) throws -> String {
+    public static func steam(
+        secret: SecretBytes, time: Date, period: Int = 30, algorithm: OTPAlgorithm = .sha1
+    ) throws -> String {
         try checkHMAC(algorithm)
         try checkPeriod(period)
         let counter = UInt64(bitPattern: timeStep(at: time, period: period))

@@ -34,7 +34,9 @@ public enum PercentEncoding {
         while let byte = bytes.next() {
             switch byte {
             case UInt8(ascii: "%"):
-                guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
+                guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else {
+                    return nil
+                }
                 output.append(high << 4 | low)
             case UInt8(ascii: "+") where plusAsSpace:
                 output.append(UInt8(ascii: " "))
@@ -49,8 +51,9 @@ public enum PercentEncoding {
 
     private static func isKept(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
             true
         default:
             false

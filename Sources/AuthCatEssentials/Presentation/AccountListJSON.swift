@@ -33,7 +33,10 @@ public enum AccountListJSON {
     private static func appendTags(_ tags: [String], to out: inout String) {
         // JSONEncoder pretty-prints an empty array as "[", a blank line, "]";
         // JSONOutput folds that to "[]".
-        guard !tags.isEmpty else { return out += "[]" }
+        guard !tags.isEmpty else {
+            out += "[]"
+            return
+        }
         out += "[\n"
         for (index, tag) in tags.enumerated() {
             out += "      "

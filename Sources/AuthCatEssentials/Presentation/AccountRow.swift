@@ -5,7 +5,9 @@ public enum AccountRow {
     public static func cells(_ account: Account) -> [String] {
         let otp = account.otp
         let step = otp.kind == .hotp ? "counter \(otp.counter)" : "\(otp.period)s"
-        return [account.label, otp.kind.rawValue, otp.algorithm.rawValue, "\(otp.digits) digits", step,
-                account.tags.joined(separator: ",")]
+        return [
+            account.label, otp.kind.rawValue, otp.algorithm.rawValue, "\(otp.digits) digits", step,
+            account.tags.joined(separator: ","),
+        ]
     }
 }

@@ -23,7 +23,7 @@ public enum ErrorLine {
             .joined(separator: "; ")
         if text.hasSuffix(".") { text.removeLast() }
         guard let first = text.first, first.isUppercase,
-              text.dropFirst().first.map({ !$0.isUppercase }) ?? true
+            text.dropFirst().first.map({ !$0.isUppercase }) ?? true
         else { return text }
         return first.lowercased() + text.dropFirst()
     }

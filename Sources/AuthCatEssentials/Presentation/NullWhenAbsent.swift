@@ -29,7 +29,9 @@ extension NullWhenAbsent: Decodable where Value: Decodable {
 
 extension KeyedDecodingContainer {
     /// A document read back takes a missing key as null, as it would a plain optional.
-    public func decode<Value: Codable & Sendable>(_ type: NullWhenAbsent<Value>.Type, forKey key: Key) throws -> NullWhenAbsent<Value> {
+    public func decode<Value: Codable & Sendable>(
+        _ type: NullWhenAbsent<Value>.Type, forKey key: Key
+    ) throws -> NullWhenAbsent<Value> {
         try decodeIfPresent(type, forKey: key) ?? NullWhenAbsent(wrappedValue: nil)
     }
 }

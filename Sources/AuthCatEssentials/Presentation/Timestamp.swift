@@ -1,8 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import Glibc
+    import FoundationEssentials
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// How text output shows a moment: ISO 8601 in the local time zone (`TZ`,
@@ -18,7 +18,8 @@ public enum Timestamp {
         guard localtime_r(&seconds, &parts) != nil else { return "\(seconds)" }
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let year = Int(parts.tm_year) + 1900
-        let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
+        let yearText =
+            year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
         return "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))" + offset(seconds: Int(parts.tm_gmtoff))
     }

@@ -1,8 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import Glibc
+    import FoundationEssentials
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// An exclusive `flock` on a 0600 lock file, held while `body` runs.

@@ -1,8 +1,9 @@
 import CProcessControl
+
 #if canImport(FoundationEssentials)
-import Glibc
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Keeps the keys in a process's memory out of core dumps.

@@ -1,8 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import Glibc
+    import FoundationEssentials
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Files and folders that only their owner may read: 0600 and 0700.

@@ -9,7 +9,8 @@ extension StringProtocol {
         }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         var trimmed = String.UnicodeScalarView()
         trimmed.append(contentsOf: scalars[first...last])
         return String(trimmed)

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What the lookup rule reads of an account: its id, issuer and name. The
@@ -86,10 +86,13 @@ public struct AccountQuery: Sendable {
             let (name, nameIsPlain, nameWasASCII) = Self.foldedAndPlain(account.name)
             if issuer == needle || name == needle
                 || (needleHasColon && !issuer.isEmpty && !(queryIsASCII && issuerWasASCII && nameWasASCII)
-                    && issuer + ":" + name == needle) {
+                    && issuer + ":" + name == needle)
+            {
                 whole.append(account)
-            } else if whole.isEmpty, Self.contains(issuer, needle, plain: needleIsPlain && issuerIsPlain)
-                        || Self.contains(name, needle, plain: needleIsPlain && nameIsPlain) {
+            } else if whole.isEmpty,
+                Self.contains(issuer, needle, plain: needleIsPlain && issuerIsPlain)
+                    || Self.contains(name, needle, plain: needleIsPlain && nameIsPlain)
+            {
                 part.append(account)
             }
         }
@@ -163,7 +166,8 @@ extension AccountQuery {
         let groups = text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "-" }).map(Array.init)
         let characters = Array(groups.joined())
         guard characters.allSatisfy(Self.isSecretCharacter),
-              characters.filter(Self.isLetterOrDigit).count >= Self.shortestSecretLength else { return false }
+            characters.filter(Self.isLetterOrDigit).count >= Self.shortestSecretLength
+        else { return false }
         return Self.isGroupedLikeASecret(groups) || Self.isInOneSecretAlphabet(characters)
     }
 

@@ -1,8 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import Glibc
+    import FoundationEssentials
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Whether an SQLite database file is as long as its own header says.
@@ -40,7 +40,8 @@ public enum DatabaseFileSize {
         var header = [UInt8](repeating: 0, count: 100)
         var info = stat()
         guard pread(fd, &header, header.count, 0) == header.count, fstat(fd, &info) == 0,
-              let expected = expectedLength(header: header) else { return nil }
+            let expected = expectedLength(header: header)
+        else { return nil }
         let pageSize = pageSize(header)
         return Int64(info.st_size) >= expected && Int64(info.st_size) % pageSize == 0
     }

@@ -1,8 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import Glibc
+    import FoundationEssentials
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What can go wrong with the vault, said so the user knows what to do.
@@ -35,7 +35,8 @@ public enum VaultError: UserFacingError, Equatable {
         switch self {
         case .noHome: "cannot find the vault folder: set AUTHCAT_HOME or HOME"
         case .noVault(let path): "no accounts in \(path) yet"
-        case .corrupt(let path): "the vault database \(path) is damaged or not an authcat vault; it was left untouched (restore it from a backup)"
+        case .corrupt(let path):
+            "the vault database \(path) is damaged or not an authcat vault; it was left untouched (restore it from a backup)"
         case .newerFormat(let path): "the vault \(path) was written by a newer authcat; upgrade authcat to open it"
         case .unsafePermissions(let path, let mode):
             "\(path) is writable by other users (mode \(String(mode, radix: 8))); refusing to use it until you run: chmod go-w \(path)"
@@ -44,17 +45,20 @@ public enum VaultError: UserFacingError, Equatable {
         case .foreignParent(let path, let owner):
             "refusing to create the vault in \(path): \(owner != geteuid() && owner != 0 ? "it belongs to user \(owner)" : "others can write it"), "
                 + "who could replace the vault folder with one of theirs; set AUTHCAT_HOME to a folder of your own"
-        case .missingKeyFile(let path): "the vault key file \(path) is missing; without it the secrets cannot be read (restore it from a backup)"
+        case .missingKeyFile(let path):
+            "the vault key file \(path) is missing; without it the secrets cannot be read (restore it from a backup)"
         case .invalidKeyFile(let path): "the vault key file \(path) is damaged or in an unknown format"
         case .keyDoesNotMatch(let path): "the key file \(path) does not belong to this vault"
         // No "nothing was changed": most commands that ask change nothing anyway.
         case .wrongPassphrase: "wrong passphrase"
-        case .passphraseRequired: "this vault is protected by a passphrase: set AUTHCAT_PASSPHRASE_FILE or run in a terminal"
+        case .passphraseRequired:
+            "this vault is protected by a passphrase: set AUTHCAT_PASSPHRASE_FILE or run in a terminal"
         case .passphraseAlreadySet: "a passphrase is already set"
         case .noPassphraseSet: "no passphrase is set"
         case .keyFileChanged: "another authcat process changed the passphrase meanwhile; nothing was changed, try again"
         case .emptyName: "the account name must not be empty"
-        case .duplicate(let label): "an account named \(label) already exists (names differing only in case are the same)"
+        case .duplicate(let label):
+            "an account named \(label) already exists (names differing only in case are the same)"
         case .notFound(let query): "no account matches \(AccountQuery(query).quotedForMessages)"
         case .ambiguous(let query, let candidates):
             "\(AccountQuery(query).quotedForMessages) matches \(candidates.count) accounts: \(Self.listed(candidates)); give more of the name, or ISSUER:NAME"
@@ -93,7 +97,8 @@ public enum VaultError: UserFacingError, Equatable {
         var counts: [String: Int] = [:]
         for account in accounts { counts[account.label.lowercased(), default: 0] += 1 }
         return accounts.map { account in
-            counts[account.label.lowercased(), default: 0] > 1 ? "\(account.label) (id \(account.id.vaultString))" : account.label
+            counts[account.label.lowercased(), default: 0] > 1
+                ? "\(account.label) (id \(account.id.vaultString))" : account.label
         }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// An empty message sealed under the vault key, with the vault id as
@@ -21,7 +21,8 @@ public struct VaultKeyCheck: Equatable, Sendable {
 
     /// The check of a new vault with this id and key.
     public init(vaultID: String, key: SecretBytes) throws {
-        self.init(vaultID: vaultID, sealed: try AEAD.seal(Data(), key: key, associatedData: Self.associatedData(vaultID)))
+        self.init(
+            vaultID: vaultID, sealed: try AEAD.seal(Data(), key: key, associatedData: Self.associatedData(vaultID)))
     }
 
     /// Whether `key` is this vault's key.

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The vault key file (`vault.key`): the random 32-byte vault key, stored in
@@ -33,15 +33,19 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
     }
 
     public static func plain(vaultID: String, key: SecretBytes) -> VaultKeyFile {
-        VaultKeyFile(format: formatName, version: currentVersion, vaultID: vaultID, protection: .none,
-                     key: key.unprotectedData(), kdf: nil, wrappedKey: nil)
+        VaultKeyFile(
+            format: formatName, version: currentVersion, vaultID: vaultID, protection: .none,
+            key: key.unprotectedData(), kdf: nil, wrappedKey: nil)
     }
 
-    public static func wrapped(vaultID: String, key: SecretBytes, passphrase: SecretBytes, kdf: KDFParameters) throws -> VaultKeyFile {
+    public static func wrapped(
+        vaultID: String, key: SecretBytes, passphrase: SecretBytes, kdf: KDFParameters
+    ) throws -> VaultKeyFile {
         let wrapping = try kdf.deriveKey(from: passphrase)
         let sealed = try AEAD.seal(key, key: wrapping, associatedData: associatedData(vaultID: vaultID))
-        return VaultKeyFile(format: formatName, version: currentVersion, vaultID: vaultID, protection: .passphrase,
-                            key: nil, kdf: kdf, wrappedKey: sealed)
+        return VaultKeyFile(
+            format: formatName, version: currentVersion, vaultID: vaultID, protection: .passphrase,
+            key: nil, kdf: kdf, wrappedKey: sealed)
     }
 
     /// Binds a wrapped key to its vault, so a key file cannot be passed off as another vault's.
@@ -70,7 +74,8 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
             guard let kdf, let wrappedKey else { throw damaged }
             let wrapping = try kdf.deriveKey(from: try passphrase())
             do {
-                let key = try AEAD.open(wrappedKey, key: wrapping, associatedData: Self.associatedData(vaultID: vaultID))
+                let key = try AEAD.open(
+                    wrappedKey, key: wrapping, associatedData: Self.associatedData(vaultID: vaultID))
                 guard key.count == AEAD.keySize else { throw damaged }
                 return key
             } catch CryptoError.authenticationFailed {
@@ -80,9 +85,11 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
     }
 
     public static func read(from url: URL) throws -> VaultKeyFile {
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw VaultError.missingKeyFile(url.path) }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw VaultError.missingKeyFile(url.path)
+        }
         guard let file = try? JSONDecoder().decode(VaultKeyFile.self, from: data),
-              file.format == formatName, file.version == currentVersion, file.isComplete
+            file.format == formatName, file.version == currentVersion, file.isComplete
         else { throw VaultError.invalidKeyFile(url.path) }
         return file
     }

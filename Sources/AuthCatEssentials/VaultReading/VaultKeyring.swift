@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-import Glibc
-#else
-import Foundation
-#endif
 import CKeyutils
 import CSodium
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The vault key of an unlocked, passphrase-protected vault, kept for a while
 /// in the kernel's keyring of this user (`authcat unlock`).
@@ -66,8 +67,9 @@ public enum VaultKeyring {
         }
         guard length == payloadSize, buffer.starts(with: Array(magic.utf8)) else { return nil }
         let seconds = buffer[magic.utf8.count..<magic.utf8.count + 8].reduce(Int64(0)) { $0 << 8 | Int64($1) }
-        return Entry(key: SecretBytes(buffer[(magic.utf8.count + 8)..<payloadSize]),
-                     expiresAt: Date(timeIntervalSince1970: Double(seconds)))
+        return Entry(
+            key: SecretBytes(buffer[(magic.utf8.count + 8)..<payloadSize]),
+            expiresAt: Date(timeIntervalSince1970: Double(seconds)))
     }
 
     /// Deletes the key kept for `vaultID`; returns whether there was one.

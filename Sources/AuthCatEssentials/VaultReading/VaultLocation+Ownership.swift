@@ -1,8 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import Glibc
+    import FoundationEssentials
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension VaultLocation {
@@ -31,15 +31,19 @@ extension VaultLocation {
         if status.st_uid != userID { throw VaultError.foreignOwner(folder.path, owner: status.st_uid, isFolder: true) }
         while let entry = readdir(listing) {
             let foreign = withUnsafePointer(to: &entry.pointee.d_name) { name in
-                name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { name -> (String, uid_t)? in
+                name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    name -> (String, uid_t)? in
                     if name[0] == 0x2E, name[1] == 0 || (name[1] == 0x2E && name[2] == 0) { return nil }
                     var status = stat()
-                    guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_uid != userID else { return nil }
+                    guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_uid != userID else {
+                        return nil
+                    }
                     return (String(cString: name), status.st_uid)
                 }
             }
             if let foreign {
-                throw VaultError.foreignOwner(folder.appendingPathComponent(foreign.0).path, owner: foreign.1, isFolder: false)
+                throw VaultError.foreignOwner(
+                    folder.appendingPathComponent(foreign.0).path, owner: foreign.1, isFolder: false)
             }
         }
     }

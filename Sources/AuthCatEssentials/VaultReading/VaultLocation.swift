@@ -1,8 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import Glibc
+    import FoundationEssentials
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Where a vault lives: one folder holding the database and the key file.
@@ -47,12 +47,16 @@ public struct VaultLocation: Sendable, Equatable {
     public func checkPermissions() throws -> [String] {
         try checkOwnership()
         var warnings: [String] = []
-        let paths = [(folder.path, SecureFile.folderMode), (databaseURL.path, SecureFile.fileMode), (keyFileURL.path, SecureFile.fileMode)]
+        let paths = [
+            (folder.path, SecureFile.folderMode), (databaseURL.path, SecureFile.fileMode),
+            (keyFileURL.path, SecureFile.fileMode),
+        ]
         for (path, expected) in paths {
             guard let mode = SecureFile.mode(of: path) else { continue }
             if mode & 0o022 != 0 { throw VaultError.unsafePermissions(path, mode: mode) }
             if mode & ~expected != 0 {
-                warnings.append("\(path) has mode \(String(mode, radix: 8)); run: chmod \(String(expected, radix: 8)) \(path)")
+                warnings.append(
+                    "\(path) has mode \(String(mode, radix: 8)); run: chmod \(String(expected, radix: 8)) \(path)")
             }
         }
         return warnings

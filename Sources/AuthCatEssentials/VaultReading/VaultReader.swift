@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDBSQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads accounts out of a vault database with SQLite's C interface: the
 /// one list of columns an account is read from, the one way a row becomes
@@ -71,7 +72,9 @@ public struct VaultReader {
         let sorted = ids.sorted()
         for start in stride(from: 0, to: sorted.count, by: 10_000) {
             let batch = Array(sorted[start..<min(start + 10_000, sorted.count)])
-            let names = try rows("SELECT id, issuer, name FROM account WHERE id IN (\(Self.placeholders(batch.count)))", batch) {
+            let names = try rows(
+                "SELECT id, issuer, name FROM account WHERE id IN (\(Self.placeholders(batch.count)))", batch
+            ) {
                 (Self.text($0, 0), Account.label(issuer: Self.text($0, 1), name: Self.text($0, 2)))
             }
             for (id, label) in names { labels[id] = label }
@@ -89,7 +92,8 @@ public struct VaultReader {
     /// - Throws: `VaultError.notFound` or `.ambiguous` (candidates sorted for display).
     public func account(matching text: String) throws -> Account {
         let query = AccountQuery(text)
-        if let id = query.id, let account = try accounts(where: "deletedAt IS NULL AND id = ?", [id.vaultString]).first {
+        if let id = query.id, let account = try accounts(where: "deletedAt IS NULL AND id = ?", [id.vaultString]).first
+        {
             return account
         }
         let keys = query.labelKeys
@@ -143,18 +147,21 @@ public struct VaultReader {
     /// The account of a row whose first columns are `accountColumns(note:)`.
     private static func account(_ statement: OpaquePointer) throws -> Account {
         guard let kind = OTPKind(rawValue: text(statement, 3)),
-              let algorithm = OTPAlgorithm(rawValue: text(statement, 4))
+            let algorithm = OTPAlgorithm(rawValue: text(statement, 4))
         else { throw VaultError.storage("an account row has an invalid id, type or algorithm") }
-        let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: Int(sqlite3_column_int64(statement, 5)),
-                                period: Int(sqlite3_column_int64(statement, 6)),
-                                counter: UInt64(max(sqlite3_column_int64(statement, 7), 0)))
-        let deletedAt = sqlite3_column_type(statement, 12) == SQLITE_NULL
+        let otp = OTPParameters(
+            kind: kind, algorithm: algorithm, digits: Int(sqlite3_column_int64(statement, 5)),
+            period: Int(sqlite3_column_int64(statement, 6)),
+            counter: UInt64(max(sqlite3_column_int64(statement, 7), 0)))
+        let deletedAt =
+            sqlite3_column_type(statement, 12) == SQLITE_NULL
             ? nil : Date(unixMilliseconds: sqlite3_column_int64(statement, 12))
-        return Account(id: try id(statement, 0), issuer: text(statement, 1), name: text(statement, 2), otp: otp,
-                       tags: Account.tags(fromJSON: text(statement, 8)), note: text(statement, 9),
-                       createdAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 10)),
-                       updatedAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 11)),
-                       deletedAt: deletedAt)
+        return Account(
+            id: try id(statement, 0), issuer: text(statement, 1), name: text(statement, 2), otp: otp,
+            tags: Account.tags(fromJSON: text(statement, 8)), note: text(statement, 9),
+            createdAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 10)),
+            updatedAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 11)),
+            deletedAt: deletedAt)
     }
 
     /// Every row of `sql` read by `read`.
@@ -191,8 +198,9 @@ public struct VaultReader {
     /// The text of a column; empty for NULL, which the schema does not allow where text is read.
     private static func text(_ statement: OpaquePointer, _ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(statement, column) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))),
-                      as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))),
+            as: UTF8.self)
     }
 
     private static func blob(_ statement: OpaquePointer, _ column: Int32) -> Data? {

@@ -44,14 +44,18 @@ public struct ArchivedAccount: Codable, Equatable, Sendable {
     /// The account as an import entry.
     /// - Throws: `EntryProblem` for an unknown type or algorithm, a bad secret or parameters out of range.
     func entry(position: EntryPosition) throws -> ImportEntry {
-        guard let kind = OTPKind(rawValue: type) else { throw EntryProblem.invalid("unknown type '\(AegisFormat.shown(type))'") }
+        guard let kind = OTPKind(rawValue: type) else {
+            throw EntryProblem.invalid("unknown type '\(AegisFormat.shown(type))'")
+        }
         guard let algorithm = OTPAlgorithm(rawValue: algorithm) else {
             throw EntryProblem.invalid("unknown algorithm '\(AegisFormat.shown(self.algorithm))'")
         }
         let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: digits, period: period, counter: counter)
-        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note, secret: try Base32.decode(secret),
-                                 pin: pin.map { SecretBytes(utf8: $0) })
-        return try ImportEntry(position: position, draft: draft, originalID: UUID(uuidString: id),
-                               createdAt: Date(unixMilliseconds: createdAt))
+        let draft = AccountDraft(
+            issuer: issuer, name: name, otp: otp, tags: tags, note: note, secret: try Base32.decode(secret),
+            pin: pin.map { SecretBytes(utf8: $0) })
+        return try ImportEntry(
+            position: position, draft: draft, originalID: UUID(uuidString: id),
+            createdAt: Date(unixMilliseconds: createdAt))
     }
 }

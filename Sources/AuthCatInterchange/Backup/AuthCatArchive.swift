@@ -28,8 +28,10 @@ public struct AuthCatArchive: Codable, Equatable, Sendable {
     /// The vault's history, newest first (backups made with `--with-history` only).
     public var history: [ArchivedHistoryEntry]?
 
-    public init(kind: Kind, createdAt: Date, vaultID: String?, accounts: [ArchivedAccount],
-                preferences: [String: String]? = nil, history: [ArchivedHistoryEntry]? = nil) {
+    public init(
+        kind: Kind, createdAt: Date, vaultID: String?, accounts: [ArchivedAccount],
+        preferences: [String: String]? = nil, history: [ArchivedHistoryEntry]? = nil
+    ) {
         self.kind = kind
         self.createdAt = createdAt.unixMilliseconds
         self.vaultID = vaultID
@@ -41,7 +43,8 @@ public struct AuthCatArchive: Codable, Equatable, Sendable {
     /// Stable JSON: keys sorted, so the same vault gives the same bytes.
     public func encoded(pretty: Bool = false) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
     }
 
@@ -61,7 +64,8 @@ public struct AuthCatArchive: Codable, Equatable, Sendable {
         }
         guard archive.format == formatName else { throw BackupError.invalidContent("it is not an authcat archive") }
         guard archive.version <= currentVersion else {
-            throw BackupError.invalidContent("its version \(archive.version) is newer than this authcat understands; upgrade authcat")
+            throw BackupError.invalidContent(
+                "its version \(archive.version) is newer than this authcat understands; upgrade authcat")
         }
         return archive
     }

@@ -18,7 +18,8 @@ public enum BackupFile {
         let stream = try SecretStream.encrypting(key: key)
         let header = BackupHeader(kdf: kdf, streamHeader: stream.header).encoded()
         var output = header
-        output.reserveCapacity(header.count + plaintext.count + (plaintext.count / chunkSize + 1) * (4 + SecretStream.overhead))
+        output.reserveCapacity(
+            header.count + plaintext.count + (plaintext.count / chunkSize + 1) * (4 + SecretStream.overhead))
         var offset = plaintext.startIndex
         repeat {
             let end = plaintext.index(offset, offsetBy: chunkSize, limitedBy: plaintext.endIndex) ?? plaintext.endIndex

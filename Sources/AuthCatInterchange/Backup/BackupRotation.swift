@@ -1,8 +1,9 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The names of authcat's dated backups in a folder, and which of them a
@@ -46,9 +47,10 @@ public enum BackupRotation {
         let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
         let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
-              parts[0].count == 8, parts[1].count == 6,
-              parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit),
-              let time = UInt64(parts[0] + parts[1]) else { return nil }
+            parts[0].count == 8, parts[1].count == 6,
+            parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit),
+            let time = UInt64(parts[0] + parts[1])
+        else { return nil }
         var sequence = 1
         if parts.count == 3 {
             // "-2" and up, without leading zeros, so that each backup has one name.
@@ -116,6 +118,6 @@ public enum BackupRotationError: UserFacingError, Equatable {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -17,9 +17,12 @@ public struct BackupVerification: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case valid, accounts, preferences
-        case formatVersion = "format_version", createdAt = "created_at", vaultID = "vault_id"
+        case formatVersion = "format_version"
+        case createdAt = "created_at"
+        case vaultID = "vault_id"
         case historyTransactions = "history_transactions"
-        case kdfOpsLimit = "kdf_ops_limit", kdfMemLimit = "kdf_mem_limit"
+        case kdfOpsLimit = "kdf_ops_limit"
+        case kdfMemLimit = "kdf_mem_limit"
     }
 
     init(archive: AuthCatArchive, header: BackupHeader) {

@@ -7,12 +7,15 @@ import Foundation
 /// derived from a backup passphrase.
 public enum VaultBackup {
     /// What a backup holds, from the vault as it is now.
-    public static func archive(of vault: Vault, includeHistory: Bool = false, kind: AuthCatArchive.Kind = .backup,
-                               at date: Date = Date()) throws -> AuthCatArchive {
+    public static func archive(
+        of vault: Vault, includeHistory: Bool = false, kind: AuthCatArchive.Kind = .backup,
+        at date: Date = Date()
+    ) throws -> AuthCatArchive {
         let accounts = try ExportItem.all(of: vault).map { ArchivedAccount($0.account, secret: $0.secret, pin: $0.pin) }
         let history = includeHistory ? try vault.history().map(ArchivedHistoryEntry.init) : nil
-        return AuthCatArchive(kind: kind, createdAt: date, vaultID: vault.identity.vaultID, accounts: accounts,
-                              preferences: kind == .backup ? try vault.preferences() : nil, history: history)
+        return AuthCatArchive(
+            kind: kind, createdAt: date, vaultID: vault.identity.vaultID, accounts: accounts,
+            preferences: kind == .backup ? try vault.preferences() : nil, history: history)
     }
 
     /// The encrypted backup file of `archive`, under a key derived from `passphrase` with `kdf`.

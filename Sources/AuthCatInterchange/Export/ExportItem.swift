@@ -17,8 +17,9 @@ public struct ExportItem: Sendable {
     /// Every live account of `vault` with its secret and PIN, in display order.
     public static func all(of vault: Vault) throws -> [ExportItem] {
         try vault.accounts().map { account in
-            ExportItem(account: account, secret: try vault.secret(for: account.id),
-                       pin: account.otp.kind.needsPIN ? try vault.pin(for: account.id) : nil)
+            ExportItem(
+                account: account, secret: try vault.secret(for: account.id),
+                pin: account.otp.kind.needsPIN ? try vault.pin(for: account.id) : nil)
         }
     }
 }

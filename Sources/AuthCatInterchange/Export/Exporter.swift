@@ -16,20 +16,27 @@ public enum Exporter {
     /// - Parameters:
     ///   - vaultID: recorded in JSON exports.
     ///   - googleBatchID: the batch id of Google migration codes; random by default.
-    public static func export(_ items: [ExportItem], format: ExportFormat, vaultID: String? = nil, at date: Date = Date(),
-                              googleBatchID: Int32 = Int32.random(in: 1...Int32.max)) throws -> ExportResult {
+    public static func export(
+        _ items: [ExportItem], format: ExportFormat, vaultID: String? = nil, at date: Date = Date(),
+        googleBatchID: Int32 = Int32.random(in: 1...Int32.max)
+    ) throws -> ExportResult {
         switch format {
         case .otpauth:
             let uris = items.map(OTPAuthFormat.uri(for:))
             return ExportResult(format: format, data: lines(uris), exported: items.count, omitted: [], qrTexts: uris)
         case .google:
             let (uris, omitted) = try GoogleMigrationFormat.uris(for: items, batchID: googleBatchID)
-            return ExportResult(format: format, data: lines(uris), exported: items.count - omitted.count, omitted: omitted, qrTexts: uris)
+            return ExportResult(
+                format: format, data: lines(uris), exported: items.count - omitted.count, omitted: omitted,
+                qrTexts: uris)
         case .aegis:
-            return ExportResult(format: format, data: try AegisFormat.document(for: items), exported: items.count, omitted: [], qrTexts: [])
+            return ExportResult(
+                format: format, data: try AegisFormat.document(for: items), exported: items.count, omitted: [],
+                qrTexts: [])
         case .json:
-            let archive = AuthCatArchive(kind: .export, createdAt: date, vaultID: vaultID,
-                                         accounts: items.map { ArchivedAccount($0.account, secret: $0.secret, pin: $0.pin) })
+            let archive = AuthCatArchive(
+                kind: .export, createdAt: date, vaultID: vaultID,
+                accounts: items.map { ArchivedAccount($0.account, secret: $0.secret, pin: $0.pin) })
             var data = try archive.encoded(pretty: true)
             data.append(UInt8(ascii: "\n"))
             return ExportResult(format: format, data: data, exported: items.count, omitted: [], qrTexts: [])

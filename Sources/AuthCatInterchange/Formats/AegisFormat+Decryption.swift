@@ -9,7 +9,9 @@ extension AegisFormat {
     /// AES-256-GCM-decrypts the slot's `key` (with `key_params` nonce and tag)
     /// into the master key; the master key decrypts the base64 `db` with
     /// `header.params` nonce and tag. Hex everywhere but `db`.
-    static func decryptDatabase(_ encrypted: String, header document: JSONFields, context: ImportContext) throws -> JSONValue {
+    static func decryptDatabase(
+        _ encrypted: String, header document: JSONFields, context: ImportContext
+    ) throws -> JSONValue {
         let header = try fields(of: document.object["header"] ?? .null, what: "'header'")
         let slots = try passwordSlots(header)
         guard !slots.isEmpty else {
@@ -51,20 +53,26 @@ extension AegisFormat {
             throw ImportError.malformed(format, "it is encrypted but 'header.slots' is not a list")
         }
         guard slots.count <= maximumSlots else {
-            throw ImportError.malformed(format, "its header lists \(slots.count) key slots; authcat reads at most \(maximumSlots)")
+            throw ImportError.malformed(
+                format, "its header lists \(slots.count) key slots; authcat reads at most \(maximumSlots)")
         }
         return try slots.compactMap { value in
             do {
                 let slot = try JSONFields(value)
                 guard try slot.int("type") == 1 else { return nil }
-                guard let key = Hex.decode(try slot.string("key")), let salt = Hex.decode(try slot.string("salt")) else {
+                guard let key = Hex.decode(try slot.string("key")), let salt = Hex.decode(try slot.string("salt"))
+                else {
                     throw EntryProblem.invalid("not hex")
                 }
                 let n = try slot.int("n")
                 let r = try slot.int("r")
                 let p = try slot.int("p")
-                guard n > 0, r > 0, p > 0, r <= Int(UInt32.max), p <= Int(UInt32.max) else { throw EntryProblem.invalid("range") }
-                return PasswordSlot(key: key, keyParams: try slot.fields("key_params"), n: UInt64(n), r: UInt32(r), p: UInt32(p), salt: salt)
+                guard n > 0, r > 0, p > 0, r <= Int(UInt32.max), p <= Int(UInt32.max) else {
+                    throw EntryProblem.invalid("range")
+                }
+                return PasswordSlot(
+                    key: key, keyParams: try slot.fields("key_params"), n: UInt64(n), r: UInt32(r), p: UInt32(p),
+                    salt: salt)
             } catch is EntryProblem {
                 throw ImportError.malformed(format, "a password slot is incomplete or has fields of the wrong type")
             }
@@ -105,7 +113,8 @@ extension AegisFormat {
     /// throws `wrongPassword` when authentication fails.
     private static func open(_ ciphertext: Data, key: SecretBytes, params: JSONFields, what: String) throws -> Data {
         guard let nonceText = try? params.string("nonce"), let tagText = try? params.string("tag"),
-              let nonceBytes = Hex.decode(nonceText), let tag = Hex.decode(tagText) else {
+            let nonceBytes = Hex.decode(nonceText), let tag = Hex.decode(tagText)
+        else {
             throw ImportError.malformed(format, "'\(what)' lacks a hex nonce or tag")
         }
         guard key.count == 32, tag.count == 16, !nonceBytes.isEmpty else {

@@ -16,7 +16,8 @@ extension AegisFormat {
             "header": ["slots": NSNull(), "params": NSNull()],
             "db": ["version": 3, "entries": entries, "groups": groups],
         ]
-        var data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        var data = try JSONSerialization.data(
+            withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         data.append(UInt8(ascii: "\n"))
         return data
     }
@@ -56,7 +57,10 @@ extension AegisFormat {
         bytes[6] = bytes[6] & 0x0f | 0x50
         bytes[8] = bytes[8] & 0x3f | 0x80
         let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+            hex.dropFirst(20),
+        ]
         return parts.joined(separator: "-")
     }
 }

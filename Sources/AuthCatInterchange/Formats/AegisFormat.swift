@@ -20,7 +20,8 @@ public enum AegisFormat: ImportFormatParser {
         case .object?:
             database = try fields(of: document.object["db"] ?? .null, what: "'db'")
         case .string(let encrypted)?:
-            database = try fields(of: decryptDatabase(encrypted, header: document, context: context), what: "the decrypted 'db'")
+            database = try fields(
+                of: decryptDatabase(encrypted, header: document, context: context), what: "the decrypted 'db'")
         default:
             throw ImportError.malformed(format, "it has no 'db' object or encrypted 'db' text")
         }
@@ -53,7 +54,9 @@ public enum AegisFormat: ImportFormatParser {
         case "steam": kind = .steam
         case "yandex": kind = .yandex
         case "motp": kind = .motp
-        default: throw EntryProblem.unsupported("OTP type '\(Self.shown(type))' is not supported (only TOTP, HOTP, Steam, Yandex and mOTP)")
+        default:
+            throw EntryProblem.unsupported(
+                "OTP type '\(Self.shown(type))' is not supported (only TOTP, HOTP, Steam, Yandex and mOTP)")
         }
         let info = try entry.fields("info")
         var otp = OTPParameters(kind: kind)
@@ -69,8 +72,9 @@ public enum AegisFormat: ImportFormatParser {
         let decoded = try Base32.decodeSecret(info.string("secret"))
         var tags = try entry.strings("groups").compactMap { groups[$0.lowercased()] }
         if let legacyGroup = try entry.optionalString("group") { tags.append(legacyGroup) }
-        var draft = AccountDraft(issuer: try entry.optionalString("issuer") ?? "", name: try entry.optionalString("name") ?? "",
-                                 otp: otp, tags: tags, note: try entry.optionalString("note") ?? "", secret: decoded.secret)
+        var draft = AccountDraft(
+            issuer: try entry.optionalString("issuer") ?? "", name: try entry.optionalString("name") ?? "",
+            otp: otp, tags: tags, note: try entry.optionalString("note") ?? "", secret: decoded.secret)
         draft.secretLeftover = decoded.leftover
         if kind.needsPIN {
             draft.pin = SecretBytes(utf8: try info.string("pin"))
@@ -91,7 +95,8 @@ public enum AegisFormat: ImportFormatParser {
         }
         for value in list {
             guard let group = try? JSONFields(value), let uuid = try? group.string("uuid"),
-                  let name = try? group.string("name") else {
+                let name = try? group.string("name")
+            else {
                 throw ImportError.malformed(format, "a group lacks a uuid or a name")
             }
             names[uuid.lowercased()] = name
@@ -106,7 +111,9 @@ public enum AegisFormat: ImportFormatParser {
         case "SHA512": return .sha512
         // Aegis reads MD5 on a kind other than mOTP as its default, SHA1: an old bug let users choose it.
         case "MD5": return .sha1
-        case let other?: throw EntryProblem.unsupported("algorithm '\(shown(other))' is not supported (only SHA1, SHA256 and SHA512)")
+        case let other?:
+            throw EntryProblem.unsupported(
+                "algorithm '\(shown(other))' is not supported (only SHA1, SHA256 and SHA512)")
         }
     }
 
@@ -119,7 +126,9 @@ public enum AegisFormat: ImportFormatParser {
     }
 
     static func fields(of value: JSONValue, what: String) throws -> JSONFields {
-        guard let fields = try? JSONFields(value) else { throw ImportError.malformed(format, "\(what) is not a JSON object") }
+        guard let fields = try? JSONFields(value) else {
+            throw ImportError.malformed(format, "\(what) is not a JSON object")
+        }
         return fields
     }
 

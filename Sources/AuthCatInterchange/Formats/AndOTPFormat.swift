@@ -13,9 +13,12 @@ public enum AndOTPFormat: ImportFormatParser {
         do {
             document = try JSONValue.parse(data, format: format)
         } catch {
-            throw ImportError.malformed(format, "it is not JSON; encrypted andOTP backups (.json.aes) cannot be read, make a plain backup")
+            throw ImportError.malformed(
+                format, "it is not JSON; encrypted andOTP backups (.json.aes) cannot be read, make a plain backup")
         }
-        guard case .array(let list) = document else { throw ImportError.malformed(format, "the file is not a JSON list") }
+        guard case .array(let list) = document else {
+            throw ImportError.malformed(format, "the file is not a JSON list")
+        }
         var result = ParsedImport(format: format)
         for (index, value) in list.enumerated() {
             let position = EntryPosition.entry(index + 1)
@@ -31,15 +34,18 @@ public enum AndOTPFormat: ImportFormatParser {
         case "TOTP": kind = .totp
         case "HOTP": kind = .hotp
         case "STEAM": kind = .steam
-        case let other: throw EntryProblem.unsupported("OTP type '\(AegisFormat.shown(other))' is not supported (only TOTP, HOTP and Steam)")
+        case let other:
+            throw EntryProblem.unsupported(
+                "OTP type '\(AegisFormat.shown(other))' is not supported (only TOTP, HOTP and Steam)")
         }
         var otp = OTPParameters(kind: kind, algorithm: try AegisFormat.algorithm(entry.optionalString("algorithm")))
         if kind != .steam { otp.digits = try entry.optionalInt("digits") ?? 6 }
         if kind == .hotp { otp.counter = try entry.optionalCounter("counter") ?? 0 }
         if kind != .hotp { otp.period = try entry.optionalInt("period") ?? 30 }
         let (issuer, name) = try names(entry)
-        let draft = try AccountDraft(issuer: issuer, name: name, otp: otp, tags: try entry.strings("tags"),
-                                 base32Secret: try entry.string("secret"))
+        let draft = try AccountDraft(
+            issuer: issuer, name: name, otp: otp, tags: try entry.strings("tags"),
+            base32Secret: try entry.string("secret"))
         return try ImportEntry(position: position, draft: draft)
     }
 

@@ -28,10 +28,14 @@ public enum BitwardenFormat: ImportFormatParser {
                 continue
             }
             let position = EntryPosition(number: index + 1, description: "item \(index + 1)")
-            try result.read(position, label: label(of: value)) { try entry(value, folders: folders, position: position) }
+            try result.read(position, label: label(of: value)) {
+                try entry(value, folders: folders, position: position)
+            }
         }
         if withoutCode > 0 {
-            result.warnings.append("\(withoutCode) item\(withoutCode == 1 ? " has" : "s have") no TOTP secret and \(withoutCode == 1 ? "was" : "were") ignored")
+            result.warnings.append(
+                "\(withoutCode) item\(withoutCode == 1 ? " has" : "s have") no TOTP secret and \(withoutCode == 1 ? "was" : "were") ignored"
+            )
         }
         return result
     }
@@ -44,15 +48,21 @@ public enum BitwardenFormat: ImportFormatParser {
         var draft: AccountDraft
         if totp.lowercased().hasPrefix("otpauth://") {
             draft = try OTPAuthFormat.entry(Substring(totp), position: position).draft
-            if draft.issuer.isEmpty && draft.name.caseInsensitiveCompare(itemName) != .orderedSame { draft.issuer = itemName }
+            if draft.issuer.isEmpty && draft.name.caseInsensitiveCompare(itemName) != .orderedSame {
+                draft.issuer = itemName
+            }
         } else if totp.lowercased().hasPrefix("steam://") {
-            draft = try AccountDraft(issuer: itemName, name: try login.optionalString("username") ?? "",
-                                 otp: OTPParameters(kind: .steam), base32Secret: String(totp.dropFirst("steam://".count)))
+            draft = try AccountDraft(
+                issuer: itemName, name: try login.optionalString("username") ?? "",
+                otp: OTPParameters(kind: .steam), base32Secret: String(totp.dropFirst("steam://".count)))
         } else {
-            draft = try AccountDraft(issuer: itemName, name: try login.optionalString("username") ?? "", base32Secret: totp)
+            draft = try AccountDraft(
+                issuer: itemName, name: try login.optionalString("username") ?? "", base32Secret: totp)
         }
         draft.note = try item.optionalString("notes") ?? ""
-        if let folder = try item.optionalString("folderId").flatMap({ folders[$0] }) { draft.tags = Account.normalizedTags([folder]) }
+        if let folder = try item.optionalString("folderId").flatMap({ folders[$0] }) {
+            draft.tags = Account.normalizedTags([folder])
+        }
         return try ImportEntry(position: position, draft: draft)
     }
 
@@ -66,10 +76,14 @@ public enum BitwardenFormat: ImportFormatParser {
     }
 
     private static func folderNames(_ document: JSONFields) throws -> [String: String] {
-        guard let list = try? document.array("folders") else { throw ImportError.malformed(format, "its 'folders' is not a list") }
+        guard let list = try? document.array("folders") else {
+            throw ImportError.malformed(format, "its 'folders' is not a list")
+        }
         var names: [String: String] = [:]
         for value in list {
-            if let folder = try? JSONFields(value), let id = try? folder.string("id"), let name = try? folder.string("name") {
+            if let folder = try? JSONFields(value), let id = try? folder.string("id"),
+                let name = try? folder.string("name")
+            {
                 names[id] = name
             }
         }

@@ -22,10 +22,13 @@ struct EnteCodeDisplay: Equatable {
     /// - Throws: `EntryProblem.invalid` when it is present but not the JSON Ente writes.
     init?(query: Substring) throws {
         let prefix = Self.parameterName.lowercased() + "="
-        guard let pair = query.split(separator: "&").first(where: { $0.lowercased().hasPrefix(prefix) }) else { return nil }
+        guard let pair = query.split(separator: "&").first(where: { $0.lowercased().hasPrefix(prefix) }) else {
+            return nil
+        }
         let encoded = pair.dropFirst(prefix.count).replacingOccurrences(of: "+", with: " ")
         guard let json = encoded.removingPercentEncoding,
-              let value = try? JSONValue.decode(Data(json.utf8)) else {
+            let value = try? JSONValue.decode(Data(json.utf8))
+        else {
             throw EntryProblem.invalid("its codeDisplay parameter is not valid JSON")
         }
         let fields = try JSONFields(value, path: "codeDisplay.", what: "its codeDisplay parameter")
@@ -38,7 +41,8 @@ struct EnteCodeDisplay: Equatable {
     var queryItem: String {
         // Written by hand so the key order is the one Ente writes and the output is stable.
         let tagList = tags.map(Self.jsonString).joined(separator: ",")
-        let json = "{\"pinned\":false,\"trashed\":false,\"lastUsedAt\":0,\"tapCount\":0,\"tags\":[\(tagList)],\"note\":\(Self.jsonString(note))}"
+        let json =
+            "{\"pinned\":false,\"trashed\":false,\"lastUsedAt\":0,\"tapCount\":0,\"tags\":[\(tagList)],\"note\":\(Self.jsonString(note))}"
         return "&\(Self.parameterName)=" + PercentEncoding.encode(json)
     }
 

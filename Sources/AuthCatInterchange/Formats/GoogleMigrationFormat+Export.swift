@@ -37,7 +37,9 @@ extension GoogleMigrationFormat {
 
     /// Consecutive accounts, as many per code as fit; one account too large
     /// for the limit gets a (larger) code of its own.
-    private static func batched(_ parameters: [GoogleMigrationPayload.OtpParameters]) throws -> [[GoogleMigrationPayload.OtpParameters]] {
+    private static func batched(
+        _ parameters: [GoogleMigrationPayload.OtpParameters]
+    ) throws -> [[GoogleMigrationPayload.OtpParameters]] {
         var batches: [[GoogleMigrationPayload.OtpParameters]] = []
         var current: [GoogleMigrationPayload.OtpParameters] = []
         for account in parameters {
@@ -75,7 +77,9 @@ extension GoogleMigrationFormat {
         if account.otp.kind == .totp && account.otp.period != 30 {
             return "Google Authenticator only imports 30-second codes, not \(account.otp.period)-second ones"
         }
-        if ![6, 8].contains(account.otp.digits) { return "Google Authenticator only imports 6 or 8 digits, not \(account.otp.digits)" }
+        if ![6, 8].contains(account.otp.digits) {
+            return "Google Authenticator only imports 6 or 8 digits, not \(account.otp.digits)"
+        }
         return nil
     }
 
@@ -86,13 +90,14 @@ extension GoogleMigrationFormat {
         parameters.issuer = account.issuer
         // Google shows the name as the label, so it carries the issuer as its own exports do.
         parameters.name = account.issuer.isEmpty ? account.name : "\(account.issuer):\(account.name)"
-        parameters.algorithm = switch account.otp.algorithm {
-        case .sha1: .sha1
-        case .sha256: .sha256
-        case .sha512: .sha512
-        // Only mOTP uses MD5, and mOTP accounts are omitted above.
-        case .md5: .md5
-        }
+        parameters.algorithm =
+            switch account.otp.algorithm {
+            case .sha1: .sha1
+            case .sha256: .sha256
+            case .sha512: .sha512
+            // Only mOTP uses MD5, and mOTP accounts are omitted above.
+            case .md5: .md5
+            }
         parameters.digits = account.otp.digits == 8 ? .eight : .six
         parameters.type = account.otp.kind == .hotp ? .hotp : .totp
         parameters.counter = account.otp.kind == .hotp ? Int64(account.otp.counter) : 0

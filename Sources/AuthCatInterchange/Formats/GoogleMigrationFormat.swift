@@ -24,7 +24,9 @@ public enum GoogleMigrationFormat: ImportFormatParser {
 
     /// Adds the accounts of one migration URI to `result`; `container` says
     /// where the URI came from ("line 3", "QR code 2").
-    static func read(uri: Substring, container: String, into result: inout ParsedImport, batches: inout BatchTracker) throws {
+    static func read(
+        uri: Substring, container: String, into result: inout ParsedImport, batches: inout BatchTracker
+    ) throws {
         let payload: GoogleMigrationPayload
         do {
             payload = try decode(uri: uri)
@@ -36,7 +38,8 @@ public enum GoogleMigrationFormat: ImportFormatParser {
         }
         batches.record(payload)
         for (index, parameters) in payload.otpParameters.enumerated() {
-            let position = EntryPosition(number: result.entryCount + 1, description: "\(container), account \(index + 1)")
+            let position = EntryPosition(
+                number: result.entryCount + 1, description: "\(container), account \(index + 1)")
             let (issuer, name) = names(parameters)
             let label = issuer.isEmpty ? name : "\(issuer):\(name)"
             try result.read(position, label: label.isEmpty ? nil : label) { try entry(parameters, position: position) }
@@ -63,7 +66,8 @@ public enum GoogleMigrationFormat: ImportFormatParser {
         }
     }
 
-    static func entry(_ parameters: GoogleMigrationPayload.OtpParameters, position: EntryPosition) throws -> ImportEntry {
+    static func entry(_ parameters: GoogleMigrationPayload.OtpParameters, position: EntryPosition) throws -> ImportEntry
+    {
         var otp = OTPParameters(kind: try kind(parameters.type), algorithm: try algorithm(parameters.algorithm))
         otp.digits = try digits(parameters.digits)
         if otp.kind == .hotp {

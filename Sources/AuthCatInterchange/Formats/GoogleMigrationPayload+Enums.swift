@@ -95,7 +95,9 @@ extension GoogleMigrationPayload {
 
 extension GoogleMigrationPayload.Algorithm: _ProtoNameProviding {
     public static let _protobuf_nameMap = _NameMap(
-        bytecode: "\0\u{2}\0ALGORITHM_UNSPECIFIED\0\u{1}ALGORITHM_SHA1\0\u{1}ALGORITHM_SHA256\0\u{1}ALGORITHM_SHA512\0\u{1}ALGORITHM_MD5\0")
+        bytecode:
+            "\0\u{2}\0ALGORITHM_UNSPECIFIED\0\u{1}ALGORITHM_SHA1\0\u{1}ALGORITHM_SHA256\0\u{1}ALGORITHM_SHA512\0\u{1}ALGORITHM_MD5\0"
+    )
 }
 
 extension GoogleMigrationPayload.DigitCount: _ProtoNameProviding {

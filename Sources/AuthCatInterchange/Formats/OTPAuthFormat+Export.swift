@@ -6,8 +6,9 @@ extension OTPAuthFormat {
     /// `codeDisplay` parameter, which other apps ignore and authcat reads back.
     static func uri(for item: ExportItem) -> String {
         let account = item.account
-        var uri = OTPAuthURI.make(issuer: account.issuer, name: account.name, parameters: account.otp, secret: item.secret,
-                                   pin: item.pin)
+        var uri = OTPAuthURI.make(
+            issuer: account.issuer, name: account.name, parameters: account.otp, secret: item.secret,
+            pin: item.pin)
         if !account.tags.isEmpty || !account.note.isEmpty {
             uri += EnteCodeDisplay(tags: account.tags, note: account.note).queryItem
         }

@@ -35,7 +35,9 @@ public enum OTPAuthFormat: ImportFormatParser {
             throw EntryProblem.unsupported("its algorithm is not supported (only SHA1, SHA256 and SHA512)")
         }
         if draft.otp.kind.needsPIN, draft.pin == nil {
-            throw EntryProblem.invalid("it has no pin parameter, which \(draft.otp.kind.rawValue) codes need; add the account with its PIN instead")
+            throw EntryProblem.invalid(
+                "it has no pin parameter, which \(draft.otp.kind.rawValue) codes need; add the account with its PIN instead"
+            )
         }
         if let display = try EnteCodeDisplay(query: query(of: uri)) {
             guard !display.trashed else { throw EntryProblem.unsupported("it is in Ente Auth's trash") }
@@ -65,7 +67,8 @@ public enum OTPAuthFormat: ImportFormatParser {
     /// not parse. Without a `?` ending the label, or with query characters in
     /// it, the "label" could run into the secret, so there is none.
     static func label(of line: Substring) -> String? {
-        guard let scheme = line.range(of: "://"), let query = line.firstIndex(of: "?"), scheme.upperBound <= query else { return nil }
+        guard let scheme = line.range(of: "://"), let query = line.firstIndex(of: "?"), scheme.upperBound <= query
+        else { return nil }
         let path = line[scheme.upperBound..<query]
         // motp://Issuer:account has no type before its label.
         let isMOTP = line[..<scheme.lowerBound].lowercased() == OTPAuthURI.motpScheme

@@ -37,7 +37,9 @@ public enum TwoFASFormat: ImportFormatParser {
         case "TOTP": kind = .totp
         case "HOTP": kind = .hotp
         case "STEAM": kind = .steam
-        case let other: throw EntryProblem.unsupported("OTP type '\(AegisFormat.shown(other))' is not supported (only TOTP, HOTP and Steam)")
+        case let other:
+            throw EntryProblem.unsupported(
+                "OTP type '\(AegisFormat.shown(other))' is not supported (only TOTP, HOTP and Steam)")
         }
         var otp = OTPParameters(kind: kind, algorithm: try AegisFormat.algorithm(otpFields.optionalString("algorithm")))
         if kind != .steam { otp.digits = try otpFields.optionalInt("digits") ?? 6 }
@@ -45,8 +47,9 @@ public enum TwoFASFormat: ImportFormatParser {
         if kind != .hotp { otp.period = try otpFields.optionalInt("period") ?? 30 }
         let tags = try service.optionalString("groupId").flatMap { groups[$0] }.map { [$0] } ?? []
         let note = try service.optionalString("additionalInfo") ?? ""
-        let draft = try AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note,
-                                 base32Secret: try service.string("secret"))
+        let draft = try AccountDraft(
+            issuer: issuer, name: name, otp: otp, tags: tags, note: note,
+            base32Secret: try service.string("secret"))
         return try ImportEntry(position: position, draft: draft)
     }
 
@@ -62,10 +65,14 @@ public enum TwoFASFormat: ImportFormatParser {
     }
 
     private static func groupNames(_ document: JSONFields) throws -> [String: String] {
-        guard let list = try? document.array("groups") else { throw ImportError.malformed(format, "its 'groups' is not a list") }
+        guard let list = try? document.array("groups") else {
+            throw ImportError.malformed(format, "its 'groups' is not a list")
+        }
         var names: [String: String] = [:]
         for value in list {
-            guard let group = try? JSONFields(value), let id = try? group.string("id"), let name = try? group.string("name") else {
+            guard let group = try? JSONFields(value), let id = try? group.string("id"),
+                let name = try? group.string("name")
+            else {
                 throw ImportError.malformed(format, "a group lacks an id or a name")
             }
             names[id] = name

@@ -23,8 +23,10 @@ public enum FormatDetector {
 
     /// The kind of image `data` starts like, by the signatures of its format.
     private static func imageKind(_ data: Data) -> String? {
-        let signatures: [(String, [UInt8])] = [("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), ("JPEG", [0xFF, 0xD8, 0xFF]),
-                                               ("GIF", Array("GIF8".utf8)), ("BMP", Array("BM".utf8))]
+        let signatures: [(String, [UInt8])] = [
+            ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), ("JPEG", [0xFF, 0xD8, 0xFF]),
+            ("GIF", Array("GIF8".utf8)), ("BMP", Array("BM".utf8)),
+        ]
         if let (kind, _) = signatures.first(where: { data.starts(with: $0.1) }) { return kind }
         if data.starts(with: Array("RIFF".utf8)), data.dropFirst(8).starts(with: Array("WEBP".utf8)) { return "WebP" }
         return nil
@@ -49,7 +51,8 @@ public enum FormatDetector {
     /// Text formats are told apart by the scheme of their first URI.
     private static func detectText(_ data: Data) throws -> ImportFormat {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
-        let firstLine = head.split(whereSeparator: \.isNewline)
+        let firstLine =
+            head.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .first { !$0.isEmpty && !$0.hasPrefix("#") }?
             .lowercased() ?? ""

@@ -12,8 +12,10 @@ public struct ImportContext: Sendable {
     /// known key to leave the KDF out.
     public var backupKey: (@Sendable (KDFParameters) throws -> SecretBytes)?
 
-    public init(password: @escaping @Sendable () throws -> SecretBytes = { throw ImportError.passwordRequired },
-                backupKey: (@Sendable (KDFParameters) throws -> SecretBytes)? = nil) {
+    public init(
+        password: @escaping @Sendable () throws -> SecretBytes = { throw ImportError.passwordRequired },
+        backupKey: (@Sendable (KDFParameters) throws -> SecretBytes)? = nil
+    ) {
         self.password = password
         self.backupKey = backupKey
     }

@@ -29,8 +29,11 @@ public struct ImportSummary: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case format, refused, added, skipped, rejected, warnings
-        case dryRun = "dry_run", preferencesAdded = "preferences_added"
-        case addedEntries = "added_entries", skippedEntries = "skipped_entries", rejectedEntries = "rejected_entries"
+        case dryRun = "dry_run"
+        case preferencesAdded = "preferences_added"
+        case addedEntries = "added_entries"
+        case skippedEntries = "skipped_entries"
+        case rejectedEntries = "rejected_entries"
     }
 
     init(_ outcome: ImportOutcome) {
@@ -42,14 +45,19 @@ public struct ImportSummary: Codable, Equatable, Sendable {
         skipped = plan.skipped.count
         rejected = plan.rejections.count
         preferencesAdded = refused ? 0 : plan.preferences.count
-        addedEntries = refused ? [] : plan.additions.map {
-            Item(entry: $0.position.number, position: $0.position.description, label: $0.label)
-        }
+        addedEntries =
+            refused
+            ? []
+            : plan.additions.map {
+                Item(entry: $0.position.number, position: $0.position.description, label: $0.label)
+            }
         skippedEntries = plan.skipped.map {
             Item(entry: $0.position.number, position: $0.position.description, label: $0.label, reason: $0.message)
         }
         rejectedEntries = plan.rejections.map {
-            Item(entry: $0.position.number, position: $0.position.description, label: $0.label, kind: $0.kind, reason: $0.message)
+            Item(
+                entry: $0.position.number, position: $0.position.description, label: $0.label, kind: $0.kind,
+                reason: $0.message)
         }
         warnings = plan.warnings
     }

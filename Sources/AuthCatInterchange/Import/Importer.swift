@@ -24,23 +24,28 @@ public struct Importer {
     /// Works out what importing `parsed` would do. Reads the vault (and its
     /// secrets, to compare), writes nothing.
     public func plan(_ parsed: ParsedImport, skipInvalid: Bool = false) throws -> ImportPlan {
-        try Self.plan(parsed, skipInvalid: skipInvalid, existing: vault.accounts(includingDeleted: true),
-                      preferences: vault.preferences(), secret: vault.secret(for:))
+        try Self.plan(
+            parsed, skipInvalid: skipInvalid, existing: vault.accounts(includingDeleted: true),
+            preferences: vault.preferences(), secret: vault.secret(for:))
     }
 
     /// What importing `parsed` into a new, empty vault would do: a dry run
     /// where no vault exists yet.
     public static func planForEmptyVault(_ parsed: ParsedImport, skipInvalid: Bool = false) throws -> ImportPlan {
-        try plan(parsed, skipInvalid: skipInvalid, existing: [], preferences: [:], secret: { _ in SecretBytes(count: 0) })
+        try plan(
+            parsed, skipInvalid: skipInvalid, existing: [], preferences: [:], secret: { _ in SecretBytes(count: 0) })
     }
 
-    private static func plan(_ parsed: ParsedImport, skipInvalid: Bool, existing all: [Account], preferences: [String: String],
-                             secret: (UUID) throws -> SecretBytes) throws -> ImportPlan {
+    private static func plan(
+        _ parsed: ParsedImport, skipInvalid: Bool, existing all: [Account], preferences: [String: String],
+        secret: (UUID) throws -> SecretBytes
+    ) throws -> ImportPlan {
         var plan = ImportPlan(format: parsed.format)
         plan.skipInvalid = skipInvalid
         plan.warnings = parsed.warnings
         plan.rejections = parsed.rejections
-        let live = Dictionary(all.filter { $0.deletedAt == nil }.map { ($0.identityKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let live = Dictionary(
+            all.filter { $0.deletedAt == nil }.map { ($0.identityKey, $0) }, uniquingKeysWith: { first, _ in first })
         var usedIDs = Set(all.map(\.id))
         var seen: [String: ImportEntry] = [:]
         for var entry in parsed.entries {
@@ -50,7 +55,8 @@ public struct Importer {
             }
             seen[entry.identityKey] = entry
             if let existing = live[entry.identityKey] {
-                plan.recordExisting(entry, sameSecret: try secret(existing.id) == entry.draft.secret, existing: existing)
+                plan.recordExisting(
+                    entry, sameSecret: try secret(existing.id) == entry.draft.secret, existing: existing)
                 continue
             }
             if let id = entry.originalID, !usedIDs.insert(id).inserted { entry.originalID = nil }
@@ -69,8 +75,9 @@ public struct Importer {
     public func run(_ parsed: ParsedImport, dryRun: Bool = false, skipInvalid: Bool = false) throws -> ImportOutcome {
         if dryRun { return ImportOutcome(plan: try plan(parsed, skipInvalid: skipInvalid), added: [], dryRun: true) }
         return try vault.write(author: author) { writer in
-            let plan = try Self.plan(parsed, skipInvalid: skipInvalid, existing: writer.accounts(includingDeleted: true),
-                                     preferences: writer.preferences(), secret: writer.secret(for:))
+            let plan = try Self.plan(
+                parsed, skipInvalid: skipInvalid, existing: writer.accounts(includingDeleted: true),
+                preferences: writer.preferences(), secret: writer.secret(for:))
             if let refusal = plan.refusal { throw refusal }
             guard plan.changesVault else { return ImportOutcome(plan: plan, added: [], dryRun: false) }
             let added = try plan.additions.map { entry in
@@ -85,7 +92,9 @@ public struct Importer {
 
     /// Preferences the vault lacks are added; ones it has are kept, since
     /// the vault is the source of truth and a restore must not undo local changes.
-    private static func planPreferences(_ preferences: [String: String], current: [String: String], into plan: inout ImportPlan) throws {
+    private static func planPreferences(
+        _ preferences: [String: String], current: [String: String], into plan: inout ImportPlan
+    ) throws {
         guard !preferences.isEmpty else { return }
         for (key, value) in preferences {
             switch current[key] {
@@ -104,11 +113,15 @@ public struct Importer {
 extension ImportPlan {
     mutating func record(_ entry: ImportEntry, matching earlier: ImportEntry) {
         if earlier.draft.secret == entry.draft.secret {
-            skipped.append(SkippedEntry(position: entry.position, label: entry.label, reason: .duplicateInFile(of: earlier.position)))
+            skipped.append(
+                SkippedEntry(
+                    position: entry.position, label: entry.label, reason: .duplicateInFile(of: earlier.position)))
         } else {
-            rejections.append(ImportRejection(
-                position: entry.position, label: entry.label,
-                reason: .conflict("\(earlier.position) has the same name with a different secret; only the first was kept")))
+            rejections.append(
+                ImportRejection(
+                    position: entry.position, label: entry.label,
+                    reason: .conflict(
+                        "\(earlier.position) has the same name with a different secret; only the first was kept")))
         }
     }
 
@@ -116,10 +129,12 @@ extension ImportPlan {
         if sameSecret {
             skipped.append(SkippedEntry(position: entry.position, label: entry.label, reason: .alreadyInVault))
         } else {
-            rejections.append(ImportRejection(
-                position: entry.position, label: entry.label,
-                reason: .conflict("the vault already has \(TerminalText.sanitized(existing.label)) with a different secret; "
-                    + "rename one of them and import again to keep both")))
+            rejections.append(
+                ImportRejection(
+                    position: entry.position, label: entry.label,
+                    reason: .conflict(
+                        "the vault already has \(TerminalText.sanitized(existing.label)) with a different secret; "
+                            + "rename one of them and import again to keep both")))
         }
     }
 }

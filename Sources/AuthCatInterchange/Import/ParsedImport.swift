@@ -42,7 +42,8 @@ public struct ParsedImport: Sendable {
         } catch let error as UserFacingError {
             rejections.append(ImportRejection(position: position, label: label, reason: .invalid(error.description)))
         } catch {
-            rejections.append(ImportRejection(position: position, label: label, reason: .invalid("it could not be read")))
+            rejections.append(
+                ImportRejection(position: position, label: label, reason: .invalid("it could not be read")))
         }
     }
 
@@ -54,7 +55,8 @@ public struct ParsedImport: Sendable {
 
     private func checkRoomForAnotherEntry() throws {
         guard entryCount < Self.maximumEntries else {
-            throw ImportError.malformed(format, "it holds more than \(Self.maximumEntries) entries, the most authcat reads from one file")
+            throw ImportError.malformed(
+                format, "it holds more than \(Self.maximumEntries) entries, the most authcat reads from one file")
         }
     }
 }

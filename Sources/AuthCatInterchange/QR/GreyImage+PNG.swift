@@ -45,7 +45,9 @@ extension GreyImage {
         guard measured != 0 else { throw QRError.invalidPNG(Self.message(of: &image)) }
         var output = Data(count: Int(size))
         let written = output.withUnsafeMutableBytes { out in
-            pixels.withUnsafeBytes { png_image_write_to_memory(&image, out.baseAddress, &size, 0, $0.baseAddress, png_int_32(width), nil) }
+            pixels.withUnsafeBytes {
+                png_image_write_to_memory(&image, out.baseAddress, &size, 0, $0.baseAddress, png_int_32(width), nil)
+            }
         }
         guard written != 0 else { throw QRError.invalidPNG(Self.message(of: &image)) }
         return output.prefix(Int(size))

@@ -13,12 +13,13 @@ extension QRCode {
             for x in range {
                 let upper = isDrawn(x, top, inside: range, darkOnLightTerminal)
                 let lower = isDrawn(x, top + 1, inside: range, darkOnLightTerminal)
-                let cell: Character = switch (upper, lower) {
-                case (true, true): "█"
-                case (true, false): "▀"
-                case (false, true): "▄"
-                case (false, false): " "
-                }
+                let cell: Character =
+                    switch (upper, lower) {
+                    case (true, true): "█"
+                    case (true, false): "▀"
+                    case (false, true): "▄"
+                    case (false, false): " "
+                    }
                 line.append(cell)
             }
             lines.append(line)

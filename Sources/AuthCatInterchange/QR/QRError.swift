@@ -24,7 +24,8 @@ public enum QRError: UserFacingError, Equatable {
         case .tooLong(let bytes): "\(bytes) bytes is too much for one QR code"
         case .encodingFailed: "the QR code could not be made (libqrencode failed)"
         case .invalidPNG(let why): "the image is not a readable PNG: \(why)"
-        case .imageTooLarge(let width, let height): "the image is \(width)×\(height) pixels, too large to scan; crop it to the QR codes"
+        case .imageTooLarge(let width, let height):
+            "the image is \(width)×\(height) pixels, too large to scan; crop it to the QR codes"
         case .scanFailed: "the image could not be scanned (libzbar failed)"
         case .scannerUnavailable: "reading QR codes needs libzbar (Debian package libzbar0), which could not be loaded"
         case .noCodeFound: "no QR code was found in the image; use a sharp, uncropped screenshot of the codes"

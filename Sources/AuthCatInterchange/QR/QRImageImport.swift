@@ -24,7 +24,9 @@ public enum QRImageImport {
                 try GoogleMigrationFormat.read(uri: uri, container: container, into: &result, batches: &batches)
             } else {
                 let position = EntryPosition(number: result.entryCount + 1, description: container)
-                try result.read(position, label: OTPAuthFormat.label(of: uri)) { try OTPAuthFormat.entry(uri, position: position) }
+                try result.read(position, label: OTPAuthFormat.label(of: uri)) {
+                    try OTPAuthFormat.entry(uri, position: position)
+                }
             }
         }
         result.warnings += batches.warnings

@@ -14,7 +14,8 @@ struct ZBarLibrary {
     typealias SetConfig = @convention(c) (OpaquePointer?, zbar_symbol_type_t, zbar_config_t, Int32) -> Int32
     typealias SetFormat = @convention(c) (OpaquePointer?, UInt) -> Void
     typealias SetSize = @convention(c) (OpaquePointer?, UInt32, UInt32) -> Void
-    typealias SetData = @convention(c) (OpaquePointer?, UnsafeRawPointer?, UInt, (@convention(c) (OpaquePointer?) -> Void)?) -> Void
+    typealias SetData =
+        @convention(c) (OpaquePointer?, UnsafeRawPointer?, UInt, (@convention(c) (OpaquePointer?) -> Void)?) -> Void
     typealias Scan = @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
     typealias SymbolOf = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias SymbolType = @convention(c) (OpaquePointer?) -> zbar_symbol_type_t

@@ -10,7 +10,8 @@ enum DecodingProblem {
         case .keyNotFound(let key, let context):
             "\(path(context.codingPath + [key])) is missing"
         case .dataCorrupted(let context):
-            context.codingPath.isEmpty ? "it is not valid JSON (truncated or damaged?)" : "\(path(context.codingPath)) is invalid"
+            context.codingPath.isEmpty
+                ? "it is not valid JSON (truncated or damaged?)" : "\(path(context.codingPath)) is invalid"
         @unknown default:
             "it could not be read"
         }

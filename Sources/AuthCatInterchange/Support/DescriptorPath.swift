@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one rule for paths that name a descriptor of this process, for input
@@ -14,7 +14,8 @@ public enum DescriptorPath {
     /// shell set up.
     public static func number(folder: String, name: String) -> Int32? {
         let process = "/proc/\(getpid())"
-        let isOwnFolder = folder == "\(process)/fd"
+        let isOwnFolder =
+            folder == "\(process)/fd"
             || (folder.hasPrefix("\(process)/task/") && folder.hasSuffix("/fd"))
         guard isOwnFolder, !name.isEmpty, name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return Int32(name)

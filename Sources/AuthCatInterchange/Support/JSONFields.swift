@@ -8,7 +8,9 @@ struct JSONFields {
     let path: String
 
     init(_ value: JSONValue, path: String = "", what: String = "the entry") throws {
-        guard let object = value.objectValue else { throw EntryProblem.invalid("\(what) should be an object, not \(value.kindName)") }
+        guard let object = value.objectValue else {
+            throw EntryProblem.invalid("\(what) should be an object, not \(value.kindName)")
+        }
         self.object = object
         self.path = path
     }

@@ -31,7 +31,8 @@ enum JSONValue: Decodable, Equatable {
     /// is not JSON or nests deeper than `JSONNesting.maximumDepth`.
     static func parse(_ data: Data, format: ImportFormat) throws -> JSONValue {
         guard JSONNesting.isWithinBound(data) else {
-            throw ImportError.malformed(format, "it nests lists and objects more than \(JSONNesting.maximumDepth) levels deep")
+            throw ImportError.malformed(
+                format, "it nests lists and objects more than \(JSONNesting.maximumDepth) levels deep")
         }
         do {
             return try decode(data)

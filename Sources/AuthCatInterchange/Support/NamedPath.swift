@@ -1,7 +1,8 @@
 import AuthCatEssentials
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one walk of a path the user names for a secret to be read from or
@@ -160,7 +161,9 @@ public enum NamedPath {
             links += 1
             guard links <= maximumLinks else { throw Failure(code: ELOOP, folder: nil) }
             try judge(status, at: link, in: folderPath, path: path, userID: userID)
-            guard let target = readLink(link), !target.isEmpty else { throw Failure(code: errno == 0 ? ENOENT : errno, folder: nil) }
+            guard let target = readLink(link), !target.isEmpty else {
+                throw Failure(code: errno == 0 ? ENOENT : errno, folder: nil)
+            }
             if target.hasPrefix("/") { folder = [] }
             if isLast, target.hasSuffix("/") { mustBeFolder = true }
             pending += components(target).reversed()
@@ -180,8 +183,9 @@ public enum NamedPath {
         guard status.st_uid != userID, status.st_uid != 0 else { return }
         var folderStatus = stat()
         guard stat(folder, &folderStatus) == 0, othersCanWrite(folder: folderStatus, userID: userID) else { return }
-        throw PlantedPathError(path: path, node: node, kind: PlantedPathError.kind(of: status.st_mode), owner: status.st_uid,
-                               folder: folder)
+        throw PlantedPathError(
+            path: path, node: node, kind: PlantedPathError.kind(of: status.st_mode), owner: status.st_uid,
+            folder: folder)
     }
 
     private static func components(_ path: String) -> [String] {

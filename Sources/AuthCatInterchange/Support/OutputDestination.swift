@@ -1,8 +1,9 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A path the user named for a command's output (`export --output`,
@@ -96,11 +97,14 @@ public struct OutputDestination: Sendable {
 
     // MARK: - Deciding
 
-    private static func resolve(_ path: String, replacing: Bool,
-                                standard: StandardDescriptors) throws -> (String, Kind, NamedPath.Node?) {
+    private static func resolve(
+        _ path: String, replacing: Bool,
+        standard: StandardDescriptors
+    ) throws -> (String, Kind, NamedPath.Node?) {
         guard !path.isEmpty else { throw OutputDestinationError.cannotWrite(path, reason: "the path is empty") }
         if path.hasSuffix("/") {
-            throw isFolder(path) ? OutputDestinationError.refused(path, what: "a folder")
+            throw isFolder(path)
+                ? OutputDestinationError.refused(path, what: "a folder")
                 : OutputDestinationError.cannotWrite(path, reason: "a file name cannot end with /")
         }
         let destination: NamedPath.Destination
@@ -108,12 +112,13 @@ public struct OutputDestination: Sendable {
             destination = try NamedPath.walk(path)
         } catch let failure as NamedPath.Failure {
             let reason = failure.code == ELOOP ? "too many levels of symbolic links" : describe(failure.code)
-            throw OutputDestinationError.cannotWrite(path, reason: failure.folder.map { "the folder \($0) \(reason)" } ?? reason)
+            throw OutputDestinationError.cannotWrite(
+                path, reason: failure.folder.map { "the folder \($0) \(reason)" } ?? reason)
         }
         switch destination {
         case .descriptor(let fd):
             return ("/dev/fd/\(fd)", try checkDescriptor(standard.standing(for: fd), path: path), nil)
-        case let .missing(folder, name):
+        case .missing(let folder, let name):
             guard access(folder, W_OK) == 0 else {
                 throw OutputDestinationError.cannotWrite(path, reason: "the folder \(folder) \(describe(errno))")
             }
@@ -134,7 +139,9 @@ public struct OutputDestination: Sendable {
 
     private static func checkDescriptor(_ fd: Int32, path: String) throws -> Kind {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw OutputDestinationError.cannotWrite(path, reason: "descriptor \(fd) is not open") }
+        guard fstat(fd, &info) == 0 else {
+            throw OutputDestinationError.cannotWrite(path, reason: "descriptor \(fd) is not open")
+        }
         if info.st_mode & S_IFMT == S_IFDIR { throw OutputDestinationError.refused(path, what: "a folder") }
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0, flags & O_ACCMODE != O_RDONLY else {
@@ -271,7 +278,8 @@ public struct OutputDestination: Sendable {
 
     private func failure(_ code: Int32, atomic: Bool) -> OutputDestinationError {
         switch code {
-        case ENOSPC, EDQUOT: atomic ? .diskFull(path, existed: kind == .regularFile) : .cannotWrite(path, reason: "no space left")
+        case ENOSPC, EDQUOT:
+            atomic ? .diskFull(path, existed: kind == .regularFile) : .cannotWrite(path, reason: "no space left")
         case EPIPE: .cannotWrite(path, reason: "its reader closed it before everything was written")
         default: .cannotWrite(path, reason: Self.describe(code))
         }
@@ -307,7 +315,8 @@ public enum OutputDestinationError: UserFacingError, Equatable {
         case .exists: "it already exists"
         case .refused(_, let what): "it is \(what), which authcat never replaces; name a file, a FIFO or a device"
         case .diskFull(_, let existed):
-            "the disk is full (" + (existed ? "the file was left as it was" : "nothing was written") + "); free some space and try again"
+            "the disk is full (" + (existed ? "the file was left as it was" : "nothing was written")
+                + "); free some space and try again"
         case .cannotWrite(_, let reason): reason
         }
     }
@@ -326,7 +335,8 @@ public struct StandardDescriptors: Sendable {
         self.error = error
     }
 
-    public static let ofThisProcess = StandardDescriptors(input: STDIN_FILENO, output: STDOUT_FILENO, error: STDERR_FILENO)
+    public static let ofThisProcess = StandardDescriptors(
+        input: STDIN_FILENO, output: STDOUT_FILENO, error: STDERR_FILENO)
 
     /// The descriptor that descriptor `fd` of a process of its own would be.
     public func standing(for fd: Int32) -> Int32 {

@@ -23,7 +23,8 @@ struct HybridTimestamp: Comparable, Hashable, Codable, Sendable, CustomStringCon
     init?(_ text: String) {
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let wall = Int64(parts[0]), let logical = Int64(parts[1]),
-              wall >= 0, logical >= 0, !parts[2].isEmpty else { return nil }
+            wall >= 0, logical >= 0, !parts[2].isEmpty
+        else { return nil }
         self.init(wall: wall, logical: logical, device: String(parts[2]))
     }
 

@@ -15,7 +15,9 @@ extension ImportSession {
     }
 
     /// Field-wise last writer wins; the counter takes the maximum.
-    private func merge(_ incoming: AccountState, into local: Account?, record: inout SyncClockRecord) throws -> MergedAccount {
+    private func merge(
+        _ incoming: AccountState, into local: Account?, record: inout SyncClockRecord
+    ) throws -> MergedAccount {
         let secret = try Self.secret(incoming)
         let pin = try Self.pin(incoming)
         guard let local else {
@@ -52,8 +54,9 @@ extension ImportSession {
         let account = merged.account
         guard let local else {
             guard let secret = merged.secret else { throw SyncObjectError.malformed("account secret") }
-            let draft = AccountDraft(issuer: account.issuer, name: account.name, otp: account.otp, tags: account.tags,
-                                     note: account.note, secret: secret, pin: merged.pin)
+            let draft = AccountDraft(
+                issuer: account.issuer, name: account.name, otp: account.otp, tags: account.tags,
+                note: account.note, secret: secret, pin: merged.pin)
             if merged.deleted {
                 try writer.insertDeleted(draft, id: account.id, createdAt: account.createdAt)
             } else {
@@ -66,9 +69,10 @@ extension ImportSession {
         let secretChanged = try merged.secret.map { try $0 != writer.secret(for: account.id) } ?? false
         // The PIN comes with a winning secret; otherwise the stored one stays (nil keeps it).
         let pinChanged = try merged.secret != nil && merged.pin != writer.pin(for: account.id)
-        let edit = AccountEdit(issuer: account.issuer, name: account.name, otp: account.otp, tags: account.tags,
-                               note: account.note, secret: secretChanged ? merged.secret : nil,
-                               pin: merged.secret != nil && account.otp.kind.needsPIN ? merged.pin : nil)
+        let edit = AccountEdit(
+            issuer: account.issuer, name: account.name, otp: account.otp, tags: account.tags,
+            note: account.note, secret: secretChanged ? merged.secret : nil,
+            pin: merged.secret != nil && account.otp.kind.needsPIN ? merged.pin : nil)
         let wasLive = local.deletedAt == nil
         if wasLive, liveByIdentity[local.identityKey] == account.id { liveByIdentity[local.identityKey] = nil }
         if merged.deleted {
@@ -79,7 +83,9 @@ extension ImportSession {
             if !wasLive { try writer.undelete(account.id) }
             liveByIdentity[account.identityKey] = account.id
         }
-        if secretChanged || pinChanged || merged.deleted == wasLive || !Self.sameContent(local, account) { changedRecords += 1 }
+        if secretChanged || pinChanged || merged.deleted == wasLive || !Self.sameContent(local, account) {
+            changedRecords += 1
+        }
     }
 
     private static func sameContent(_ a: Account, _ b: Account) -> Bool {
@@ -87,7 +93,9 @@ extension ImportSession {
     }
 
     private static func secret(_ incoming: AccountState) throws -> SecretBytes {
-        guard var data = Data(base64Encoded: incoming.secret.value) else { throw SyncObjectError.malformed("account secret") }
+        guard var data = Data(base64Encoded: incoming.secret.value) else {
+            throw SyncObjectError.malformed("account secret")
+        }
         defer { data.resetBytes(in: data.startIndex..<data.endIndex) }
         return SecretBytes(data)
     }

@@ -21,7 +21,8 @@ extension ImportSession {
     func settleClash(_ merged: inout MergedAccount, record: inout SyncClockRecord) throws {
         let id = merged.account.id
         guard let otherID = liveByIdentity[merged.account.identityKey], otherID != id,
-              let other = try writer.account(otherID) else { return }
+            let other = try writer.account(otherID)
+        else { return }
         let otherSecret = try writer.secret(for: otherID)
         let ownSecret = try merged.secret ?? writer.secret(for: id)
         if ownSecret == otherSecret {
@@ -32,7 +33,8 @@ extension ImportSession {
             record.clocks["name"] = clock
             record.pending = true
         } else {
-            let (name, clock) = clashRename(other, nameClock: try clockRecord(.account, otherID.vaultString).clocks["name"])
+            let (name, clock) = clashRename(
+                other, nameClock: try clockRecord(.account, otherID.vaultString).clocks["name"])
             try writer.update(otherID, AccountEdit(name: name))
             liveByIdentity[other.identityKey] = nil
             liveByIdentity[Account.identityKey(issuer: other.issuer, name: name)] = otherID
@@ -88,7 +90,9 @@ extension ImportSession {
         let hex = account.id.vaultString.replacingOccurrences(of: "-", with: "")
         for length in [8, 12, 16, 32] {
             let candidate = "\(account.name) (\(hex.prefix(length)))"
-            if liveByIdentity[Account.identityKey(issuer: account.issuer, name: candidate)] == nil { return (candidate, length) }
+            if liveByIdentity[Account.identityKey(issuer: account.issuer, name: candidate)] == nil {
+                return (candidate, length)
+            }
         }
         return ("\(account.name) (\(account.id.vaultString))", 36)
     }

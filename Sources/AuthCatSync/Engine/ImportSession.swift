@@ -28,9 +28,11 @@ final class ImportSession {
     var changedRecords = 0
     var preferenceChanges: [SyncPreferenceChange] = []
 
-    init(writer: VaultWriter, deviceID: String, physicalNow: Int64, hlc: HybridLogicalClock,
-         clocks: [SyncClockRecord.Key: SyncClockRecord], preferenceReason: SyncPreferenceChange.Reason,
-         loadClock: @escaping (SyncClockRecord.Key) throws -> SyncClockRecord?) throws {
+    init(
+        writer: VaultWriter, deviceID: String, physicalNow: Int64, hlc: HybridLogicalClock,
+        clocks: [SyncClockRecord.Key: SyncClockRecord], preferenceReason: SyncPreferenceChange.Reason,
+        loadClock: @escaping (SyncClockRecord.Key) throws -> SyncClockRecord?
+    ) throws {
         self.writer = writer
         self.loadClock = loadClock
         self.deviceID = deviceID
@@ -61,7 +63,8 @@ final class ImportSession {
     func clockRecord(_ entity: SyncClockRecord.Entity, _ recordID: String) throws -> SyncClockRecord {
         let key = SyncClockRecord.Key(entity: entity, recordID: recordID)
         if let known = clocks[key] { return known }
-        let loaded = try loadClock(key) ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: false)
+        let loaded =
+            try loadClock(key) ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: false)
         clocks[key] = loaded
         return loaded
     }
@@ -73,7 +76,9 @@ final class ImportSession {
 
     /// Records a change the merge made on its own (a clash settled), with
     /// the given field clocks, so it is exported.
-    func markLocal(_ entity: SyncClockRecord.Entity, _ recordID: String, setting fields: [String: HybridTimestamp]) throws {
+    func markLocal(
+        _ entity: SyncClockRecord.Entity, _ recordID: String, setting fields: [String: HybridTimestamp]
+    ) throws {
         var record = try clockRecord(entity, recordID)
         record.clocks.merge(fields) { _, new in new }
         record.pending = true

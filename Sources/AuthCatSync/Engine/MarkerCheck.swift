@@ -40,7 +40,9 @@ struct MarkerCheck {
 
     /// The newest "disabled everywhere" generation in `listing` above
     /// `known` whose marker opens, trying the newest first; nil if none.
-    func newestDisabledGeneration(in listing: RemoteListing, above known: Int64) async throws -> (generation: Int64, name: String)? {
+    func newestDisabledGeneration(
+        in listing: RemoteListing, above known: Int64
+    ) async throws -> (generation: Int64, name: String)? {
         let candidates = (listing.disabledMarkers[vaultID] ?? [:]).filter { $0.key > known }.sorted { $0.key > $1.key }
         for (generation, name) in candidates where try await opens(name, .disabled) {
             return (generation, name)

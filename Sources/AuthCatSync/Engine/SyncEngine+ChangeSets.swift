@@ -4,8 +4,10 @@ import Foundation
 
 extension SyncEngine {
     /// A change set of this device holding the given records as they are now.
-    func makeChangeSet(_ records: [SyncClockRecord], snapshot: Bool, sequence: Int64, previous: String,
-                       _ run: SyncRun) throws -> ChangeSet {
+    func makeChangeSet(
+        _ records: [SyncClockRecord], snapshot: Bool, sequence: Int64, previous: String,
+        _ run: SyncRun
+    ) throws -> ChangeSet {
         let accounts = try accountsByID(records)
         let preferences = try vault.preferences()
         var set = ChangeSet(
@@ -19,8 +21,10 @@ extension SyncEngine {
                 guard let account = accounts[record.recordID] else { continue }
                 set.accounts.append(try accountState(account, clocks: record.clocks))
             case .preference:
-                set.preferences.append(PreferenceState(key: record.recordID, value: preferences[record.recordID],
-                                                       clock: record.clocks["value"] ?? Self.unknownTime))
+                set.preferences.append(
+                    PreferenceState(
+                        key: record.recordID, value: preferences[record.recordID],
+                        clock: record.clocks["value"] ?? Self.unknownTime))
             }
         }
         return set
@@ -30,7 +34,8 @@ extension SyncEngine {
     private func accountsByID(_ records: [SyncClockRecord]) throws -> [String: Account] {
         let ids = records.filter { $0.entity == .account }.map(\.recordID)
         guard ids.count <= 32 else {
-            return Dictionary(uniqueKeysWithValues: try vault.accounts(includingDeleted: true).map { ($0.id.vaultString, $0) })
+            return Dictionary(
+                uniqueKeysWithValues: try vault.accounts(includingDeleted: true).map { ($0.id.vaultString, $0) })
         }
         var found: [String: Account] = [:]
         for id in ids {
@@ -54,12 +59,15 @@ extension SyncEngine {
             secret: stamped(secret.unprotectedData().base64EncodedString(), "secret"),
             tags: stamped(account.tags, "tags"), note: stamped(account.note, "note"),
             deleted: stamped(account.deletedAt != nil, "deleted"))
-        if account.otp.kind.needsPIN { state.pin = try vault.pin(for: account.id)?.unprotectedData().base64EncodedString() }
+        if account.otp.kind.needsPIN {
+            state.pin = try vault.pin(for: account.id)?.unprotectedData().base64EncodedString()
+        }
         return state
     }
 
     /// Seals a change set of this device for its object name.
     func seal(_ changes: ChangeSet, name: String, _ run: SyncRun) throws -> Data {
-        try SealedObject.seal(try changes.encoded(), key: run.keys.objectKey, vault: run.vaultID, device: run.deviceID, name: name)
+        try SealedObject.seal(
+            try changes.encoded(), key: run.keys.objectKey, vault: run.vaultID, device: run.deviceID, name: name)
     }
 }

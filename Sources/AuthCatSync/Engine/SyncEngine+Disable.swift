@@ -20,8 +20,9 @@ extension SyncEngine {
             let state = try store.updateState { $0.enabled = false }
             guard everywhere || deleteRemote else { return }
             do {
-                let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
-                                                      deviceID: state.deviceID)
+                let keys = try SyncKeys.unsealLocally(
+                    state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+                    deviceID: state.deviceID)
                 if deleteRemote {
                     try await deleteRemoteVault(state, keys: keys)
                 } else {
@@ -43,8 +44,9 @@ extension SyncEngine {
     private func disableEverywhere(_ state: SyncStateRecord, keys: SyncKeys) async throws {
         let listing = RemoteListing(try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/"))
         // A marker rejected before and unchanged is not downloaded again.
-        let markers = MarkerCheck(remote: remote, vaultID: state.remoteVaultID, objectKey: keys.objectKey,
-                                  isKnownRejected: MarkerCheck.knownRejected(try knownRejections(), listed: listing.versions))
+        let markers = MarkerCheck(
+            remote: remote, vaultID: state.remoteVaultID, objectKey: keys.objectKey,
+            isKnownRejected: MarkerCheck.knownRejected(try knownRejections(), listed: listing.versions))
         let newest = try await markers.newestDisabledGeneration(in: listing, above: 0)?.generation ?? 0
         let generation = try RemoteLayout.checkedNumber(max(newest, state.trustedDisabledGeneration) + 1)
         let name = RemoteLayout.disabledMarker(state.remoteVaultID, generation: generation)
@@ -71,7 +73,8 @@ extension SyncEngine {
     }
 
     private func marker(_ kind: Marker.Kind, name: String, _ state: SyncStateRecord, _ keys: SyncKeys) throws -> Data {
-        try Self.sealedMarker(kind, name: name, keys: keys, vaultID: state.remoteVaultID, deviceID: state.deviceID,
-                              vault: vault, now: clock.now())
+        try Self.sealedMarker(
+            kind, name: name, keys: keys, vaultID: state.remoteVaultID, deviceID: state.deviceID,
+            vault: vault, now: clock.now())
     }
 }

@@ -14,7 +14,8 @@ extension SyncEngine {
             guard let state = try store.state() else { return }
             let sequence = try RemoteLayout.checkedNumber(state.nextSequence)
             let name = RemoteLayout.batch(run.vaultID, device: run.deviceID, sequence: sequence)
-            let changes = try makeChangeSet(pending, snapshot: false, sequence: sequence, previous: state.chainHead, run)
+            let changes = try makeChangeSet(
+                pending, snapshot: false, sequence: sequence, previous: state.chainHead, run)
             let object = try seal(changes, name: name, run)
             if try await remote.create(name, data: object) {
                 try store.write { db in
@@ -43,11 +44,15 @@ extension SyncEngine {
     private func adoptExisting(_ name: String, sequence: Int64, _ run: SyncRun) async throws {
         guard let data = try await remote.get(name) else { return }
         do {
-            let payload = try SealedObject.open(data, key: run.keys.objectKey, vault: run.vaultID, device: run.deviceID, name: name)
-            _ = try ChangeSet.decode(payload, snapshot: false, vault: run.vaultID, device: run.deviceID, sequence: sequence)
+            let payload = try SealedObject.open(
+                data, key: run.keys.objectKey, vault: run.vaultID, device: run.deviceID, name: name)
+            _ = try ChangeSet.decode(
+                payload, snapshot: false, vault: run.vaultID, device: run.deviceID, sequence: sequence)
         } catch {
-            throw SyncError(.integrity, "the remote already holds \(name), and it is not a valid batch of this device; "
-                + "sync stopped so that nothing is overwritten")
+            throw SyncError(
+                .integrity,
+                "the remote already holds \(name), and it is not a valid batch of this device; "
+                    + "sync stopped so that nothing is overwritten")
         }
         try store.updateState {
             $0.nextSequence = sequence + 1

@@ -22,11 +22,16 @@ extension SyncEngine {
 
     private func importDevice(_ device: String, objects: RemoteListing.DeviceObjects, _ run: SyncRun) async throws {
         let stored = try store.read { try SyncPeerRecord.fetchOne($0, key: device) }
-        var peer = stored ?? SyncPeerRecord(deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
-                                            seenSequence: 0, lastSeen: nil)
+        var peer =
+            stored
+            ?? SyncPeerRecord(
+                deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
+                seenSequence: 0, lastSeen: nil)
         let newest = objects.newest
         guard newest >= peer.seenSequence else {
-            run.issue(.rollback, device, "its newest object is number \(newest), but number \(peer.seenSequence) was seen before")
+            run.issue(
+                .rollback, device,
+                "its newest object is number \(newest), but number \(peer.seenSequence) was seen before")
             return
         }
         peer = try await readChain(device, objects, from: peer, run) { db, peer in try peer.save(db) }
@@ -55,10 +60,15 @@ extension SyncEngine {
         let collected = CollectedChanges()
         for (device, objects) in try devicesToRead(run) {
             let stored = try store.read { try SyncPeerRecord.fetchOne($0, key: device) }
-            let start = stored ?? SyncPeerRecord(deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
-                                                 seenSequence: 0, lastSeen: nil)
+            let start =
+                stored
+                ?? SyncPeerRecord(
+                    deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
+                    seenSequence: 0, lastSeen: nil)
             guard objects.newest >= start.seenSequence else {
-                run.issue(.rollback, device, "its newest object is number \(objects.newest), but number \(start.seenSequence) was seen before")
+                run.issue(
+                    .rollback, device,
+                    "its newest object is number \(objects.newest), but number \(start.seenSequence) was seen before")
                 continue
             }
             var read = try await readChain(device, objects, from: start, run, deliver: collected.add)
@@ -78,7 +88,10 @@ extension SyncEngine {
             template.deviceName = writers.map(\.name).sorted().joined(separator: ", ")
         }
         let combined = ChangeSet.combining(collected.sets, as: template)
-        guard try apply(combined, name: collected.names[0], run, persist: { db in for peer in changed { try peer.save(db) } }) else {
+        guard
+            try apply(
+                combined, name: collected.names[0], run, persist: { db in for peer in changed { try peer.save(db) } })
+        else {
             run.report.issues.removeSubrange(issuesBefore...)
             return false
         }
@@ -92,8 +105,9 @@ extension SyncEngine {
     func catchUpOwnChain(_ state: SyncStateRecord, _ run: SyncRun) async throws {
         let objects = run.ownObjects
         guard objects.newest >= state.nextSequence else { return }
-        let start = SyncPeerRecord(deviceID: run.deviceID, vaultDeviceID: vault.identity.deviceID, name: vault.identity.deviceName,
-                                   sequence: state.nextSequence - 1, chainHash: state.chainHead, seenSequence: 0, lastSeen: nil)
+        let start = SyncPeerRecord(
+            deviceID: run.deviceID, vaultDeviceID: vault.identity.deviceID, name: vault.identity.deviceName,
+            sequence: state.nextSequence - 1, chainHash: state.chainHead, seenSequence: 0, lastSeen: nil)
         let reached = try await readChain(run.deviceID, objects, from: start, run) { db, peer in
             var state = try SyncStore.requiredState(db)
             state.nextSequence = peer.sequence + 1
@@ -101,8 +115,10 @@ extension SyncEngine {
             try state.update(db)
         }
         if reached.sequence < objects.newest {
-            throw SyncError(.integrity, "this device's own batches on the remote after number \(reached.sequence) cannot be read; "
-                + "sync stopped so that nothing is overwritten")
+            throw SyncError(
+                .integrity,
+                "this device's own batches on the remote after number \(reached.sequence) cannot be read; "
+                    + "sync stopped so that nothing is overwritten")
         }
     }
 
@@ -111,14 +127,17 @@ extension SyncEngine {
     ///
     /// With `deliver`, each object's changes are handed to it instead of
     /// being applied (`persist` is then not used).
-    private func readChain(_ device: String, _ objects: RemoteListing.DeviceObjects, from start: SyncPeerRecord, _ run: SyncRun,
-                           persist: @escaping (Database, SyncPeerRecord) throws -> Void = { _, _ in },
-                           deliver: ((ChangeSet, String) -> Void)? = nil) async throws -> SyncPeerRecord {
+    private func readChain(
+        _ device: String, _ objects: RemoteListing.DeviceObjects, from start: SyncPeerRecord, _ run: SyncRun,
+        persist: @escaping (Database, SyncPeerRecord) throws -> Void = { _, _ in },
+        deliver: ((ChangeSet, String) -> Void)? = nil
+    ) async throws -> SyncPeerRecord {
         var peer = start
         let newest = objects.newest
         reading: while peer.sequence < newest {
             guard let (name, sequence, isSnapshot) = nextObject(after: peer.sequence, of: device, objects, run) else {
-                run.issue(.gap, device, "batch \(peer.sequence + 1) is missing (newest is \(newest)); its later changes wait")
+                run.issue(
+                    .gap, device, "batch \(peer.sequence + 1) is missing (newest is \(newest)); its later changes wait")
                 break
             }
             // Rejected before and unchanged: not read or reported again, but its device's later changes wait.
@@ -137,7 +156,8 @@ extension SyncEngine {
             }
             run.readVersions[name] = run.version(of: name, data: data)
             guard !run.isKnownRejected(name, data: data),
-                  let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot, run) else {
+                let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot, run)
+            else {
                 run.blocked(device, at: name, sequence: sequence, newest: newest)
                 break
             }
@@ -199,11 +219,14 @@ extension SyncEngine {
 
     /// The next object to read: the next batch, or the newest snapshot when
     /// the batch is gone (compacted) or when the snapshot saves many reads.
-    private func nextObject(after sequence: Int64, of device: String, _ objects: RemoteListing.DeviceObjects,
-                            _ run: SyncRun) -> (String, Int64, Bool)? {
+    private func nextObject(
+        after sequence: Int64, of device: String, _ objects: RemoteListing.DeviceObjects,
+        _ run: SyncRun
+    ) -> (String, Int64, Bool)? {
         let next = sequence + 1
         if let snapshot = objects.snapshots.filter({ $0 > sequence }).max(),
-           !objects.batches.contains(next) || snapshot - sequence >= 16 {
+            !objects.batches.contains(next) || snapshot - sequence >= 16
+        {
             return (RemoteLayout.snapshot(run.vaultID, device: device, sequence: snapshot), snapshot, true)
         }
         guard objects.batches.contains(next) else { return nil }
@@ -211,10 +234,14 @@ extension SyncEngine {
     }
 
     /// The object's change set, or nil (reported) if it fails any check.
-    private func open(_ data: Data, name: String, device: String, sequence: Int64, snapshot: Bool, _ run: SyncRun) -> ChangeSet? {
+    private func open(
+        _ data: Data, name: String, device: String, sequence: Int64, snapshot: Bool, _ run: SyncRun
+    ) -> ChangeSet? {
         do {
-            let payload = try SealedObject.open(data, key: run.keys.objectKey, vault: run.vaultID, device: device, name: name)
-            let changes = try ChangeSet.decode(payload, snapshot: snapshot, vault: run.vaultID, device: device, sequence: sequence)
+            let payload = try SealedObject.open(
+                data, key: run.keys.objectKey, vault: run.vaultID, device: device, name: name)
+            let changes = try ChangeSet.decode(
+                payload, snapshot: snapshot, vault: run.vaultID, device: device, sequence: sequence)
             try changes.checkClocks(physicalNow: clock.now().unixMilliseconds)
             return changes
         } catch {
@@ -226,7 +253,9 @@ extension SyncEngine {
 
     /// Merges a change set into the vault, then saves clocks and the peer's
     /// position. Returns false (reported) if the vault refused the records.
-    private func apply(_ changes: ChangeSet, name: String, _ run: SyncRun, persist: (Database) throws -> Void) throws -> Bool {
+    private func apply(
+        _ changes: ChangeSet, name: String, _ run: SyncRun, persist: (Database) throws -> Void
+    ) throws -> Bool {
         for _ in 0..<5 {
             try stamp()
             guard let state = try store.state(), let cursor = state.stampCursor else { return false }
@@ -260,15 +289,20 @@ extension SyncEngine {
         throw SyncError.busy()
     }
 
-    private func merge(_ changes: ChangeSet, state: SyncStateRecord, cursor: Int64, _ run: SyncRun) throws -> ImportSession {
-        let keys = changes.accounts.map { SyncClockRecord.Key(entity: .account, recordID: $0.id) }
+    private func merge(
+        _ changes: ChangeSet, state: SyncStateRecord, cursor: Int64, _ run: SyncRun
+    ) throws -> ImportSession {
+        let keys =
+            changes.accounts.map { SyncClockRecord.Key(entity: .account, recordID: $0.id) }
             + changes.preferences.map { SyncClockRecord.Key(entity: .preference, recordID: $0.key) }
         let clocks = try store.read { try store.clockRecords($0, keys: keys) }
         let author = HistoryAuthor.sync(from: DeviceReference(id: changes.vaultDevice, name: changes.deviceName))
         return try vault.write(author: author) { writer in
             guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else { throw LocalChangesArrived() }
-            let session = try ImportSession(writer: writer, deviceID: state.deviceID, physicalNow: clock.now().unixMilliseconds,
-                                            hlc: state.clock, clocks: clocks, preferenceReason: run.preferenceReason) { key in
+            let session = try ImportSession(
+                writer: writer, deviceID: state.deviceID, physicalNow: clock.now().unixMilliseconds,
+                hlc: state.clock, clocks: clocks, preferenceReason: run.preferenceReason
+            ) { key in
                 try self.store.read { try self.store.clockRecords($0, keys: [key])[key] }
             }
             try session.apply(changes)

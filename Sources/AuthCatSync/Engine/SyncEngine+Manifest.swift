@@ -27,13 +27,18 @@ extension SyncEngine {
         run.readVersions[name] = run.version(of: name, data: data)
         guard let known = state.manifestHash else {
             // A state from before the copy was kept: the manifest found now becomes the copy.
-            try store.updateState { $0.manifestHash = hash; $0.manifestVersion = listed }
+            try store.updateState {
+                $0.manifestHash = hash
+                $0.manifestVersion = listed
+            }
             return
         }
         guard hash == known else {
             if !run.isKnownRejected(name, data: data) {
-                run.issue(.rejected, name, "the manifest changed since this device joined the remote vault (its key parameters "
-                    + "or wrapped keys were rewritten); it is not used. Put back the original manifest")
+                run.issue(
+                    .rejected, name,
+                    "the manifest changed since this device joined the remote vault (its key parameters "
+                        + "or wrapped keys were rewritten); it is not used. Put back the original manifest")
             }
             return
         }

@@ -17,11 +17,14 @@ extension SyncEngine {
         var kept = run.rejectedBefore.filter { run.stillRejected($0.value) }
         for issue in run.report.issues where issue.kind == .rejected || issue.kind == .replayed {
             // Only listed objects: "the manifest is missing" is about no object at all.
-            guard let size = run.listing.sizes[issue.subject], kept[issue.subject] == nil, !run.rereadEachSync.contains(issue.subject),
-                  let version = run.readVersions[issue.subject] ?? run.listing.versions[issue.subject] else { continue }
+            guard let size = run.listing.sizes[issue.subject], kept[issue.subject] == nil,
+                !run.rereadEachSync.contains(issue.subject),
+                let version = run.readVersions[issue.subject] ?? run.listing.versions[issue.subject]
+            else { continue }
             // The listed size is the remote's word: a negative one must not fail the state's CHECK.
-            kept[issue.subject] = SyncRejectedRecord(name: issue.subject, size: max(0, size), kind: issue.kind.rawValue,
-                                                     detail: issue.detail, firstSeen: now, version: version)
+            kept[issue.subject] = SyncRejectedRecord(
+                name: issue.subject, size: max(0, size), kind: issue.kind.rawValue,
+                detail: issue.detail, firstSeen: now, version: version)
         }
         guard kept != run.rejectedBefore else { return }
         try store.write { db in
@@ -39,12 +42,14 @@ extension SyncEngine {
         let firstSeen = Dictionary(before.map { ("\($0.kind)/\($0.subject)", $0.firstSeen) }, uniquingKeysWith: min)
         var found: [String: SyncIssueRecord] = [:]
         for issue in run.report.issues {
-            let isRememberedObject = (issue.kind == .rejected || issue.kind == .replayed) && run.listing.sizes[issue.subject] != nil
+            let isRememberedObject =
+                (issue.kind == .rejected || issue.kind == .replayed) && run.listing.sizes[issue.subject] != nil
                 && !run.rereadEachSync.contains(issue.subject)
             let key = "\(issue.kind.rawValue)/\(issue.subject)"
             guard !isRememberedObject, found[key] == nil else { continue }
-            found[key] = SyncIssueRecord(kind: issue.kind.rawValue, subject: issue.subject, detail: issue.detail,
-                                         firstSeen: firstSeen[key] ?? now)
+            found[key] = SyncIssueRecord(
+                kind: issue.kind.rawValue, subject: issue.subject, detail: issue.detail,
+                firstSeen: firstSeen[key] ?? now)
         }
         let after = found.values.sorted { ($0.kind, $0.subject) < ($1.kind, $1.subject) }
         guard after != before.sorted(by: { ($0.kind, $0.subject) < ($1.kind, $1.subject) }) else { return }

@@ -29,7 +29,9 @@ extension SyncEngine {
             var hlc = state.clock
             for account in accounts {
                 let time = hlc.tick(physical: account.updatedAt.unixMilliseconds, device: state.deviceID)
-                try Self.mark(db, .account, account.id.vaultString, fields: AccountState.clockedFields, at: time, keepExisting: true)
+                try Self.mark(
+                    db, .account, account.id.vaultString, fields: AccountState.clockedFields, at: time,
+                    keepExisting: true)
             }
             for key in preferences.keys.sorted() {
                 let time = hlc.tick(physical: now, device: state.deviceID)
@@ -67,9 +69,11 @@ extension SyncEngine {
         case .preference:
             try Self.mark(db, .preference, change.recordID, fields: ["value"], at: time, keepExisting: false)
         case .account:
-            let known = try SyncClockRecord.fetchOne(db, key: ["entity": "account", "recordID": change.recordID]) != nil
-            try Self.mark(db, .account, change.recordID, fields: Self.clockedFields(of: change, known: known),
-                          at: time, keepExisting: false)
+            let known =
+                try SyncClockRecord.fetchOne(db, key: ["entity": "account", "recordID": change.recordID]) != nil
+            try Self.mark(
+                db, .account, change.recordID, fields: Self.clockedFields(of: change, known: known),
+                at: time, keepExisting: false)
         }
     }
 
@@ -80,22 +84,28 @@ extension SyncEngine {
         case .insert: return known ? ["deleted"] : AccountState.clockedFields
         case .delete: return ["deleted"]
         case .update:
-            return Array(Set(change.fields.compactMap { field -> String? in
-                switch AccountField(rawValue: field) {
-                case .kind, .algorithm, .digits, .period: "otp"
-                // The counter has no clock: it merges as a maximum. The record is still marked pending.
-                case .counter, .none: nil
-                case .issuer, .name, .secret, .tags, .note: field
-                }
-            })).sorted()
+            return Array(
+                Set(
+                    change.fields.compactMap { field -> String? in
+                        switch AccountField(rawValue: field) {
+                        case .kind, .algorithm, .digits, .period: "otp"
+                        // The counter has no clock: it merges as a maximum. The record is still marked pending.
+                        case .counter, .none: nil
+                        case .issuer, .name, .secret, .tags, .note: field
+                        }
+                    })
+            ).sorted()
         }
     }
 
     /// Sets `fields`' clocks to `time` (or, with `keepExisting`, only those
     /// without one) and marks the record pending export.
-    static func mark(_ db: Database, _ entity: SyncClockRecord.Entity, _ recordID: String, fields: [String],
-                     at time: HybridTimestamp, keepExisting: Bool) throws {
-        var record = try SyncClockRecord.fetchOne(db, key: ["entity": entity.rawValue, "recordID": recordID])
+    static func mark(
+        _ db: Database, _ entity: SyncClockRecord.Entity, _ recordID: String, fields: [String],
+        at time: HybridTimestamp, keepExisting: Bool
+    ) throws {
+        var record =
+            try SyncClockRecord.fetchOne(db, key: ["entity": entity.rawValue, "recordID": recordID])
             ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: true)
         for field in fields where !(keepExisting && record.clocks[field] != nil) {
             record.clocks[field] = time

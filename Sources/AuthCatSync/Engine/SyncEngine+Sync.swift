@@ -47,8 +47,9 @@ extension SyncEngine {
         guard let state = try store.state(), state.enabled else {
             throw SyncError(.other, "sync is off for this vault", next: .enableSync)
         }
-        let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
-                                              deviceID: state.deviceID)
+        let keys = try SyncKeys.unsealLocally(
+            state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+            deviceID: state.deviceID)
         let repairedClock = try repairPoisonedClock()
         try stamp()
         progress?(SyncProgress(step: .listing, completed: 0, total: 1))
@@ -59,8 +60,10 @@ extension SyncEngine {
         try await checkRemote(run)
         let own = run.ownObjects.newest
         if own < state.nextSequence - 1 {
-            run.issue(.rollback, run.deviceID, "this device's newest object on the remote is number \(own), "
-                + "but it wrote number \(state.nextSequence - 1)")
+            run.issue(
+                .rollback, run.deviceID,
+                "this device's newest object on the remote is number \(own), "
+                    + "but it wrote number \(state.nextSequence - 1)")
             run.forceSnapshot = true
         }
         try await catchUpOwnChain(state, run)
@@ -78,7 +81,8 @@ extension SyncEngine {
     /// alone. Housekeeping: a failure does not fail the sync.
     private func removeStaleTemporaries(_ run: SyncRun, changedBefore cutoff: Date) async {
         let folder = RemoteLayout.folder(run.vaultID) + "/" + run.deviceID + "/"
-        run.report.temporariesRemoved = (try? await remote.removeStaleTemporaries(under: folder, changedBefore: cutoff)) ?? 0
+        run.report.temporariesRemoved =
+            (try? await remote.removeStaleTemporaries(under: folder, changedBefore: cutoff)) ?? 0
     }
 
     /// Runs one phase between its start and end events.
@@ -97,11 +101,13 @@ extension SyncEngine {
     }
 
     private func devicesSeen(_ run: SyncRun) throws -> [SyncDeviceSeen] {
-        let peers = Dictionary(uniqueKeysWithValues: try store.read { try SyncPeerRecord.fetchAll($0) }.map { ($0.deviceID, $0) })
+        let peers = Dictionary(
+            uniqueKeysWithValues: try store.read { try SyncPeerRecord.fetchAll($0) }.map { ($0.deviceID, $0) })
         return (run.listing.devices[run.vaultID] ?? [:]).keys.sorted().map { id in
             if id == run.deviceID { return SyncDeviceSeen(id: id, name: vault.identity.deviceName, isThisDevice: true) }
             let peer = peers[id]
-            return SyncDeviceSeen(id: id, name: peer?.name ?? id, lastSeen: peer?.lastSeen.map(Date.init(unixMilliseconds:)))
+            return SyncDeviceSeen(
+                id: id, name: peer?.name ?? id, lastSeen: peer?.lastSeen.map(Date.init(unixMilliseconds:)))
         }
     }
 }

@@ -61,10 +61,13 @@ public final class SyncEngine: Sendable {
     ///
     /// - Throws: `SyncError` when sync was set up but its state is missing,
     ///   emptied or damaged: that is never "off".
-    public static func open(vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
-                            clock: Clock = SystemClock()) throws -> SyncEngine? {
+    public static func open(
+        vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
+        clock: Clock = SystemClock()
+    ) throws -> SyncEngine? {
         if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
-        guard let store = try SyncStore.openIfPresent(in: vault.location), let state = try store.state(), state.enabled else {
+        guard let store = try SyncStore.openIfPresent(in: vault.location), let state = try store.state(), state.enabled
+        else {
             return nil
         }
         return SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
@@ -77,8 +80,10 @@ public final class SyncEngine: Sendable {
     /// everywhere or delete the remote data after sync was turned off here
     /// (the state keeps the remote and the sealed master key). `sync` and
     /// `compact` refuse while sync is off.
-    public static func openSetUp(vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
-                                 clock: Clock = SystemClock()) throws -> SyncEngine? {
+    public static func openSetUp(
+        vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
+        clock: Clock = SystemClock()
+    ) throws -> SyncEngine? {
         if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
         guard let store = try SyncStore.openIfPresent(in: vault.location), try store.state() != nil else { return nil }
         return SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
@@ -97,7 +102,9 @@ public final class SyncEngine: Sendable {
 
     static func pendingLocalChanges(store: SyncStore, vault: Vault) throws -> Int {
         guard let state = try store.state() else { return 0 }
-        let stamped = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE pending = 1") ?? 0 }
+        let stamped = try store.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE pending = 1") ?? 0
+        }
         guard let cursor = state.stampCursor else {
             return try vault.accounts(includingDeleted: true).count + vault.preferences().count
         }

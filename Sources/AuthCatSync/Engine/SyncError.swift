@@ -15,8 +15,10 @@ public struct SyncError: UserFacingError, Equatable {
     /// sync engine itself found the problem.
     public var cause: (any Error)?
 
-    public init(_ category: SyncFailure.Category, _ message: String, next nextStep: NextStep? = nil,
-                cause: (any Error)? = nil) {
+    public init(
+        _ category: SyncFailure.Category, _ message: String, next nextStep: NextStep? = nil,
+        cause: (any Error)? = nil
+    ) {
         self.category = category
         self.message = message
         self.nextStep = nextStep
@@ -41,28 +43,38 @@ public struct SyncError: UserFacingError, Equatable {
         .other, "creating a remote vault needs a new sync passphrase; a recovery key can only join an existing one")
 
     static func vaultMismatch(_ location: String) -> SyncError {
-        SyncError(.vaultMismatch, "\(location) now holds a different vault than the one this device joined; "
-            + "sync stopped and local data was left untouched", next: .switchRemote)
+        SyncError(
+            .vaultMismatch,
+            "\(location) now holds a different vault than the one this device joined; "
+                + "sync stopped and local data was left untouched", next: .switchRemote)
     }
 
     static func differentVault(_ location: String) -> SyncError {
-        SyncError(.vaultMismatch, "\(location) now holds a different vault than the one this device synced with there; "
-            + "nothing was set up. Join it only if you know why it changed", next: .joinDifferentVault)
+        SyncError(
+            .vaultMismatch,
+            "\(location) now holds a different vault than the one this device synced with there; "
+                + "nothing was set up. Join it only if you know why it changed", next: .joinDifferentVault)
     }
 
     static func remoteDeleted(_ location: String) -> SyncError {
-        SyncError(.remoteDeleted, "the remote data at \(location) was deleted by another device; sync is off here and "
-            + "local data was kept", next: .enableSync)
+        SyncError(
+            .remoteDeleted,
+            "the remote data at \(location) was deleted by another device; sync is off here and "
+                + "local data was kept", next: .enableSync)
     }
 
     static func disabledElsewhere(_ location: String) -> SyncError {
-        SyncError(.disabledElsewhere, "sync was turned off on every device by another device; sync is off here and "
-            + "local data was kept", next: .enableSync)
+        SyncError(
+            .disabledElsewhere,
+            "sync was turned off on every device by another device; sync is off here and "
+                + "local data was kept", next: .enableSync)
     }
 
     static func noVaultOnRemote(_ location: String) -> SyncError {
-        SyncError(.containerMissing, "\(location) holds no authcat vault (was it emptied, or is the wrong folder mounted?); "
-            + "sync stopped and local data was left untouched")
+        SyncError(
+            .containerMissing,
+            "\(location) holds no authcat vault (was it emptied, or is the wrong folder mounted?); "
+                + "sync stopped and local data was left untouched")
     }
 
     static func busy() -> SyncError {
@@ -72,8 +84,10 @@ public struct SyncError: UserFacingError, Equatable {
     /// Sync was set up for this vault, but its state file is gone, emptied or damaged.
     static func stateLost(_ path: String, _ detail: String, remote: String?) -> SyncError {
         let synced = remote.map { " with \($0)" } ?? ""
-        return SyncError(.other, "the sync state file \(path) \(detail), though sync was set up for this vault; local data is "
-            + "intact, but this device no longer knows what it synced\(synced)", next: .rejoinSync)
+        return SyncError(
+            .other,
+            "the sync state file \(path) \(detail), though sync was set up for this vault; local data is "
+                + "intact, but this device no longer knows what it synced\(synced)", next: .rejoinSync)
     }
 
     static func malformedState(_ path: String, _ detail: String) -> SyncError {
@@ -85,7 +99,8 @@ public struct SyncError: UserFacingError, Equatable {
         switch error {
         case let error as SyncError: return error
         case let error as RemoteError: return SyncError(category(of: error), error.description, cause: error)
-        case let error as UserFacingError: return SyncError(.other, error.description, next: error.nextStep, cause: error)
+        case let error as UserFacingError:
+            return SyncError(.other, error.description, next: error.nextStep, cause: error)
         default: return SyncError(.other, UnexpectedError.message("sync", error), cause: error)
         }
     }

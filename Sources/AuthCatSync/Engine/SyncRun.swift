@@ -53,8 +53,10 @@ final class SyncRun {
     /// rejected `name`, unless it is the device's newest: never silently.
     func blocked(_ device: String, at name: String, sequence: Int64, newest: Int64) {
         guard sequence < newest else { return }
-        issue(.blocked, device, "its objects after number \(sequence - 1) (up to \(newest)) wait behind the rejected \(name); "
-            + "they are read once it is repaired, or when that device writes a snapshot (compacts)")
+        issue(
+            .blocked, device,
+            "its objects after number \(sequence - 1) (up to \(newest)) wait behind the rejected \(name); "
+                + "they are read once it is repaired, or when that device writes a snapshot (compacts)")
     }
 
     /// Whether `name` was rejected before and is unchanged: it is skipped

@@ -21,7 +21,8 @@ struct RecoveryKey {
 
     /// Reads a recovery key as typed (UTF-8): case, spaces and dashes do not matter.
     init(parsing text: SecretBytes) throws {
-        let notAKey = SyncError(.wrongPassphrase, "that is not a recovery key: it must be 52 letters and digits 2-7, in groups of four")
+        let notAKey = SyncError(
+            .wrongPassphrase, "that is not a recovery key: it must be 52 letters and digits 2-7, in groups of four")
         let decoded: SecretBytes
         do {
             decoded = try Base32.decode(text)
@@ -30,7 +31,10 @@ struct RecoveryKey {
         }
         let symbols = text.withUnsafeBytes { bytes in
             // `& 0xDF` uppercases an ASCII letter; Base32 refused anything else that is not a separator.
-            bytes.count(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) || (UInt8(ascii: "2")...UInt8(ascii: "7")).contains($0) })
+            bytes.count(where: {
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF)
+                    || (UInt8(ascii: "2")...UInt8(ascii: "7")).contains($0)
+            })
         }
         guard decoded.count == Self.size, symbols == (Self.size * 8 + 4) / 5 else { throw notAKey }
         bytes = decoded

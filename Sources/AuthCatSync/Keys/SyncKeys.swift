@@ -29,19 +29,23 @@ struct SyncKeys {
 
     /// The master key sealed for `sync.sqlite` under the vault's local sealing key.
     func sealedLocally(vault: Vault, remoteVaultID: String, deviceID: String) throws -> Data {
-        try AEAD.seal(masterKey, key: try vault.derivedKey(context: Self.localContext),
-                      associatedData: Self.localAssociatedData(remoteVaultID: remoteVaultID, deviceID: deviceID))
+        try AEAD.seal(
+            masterKey, key: try vault.derivedKey(context: Self.localContext),
+            associatedData: Self.localAssociatedData(remoteVaultID: remoteVaultID, deviceID: deviceID))
     }
 
     /// Opens what `sealedLocally` made.
-    static func unsealLocally(_ sealed: Data, vault: Vault, remoteVaultID: String, deviceID: String) throws -> SyncKeys {
+    static func unsealLocally(_ sealed: Data, vault: Vault, remoteVaultID: String, deviceID: String) throws -> SyncKeys
+    {
         do {
-            let key = try AEAD.open(sealed, key: try vault.derivedKey(context: localContext),
-                                    associatedData: localAssociatedData(remoteVaultID: remoteVaultID, deviceID: deviceID))
+            let key = try AEAD.open(
+                sealed, key: try vault.derivedKey(context: localContext),
+                associatedData: localAssociatedData(remoteVaultID: remoteVaultID, deviceID: deviceID))
             return try SyncKeys(masterKey: key)
         } catch CryptoError.authenticationFailed {
-            throw SyncError(.other, "the sync key stored with this vault does not open with the vault key",
-                            next: .rejoinSync)
+            throw SyncError(
+                .other, "the sync key stored with this vault does not open with the vault key",
+                next: .rejoinSync)
         }
     }
 

@@ -40,9 +40,11 @@ extension SyncCoordinator {
     ///   - report: told what happened (`SyncWatchEvent`).
     /// - Throws: a `SyncError` of category `.vaultMismatch` from `sync`, which
     ///   ends the watch; errors reading the vault or opening the lock files.
-    public func watch(vault: Vault, interval: TimeInterval, isStopped: () -> Bool,
-                      sync: (_ compact: Bool) async throws -> SyncReport?,
-                      report: (SyncWatchEvent) -> Void) async throws {
+    public func watch(
+        vault: Vault, interval: TimeInterval, isStopped: () -> Bool,
+        sync: (_ compact: Bool) async throws -> SyncReport?,
+        report: (SyncWatchEvent) -> Void
+    ) async throws {
         let watchLock = try SyncLockFile(url(Self.watchFileName))
         await watchLock.lockShared()
         defer { watchLock.unlock() }
@@ -61,9 +63,12 @@ extension SyncCoordinator {
             let latest = try vault.latestHistoryNumber()
             if latest != exported { lastLocalChange = clock.now() }
             if latest != exported || clock.now() >= nextSync {
-                let compact = compaction.shouldCompact(batchesSinceSnapshot: batchesSinceSnapshot,
-                                                       lastLocalChange: lastLocalChange, now: clock.now())
-                let done = try await withRunLock { try await syncOnce(vault, since: latest, compact: compact, sync: sync, report: report) }
+                let compact = compaction.shouldCompact(
+                    batchesSinceSnapshot: batchesSinceSnapshot,
+                    lastLocalChange: lastLocalChange, now: clock.now())
+                let done = try await withRunLock {
+                    try await syncOnce(vault, since: latest, compact: compact, sync: sync, report: report)
+                }
                 exported = done.exported
                 batchesSinceSnapshot = done.report?.batchesSinceSnapshot ?? batchesSinceSnapshot
                 nextSync = clock.now() + interval
@@ -75,9 +80,11 @@ extension SyncCoordinator {
     /// Syncs (or compacts) once. Returns its report, if it succeeded, and the
     /// history number that is now exported: the newest one, unless a local
     /// change was committed while the sync ran.
-    private func syncOnce(_ vault: Vault, since latest: Int64, compact: Bool,
-                          sync: (_ compact: Bool) async throws -> SyncReport?,
-                          report: (SyncWatchEvent) -> Void) async throws -> (exported: Int64, report: SyncReport?) {
+    private func syncOnce(
+        _ vault: Vault, since latest: Int64, compact: Bool,
+        sync: (_ compact: Bool) async throws -> SyncReport?,
+        report: (SyncWatchEvent) -> Void
+    ) async throws -> (exported: Int64, report: SyncReport?) {
         let done: SyncReport?
         do {
             // Nil: sync was turned off meanwhile, and the next check stops the watch.

@@ -34,8 +34,10 @@ public struct SyncCoordinator: Sendable {
     /// - Parameters:
     ///   - clock: what the watch reads the time from.
     ///   - sleep: how the watch waits between its checks; the default really waits.
-    public init(location: VaultLocation, clock: any Clock = SystemClock(),
-                sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
+    public init(
+        location: VaultLocation, clock: any Clock = SystemClock(),
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
         self.location = location
         self.clock = clock
         self.sleep = sleep
@@ -75,7 +77,8 @@ public struct SyncCoordinator: Sendable {
     ///
     /// - Parameter whenBusy: called once, before waiting, when another sync runs.
     /// - Throws: `SecureFileError` when the lock file cannot be opened, and whatever `body` throws.
-    public func withRunLock<Result>(whenBusy: () -> Void = {}, _ body: () async throws -> Result) async throws -> Result {
+    public func withRunLock<Result>(whenBusy: () -> Void = {}, _ body: () async throws -> Result) async throws -> Result
+    {
         try await SyncRunLock.holding(in: location, whenBusy: whenBusy, body)
     }
 
@@ -83,7 +86,8 @@ public struct SyncCoordinator: Sendable {
     /// under the run lock. When they fail and sync is not on afterwards, the
     /// lock file is removed, so that a failed enable leaves nothing behind.
     public func withRunLockForSetup<Result>(_ body: () async throws -> Result) async throws -> Result {
-        try await SyncRunLock.holding(in: location, removeFileAfterFailure: { !SyncState.isEnabled(in: location) }, body)
+        try await SyncRunLock.holding(
+            in: location, removeFileAfterFailure: { !SyncState.isEnabled(in: location) }, body)
     }
 
     /// Runs a background push in its turn: it queues (at most one push waits),

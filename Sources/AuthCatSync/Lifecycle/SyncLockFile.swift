@@ -105,7 +105,8 @@ final class SyncLockFile: Sendable {
     /// Whether the locked descriptor is still the file at `path`, not one
     /// that `removeFile` unlinked while this object waited.
     private func holdsTheNamedFile() -> Bool {
-        var held = stat(), named = stat()
+        var held = stat()
+        var named = stat()
         guard fstat(fd, &held) == 0, stat(path, &named) == 0 else { return false }
         return held.st_dev == named.st_dev && held.st_ino == named.st_ino
     }

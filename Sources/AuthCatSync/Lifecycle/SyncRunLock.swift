@@ -48,9 +48,11 @@ enum SyncRunLock {
     ///     lock file before the lock is released (`SyncLockFile.removeFile`).
     /// - Throws: `SecureFileError` when the file cannot be opened or the
     ///   system refuses the lock, and whatever `body` throws.
-    static func holding<Result>(in location: VaultLocation, whenBusy: () -> Void = {},
-                                removeFileAfterFailure: () -> Bool = { false },
-                                _ body: () async throws -> Result) async throws -> Result {
+    static func holding<Result>(
+        in location: VaultLocation, whenBusy: () -> Void = {},
+        removeFileAfterFailure: () -> Bool = { false },
+        _ body: () async throws -> Result
+    ) async throws -> Result {
         let file = try SyncLockFile(url(in: location))
         if let identity = file.identity, turns.contains(where: { $0.file == identity && $0.isOn }) {
             return try await body()

@@ -9,7 +9,9 @@ import Foundation
 extension SyncEventLog {
     func append(_ line: Data) throws {
         let fd = open(fileURL.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, SecureFile.fileMode)
-        guard fd >= 0 else { throw SyncMonitorError.cannotWrite(fileURL.path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            throw SyncMonitorError.cannotWrite(fileURL.path, reason: String(cString: strerror(errno)))
+        }
         defer { close(fd) }
         try lock(fd, LOCK_EX)
         // The mode given to open() is reduced by the umask; the log must stay private anyway.
@@ -17,7 +19,9 @@ extension SyncEventLog {
         let size = Int(lseek(fd, 0, SEEK_END))
         if size + line.count > maximumBytes {
             let kept = Self.newestLines(of: try readAll(fd), fitting: maximumBytes / 2 - line.count)
-            guard ftruncate(fd, 0) == 0 else { throw SyncMonitorError.cannotWrite(fileURL.path, reason: "truncate failed") }
+            guard ftruncate(fd, 0) == 0 else {
+                throw SyncMonitorError.cannotWrite(fileURL.path, reason: "truncate failed")
+            }
             try writeAll(kept + line, to: fd)
         } else {
             try writeAll(line, to: fd)
@@ -43,7 +47,10 @@ extension SyncEventLog {
             kept.append(line)
             size += line.count + 1
         }
-        return kept.reversed().reduce(into: Data()) { $0 += $1; $0.append(UInt8(ascii: "\n")) }
+        return kept.reversed().reduce(into: Data()) {
+            $0 += $1
+            $0.append(UInt8(ascii: "\n"))
+        }
     }
 
     private func readAll(_ fd: Int32) throws -> Data {
@@ -53,7 +60,9 @@ extension SyncEventLog {
         while true {
             let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw SyncMonitorError.cannotRead(fileURL.path, reason: String(cString: strerror(errno))) }
+            guard count >= 0 else {
+                throw SyncMonitorError.cannotRead(fileURL.path, reason: String(cString: strerror(errno)))
+            }
             if count == 0 { return data }
             data.append(contentsOf: buffer[0..<count])
             offset += off_t(count)
@@ -67,7 +76,9 @@ extension SyncEventLog {
                 // withUnsafeBytes of a non-empty Data always has a base address; the loop does not run when empty.
                 let written = write(fd, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw SyncMonitorError.cannotWrite(fileURL.path, reason: String(cString: strerror(errno))) }
+                guard written > 0 else {
+                    throw SyncMonitorError.cannotWrite(fileURL.path, reason: String(cString: strerror(errno)))
+                }
                 offset += written
             }
         }
@@ -75,7 +86,10 @@ extension SyncEventLog {
 
     private func lock(_ fd: Int32, _ operation: Int32) throws {
         while flock(fd, operation) != 0 {
-            guard errno == EINTR else { throw SyncMonitorError.cannotRead(fileURL.path, reason: "cannot lock: \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                throw SyncMonitorError.cannotRead(
+                    fileURL.path, reason: "cannot lock: \(String(cString: strerror(errno)))")
+            }
         }
     }
 }

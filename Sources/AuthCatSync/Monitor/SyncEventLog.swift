@@ -26,7 +26,9 @@ public final class SyncEventLog: SyncEventRecorder {
     /// - Parameters:
     ///   - processID: stamped on events that carry none; the current process by default.
     ///   - maximumBytes: the size the file never exceeds (one event always fits).
-    public init(location: VaultLocation, processID: Int32 = getpid(), maximumBytes: Int = SyncEventLog.defaultMaximumBytes) {
+    public init(
+        location: VaultLocation, processID: Int32 = getpid(), maximumBytes: Int = SyncEventLog.defaultMaximumBytes
+    ) {
         fileURL = location.folder.appendingPathComponent(Self.fileName)
         self.processID = processID
         self.maximumBytes = maximumBytes
@@ -45,7 +47,9 @@ public final class SyncEventLog: SyncEventRecorder {
     /// - Throws: `SyncMonitorError.cannotRead` if the file exists but cannot be read.
     public func events() throws -> [SyncEvent] {
         guard let data = try readAll() else { return [] }
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? Self.decoder.decode(SyncEvent.self, from: Data($0)) }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap {
+            try? Self.decoder.decode(SyncEvent.self, from: Data($0))
+        }
     }
 
     /// Drops every event, as when sync is turned off and on again from scratch.

@@ -35,10 +35,12 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     /// Another device turned sync off everywhere.
     public var disabledEverywhere: Bool
 
-    public init(isEnabled: Bool, remoteLocation: String? = nil, remoteVaultID: String? = nil, lastSuccessfulSync: Date? = nil,
-                pendingLocalChanges: Int? = nil, batchesSinceSnapshot: Int64? = nil, rejectedObjects: [SyncRejectedObject] = [],
-                standingIssues: [SyncStandingIssue] = [], stateProblem: SyncFailure? = nil, devicesSeen: [SyncDeviceSeen] = [],
-                remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false) {
+    public init(
+        isEnabled: Bool, remoteLocation: String? = nil, remoteVaultID: String? = nil, lastSuccessfulSync: Date? = nil,
+        pendingLocalChanges: Int? = nil, batchesSinceSnapshot: Int64? = nil, rejectedObjects: [SyncRejectedObject] = [],
+        standingIssues: [SyncStandingIssue] = [], stateProblem: SyncFailure? = nil, devicesSeen: [SyncDeviceSeen] = [],
+        remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false
+    ) {
         self.isEnabled = isEnabled
         self.remoteLocation = remoteLocation
         self.remoteVaultID = remoteVaultID

@@ -8,8 +8,8 @@ public enum SyncMonitorError: UserFacingError, Equatable {
 
     public var description: String {
         switch self {
-        case let .cannotRead(path, reason): "cannot read the sync monitor file \(path): \(reason)"
-        case let .cannotWrite(path, reason): "cannot write the sync monitor file \(path): \(reason)"
+        case .cannotRead(let path, let reason): "cannot read the sync monitor file \(path): \(reason)"
+        case .cannotWrite(let path, let reason): "cannot write the sync monitor file \(path): \(reason)"
         }
     }
 }

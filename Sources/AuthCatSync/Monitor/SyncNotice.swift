@@ -32,7 +32,8 @@ public enum SyncNotice {
     /// The warning to show, if there is one: the file's first line, without control characters.
     public static func current(in location: VaultLocation) -> String? {
         guard let text = try? String(contentsOf: location.noticeFileURL, encoding: .utf8),
-              let first = text.split(separator: "\n").first, !first.isEmpty else { return nil }
+            let first = text.split(separator: "\n").first, !first.isEmpty
+        else { return nil }
         return TerminalText.sanitized(String(first))
     }
 

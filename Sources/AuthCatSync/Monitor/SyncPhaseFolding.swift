@@ -22,7 +22,9 @@ struct SyncPhaseFolding {
         if let running = open.values.filter(isRunning).max(by: { $0.time < $1.time }) {
             return SyncPhaseState(state: .inProgress, started: running.time)
         }
-        if let abandoned = open.values.max(by: { $0.time < $1.time }), abandoned.time >= (lastRun?.end.time ?? .distantPast) {
+        if let abandoned = open.values.max(by: { $0.time < $1.time }),
+            abandoned.time >= (lastRun?.end.time ?? .distantPast)
+        {
             return SyncPhaseState(state: .interrupted, started: abandoned.time, failure: interruption(of: abandoned))
         }
         guard let lastRun else { return .notStarted }
@@ -42,10 +44,13 @@ struct SyncPhaseFolding {
         let minutes = Int(policy.staleAfter / 60)
         let alive = start.processID.map(policy.isProcessAlive) ?? true
         guard !alive else {
-            return SyncFailure(category: .other,
-                               message: "the \(start.phase.rawValue) started more than \(minutes) minutes ago has not finished")
+            return SyncFailure(
+                category: .other,
+                message: "the \(start.phase.rawValue) started more than \(minutes) minutes ago has not finished")
         }
-        return SyncFailure(category: .other, message: "the \(start.phase.rawValue) was interrupted: its process stopped "
-            + "before it finished", nextStep: .syncNow)
+        return SyncFailure(
+            category: .other,
+            message: "the \(start.phase.rawValue) was interrupted: its process stopped "
+                + "before it finished", nextStep: .syncNow)
     }
 }

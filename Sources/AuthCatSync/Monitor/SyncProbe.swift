@@ -21,8 +21,10 @@ public enum SyncProbe {
     /// A remote that has not answered in time counts as unreachable. The
     /// request is cancelled then, but not waited for: a hung mount or socket
     /// must not hang `authcat sync status`.
-    public static func check(_ remote: any Remote, vaultID: String? = nil, keysFrom vault: Vault? = nil,
-                             timeout: Duration = .seconds(5)) async -> SyncProbeResult {
+    public static func check(
+        _ remote: any Remote, vaultID: String? = nil, keysFrom vault: Vault? = nil,
+        timeout: Duration = .seconds(5)
+    ) async -> SyncProbeResult {
         await withCheckedContinuation { continuation in
             let first = FirstResult(continuation)
             let request = Task {
@@ -31,9 +33,13 @@ public enum SyncProbe {
             Task {
                 try? await Task.sleep(for: timeout)
                 request.cancel()
-                first.offer(.failed(SyncFailure(
-                    category: .unreachable,
-                    message: "\(remote.displayLocation) did not answer within \(timeout.components.seconds) seconds")))
+                first.offer(
+                    .failed(
+                        SyncFailure(
+                            category: .unreachable,
+                            message:
+                                "\(remote.displayLocation) did not answer within \(timeout.components.seconds) seconds")
+                    ))
             }
         }
     }
@@ -61,25 +67,39 @@ public enum SyncProbe {
 
 extension SyncProbe {
     /// What a deletion marker says once opened with this device's key.
-    private static func deletionMarker(_ listed: RemoteObject, vaultID: String, remote: any Remote,
-                                       vault: Vault?) async throws -> SyncProbeResult {
+    private static func deletionMarker(
+        _ listed: RemoteObject, vaultID: String, remote: any Remote,
+        vault: Vault?
+    ) async throws -> SyncProbeResult {
         let name = listed.name
         guard let objectKey = objectKey(vaultID: vaultID, vault: vault) else {
-            return .failed(SyncFailure(category: .other, message: "the remote holds a deletion marker for this vault, which "
-                + "only a sync can check (it opens only with the vault key, which needs the passphrase); local data is kept",
-                nextStep: .confirmRemoteDeletion))
+            return .failed(
+                SyncFailure(
+                    category: .other,
+                    message: "the remote holds a deletion marker for this vault, which "
+                        + "only a sync can check (it opens only with the vault key, which needs the passphrase); local data is kept",
+                    nextStep: .confirmRemoteDeletion))
         }
         // A marker a sync rejected before, unchanged since, is not downloaded again.
-        let markers = MarkerCheck(remote: remote, vaultID: vaultID, objectKey: objectKey,
-                                  isKnownRejected: MarkerCheck.knownRejected(knownRejections(vault),
-                                                                             listed: listed.version.map { [name: $0] } ?? [:]))
+        let markers = MarkerCheck(
+            remote: remote, vaultID: vaultID, objectKey: objectKey,
+            isKnownRejected: MarkerCheck.knownRejected(
+                knownRejections(vault),
+                listed: listed.version.map { [name: $0] } ?? [:]))
         if try await markers.opens(name, .deleted) {
-            return .failed(SyncFailure(category: .remoteDeleted, message: "the remote holds a deletion marker for this vault: "
-                + "another device deleted the remote data; local data is kept", nextStep: .confirmRemoteDeletion))
+            return .failed(
+                SyncFailure(
+                    category: .remoteDeleted,
+                    message: "the remote holds a deletion marker for this vault: "
+                        + "another device deleted the remote data; local data is kept", nextStep: .confirmRemoteDeletion
+                ))
         }
-        return .failed(SyncFailure(category: .integrity, message: "the remote holds a deletion marker for this vault that does "
-            + "not open with its key (planted or damaged), and the vault's manifest is missing; the marker is ignored",
-            nextStep: .repairRemote))
+        return .failed(
+            SyncFailure(
+                category: .integrity,
+                message: "the remote holds a deletion marker for this vault that does "
+                    + "not open with its key (planted or damaged), and the vault's manifest is missing; the marker is ignored",
+                nextStep: .repairRemote))
     }
 
     /// The objects this device's syncs rejected, by name; none when its state cannot be read.
@@ -91,9 +111,12 @@ extension SyncProbe {
     /// The object key of the remote vault this device joined, if `vault`'s key can be had.
     private static func objectKey(vaultID: String, vault: Vault?) -> SecretBytes? {
         guard let vault, let state = try? SyncStore.openIfPresent(in: vault.location)?.state(),
-              state.remoteVaultID == vaultID else { return nil }
-        return try? SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: vaultID,
-                                           deviceID: state.deviceID).objectKey
+            state.remoteVaultID == vaultID
+        else { return nil }
+        return try? SyncKeys.unsealLocally(
+            state.sealedMasterKey, vault: vault, remoteVaultID: vaultID,
+            deviceID: state.deviceID
+        ).objectKey
     }
 }
 

@@ -10,19 +10,25 @@ extension SyncStatus {
     /// mismatch), a setup running now, sync off, a failed probe, a phase
     /// running now, the newest failure, nothing run yet, nothing imported since
     /// setup, and finally success.
-    public static func fold(events: [SyncEvent], local: SyncLocalState, probe: SyncProbeResult?,
-                            now: Date, policy: SyncStatusPolicy = SyncStatusPolicy()) -> SyncStatus {
-        let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    public static func fold(
+        events: [SyncEvent], local: SyncLocalState, probe: SyncProbeResult?,
+        now: Date, policy: SyncStatusPolicy = SyncStatusPolicy()
+    ) -> SyncStatus {
+        let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+            \.element)
         let setupEvents = ordered.filter { $0.phase == .setup }
         let epoch = setUpSince(setupEvents)
         let current = ordered.filter { event in event.phase != .setup && epoch.map { event.time >= $0 } ?? true }
         var status = SyncStatus(
             summary: .off, local: local,
-            lastSuccessfulSync: local.lastSuccessfulSync ?? ordered.last { $0.phase == .export && $0.kind == .succeeded }?.time,
+            lastSuccessfulSync: local.lastSuccessfulSync
+                ?? ordered.last { $0.phase == .export && $0.kind == .succeeded }?.time,
             probe: probe)
         status.setup = SyncPhaseFolding(policy: policy, now: now).fold(setupEvents)
-        status.import = SyncPhaseFolding(policy: policy, now: now).fold(current.filter { $0.phase == SyncEvent.Phase.import })
-        status.export = SyncPhaseFolding(policy: policy, now: now).fold(current.filter { $0.phase == SyncEvent.Phase.export })
+        status.import = SyncPhaseFolding(policy: policy, now: now).fold(
+            current.filter { $0.phase == SyncEvent.Phase.import })
+        status.export = SyncPhaseFolding(policy: policy, now: now).fold(
+            current.filter { $0.phase == SyncEvent.Phase.export })
         (status.summary, status.message, status.nextStep) = status.summarize(isSetUp: epoch != nil)
         return status
     }
@@ -93,7 +99,8 @@ extension SyncStatus {
             switch kind {
             case .rollback: parts.append("a rollback of device \(devices.joined(separator: ", "))")
             case .gap: parts.append("a gap in the batches of device \(devices.joined(separator: ", "))")
-            case .blocked: parts.append("batches of device \(devices.joined(separator: ", ")) waiting behind a rejected object")
+            case .blocked:
+                parts.append("batches of device \(devices.joined(separator: ", ")) waiting behind a rejected object")
             case .rejected, .replayed: parts.append(contentsOf: issues.filter { $0.kind == kind }.map(\.detail))
             }
         }
@@ -125,12 +132,14 @@ extension SyncStatus {
         case .credentialsRejected, .containerMissing: return (.accountNotAvailable, failure.message, failure.nextStep)
         case .remoteDeleted: return (.remoteDeleted, remoteDeletedMessage, .enableSync)
         case .vaultMismatch: return (.vaultMismatch, vaultMismatchMessage, .switchRemote)
-        case .disabledElsewhere, .wrongPassphrase, .integrity, .other: return (.error, failure.message, failure.nextStep)
+        case .disabledElsewhere, .wrongPassphrase, .integrity, .other:
+            return (.error, failure.message, failure.nextStep)
         }
     }
 
     static let disabledElsewhereMessage = "sync was turned off from another device; local data is kept"
     static let remoteDeletedMessage = "another device deleted the remote data; local data is kept"
-    static let vaultMismatchMessage = "the remote now holds a different vault than the one this device joined; "
+    static let vaultMismatchMessage =
+        "the remote now holds a different vault than the one this device joined; "
         + "sync stopped and local data is kept"
 }

@@ -1,6 +1,6 @@
-import Foundation
 import AuthCatCore
 import AuthCatEssentials
+import Foundation
 
 /// The `sync status --json` document.
 ///
@@ -11,13 +11,21 @@ extension SyncStatus: Encodable {
     private enum Key: String, CodingKey {
         case summary, healthy, message, enabled, remote, phases, probe, kind, detail, subject
         case setup, `import`, export, state, started, ended, error, category, reachable, id, name
-        case exitCode = "exit_code", lastSuccessfulSync = "last_successful_sync"
-        case pendingLocalChanges = "pending_local_changes", batchesSinceSnapshot = "batches_since_snapshot"
-        case compactionDue = "compaction_due", rejectedObjects = "rejected_objects"
-        case standingIssues = "standing_issues", stateProblem = "state_problem", devicesSeen = "devices_seen"
-        case remoteDeleted = "remote_deleted", vaultMismatch = "vault_mismatch"
-        case disabledEverywhere = "disabled_everywhere", firstSeen = "first_seen"
-        case lastSeen = "last_seen", thisDevice = "this_device"
+        case exitCode = "exit_code"
+        case lastSuccessfulSync = "last_successful_sync"
+        case pendingLocalChanges = "pending_local_changes"
+        case batchesSinceSnapshot = "batches_since_snapshot"
+        case compactionDue = "compaction_due"
+        case rejectedObjects = "rejected_objects"
+        case standingIssues = "standing_issues"
+        case stateProblem = "state_problem"
+        case devicesSeen = "devices_seen"
+        case remoteDeleted = "remote_deleted"
+        case vaultMismatch = "vault_mismatch"
+        case disabledEverywhere = "disabled_everywhere"
+        case firstSeen = "first_seen"
+        case lastSeen = "last_seen"
+        case thisDevice = "this_device"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -83,7 +91,9 @@ extension SyncStatus: Encodable {
         try container.encode(device.isThisDevice, forKey: .thisDevice)
     }
 
-    private static func encode(_ failure: SyncFailure?, into container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+    private static func encode(
+        _ failure: SyncFailure?, into container: inout KeyedEncodingContainer<Key>, forKey key: Key
+    ) throws {
         guard let failure else { return try container.encodeNil(forKey: key) }
         var nested = container.nestedContainer(keyedBy: Key.self, forKey: key)
         try nested.encode(failure.category.rawValue.snakeCased, forKey: .category)

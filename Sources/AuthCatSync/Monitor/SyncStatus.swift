@@ -21,9 +21,11 @@ public struct SyncStatus: Equatable, Sendable {
     /// The live check of the remote, if one was made.
     public var probe: SyncProbeResult?
 
-    public init(summary: SyncSummary, message: String? = nil, nextStep: NextStep? = nil, setup: SyncPhaseState = .notStarted,
-                import: SyncPhaseState = .notStarted, export: SyncPhaseState = .notStarted,
-                local: SyncLocalState, lastSuccessfulSync: Date? = nil, probe: SyncProbeResult? = nil) {
+    public init(
+        summary: SyncSummary, message: String? = nil, nextStep: NextStep? = nil, setup: SyncPhaseState = .notStarted,
+        import: SyncPhaseState = .notStarted, export: SyncPhaseState = .notStarted,
+        local: SyncLocalState, lastSuccessfulSync: Date? = nil, probe: SyncProbeResult? = nil
+    ) {
         self.summary = summary
         self.message = message
         self.nextStep = nextStep

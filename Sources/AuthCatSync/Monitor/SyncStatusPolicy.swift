@@ -12,7 +12,10 @@ public struct SyncStatusPolicy: Sendable {
     /// Whether the process with this id is alive; injected so that tests need no real processes.
     public var isProcessAlive: @Sendable (Int32) -> Bool
 
-    public init(staleAfter: TimeInterval = 30 * 60, isProcessAlive: @escaping @Sendable (Int32) -> Bool = { ProcessLiveness.isAlive($0) }) {
+    public init(
+        staleAfter: TimeInterval = 30 * 60,
+        isProcessAlive: @escaping @Sendable (Int32) -> Bool = { ProcessLiveness.isAlive($0) }
+    ) {
         self.staleAfter = staleAfter
         self.isProcessAlive = isProcessAlive
     }

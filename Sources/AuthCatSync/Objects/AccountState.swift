@@ -37,8 +37,10 @@ struct AccountState: Codable, Equatable {
 
     /// The clocks of the fields, keyed as in `clockedFields`.
     var clocks: [String: HybridTimestamp] {
-        ["issuer": issuer.clock, "name": name.clock, "otp": otp.clock, "secret": secret.clock,
-         "tags": tags.clock, "note": note.clock, "deleted": deleted.clock]
+        [
+            "issuer": issuer.clock, "name": name.clock, "otp": otp.clock, "secret": secret.clock,
+            "tags": tags.clock, "note": note.clock, "deleted": deleted.clock,
+        ]
     }
 
     /// The furthest `created_at` from 1970 accepted, in milliseconds either
@@ -51,8 +53,12 @@ struct AccountState: Codable, Equatable {
         guard (-Self.createdAtBound...Self.createdAtBound).contains(createdAt) else {
             throw SyncObjectError.malformed("account creation time out of range")
         }
-        guard let uuid = UUID(uuidString: id), uuid.vaultString == id else { throw SyncObjectError.malformed("account id") }
-        guard !name.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw SyncObjectError.malformed("empty account name") }
+        guard let uuid = UUID(uuidString: id), uuid.vaultString == id else {
+            throw SyncObjectError.malformed("account id")
+        }
+        guard !name.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw SyncObjectError.malformed("empty account name")
+        }
         guard Data(base64Encoded: secret.value) != nil else { throw SyncObjectError.malformed("account secret") }
         guard otp.value.kind.needsPIN == (pin != nil), pin.map({ Data(base64Encoded: $0) != nil }) ?? true else {
             throw SyncObjectError.malformed("account PIN")

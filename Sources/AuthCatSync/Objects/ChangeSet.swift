@@ -34,8 +34,10 @@ struct ChangeSet: Codable, Equatable {
         case createdAt = "created_at"
     }
 
-    init(format: String, version: Int, vault: String, device: String, deviceName: String, vaultDevice: String,
-         sequence: Int64, previous: String, createdAt: Int64, accounts: [AccountState], preferences: [PreferenceState]) {
+    init(
+        format: String, version: Int, vault: String, device: String, deviceName: String, vaultDevice: String,
+        sequence: Int64, previous: String, createdAt: Int64, accounts: [AccountState], preferences: [PreferenceState]
+    ) {
         self.format = format
         self.version = version
         self.vault = vault
@@ -97,15 +99,20 @@ struct ChangeSet: Codable, Equatable {
     }
 
     /// Decodes and checks that the payload is what its name promised.
-    static func decode(_ data: Data, snapshot: Bool, vault: String, device: String, sequence: Int64) throws -> ChangeSet {
+    static func decode(_ data: Data, snapshot: Bool, vault: String, device: String, sequence: Int64) throws -> ChangeSet
+    {
         let set: ChangeSet
         do {
             set = try JSONDecoder().decode(ChangeSet.self, from: data)
         } catch {
             throw SyncObjectError.malformed("not a change set")
         }
-        guard set.format == (snapshot ? snapshotFormat : batchFormat) else { throw SyncObjectError.wrongObject("format \(set.format)") }
-        guard set.version == currentVersion else { throw SyncObjectError.malformed("unknown version \(set.version); upgrade authcat") }
+        guard set.format == (snapshot ? snapshotFormat : batchFormat) else {
+            throw SyncObjectError.wrongObject("format \(set.format)")
+        }
+        guard set.version == currentVersion else {
+            throw SyncObjectError.malformed("unknown version \(set.version); upgrade authcat")
+        }
         guard set.vault == vault, set.device == device, set.sequence == sequence else {
             throw SyncObjectError.wrongObject("vault, device or sequence differs from its name")
         }

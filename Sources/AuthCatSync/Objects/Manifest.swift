@@ -39,14 +39,18 @@ struct Manifest: Codable, Equatable {
     }
 
     /// A manifest for a new remote vault, with the master key wrapped both ways.
-    static func make(vaultID: String, keys: SyncKeys, passphrase: SecretBytes, recoveryKey: RecoveryKey,
-                     kdf: KDFParameters, createdAt: Date) throws -> Manifest {
+    static func make(
+        vaultID: String, keys: SyncKeys, passphrase: SecretBytes, recoveryKey: RecoveryKey,
+        kdf: KDFParameters, createdAt: Date
+    ) throws -> Manifest {
         let passphraseKey = try kdf.deriveKey(from: passphrase)
         return Manifest(
             vaultID: vaultID, createdAt: createdAt.unixMilliseconds, kdf: kdf,
-            passphraseWrappedKey: try AEAD.seal(keys.masterKey, key: passphraseKey, associatedData: passphraseAssociatedData(vaultID)),
-            recoveryWrappedKey: try AEAD.seal(keys.masterKey, key: try SyncKeys.recoveryWrappingKey(recoveryKey),
-                                              associatedData: recoveryAssociatedData(vaultID)))
+            passphraseWrappedKey: try AEAD.seal(
+                keys.masterKey, key: passphraseKey, associatedData: passphraseAssociatedData(vaultID)),
+            recoveryWrappedKey: try AEAD.seal(
+                keys.masterKey, key: try SyncKeys.recoveryWrappingKey(recoveryKey),
+                associatedData: recoveryAssociatedData(vaultID)))
     }
 
     /// The master key, or `SyncError.wrongPassphrase`.
@@ -55,11 +59,13 @@ struct Manifest: Codable, Equatable {
             let masterKey: SecretBytes
             switch secret {
             case .passphrase(let passphrase):
-                masterKey = try AEAD.open(passphraseWrappedKey, key: try kdf.deriveKey(from: passphrase),
-                                          associatedData: Self.passphraseAssociatedData(vaultID))
+                masterKey = try AEAD.open(
+                    passphraseWrappedKey, key: try kdf.deriveKey(from: passphrase),
+                    associatedData: Self.passphraseAssociatedData(vaultID))
             case .recoveryKey(let text):
-                masterKey = try AEAD.open(recoveryWrappedKey, key: try SyncKeys.recoveryWrappingKey(RecoveryKey(parsing: text)),
-                                          associatedData: Self.recoveryAssociatedData(vaultID))
+                masterKey = try AEAD.open(
+                    recoveryWrappedKey, key: try SyncKeys.recoveryWrappingKey(RecoveryKey(parsing: text)),
+                    associatedData: Self.recoveryAssociatedData(vaultID))
             }
             guard masterKey.count == SubkeyDerivation.masterKeySize else { throw SyncError.wrongPassphrase }
             return try SyncKeys(masterKey: masterKey)
@@ -82,7 +88,9 @@ struct Manifest: Codable, Equatable {
             throw SyncError(.integrity, "the remote vault's manifest names another vault")
         }
         guard manifest.version == currentVersion else {
-            throw SyncError(.other, "the remote vault was made by a newer authcat (manifest version \(manifest.version)); upgrade authcat")
+            throw SyncError(
+                .other,
+                "the remote vault was made by a newer authcat (manifest version \(manifest.version)); upgrade authcat")
         }
         return manifest
     }

@@ -37,7 +37,9 @@ struct Marker: Codable, Equatable {
     }
 
     static func decode(_ data: Data, vault: String, kind: Kind) throws -> Marker {
-        guard let marker = try? JSONDecoder().decode(Marker.self, from: data) else { throw SyncObjectError.malformed("not a marker") }
+        guard let marker = try? JSONDecoder().decode(Marker.self, from: data) else {
+            throw SyncObjectError.malformed("not a marker")
+        }
         guard marker.format == format, marker.vault == vault, marker.kind == kind else {
             throw SyncObjectError.wrongObject("marker for another vault or purpose")
         }

@@ -25,8 +25,10 @@ enum RemoteLayout {
     /// error, never a longer name that no reader would parse.
     static func checkedNumber(_ number: Int64) throws -> Int64 {
         guard (1...maximumNumber).contains(number) else {
-            throw SyncError(.other, "the number \(number) does not fit in a remote object name (at most "
-                + "\(sequenceDigits) digits); nothing was written")
+            throw SyncError(
+                .other,
+                "the number \(number) does not fit in a remote object name (at most "
+                    + "\(sequenceDigits) digits); nothing was written")
         }
         return number
     }
@@ -89,7 +91,8 @@ enum RemoteLayout {
             }
         }
         guard parts.count == 3, isDeviceID(parts[1]), let (kind, sequence) = sequenceName(parts[2]) else { return nil }
-        return kind == "b" ? .batch(vault: vault, device: parts[1], sequence: sequence)
+        return kind == "b"
+            ? .batch(vault: vault, device: parts[1], sequence: sequence)
             : .snapshot(vault: vault, device: parts[1], sequence: sequence)
     }
 
@@ -109,7 +112,8 @@ enum RemoteLayout {
     /// `sequenceDigits` ASCII digits, nothing more or less.
     static func number(_ digits: Substring) -> Int64? {
         guard digits.utf8.count == sequenceDigits, digits.utf8.allSatisfy({ (48...57).contains($0) }),
-              let value = Int64(digits), value >= 1 else { return nil }
+            let value = Int64(digits), value >= 1
+        else { return nil }
         return value
     }
 

@@ -36,12 +36,16 @@ enum SealedObject {
     static func open(_ object: Data, key: SecretBytes, vault: String, device: String, name: String) throws -> Data {
         let padded: Data
         do {
-            padded = try AEAD.open(object, key: key, associatedData: associatedData(vault: vault, device: device, name: name))
-                .unprotectedData()
+            padded = try AEAD.open(
+                object, key: key, associatedData: associatedData(vault: vault, device: device, name: name)
+            )
+            .unprotectedData()
         } catch {
             throw SyncObjectError.notAuthentic
         }
-        guard let end = padded.lastIndex(where: { $0 != 0 }), padded[end] == 0x80 else { throw SyncObjectError.badPadding }
+        guard let end = padded.lastIndex(where: { $0 != 0 }), padded[end] == 0x80 else {
+            throw SyncObjectError.badPadding
+        }
         return padded.prefix(upTo: end)
     }
 }

@@ -40,12 +40,18 @@ public final class CountingRemote: Remote, Sendable {
     }
 
     public func put(_ name: String, data: Data) async throws {
-        count { $0.put += 1; $0.bytesWritten += data.count }
+        count {
+            $0.put += 1
+            $0.bytesWritten += data.count
+        }
         try await base.put(name, data: data)
     }
 
     public func create(_ name: String, data: Data) async throws -> Bool {
-        count { $0.put += 1; $0.bytesWritten += data.count }
+        count {
+            $0.put += 1
+            $0.bytesWritten += data.count
+        }
         return try await base.create(name, data: data)
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FolderFileSystem {
     /// An open folder of the remote's tree; every name given to it is one
@@ -89,10 +90,12 @@ extension FolderFileSystem {
 
         private static func requirePlainFile(_ info: stat, limit: Int, objectName: String) throws {
             guard info.st_mode & S_IFMT == S_IFREG else {
-                throw RemoteError.objectRefused(name: objectName, reason: "it is \(describe(info.st_mode)), not a plain file")
+                throw RemoteError.objectRefused(
+                    name: objectName, reason: "it is \(describe(info.st_mode)), not a plain file")
             }
             guard info.st_size >= 0, info.st_size <= limit else {
-                throw RemoteError.objectRefused(name: objectName, reason: "its \(info.st_size) bytes are more than the \(limit) bytes allowed")
+                throw RemoteError.objectRefused(
+                    name: objectName, reason: "its \(info.st_size) bytes are more than the \(limit) bytes allowed")
             }
         }
 
@@ -211,10 +214,12 @@ extension FolderFileSystem {
 
         private static func entry(_ name: String, _ info: stat) -> Entry {
             let type = info.st_mode & S_IFMT
-            let version = "\(info.st_ino)-\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            let version =
+                "\(info.st_ino)-\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
             let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-            return Entry(name: name, isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG, size: Int(info.st_size),
-                         version: version, modified: modified)
+            return Entry(
+                name: name, isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG, size: Int(info.st_size),
+                version: version, modified: modified)
         }
 
         private static func describe(_ mode: mode_t) -> String {

@@ -47,8 +47,10 @@ extension FolderRemote {
 
     /// Adds the objects in `folder` (the object path `relative`, `""` for the
     /// root) whose names start with `prefix`; counts every entry read against `budget`.
-    func collect(_ folder: FolderFileSystem.Folder, relative: String, prefix: String, budget: inout Int,
-                 into found: inout [RemoteObject]) throws {
+    func collect(
+        _ folder: FolderFileSystem.Folder, relative: String, prefix: String, budget: inout Int,
+        into found: inout [RemoteObject]
+    ) throws {
         let entries = try folder.entries(limit: budget)
         budget -= entries.count
         for entry in entries {

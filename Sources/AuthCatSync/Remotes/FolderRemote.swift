@@ -156,7 +156,9 @@ public final class FolderRemote: Remote {
     private func removeEmptyFolders(above name: String) {
         var components = name.split(separator: "/").map(String.init).dropLast()
         while let last = components.popLast() {
-            guard let parent = try? folder(Array(components), creating: false), parent.removeIfEmpty(last) else { return }
+            guard let parent = try? folder(Array(components), creating: false), parent.removeIfEmpty(last) else {
+                return
+            }
         }
     }
 }

@@ -50,23 +50,23 @@ public enum RemoteError: UserFacingError, Equatable {
 
     public var description: String {
         switch self {
-        case let .unreachable(location, reason):
+        case .unreachable(let location, let reason):
             "cannot reach \(location): \(reason); check the network connection and that the server is running"
-        case let .credentialsRejected(location, reason):
+        case .credentialsRejected(let location, let reason):
             "\(location) rejected the credentials: \(reason); check the access key, secret and permissions"
-        case let .credentialsMissing(location, reason):
+        case .credentialsMissing(let location, let reason):
             "no credentials for \(location): \(reason)"
-        case let .containerMissing(location):
+        case .containerMissing(let location):
             "\(location) does not exist; create the bucket or folder, or check the sync location"
-        case let .invalidLocation(location, reason):
+        case .invalidLocation(let location, let reason):
             "invalid sync location \(location.debugDescription): \(reason)"
-        case let .invalidObjectName(name, reason):
+        case .invalidObjectName(let name, let reason):
             "invalid remote object name \(name.debugDescription): \(reason)"
-        case let .protocolError(location, status, detail):
+        case .protocolError(let location, let status, let detail):
             "unexpected reply from \(location)\(status.map { " (HTTP \($0))" } ?? ""): \(detail)"
-        case let .io(path, operation, reason):
+        case .io(let path, let operation, let reason):
             "cannot \(operation) \(path): \(reason)"
-        case let .objectRefused(name, reason):
+        case .objectRefused(let name, let reason):
             "the remote object \(name) is not read: \(reason)"
         }
     }

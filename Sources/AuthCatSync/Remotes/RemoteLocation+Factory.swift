@@ -15,9 +15,9 @@ extension RemoteLocation {
         environment: [String: String], homeDirectory: String, clock: any AuthCatEssentials.Clock = SystemClock()
     ) throws -> any Remote {
         switch self {
-        case let .folder(path):
+        case .folder(let path):
             return try FolderRemote(path: path)
-        case let .s3(configuration):
+        case .s3(let configuration):
             let credentials = try S3Credentials.resolve(
                 profile: configuration.profile, environment: environment, homeDirectory: homeDirectory,
                 location: configuration.displayLocation)
@@ -33,5 +33,6 @@ public func makeRemote(
     location: String, environment: [String: String], homeDirectory: String,
     clock: any AuthCatEssentials.Clock = SystemClock()
 ) throws -> any Remote {
-    try RemoteLocation(parsing: location).makeRemote(environment: environment, homeDirectory: homeDirectory, clock: clock)
+    try RemoteLocation(parsing: location).makeRemote(
+        environment: environment, homeDirectory: homeDirectory, clock: clock)
 }

@@ -23,12 +23,14 @@ public enum RemoteLocation: Sendable, Equatable {
             return
         }
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
-            throw RemoteError.invalidLocation(location: Self.redacted(trimmed), reason: "it is not a URL; use file:///path or s3://bucket/prefix")
+            throw RemoteError.invalidLocation(
+                location: Self.redacted(trimmed), reason: "it is not a URL; use file:///path or s3://bucket/prefix")
         }
         let shown = Self.redacted(trimmed)
         // The scheme first: advice about credentials is each remote's own.
         guard scheme == "file" || scheme == "s3" else {
-            throw RemoteError.invalidLocation(location: shown, reason: "unsupported scheme '\(scheme)'; use file:// or s3://")
+            throw RemoteError.invalidLocation(
+                location: shown, reason: "unsupported scheme '\(scheme)'; use file:// or s3://")
         }
         let beforeQuery = trimmed.prefix { $0 != "?" && $0 != "#" }
         // A secret may contain '/', which moves it out of the user-info part; any '@' in an s3 URL means credentials.
@@ -52,21 +54,22 @@ public enum RemoteLocation: Sendable, Equatable {
     public var isCleartextOverNetwork: Bool {
         switch self {
         case .folder: false
-        case let .s3(configuration): configuration.isCleartextOverNetwork
+        case .s3(let configuration): configuration.isCleartextOverNetwork
         }
     }
 
     /// The location as a URL without credentials.
     public var displayLocation: String {
         switch self {
-        case let .folder(path): URL(fileURLWithPath: path).absoluteString
-        case let .s3(configuration): configuration.displayLocation
+        case .folder(let path): URL(fileURLWithPath: path).absoluteString
+        case .s3(let configuration): configuration.displayLocation
         }
     }
 
     private static func parseFile(_ components: URLComponents, shown: String) throws -> String {
         if let host = components.host, !host.isEmpty, host != "localhost" {
-            throw RemoteError.invalidLocation(location: shown, reason: "file URLs name a local folder; remove the host '\(host)'")
+            throw RemoteError.invalidLocation(
+                location: shown, reason: "file URLs name a local folder; remove the host '\(host)'")
         }
         if components.query != nil || components.fragment != nil {
             throw RemoteError.invalidLocation(location: shown, reason: "file URLs take no query or fragment")
@@ -76,7 +79,8 @@ public enum RemoteLocation: Sendable, Equatable {
 
     private static func folderPath(_ path: String, shown: String) throws -> String {
         guard path.hasPrefix("/") else {
-            throw RemoteError.invalidLocation(location: shown, reason: "the folder path must be absolute, as in file:///home/me/Sync/authcat")
+            throw RemoteError.invalidLocation(
+                location: shown, reason: "the folder path must be absolute, as in file:///home/me/Sync/authcat")
         }
         if path.split(separator: "/").contains("..") {
             throw RemoteError.invalidLocation(location: shown, reason: "the folder path must not contain '..'")

@@ -43,7 +43,8 @@ public enum RemoteObjectName {
         if name.utf8.count > maximumLength { return "the name is longer than \(maximumLength) bytes" }
         if name.hasPrefix("/") { return "the name starts with '/'" }
         if let bad = name.unicodeScalars.first(where: { !isAllowed($0) }) {
-            return "the name contains \(bad.escaped(asASCII: true).debugDescription); only letters, digits, '.', '_', '-' and '/' are allowed"
+            return
+                "the name contains \(bad.escaped(asASCII: true).debugDescription); only letters, digits, '.', '_', '-' and '/' are allowed"
         }
         var components = name.split(separator: "/", omittingEmptySubsequences: false)
         // A prefix may end with '/' ("devices/"), which leaves one empty last component.

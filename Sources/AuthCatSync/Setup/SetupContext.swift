@@ -19,8 +19,9 @@ struct SetupContext {
         let store = try SyncStore.openOrCreate(in: vault.location)
         guard let state = try store.state() else { throw SyncError(.other, "no sync state to resume") }
         // Proves the stored master key still opens before anything changes.
-        let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
-                                              deviceID: state.deviceID)
+        let keys = try SyncKeys.unsealLocally(
+            state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+            deviceID: state.deviceID)
         let disabled = try await disabledGeneration(state.remoteVaultID, keys: keys)
         try store.updateState {
             $0.disabledGeneration = max($0.trustedDisabledGeneration, disabled)
@@ -31,7 +32,8 @@ struct SetupContext {
             $0.disabledEverywhere = false
         }
         try SyncSetupFile.record(try SyncStore.requiredState(store), in: vault.location)
-        return SyncEnableResult(outcome: .resumed, recoveryKey: nil, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
+        return SyncEnableResult(
+            outcome: .resumed, recoveryKey: nil, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
     }
 
     /// Joins the one vault on the remote; a wrong secret changes nothing.
@@ -49,16 +51,20 @@ struct SetupContext {
         }
         // Only now, with the key, can a deletion marker beside the manifest be told from a planted one.
         if listing.deletedMarkers.contains(vaultID),
-           try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
-               .opens(RemoteLayout.deletedMarker(vaultID), .deleted) {
-            throw SyncError(.other, "the remote vault at \(remote.displayLocation) was deleted by another device, which did not "
-                + "finish; nothing was set up. Finish the deletion on that device, or use another location")
+            try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
+                .opens(RemoteLayout.deletedMarker(vaultID), .deleted)
+        {
+            throw SyncError(
+                .other,
+                "the remote vault at \(remote.displayLocation) was deleted by another device, which did not "
+                    + "finish; nothing was set up. Finish the deletion on that device, or use another location")
         }
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
-        try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
-                         disabledGeneration: try await disabledGeneration(vaultID, keys: keys),
-                         manifest: (ObjectHash.of(data), listing.versions[manifestName]))
+        try saveNewState(
+            vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
+            disabledGeneration: try await disabledGeneration(vaultID, keys: keys),
+            manifest: (ObjectHash.of(data), listing.versions[manifestName]))
         return SyncEnableResult(outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID)
     }
 
@@ -69,28 +75,36 @@ struct SetupContext {
         let recoveryKey = try RecoveryKey.generate()
         let vaultID = try RemoteLayout.newVaultID()
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
-        let manifest = try Manifest.make(vaultID: vaultID, keys: keys, passphrase: passphrase, recoveryKey: recoveryKey,
-                                         kdf: kdf, createdAt: clock.now())
+        let manifest = try Manifest.make(
+            vaultID: vaultID, keys: keys, passphrase: passphrase, recoveryKey: recoveryKey,
+            kdf: kdf, createdAt: clock.now())
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         let manifestData = try manifest.encoded()
         guard try await remote.create(RemoteLayout.manifest(vaultID), data: manifestData) else {
-            throw SyncError(.other, "another vault appeared on the remote at the same moment; nothing was set up", next: .enableSync)
+            throw SyncError(
+                .other, "another vault appeared on the remote at the same moment; nothing was set up", next: .enableSync
+            )
         }
-        try saveNewState(vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
-                         manifest: (ObjectHash.of(manifestData), nil))
-        return SyncEnableResult(outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID)
+        try saveNewState(
+            vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
+            manifest: (ObjectHash.of(manifestData), nil))
+        return SyncEnableResult(
+            outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID)
     }
 
     /// Starts this device afresh in a remote vault: everything will be stamped
     /// and exported on the first sync, every device's objects imported.
-    private func saveNewState(vaultID: String, deviceID: String, sealedMasterKey: Data, disabledGeneration: Int64 = 0,
-                              manifest: (hash: String, version: String?)) throws {
+    private func saveNewState(
+        vaultID: String, deviceID: String, sealedMasterKey: Data, disabledGeneration: Int64 = 0,
+        manifest: (hash: String, version: String?)
+    ) throws {
         let store = try SyncStore.openOrCreate(in: vault.location)
         let previous = try store.state()
         let earlier = previous.map { $0.remoteVaultID == vaultID ? $0.previousRemoteVaultID : $0.remoteVaultID } ?? nil
         let state = SyncStateRecord(
             enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
-            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil, disabledGeneration: disabledGeneration,
+            deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil,
+            disabledGeneration: disabledGeneration,
             manifestHash: manifest.hash, manifestVersion: manifest.version)
         try store.reset(to: state)
         try SyncSetupFile.record(state, in: vault.location)

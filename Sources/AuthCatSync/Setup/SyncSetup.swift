@@ -17,12 +17,16 @@ public enum SyncSetup {
             // A folder remote is created by `enable`; an S3 bucket never is, and enable will say so.
             return .create
         }
-        return try await plan(vault: vault, remote: remote, remoteURL: remoteURL ?? remote.displayLocation, listing: listing).plan
+        return try await plan(
+            vault: vault, remote: remote, remoteURL: remoteURL ?? remote.displayLocation, listing: listing
+        ).plan
     }
 
     /// The plan, and the remote vault a join would join.
-    static func plan(vault: Vault, remote: any Remote, remoteURL: String,
-                     listing: RemoteListing) async throws -> (plan: SyncSetupPlan, vaultToJoin: String?) {
+    static func plan(
+        vault: Vault, remote: any Remote, remoteURL: String,
+        listing: RemoteListing
+    ) async throws -> (plan: SyncSetupPlan, vaultToJoin: String?) {
         // Never joined afresh over lost state: the user says so first (`sync disable`).
         if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
         let state = try SyncStore.openIfPresent(in: vault.location)?.state()
@@ -40,16 +44,21 @@ public enum SyncSetup {
             // A vault's objects without its manifest: the manifest was hidden, or a deletion stopped
             // part-way. A new vault beside them would split the devices.
             if let stranded = Set(listing.names.keys).subtracting(deleted).sorted().first {
-                throw SyncError(.other, "the remote holds an authcat vault (\(stranded)) without its manifest; nothing was set up, "
-                    + "so that no second vault is made beside it. Put its manifest back, or use another location")
+                throw SyncError(
+                    .other,
+                    "the remote holds an authcat vault (\(stranded)) without its manifest; nothing was set up, "
+                        + "so that no second vault is made beside it. Put its manifest back, or use another location")
             }
             return (.create, nil)
         case 1:
             let other = joinable.first
-            guard let state, !state.remoteDeleted, sameLocation(state.remoteURL, remoteURL) else { return (.join, other) }
+            guard let state, !state.remoteDeleted, sameLocation(state.remoteURL, remoteURL) else {
+                return (.join, other)
+            }
             return (.joinDifferentVault, other)
         default:
-            throw SyncError(.other, "the remote holds \(joinable.count) authcat vaults; use a location that holds only one")
+            throw SyncError(
+                .other, "the remote holds \(joinable.count) authcat vaults; use a location that holds only one")
         }
     }
 
@@ -61,13 +70,17 @@ public enum SyncSetup {
     /// manifest (the sync then reports the manifest missing), so that a
     /// planted marker or a hidden manifest never makes `enable` start a
     /// second vault beside it.
-    private static func standing(of state: SyncStateRecord, vault: Vault, remote: any Remote,
-                                 listing: RemoteListing) async throws -> Standing {
+    private static func standing(
+        of state: SyncStateRecord, vault: Vault, remote: any Remote,
+        listing: RemoteListing
+    ) async throws -> Standing {
         let vaultID = state.remoteVaultID
         if listing.deletedMarkers.contains(vaultID) {
-            let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: vault, remoteVaultID: vaultID, deviceID: state.deviceID)
+            let keys = try SyncKeys.unsealLocally(
+                state.sealedMasterKey, vault: vault, remoteVaultID: vaultID, deviceID: state.deviceID)
             if try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
-                .opens(RemoteLayout.deletedMarker(vaultID), .deleted) {
+                .opens(RemoteLayout.deletedMarker(vaultID), .deleted)
+            {
                 return .deleted
             }
         }
@@ -76,10 +89,13 @@ public enum SyncSetup {
 
     /// Whether two location URLs name the same remote.
     static func sameLocation(_ first: String, _ second: String) -> Bool {
-        guard let a = try? RemoteLocation(parsing: first), let b = try? RemoteLocation(parsing: second) else { return first == second }
+        guard let a = try? RemoteLocation(parsing: first), let b = try? RemoteLocation(parsing: second) else {
+            return first == second
+        }
         switch (a, b) {
-        case let (.folder(one), .folder(two)):
-            return URL(fileURLWithPath: one).standardizedFileURL.path == URL(fileURLWithPath: two).standardizedFileURL.path
+        case (.folder(let one), .folder(let two)):
+            return URL(fileURLWithPath: one).standardizedFileURL.path
+                == URL(fileURLWithPath: two).standardizedFileURL.path
         default:
             return a == b
         }
@@ -107,10 +123,12 @@ public enum SyncSetup {
     ///     written: a passphrase typed once to join must never create a vault.
     ///     `.joinDifferentVault` is also the user's confirmation: without it,
     ///     such a join throws and writes nothing.
-    public static func enable(vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
-                              kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
-                              clock: Clock = SystemClock(), deviceID: String? = nil,
-                              expecting expected: SyncSetupPlan? = nil) async throws -> SyncEnableResult {
+    public static func enable(
+        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
+        kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
+        clock: Clock = SystemClock(), deviceID: String? = nil,
+        expecting expected: SyncSetupPlan? = nil
+    ) async throws -> SyncEnableResult {
         recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
         do {
             let result = try await SyncRunLock.holding(in: vault.location) {
@@ -119,18 +137,23 @@ public enum SyncSetup {
                 if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
                     throw SyncError(.other, "a device id is 16 lowercase hex digits")
                 }
-                let (plan, vaultToJoin) = try await plan(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing)
+                let (plan, vaultToJoin) = try await plan(
+                    vault: vault, remote: remote, remoteURL: remoteURL, listing: listing)
                 if let expected, plan != expected {
-                    throw SyncError(.other, "the remote changed while authcat asked for the secret; nothing was set up, try again")
+                    throw SyncError(
+                        .other, "the remote changed while authcat asked for the secret; nothing was set up, try again")
                 }
-                let setup = SetupContext(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
-                                         chosenDeviceID: deviceID, vaultToJoin: vaultToJoin)
+                let setup = SetupContext(
+                    vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
+                    chosenDeviceID: deviceID, vaultToJoin: vaultToJoin)
                 switch plan {
                 case .resume: return try await setup.resume()
                 case .join: return try await setup.join(secret: secret)
                 case .joinDifferentVault:
                     // Only a plan the user confirmed (`expected`) joins another vault where this device synced before.
-                    guard expected == .joinDifferentVault else { throw SyncError.differentVault(remote.displayLocation) }
+                    guard expected == .joinDifferentVault else {
+                        throw SyncError.differentVault(remote.displayLocation)
+                    }
                     return try await setup.join(secret: secret)
                 case .create: return try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())
                 }

@@ -24,7 +24,9 @@ struct SyncClockRecord: FetchableRecord, PersistableRecord, Equatable {
     }
 
     init(row: Row) throws {
-        guard let entity = Entity(rawValue: row["entity"]) else { throw SyncStoreError.malformed("unknown record entity") }
+        guard let entity = Entity(rawValue: row["entity"]) else {
+            throw SyncStoreError.malformed("unknown record entity")
+        }
         self.entity = entity
         recordID = row["recordID"]
         let json: String = row["clocks"]

@@ -16,7 +16,8 @@ struct SyncIssueRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     var firstSeen: Int64
 
     var standingIssue: SyncStandingIssue {
-        SyncStandingIssue(kind: SyncIntegrityIssue.Kind(rawValue: kind) ?? .gap, subject: subject, detail: detail,
-                          firstSeen: Date(unixMilliseconds: firstSeen))
+        SyncStandingIssue(
+            kind: SyncIntegrityIssue.Kind(rawValue: kind) ?? .gap, subject: subject, detail: detail,
+            firstSeen: Date(unixMilliseconds: firstSeen))
     }
 }

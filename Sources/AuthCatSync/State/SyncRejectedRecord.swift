@@ -26,7 +26,8 @@ struct SyncRejectedRecord: Codable, FetchableRecord, PersistableRecord, Equatabl
     }
 
     var rejectedObject: SyncRejectedObject {
-        SyncRejectedObject(name: name, kind: SyncIntegrityIssue.Kind(rawValue: kind) ?? .rejected, detail: detail,
-                           firstSeen: Date(unixMilliseconds: firstSeen))
+        SyncRejectedObject(
+            name: name, kind: SyncIntegrityIssue.Kind(rawValue: kind) ?? .rejected, detail: detail,
+            firstSeen: Date(unixMilliseconds: firstSeen))
     }
 }

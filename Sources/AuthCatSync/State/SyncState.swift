@@ -49,7 +49,8 @@ public enum SyncState {
         guard FileManager.default.fileExists(atPath: SyncStore.url(in: location).path) else { return false }
         return try await SyncRunLock.holding(in: location, whenBusy: whenBusy) {
             guard let store = try SyncStore.openIfPresent(in: location), let state = try store.state(),
-                  !state.enabled, state.remoteDeleted || state.vaultMismatch else { return false }
+                !state.enabled, state.remoteDeleted || state.vaultMismatch
+            else { return false }
             try store.updateState { state in
                 state.remoteDeleted = false
                 state.vaultMismatch = false
@@ -70,8 +71,10 @@ public enum SyncState {
     /// - Parameter whenBusy: called once, before waiting, when another sync runs.
     /// - Returns: the name the state was set aside under, if there was a file.
     @discardableResult
-    public static func forgetLostState(in location: VaultLocation, now: Date = Date(),
-                                       whenBusy: () -> Void = {}) async throws -> String? {
+    public static func forgetLostState(
+        in location: VaultLocation, now: Date = Date(),
+        whenBusy: () -> Void = {}
+    ) async throws -> String? {
         try await SyncRunLock.holding(in: location, whenBusy: whenBusy) {
             try setLostStateAside(in: location, now: now)
         }
@@ -118,7 +121,8 @@ public enum SyncState {
             lastSuccessfulSync: state.lastSuccessfulSync.map(Date.init(unixMilliseconds:)),
             pendingLocalChanges: try vault.map { try SyncEngine.pendingLocalChanges(store: store, vault: $0) },
             batchesSinceSnapshot: SyncEngine.batchesSinceSnapshot(state),
-            rejectedObjects: try store.read { try SyncRejectedRecord.order(Column("name")).fetchAll($0) }.map(\.rejectedObject),
+            rejectedObjects: try store.read { try SyncRejectedRecord.order(Column("name")).fetchAll($0) }.map(
+                \.rejectedObject),
             standingIssues: try store.read { try SyncIssueRecord.order(Column("kind"), Column("subject")).fetchAll($0) }
                 .map(\.standingIssue),
             devicesSeen: devices, remoteDeleted: state.remoteDeleted, vaultMismatch: state.vaultMismatch,

@@ -56,6 +56,9 @@ struct SyncStateRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
 
     var clock: HybridLogicalClock {
         get { HybridLogicalClock(wall: hlcWall, logical: hlcLogical) }
-        set { hlcWall = newValue.wall; hlcLogical = newValue.logical }
+        set {
+            hlcWall = newValue.wall
+            hlcLogical = newValue.logical
+        }
     }
 }

@@ -5,90 +5,96 @@ extension SyncStore {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-sync-state") { db in
-            try db.execute(sql: """
-                CREATE TABLE state (
-                    singleton INTEGER PRIMARY KEY NOT NULL CHECK (singleton = 1),
-                    enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
-                    remoteURL TEXT NOT NULL,
-                    remoteVaultID TEXT NOT NULL,
-                    previousRemoteVaultID TEXT,
-                    deviceID TEXT NOT NULL,
-                    sealedMasterKey BLOB NOT NULL,
-                    stampCursor INTEGER,
-                    hlcWall INTEGER NOT NULL CHECK (hlcWall >= 0),
-                    hlcLogical INTEGER NOT NULL CHECK (hlcLogical >= 0),
-                    nextSequence INTEGER NOT NULL CHECK (nextSequence >= 1),
-                    chainHead TEXT NOT NULL,
-                    snapshotSequence INTEGER NOT NULL CHECK (snapshotSequence >= 0),
-                    lastSuccessfulSync INTEGER,
-                    importedOnce INTEGER NOT NULL CHECK (importedOnce IN (0, 1)),
-                    remoteDeleted INTEGER NOT NULL CHECK (remoteDeleted IN (0, 1)),
-                    vaultMismatch INTEGER NOT NULL CHECK (vaultMismatch IN (0, 1)),
-                    disabledEverywhere INTEGER NOT NULL CHECK (disabledEverywhere IN (0, 1))
-                );
-                CREATE TABLE peer (
-                    deviceID TEXT PRIMARY KEY NOT NULL,
-                    vaultDeviceID TEXT NOT NULL,
-                    name TEXT NOT NULL,
-                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
-                    chainHash TEXT NOT NULL,
-                    seenSequence INTEGER NOT NULL CHECK (seenSequence >= 0),
-                    lastSeen INTEGER
-                );
-                CREATE TABLE record (
-                    entity TEXT NOT NULL CHECK (entity IN ('account', 'preference')),
-                    recordID TEXT NOT NULL,
-                    clocks TEXT NOT NULL,
-                    pending INTEGER NOT NULL CHECK (pending IN (0, 1)),
-                    PRIMARY KEY (entity, recordID)
-                );
-                CREATE INDEX record_pending ON record(pending) WHERE pending = 1;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE state (
+                        singleton INTEGER PRIMARY KEY NOT NULL CHECK (singleton = 1),
+                        enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+                        remoteURL TEXT NOT NULL,
+                        remoteVaultID TEXT NOT NULL,
+                        previousRemoteVaultID TEXT,
+                        deviceID TEXT NOT NULL,
+                        sealedMasterKey BLOB NOT NULL,
+                        stampCursor INTEGER,
+                        hlcWall INTEGER NOT NULL CHECK (hlcWall >= 0),
+                        hlcLogical INTEGER NOT NULL CHECK (hlcLogical >= 0),
+                        nextSequence INTEGER NOT NULL CHECK (nextSequence >= 1),
+                        chainHead TEXT NOT NULL,
+                        snapshotSequence INTEGER NOT NULL CHECK (snapshotSequence >= 0),
+                        lastSuccessfulSync INTEGER,
+                        importedOnce INTEGER NOT NULL CHECK (importedOnce IN (0, 1)),
+                        remoteDeleted INTEGER NOT NULL CHECK (remoteDeleted IN (0, 1)),
+                        vaultMismatch INTEGER NOT NULL CHECK (vaultMismatch IN (0, 1)),
+                        disabledEverywhere INTEGER NOT NULL CHECK (disabledEverywhere IN (0, 1))
+                    );
+                    CREATE TABLE peer (
+                        deviceID TEXT PRIMARY KEY NOT NULL,
+                        vaultDeviceID TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                        chainHash TEXT NOT NULL,
+                        seenSequence INTEGER NOT NULL CHECK (seenSequence >= 0),
+                        lastSeen INTEGER
+                    );
+                    CREATE TABLE record (
+                        entity TEXT NOT NULL CHECK (entity IN ('account', 'preference')),
+                        recordID TEXT NOT NULL,
+                        clocks TEXT NOT NULL,
+                        pending INTEGER NOT NULL CHECK (pending IN (0, 1)),
+                        PRIMARY KEY (entity, recordID)
+                    );
+                    CREATE INDEX record_pending ON record(pending) WHERE pending = 1;
+                    """)
         }
         migrator.registerMigration("v2-rejected-objects") { db in
-            try db.execute(sql: """
-                CREATE TABLE rejected (
-                    name TEXT PRIMARY KEY NOT NULL,
-                    size INTEGER NOT NULL CHECK (size >= 0),
-                    kind TEXT NOT NULL CHECK (kind IN ('rejected', 'replayed')),
-                    detail TEXT NOT NULL,
-                    firstSeen INTEGER NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE rejected (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        size INTEGER NOT NULL CHECK (size >= 0),
+                        kind TEXT NOT NULL CHECK (kind IN ('rejected', 'replayed')),
+                        detail TEXT NOT NULL,
+                        firstSeen INTEGER NOT NULL
+                    );
+                    """)
         }
         migrator.registerMigration("v3-disabled-generation") { db in
-            try db.execute(sql: """
-                ALTER TABLE state ADD COLUMN disabledGeneration INTEGER NOT NULL DEFAULT 0 CHECK (disabledGeneration >= 0);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE state ADD COLUMN disabledGeneration INTEGER NOT NULL DEFAULT 0 CHECK (disabledGeneration >= 0);
+                    """)
         }
         migrator.registerMigration("v4-object-versions-and-standing-issues") { db in
             // Rejections were remembered by size, which a repaired object keeps:
             // forget them, so each is read once more and remembered by version.
-            try db.execute(sql: """
-                DELETE FROM rejected;
-                ALTER TABLE rejected ADD COLUMN version TEXT NOT NULL DEFAULT '';
-                CREATE TABLE issue (
-                    kind TEXT NOT NULL CHECK (kind IN ('rollback', 'gap', 'blocked', 'rejected', 'replayed')),
-                    subject TEXT NOT NULL,
-                    detail TEXT NOT NULL,
-                    firstSeen INTEGER NOT NULL,
-                    PRIMARY KEY (kind, subject)
-                );
-                """)
+            try db.execute(
+                sql: """
+                    DELETE FROM rejected;
+                    ALTER TABLE rejected ADD COLUMN version TEXT NOT NULL DEFAULT '';
+                    CREATE TABLE issue (
+                        kind TEXT NOT NULL CHECK (kind IN ('rollback', 'gap', 'blocked', 'rejected', 'replayed')),
+                        subject TEXT NOT NULL,
+                        detail TEXT NOT NULL,
+                        firstSeen INTEGER NOT NULL,
+                        PRIMARY KEY (kind, subject)
+                    );
+                    """)
         }
         migrator.registerMigration("v5-manifest-copy") { db in
             // The manifest is not sealed: each sync compares it with the copy
             // taken when this device joined or created the remote vault.
-            try db.execute(sql: """
-                ALTER TABLE state ADD COLUMN manifestHash TEXT;
-                ALTER TABLE state ADD COLUMN manifestVersion TEXT;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE state ADD COLUMN manifestHash TEXT;
+                    ALTER TABLE state ADD COLUMN manifestVersion TEXT;
+                    """)
         }
         migrator.registerMigration("v6-reread-clocks-ahead") { db in
             // An object rejected for a clock ahead of this device's is read
             // again on every sync now (this device's clock may have been
             // behind): forget those an earlier authcat remembered for good.
-            try db.execute(sql: "DELETE FROM rejected WHERE detail LIKE '%more than a day ahead of this device''s clock%'")
+            try db.execute(
+                sql: "DELETE FROM rejected WHERE detail LIKE '%more than a day ahead of this device''s clock%'")
         }
         return migrator
     }

@@ -15,7 +15,8 @@ extension SyncStore {
     /// Replaces everything with a fresh state for a newly created or joined remote vault.
     func reset(to state: SyncStateRecord) throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM peer; DELETE FROM record; DELETE FROM rejected; DELETE FROM issue; DELETE FROM state")
+            try db.execute(
+                sql: "DELETE FROM peer; DELETE FROM record; DELETE FROM rejected; DELETE FROM issue; DELETE FROM state")
             try state.insert(db)
         }
     }
@@ -24,7 +25,9 @@ extension SyncStore {
     func clockRecords(_ db: Database, keys: [SyncClockRecord.Key]) throws -> [SyncClockRecord.Key: SyncClockRecord] {
         var found: [SyncClockRecord.Key: SyncClockRecord] = [:]
         for key in keys {
-            if let record = try SyncClockRecord.fetchOne(db, key: ["entity": key.entity.rawValue, "recordID": key.recordID]) {
+            if let record = try SyncClockRecord.fetchOne(
+                db, key: ["entity": key.entity.rawValue, "recordID": key.recordID])
+            {
                 found[key] = record
             }
         }

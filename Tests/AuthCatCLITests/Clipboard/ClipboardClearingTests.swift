@@ -21,22 +21,22 @@ final class ClipboardClearingTests: AuthCatTestCase {
         // Each run logs "read|write PARENT-PID"; the parent's command line,
         // environment, session and descriptors are kept for the tests to inspect.
         try """
-            #!/bin/sh
-            proc='\(authcat.root.path)/parent-'$PPID
-            cat /proc/$PPID/cmdline > "$proc.cmdline"
-            cat /proc/$PPID/environ > "$proc.environ"
-            cut -d' ' -f6 /proc/$PPID/stat > "$proc.session"
-            ls -l /proc/$PPID/fd/ > "$proc.fds"
-            case " $* " in
-            *" -o "*)
-                echo "read $PPID" >> '\(log.path)'
-                [ -s '\(board.path)' ] || exit 1
-                cat '\(board.path)' ;;
-            *)
-                cat > '\(board.path).new' && mv '\(board.path).new' '\(board.path)'
-                echo "write $PPID" >> '\(log.path)' ;;
-            esac
-            """.write(to: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        proc='\(authcat.root.path)/parent-'$PPID
+        cat /proc/$PPID/cmdline > "$proc.cmdline"
+        cat /proc/$PPID/environ > "$proc.environ"
+        cut -d' ' -f6 /proc/$PPID/stat > "$proc.session"
+        ls -l /proc/$PPID/fd/ > "$proc.fds"
+        case " $* " in
+        *" -o "*)
+            echo "read $PPID" >> '\(log.path)'
+            [ -s '\(board.path)' ] || exit 1
+            cat '\(board.path)' ;;
+        *)
+            cat > '\(board.path).new' && mv '\(board.path).new' '\(board.path)'
+            echo "write $PPID" >> '\(log.path)' ;;
+        esac
+        """.write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         try add("fast", ["--period", "2"])
         try add("counter", ["--type", "hotp"])
@@ -61,8 +61,10 @@ final class ClipboardClearingTests: AuthCatTestCase {
 
     /// Waits for `condition`, failing after `timeout`; returns when it held.
     @discardableResult
-    private func waitFor(_ what: String, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line,
-                         _ condition: () -> Bool) -> Date? {
+    private func waitFor(
+        _ what: String, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: () -> Bool
+    ) -> Date? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition() { return Date() }
@@ -76,7 +78,8 @@ final class ClipboardClearingTests: AuthCatTestCase {
     private func clearers(besides authcatRuns: Int = 1) -> [Int32] {
         let parents = logLines().compactMap { $0.split(separator: " ").last.flatMap { Int32($0) } }
         return parents.filter { pid in
-            let cmdline = (try? Data(contentsOf: authcat.root.appendingPathComponent("parent-\(pid).cmdline"))) ?? Data()
+            let cmdline =
+                (try? Data(contentsOf: authcat.root.appendingPathComponent("parent-\(pid).cmdline"))) ?? Data()
             return String(decoding: cmdline, as: UTF8.self).contains("clipboard-clear")
         }
     }
@@ -105,7 +108,8 @@ final class ClipboardClearingTests: AuthCatTestCase {
         // command line or environment, where `ps` would show them; it has no secret; it
         // runs in its own session with its output on /dev/null.
         let proc = authcat.root.appendingPathComponent("parent-\(clearer)")
-        let visible = try String(decoding: Data(contentsOf: proc.appendingPathExtension("cmdline")), as: UTF8.self)
+        let visible =
+            try String(decoding: Data(contentsOf: proc.appendingPathExtension("cmdline")), as: UTF8.self)
             + String(decoding: Data(contentsOf: proc.appendingPathExtension("environ")), as: UTF8.self)
         for hidden in [code, "what I had", Self.rfcSecret] {
             XCTAssertFalse(visible.contains(hidden), "'\(hidden)' visible in \(visible)")
@@ -145,12 +149,16 @@ final class ClipboardClearingTests: AuthCatTestCase {
         let otherBoard = authcat.root.appendingPathComponent("other")
         let otherBin = authcat.root.appendingPathComponent("other-bin")
         try FileManager.default.createDirectory(at: otherBin, withIntermediateDirectories: true)
-        try "#!/bin/sh\ncase \" $* \" in *\" -o \"*) cat '\(otherBoard.path)' ;; *) cat > '\(otherBoard.path)' ;; esac\n"
+        try
+            "#!/bin/sh\ncase \" $* \" in *\" -o \"*) cat '\(otherBoard.path)' ;; *) cat > '\(otherBoard.path)' ;; esac\n"
             .write(to: otherBin.appendingPathComponent("xclip"), atomically: true, encoding: .utf8)
         chmod(otherBin.appendingPathComponent("xclip").path, 0o755)
         try "other".write(to: otherBoard, atomically: true, encoding: .utf8)
-        let result = try authcat.run(["code", "counter", "--copy"], environment: [
-            "PATH": "\(otherBin.path):/usr/bin:/bin", "AUTHCAT_INTERNAL_CLIPBOARD_HOLD_SECONDS": "1"])
+        let result = try authcat.run(
+            ["code", "counter", "--copy"],
+            environment: [
+                "PATH": "\(otherBin.path):/usr/bin:/bin", "AUTHCAT_INTERNAL_CLIPBOARD_HOLD_SECONDS": "1",
+            ])
         XCTAssertEqual(result.status, 0, result.stderr)
         waitFor("the other clipboard restored") { (try? String(contentsOf: otherBoard, encoding: .utf8)) == "other" }
         XCTAssertEqual(clipboard(), kept.stdout.trimmingCharacters(in: .newlines))
@@ -166,7 +174,8 @@ final class ClipboardClearingTests: AuthCatTestCase {
         XCTAssertEqual(clipboard(), kept.stdout.trimmingCharacters(in: .newlines))
         try succeed(["config", "set", "clipboard.keep", "false"])
         _ = try copy(["code", "counter", "--copy"], holdSeconds: 1)
-        XCTAssertEqual(logLines().map { $0.split(separator: " ")[0] }.prefix(3), ["write", "read", "write"],
-                       "false is the default: what was there is read, to be put back")
+        XCTAssertEqual(
+            logLines().map { $0.split(separator: " ")[0] }.prefix(3), ["write", "read", "write"],
+            "false is the default: what was there is read, to be put back")
     }
 }

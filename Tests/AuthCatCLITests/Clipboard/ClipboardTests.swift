@@ -23,20 +23,27 @@ final class ClipboardTests: AuthCatTestCase {
     }
 
     /// `--keep`, so that no clearing process runs the fake tool again later (see ClipboardClearingTests).
-    private func copy(_ arguments: [String] = ["code", "rfc", "--at", "59", "--copy", "--keep"]) throws -> AuthCatResult {
+    private func copy(
+        _ arguments: [String] = ["code", "rfc", "--at", "59", "--copy", "--keep"]
+    ) throws -> AuthCatResult {
         try authcat.run(arguments, environment: ["PATH": "\(bin.path):/usr/bin:/bin"], timeout: 30)
     }
 
-    private func assertPrintedWithWarning(_ result: AuthCatResult, _ warning: String,
-                                          file: StaticString = #filePath, line: UInt = #line) {
+    private func assertPrintedWithWarning(
+        _ result: AuthCatResult, _ warning: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(result.status, 0, "stderr: \(result.stderr)", file: file, line: line)
         XCTAssertEqual(result.stdout, "\(code)\n", file: file, line: line)
-        XCTAssertEqual(result.stderrLines, ["authcat: warning: could not copy the code with xclip: \(warning)"], file: file, line: line)
+        XCTAssertEqual(
+            result.stderrLines, ["authcat: warning: could not copy the code with xclip: \(warning)"], file: file,
+            line: line)
     }
 
     func testAFailingToolLeavesTheCodePrintedAndWarnsWithItsOwnMessage() throws {
         // What xclip says without a display, then a line with an escape sequence that must not reach the terminal.
-        try tool("""
+        try tool(
+            """
             echo "Error: Can't open display: (null)" >&2
             printf '  \\033[2Jcleared  \\n\\n' >&2
             exit 1
@@ -65,7 +72,8 @@ final class ClipboardTests: AuthCatTestCase {
 
     func testAWorkingToolGetsTheCodeAndNothingElse() throws {
         let got = authcat.root.appendingPathComponent("got")
-        try tool("""
+        try tool(
+            """
             cat > '\(got.path).stdin'
             echo "$@" > '\(got.path).args'
             env > '\(got.path).env'
@@ -75,7 +83,8 @@ final class ClipboardTests: AuthCatTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "\(code)\n")
         XCTAssertEqual(result.stderr, "")
-        XCTAssertEqual(try String(contentsOfFile: got.path + ".stdin", encoding: .utf8), code, "the code, without a newline")
+        XCTAssertEqual(
+            try String(contentsOfFile: got.path + ".stdin", encoding: .utf8), code, "the code, without a newline")
         XCTAssertEqual(try String(contentsOfFile: got.path + ".args", encoding: .utf8), "-selection clipboard\n")
         let environment = try String(contentsOfFile: got.path + ".env", encoding: .utf8)
         XCTAssertFalse(environment.contains(Self.rfcSecret), "the secret never goes to the tool")
@@ -95,7 +104,8 @@ final class ClipboardTests: AuthCatTestCase {
 
     func testAToolThatLeavesAChildBehindDoesNotHoldAuthcatOpen() throws {
         // Like xclip: the selection is served by a child that lives on, holding what it inherited.
-        try tool("""
+        try tool(
+            """
             cat > /dev/null
             (sleep 30; echo late >&2) &
             echo $! > '\(bin.path)/child'
@@ -105,8 +115,10 @@ final class ClipboardTests: AuthCatTestCase {
         let result = try copy()
         assertPrintedWithWarning(result, "Error: no selection owner")
         // authcat is done while the tool's child still sleeps: it did not wait for it.
-        let child = try XCTUnwrap(Int32(String(contentsOf: bin.appendingPathComponent("child"), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try XCTUnwrap(
+            Int32(
+                String(contentsOf: bin.appendingPathComponent("child"), encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
         XCTAssertEqual(kill(child, 0), 0, "the tool's child is still running")
         kill(child, SIGKILL)
         XCTAssertFalse(result.stderr.contains("late"))
@@ -124,7 +136,9 @@ final class ClipboardTests: AuthCatTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(try result.json() as? [String: Any])
         XCTAssertEqual(object["code"] as? String, code)
-        XCTAssertEqual(result.stderrLines, [#"{"level":"warning","message":"could not copy the code with xclip: Error: Can't open display"}"#],
-                       "under --json the warning is a JSON line too")
+        XCTAssertEqual(
+            result.stderrLines,
+            [#"{"level":"warning","message":"could not copy the code with xclip: Error: Can't open display"}"#],
+            "under --json the warning is a JSON line too")
     }
 }

@@ -41,7 +41,8 @@ final class XvfbClipboardTests: AuthCatTestCase {
         var number = 90
         for _ in 0..<10 {
             while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
+                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            { number += 1 }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.xvfb)
             process.arguments = [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"]
@@ -51,7 +52,9 @@ final class XvfbClipboardTests: AuthCatTestCase {
             try process.run()
             let socket = "/tmp/.X11-unix/X\(number)"
             let deadline = Date().addingTimeInterval(15)
-            while process.isRunning, !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(10_000) }
+            while process.isRunning, !FileManager.default.fileExists(atPath: socket), Date() < deadline {
+                usleep(10_000)
+            }
             if process.isRunning, FileManager.default.fileExists(atPath: socket) {
                 server = process
                 return ":\(number)"
@@ -102,8 +105,10 @@ final class XvfbClipboardTests: AuthCatTestCase {
 
     /// Waits until the clipboard holds `expected`, failing after `timeout`; returns when it did.
     @discardableResult
-    private func waitForClipboard(_ expected: String, timeout: TimeInterval, file: StaticString = #filePath,
-                                  line: UInt = #line) -> Date? {
+    private func waitForClipboard(
+        _ expected: String, timeout: TimeInterval, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> Date? {
         let deadline = Date().addingTimeInterval(timeout)
         var seen = ""
         while Date() < deadline {
@@ -121,8 +126,11 @@ final class XvfbClipboardTests: AuthCatTestCase {
         defer { if previousOwner.isRunning { previousOwner.terminate() } }
         waitForClipboard("what I had", timeout: 5)
 
-        let result = try authcat.run(["code", "counter", "--copy"], environment: [
-            "DISPLAY": display, "AUTHCAT_INTERNAL_CLIPBOARD_HOLD_SECONDS": "2"])
+        let result = try authcat.run(
+            ["code", "counter", "--copy"],
+            environment: [
+                "DISPLAY": display, "AUTHCAT_INTERNAL_CLIPBOARD_HOLD_SECONDS": "2",
+            ])
         let copiedBy = Date()
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")

@@ -1,7 +1,8 @@
-@testable import AuthCatCommandLine
 import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatCommandLine
 
 /// Labels (ISSUER:NAME) are how accounts are shown and named: add reads
 /// one, no two accounts share one, and matching ignores case and accents,
@@ -47,9 +48,12 @@ final class AccountLabelTests: AuthCatTestCase {
     /// A pair left from before (an older vault, an older device's sync)
     /// is listed with ids, which pick either.
     func testAccountsWithOneLabelAreListedWithTheirIDs() {
-        let first = account("GitHub", "carl"), second = account("", "GitHub:carl"), third = account("GitLab", "carl")
-        XCTAssertEqual(VaultError.distinctLabels([first, second, third]),
-                       ["GitHub:carl (id \(first.id.vaultString))", "GitHub:carl (id \(second.id.vaultString))", "GitLab:carl"])
+        let first = account("GitHub", "carl")
+        let second = account("", "GitHub:carl")
+        let third = account("GitLab", "carl")
+        XCTAssertEqual(
+            VaultError.distinctLabels([first, second, third]),
+            ["GitHub:carl (id \(first.id.vaultString))", "GitHub:carl (id \(second.id.vaultString))", "GitLab:carl"])
     }
 
     /// `zoe` finds Zoë, as typed precomposed or decomposed, in both programs and in completion.
@@ -64,8 +68,10 @@ final class AccountLabelTests: AuthCatTestCase {
             let strasse = try authcat.runAsProcess(program: program, ["code", "strasse:lukasz", "--at", "59"])
             XCTAssertEqual(strasse.status, 0, strasse.stderr)
         }
-        XCTAssertEqual(AccountLabelCompletion.matching("zoe", in: try accounts().map(AccountName.init)).map { $0 }, ["GitHub:Zoë"])
-        XCTAssertEqual(AccountLabelCompletion.matching("strasse:", in: try accounts().map(AccountName.init)), ["Straße:Łukasz"])
+        XCTAssertEqual(
+            AccountLabelCompletion.matching("zoe", in: try accounts().map(AccountName.init)).map { $0 }, ["GitHub:Zoë"])
+        XCTAssertEqual(
+            AccountLabelCompletion.matching("strasse:", in: try accounts().map(AccountName.init)), ["Straße:Łukasz"])
         XCTAssertEqual(AccountQuery.folded("Ærøskøbing ĲSSEL"), "aeroskobing ijssel")
     }
 
@@ -89,16 +95,22 @@ final class AccountLabelTests: AuthCatTestCase {
         try add("alice", issuer: "GitHub", ["--tag", "work", "--tag", "code"])
         try add("bob", issuer: "GitLab", ["--tag", "work"])
         try add("carol", issuer: "Bank")
-        XCTAssertEqual(try succeed(["list", "--tag", "work"]).split(separator: "\n").map { $0.split(separator: " ")[0] },
-                       ["GitHub:alice", "GitLab:bob"])
-        XCTAssertEqual(try succeed(["list", "--tag", "work", "--tag", "code", "--json"]).components(separatedBy: "\"id\"").count, 2)
-        assertOneLineError(try authcat.run(["list", "--tag", "home"]), containing: #"no account is tagged "home""#, status: 1)
+        XCTAssertEqual(
+            try succeed(["list", "--tag", "work"]).split(separator: "\n").map { $0.split(separator: " ")[0] },
+            ["GitHub:alice", "GitLab:bob"])
+        XCTAssertEqual(
+            try succeed(["list", "--tag", "work", "--tag", "code", "--json"]).components(separatedBy: "\"id\"").count, 2
+        )
+        assertOneLineError(
+            try authcat.run(["list", "--tag", "home"]), containing: #"no account is tagged "home""#, status: 1)
     }
 
     func testUntagOfATagTheAccountLacksSaysSo() throws {
         try add("alice", issuer: "GitHub", ["--tag", "work"])
         let result = try authcat.run(["edit", "alice", "--untag", "wrok"])
-        assertOneLineError(result, containing: #"the account GitHub:alice has no tag "wrok" (its tags: work); nothing was changed"#, status: 1)
+        assertOneLineError(
+            result, containing: #"the account GitHub:alice has no tag "wrok" (its tags: work); nothing was changed"#,
+            status: 1)
         let both = try authcat.run(["edit", "alice", "--untag", "work", "--untag", "home"])
         assertOneLineError(both, containing: #"has no tag "home""#, status: 1)
         XCTAssertEqual(try listedAccounts().first?["tags"] as? [String], ["work"], "nothing was changed")
@@ -112,15 +124,18 @@ final class AccountLabelTests: AuthCatTestCase {
         let environment = ["AUTHCAT_HOME": authcat.home.path]
         for (command, option) in [("edit", "--tag"), ("edit", "--untag"), ("list", "--tag")] {
             let line = ["authcat", command, option, "wo"]
-            let result = try authcat.runAsProcess(["---completion", command, "--", option, "3", "2"] + line,
-                                                  environment: environment, withHome: false)
-            XCTAssertEqual(result.stdoutLines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }, ["Wohnung", "work"],
-                           "\(command) \(option): \(result.stderr)")
+            let result = try authcat.runAsProcess(
+                ["---completion", command, "--", option, "3", "2"] + line,
+                environment: environment, withHome: false)
+            XCTAssertEqual(
+                result.stdoutLines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }, ["Wohnung", "work"],
+                "\(command) \(option): \(result.stderr)")
         }
     }
 
     private func accounts() throws -> [Account] {
-        try listedAccounts().map { object in account(object["issuer"] as? String ?? "", object["name"] as? String ?? "") }
+        try listedAccounts().map { object in account(object["issuer"] as? String ?? "", object["name"] as? String ?? "")
+        }
     }
 
     private func account(_ issuer: String, _ name: String) -> Account {

@@ -9,7 +9,8 @@ final class AccountLookupTests: AuthCatTestCase {
         XCTAssertEqual(try succeed(["code", "tiny", "--at", "59"]), "287082\n")
         let json = try XCTUnwrap(try authcat.run(["code", "tiny", "--json"]).json() as? [String: Any])
         XCTAssertEqual(json["issuer"] as? String, "Tiny")
-        assertOneLineError(try authcat.run(["code", "tin"]), containing: "'tin' matches 2 accounts: Tiny:alice, Tiny2:bob", status: 1)
+        assertOneLineError(
+            try authcat.run(["code", "tin"]), containing: "'tin' matches 2 accounts: Tiny:alice, Tiny2:bob", status: 1)
     }
 
     func testAnAmbiguousQueryNamesAFewAndCountsTheRest() throws {
@@ -26,8 +27,11 @@ final class AccountLookupTests: AuthCatTestCase {
     func testRestoringALiveAccountSaysItIsNotRemoved() throws {
         try add("bob", issuer: "Example")
         let before = try VaultSnapshot.take(authcat)
-        assertOneLineError(try authcat.run(["restore", "bob"]), containing: "nothing to restore: Example:bob is not removed", status: 1)
-        assertOneLineError(try authcat.run(["restore", "nobody"]), containing: "no account matches 'nobody'", status: 1)
+        assertOneLineError(
+            try authcat.run(["restore", "bob"]), containing: "nothing to restore: Example:bob is not removed", status: 1
+        )
+        assertOneLineError(
+            try authcat.run(["restore", "nobody"]), containing: "no account matches 'nobody'", status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
     }
 
@@ -37,8 +41,11 @@ final class AccountLookupTests: AuthCatTestCase {
         try add("alice", issuer: "GitHub")
         let front = try loneFront()
         for secret in [Self.rfcSecret, "jbsw y3dp ehpk 3pxp"] {
-            for result in [try authcat.run(["code", secret]), try authcat.runAsProcess(program: front, ["code", secret])] {
-                assertOneLineError(result, containing: "no account matches the query (not shown: it could be a secret)", status: 1)
+            for result in [
+                try authcat.run(["code", secret]), try authcat.runAsProcess(program: front, ["code", secret]),
+            ] {
+                assertOneLineError(
+                    result, containing: "no account matches the query (not shown: it could be a secret)", status: 1)
                 XCTAssertFalse(result.stderr.lowercased().contains(secret.lowercased()), result.stderr)
             }
         }

@@ -3,21 +3,27 @@ import XCTest
 
 final class AddCommandTests: AuthCatTestCase {
     func testAddReadsTheSecretFromStdinAndCreatesAPrivateVault() throws {
-        let result = try authcat.run(["add", "alice@example.com", "--issuer", "GitHub"],
-                                     stdin: Data("gezd gnbv-gy3t qojq gezd gnbv gy3t qojq\n".utf8))
+        let result = try authcat.run(
+            ["add", "alice@example.com", "--issuer", "GitHub"],
+            stdin: Data("gezd gnbv-gy3t qojq gezd gnbv gy3t qojq\n".utf8))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("added GitHub:alice@example.com ("), result.stdout)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(try mode(authcat.home.path), 0o700)
         XCTAssertEqual(try mode(authcat.databaseURL.path), 0o600)
         XCTAssertEqual(try mode(authcat.keyFileURL.path), 0o600)
-        XCTAssertEqual(try succeed(["code", "github", "--at", "59"]), "287082\n", "forgiving Base32 decodes to the RFC secret")
+        XCTAssertEqual(
+            try succeed(["code", "github", "--at", "59"]), "287082\n", "forgiving Base32 decodes to the RFC secret")
     }
 
     func testAddStoresEveryParameterAndTag() throws {
-        try add("ops", issuer: "Example", secret: Self.otherSecret,
-                ["--type", "HOTP", "--algorithm", "sha256", "--digits", "8", "--counter", "7", "--tag", "work", "--tag", "aws",
-                 "--tag", "work", "--note", "the ops account"])
+        try add(
+            "ops", issuer: "Example", secret: Self.otherSecret,
+            [
+                "--type", "HOTP", "--algorithm", "sha256", "--digits", "8", "--counter", "7", "--tag", "work", "--tag",
+                "aws",
+                "--tag", "work", "--note", "the ops account",
+            ])
         let account = try XCTUnwrap(try listedAccounts().first)
         XCTAssertEqual(account["type"] as? String, "hotp")
         XCTAssertEqual(account["algorithm"] as? String, "sha256")
@@ -38,7 +44,8 @@ final class AddCommandTests: AuthCatTestCase {
     }
 
     func testAddURIReadsAnOTPAuthURIFromStdin() throws {
-        let uri = "otpauth://totp/ACME%20Co:john@example.com?secret=\(Self.rfcSecret)&issuer=ACME%20Co&algorithm=SHA1&digits=6&period=30"
+        let uri =
+            "otpauth://totp/ACME%20Co:john@example.com?secret=\(Self.rfcSecret)&issuer=ACME%20Co&algorithm=SHA1&digits=6&period=30"
         let result = try authcat.run(["add", "--uri", "--tag", "imported"], stdin: Data((uri + "\n").utf8))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("added ACME Co:john@example.com"), result.stdout)
@@ -59,7 +66,8 @@ final class AddCommandTests: AuthCatTestCase {
     }
 
     func testAddURIRejectsCodeParameterOptions() throws {
-        let result = try authcat.run(["add", "--uri", "--digits", "8"], stdin: Data("otpauth://totp/a?secret=\(Self.rfcSecret)".utf8))
+        let result = try authcat.run(
+            ["add", "--uri", "--digits", "8"], stdin: Data("otpauth://totp/a?secret=\(Self.rfcSecret)".utf8))
         assertOneLineError(result, containing: "--uri", status: 64)
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path))
     }
@@ -85,14 +93,17 @@ final class AddCommandTests: AuthCatTestCase {
     }
 
     func testBlankNameIsRefused() throws {
-        assertOneLineError(try authcat.run(["add", "  "], stdin: Data(Self.rfcSecret.utf8)), containing: "name", status: 1)
+        assertOneLineError(
+            try authcat.run(["add", "  "], stdin: Data(Self.rfcSecret.utf8)), containing: "name", status: 1)
     }
 
     func testCounterAndPeriodOnlyWhereTheyMeanSomething() throws {
-        assertOneLineError(try authcat.run(["add", "x", "--counter", "3"], stdin: Data(Self.rfcSecret.utf8)),
-                           containing: "--counter", status: 64)
-        assertOneLineError(try authcat.run(["add", "x", "--type", "hotp", "--period", "60"], stdin: Data(Self.rfcSecret.utf8)),
-                           containing: "--period", status: 64)
+        assertOneLineError(
+            try authcat.run(["add", "x", "--counter", "3"], stdin: Data(Self.rfcSecret.utf8)),
+            containing: "--counter", status: 64)
+        assertOneLineError(
+            try authcat.run(["add", "x", "--type", "hotp", "--period", "60"], stdin: Data(Self.rfcSecret.utf8)),
+            containing: "--period", status: 64)
     }
 
     func testSecretAsAnArgumentIsRefusedWithoutEchoingIt() throws {
@@ -112,7 +123,8 @@ final class AddCommandTests: AuthCatTestCase {
         XCTAssertEqual(listed.stdout, "a  totp  sha1  6 digits  30s\n")
 
         let xdg = authcat.root.appendingPathComponent("xdg")
-        let viaXDG = try authcat.run(["add", "b"], stdin: Data(Self.rfcSecret.utf8), environment: ["XDG_DATA_HOME": xdg.path], withHome: false)
+        let viaXDG = try authcat.run(
+            ["add", "b"], stdin: Data(Self.rfcSecret.utf8), environment: ["XDG_DATA_HOME": xdg.path], withHome: false)
         XCTAssertEqual(viaXDG.status, 0, viaXDG.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: xdg.appendingPathComponent("authcat/vault.sqlite").path))
 

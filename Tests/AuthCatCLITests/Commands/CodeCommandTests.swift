@@ -3,7 +3,8 @@ import XCTest
 
 final class CodeCommandTests: AuthCatTestCase {
     static let sha256Secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZA"
-    static let sha512Secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNA"
+    static let sha512Secret =
+        "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNA"
 
     func testRFC6238ValueAt59PrintsOnlyTheCodeWhenPiped() throws {
         try add("rfc", issuer: "Test")
@@ -105,12 +106,14 @@ final class CodeCommandTests: AuthCatTestCase {
         try add("solo")
         let lines = try succeed(["code", "--at", "59"]).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4)
-        XCTAssertEqual(lines.map { $0.split(separator: " ").last.map(String.init) },
-                       ["solo", "alpha:counter", "Beta:amy", "beta:zed"])
+        XCTAssertEqual(
+            lines.map { $0.split(separator: " ").last.map(String.init) },
+            ["solo", "alpha:counter", "Beta:amy", "beta:zed"])
         XCTAssertTrue(lines[0].hasPrefix("287082 "), lines[0])
         XCTAssertTrue(lines[1].hasPrefix("- "), "HOTP shows no code when listing: \(lines[1])")
-        XCTAssertEqual(try listedAccounts().first { $0["name"] as? String == "counter" }?["counter"] as? Int, 0,
-                       "listing codes must not use up an HOTP counter value")
+        XCTAssertEqual(
+            try listedAccounts().first { $0["name"] as? String == "counter" }?["counter"] as? Int, 0,
+            "listing codes must not use up an HOTP counter value")
     }
 
     func testJSONShapeForOneAccount() throws {
@@ -185,13 +188,17 @@ final class CodeCommandTests: AuthCatTestCase {
         let copied = authcat.root.appendingPathComponent("copied.txt")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let script = bin.appendingPathComponent("xclip")
-        try "#!/bin/sh\necho \"$@\" > '\(copied.path).args'\ncat > '\(copied.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"$@\" > '\(copied.path).args'\ncat > '\(copied.path)'\n".write(
+            to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let result = try authcat.run(["code", "rfc", "--at", "59", "--copy"], environment: ["PATH": "\(bin.path):/usr/bin:/bin"])
+        let result = try authcat.run(
+            ["code", "rfc", "--at", "59", "--copy"], environment: ["PATH": "\(bin.path):/usr/bin:/bin"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "287082\n")
         XCTAssertEqual(try String(contentsOf: copied, encoding: .utf8), "287082")
-        XCTAssertEqual(try String(contentsOf: URL(fileURLWithPath: copied.path + ".args"), encoding: .utf8), "-selection clipboard\n")
+        XCTAssertEqual(
+            try String(contentsOf: URL(fileURLWithPath: copied.path + ".args"), encoding: .utf8),
+            "-selection clipboard\n")
     }
 
     /// Without a clipboard tool the code is still printed, with a warning,
@@ -204,7 +211,9 @@ final class CodeCommandTests: AuthCatTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "287082\n")
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("authcat: warning: no clipboard tool found, so the code was not copied"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("authcat: warning: no clipboard tool found, so the code was not copied"),
+            result.stderr)
     }
 
     func testCopyNeedsAQuery() throws {

@@ -16,22 +16,38 @@ final class ConfigCommandTests: AuthCatTestCase {
         XCTAssertEqual(try succeed(["config", "list", "--synced"]), "", "local settings are not synced preferences")
         try succeed(["config", "unset", "clipboard.keep"])
         try succeed(["config", "unset", "clipboard.keep"])
-        assertOneLineError(try authcat.run(["config", "get", "clipboard.keep"]), containing: "no local setting named \"clipboard.keep\"", status: 1)
-        XCTAssertEqual(try succeed(["history", "--json"]).contains("beta"), false, "local settings stay out of history")
+        assertOneLineError(
+            try authcat.run(["config", "get", "clipboard.keep"]),
+            containing: "no local setting named \"clipboard.keep\"", status: 1)
+        XCTAssertEqual(
+            try succeed(["history", "--json"]).contains("beta"), false, "local settings stay out of history")
     }
 
     /// A key or value config set does not take is a usage error (64).
     func testOnlyKeysAuthcatReadsOrUserKeysAreAccepted() throws {
         let before = try VaultSnapshot.take(authcat)
-        assertOneLineError(try authcat.run(["config", "set", "theme", "dark"]),
-                           containing: "\"theme\" is not a setting authcat reads; see 'authcat config --help', or name a setting of your own user.NAME", status: 64)
-        assertOneLineError(try authcat.run(["config", "set", "history.limt", "5"]), containing: "did you mean \"history.limit\"?", status: 64)
-        assertOneLineError(try authcat.run(["config", "set", "history.limit", "--", "-1"]), containing: "history.limit takes a number of transactions, 0 for all", status: 64)
-        assertOneLineError(try authcat.run(["config", "set", "history.limit", "all"]), containing: "history.limit takes a number", status: 64)
-        assertOneLineError(try authcat.run(["config", "set", "clipboard.keep", "yes"]), containing: "clipboard.keep takes true or false", status: 64)
-        assertOneLineError(try authcat.run(["config", "set", "--synced", "history.limit", "5"]),
-                           containing: "synced preferences are your own, named user.NAME", status: 64)
-        assertOneLineError(try authcat.run(["config", "set", "user.", "x"]), containing: "is not a setting", status: 64)
+        assertOneLineError(
+            try authcat.run(["config", "set", "theme", "dark"]),
+            containing:
+                "\"theme\" is not a setting authcat reads; see 'authcat config --help', or name a setting of your own user.NAME",
+            status: 64)
+        assertOneLineError(
+            try authcat.run(["config", "set", "history.limt", "5"]), containing: "did you mean \"history.limit\"?",
+            status: 64)
+        assertOneLineError(
+            try authcat.run(["config", "set", "history.limit", "--", "-1"]),
+            containing: "history.limit takes a number of transactions, 0 for all", status: 64)
+        assertOneLineError(
+            try authcat.run(["config", "set", "history.limit", "all"]), containing: "history.limit takes a number",
+            status: 64)
+        assertOneLineError(
+            try authcat.run(["config", "set", "clipboard.keep", "yes"]),
+            containing: "clipboard.keep takes true or false", status: 64)
+        assertOneLineError(
+            try authcat.run(["config", "set", "--synced", "history.limit", "5"]),
+            containing: "synced preferences are your own, named user.NAME", status: 64)
+        assertOneLineError(
+            try authcat.run(["config", "set", "user.", "x"]), containing: "is not a setting", status: 64)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "a refused key changes nothing")
         XCTAssertTrue(try succeed(["config", "--help"]).contains("history.limit"), "the help lists the settings")
     }
@@ -55,9 +71,13 @@ final class ConfigCommandTests: AuthCatTestCase {
     func testSyncedPreferencesAreRecordedInHistoryAndListedAsJSON() throws {
         try succeed(["config", "set", "--synced", "user.theme", "dark"])
         try succeed(["config", "set", "--synced", "user.accent", "blue"])
-        let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["config", "list", "--synced", "--json"]).utf8)) as? [String: String])
+        let listed = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try succeed(["config", "list", "--synced", "--json"]).utf8))
+                as? [String: String])
         XCTAssertEqual(listed, ["user.accent": "blue", "user.theme": "dark"])
-        let one = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["config", "get", "--synced", "--json", "user.theme"]).utf8)) as? [String: Any])
+        let one = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(try succeed(["config", "get", "--synced", "--json", "user.theme"]).utf8)) as? [String: Any])
         XCTAssertEqual(one["value"] as? String, "dark")
         XCTAssertEqual(one["synced"] as? Bool, true)
         XCTAssertTrue(try succeed(["history"]).contains("user.theme"))

@@ -48,8 +48,9 @@ final class DoctorCommandTests: AuthCatTestCase {
 
     func testATimeoutOutsideItsRangeIsAUsageError() throws {
         for timeout in ["0", "61", "-1"] {
-            assertOneLineError(try authcat.run(["doctor", "--timeout=\(timeout)"]), containing: "--timeout must be 0.1 to 60 seconds",
-                               status: 64)
+            assertOneLineError(
+                try authcat.run(["doctor", "--timeout=\(timeout)"]), containing: "--timeout must be 0.1 to 60 seconds",
+                status: 64)
         }
     }
 
@@ -57,7 +58,8 @@ final class DoctorCommandTests: AuthCatTestCase {
         try add("alice", issuer: "GitHub")
         let result = try doctor(["--server", try timeServer(.skewed(seconds: 0))])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertTrue(line(result, check: "clock")?.hasPrefix("ok  clock  this machine's clock is") == true, result.stdout)
+        XCTAssertTrue(
+            line(result, check: "clock")?.hasPrefix("ok  clock  this machine's clock is") == true, result.stdout)
         XCTAssertTrue(line(result, check: "permissions")?.hasPrefix("ok") == true, result.stdout)
         XCTAssertTrue(line(result, check: "passphrase")?.contains("no passphrase") == true, result.stdout)
         // The check says sync; the message does not repeat it ("sync: off: sync is off").
@@ -75,8 +77,10 @@ final class DoctorCommandTests: AuthCatTestCase {
         let result = try doctor(["--no-clock"])
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         let path = authcat.databaseURL.path
-        XCTAssertTrue(result.stdoutLines.contains(
-            "problem  permissions  \(path) has mode 644: others can read it; run: chmod 600 \(path)"), result.stdout)
+        XCTAssertTrue(
+            result.stdoutLines.contains(
+                "problem  permissions  \(path) has mode 644: others can read it; run: chmod 600 \(path)"), result.stdout
+        )
         XCTAssertNil(line(result, check: "clock"), "--no-clock asks no server")
     }
 
@@ -89,10 +93,12 @@ final class DoctorCommandTests: AuthCatTestCase {
         defer { chmod(path, 0o600) }
         let result = try doctor(["--no-clock"])
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
-        XCTAssertEqual(line(result, check: "writable"),
-                       "problem  writable  \(path) is not writable by you: adding, editing and HOTP codes fail; run: chmod 600 \(path)",
-                       result.stdout)
-        XCTAssertEqual(line(result, check: "permissions")?.hasPrefix("ok"), true, "a separate finding: \(result.stdout)")
+        XCTAssertEqual(
+            line(result, check: "writable"),
+            "problem  writable  \(path) is not writable by you: adding, editing and HOTP codes fail; run: chmod 600 \(path)",
+            result.stdout)
+        XCTAssertEqual(
+            line(result, check: "permissions")?.hasPrefix("ok"), true, "a separate finding: \(result.stdout)")
         XCTAssertEqual(chmod(path, 0o600), 0)
         XCTAssertNil(line(try doctor(["--no-clock"]), check: "writable"))
     }
@@ -108,8 +114,10 @@ final class DoctorCommandTests: AuthCatTestCase {
         }
         let result = try doctor(["--no-clock"], environment: ["PATH": bin.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
         let clipboard = try XCTUnwrap(line(result, check: "clipboard"), result.stdout)
-        XCTAssertTrue(clipboard.hasPrefix("warning  clipboard  code --copy uses \(bin.path)/xclip, but this session has no display"),
-                      clipboard)
+        XCTAssertTrue(
+            clipboard.hasPrefix(
+                "warning  clipboard  code --copy uses \(bin.path)/xclip, but this session has no display"),
+            clipboard)
         XCTAssertEqual(result.status, 0, "a warning alone: \(result.stdout)")
     }
 
@@ -141,8 +149,9 @@ final class DoctorCommandTests: AuthCatTestCase {
         XCTAssertEqual(object["problems"] as? Int, 1)
         XCTAssertNotNil(object["warnings"] as? Int)
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
-        XCTAssertEqual(findings.map { $0["check"] as? String },
-                       ["clock", "permissions", "passphrase", "clipboard", "sync", "completion"])
+        XCTAssertEqual(
+            findings.map { $0["check"] as? String },
+            ["clock", "permissions", "passphrase", "clipboard", "sync", "completion"])
         for finding in findings {
             XCTAssertEqual(Set(finding.keys), ["check", "status", "message", "advice"])
             XCTAssertTrue(["ok", "warning", "problem"].contains(finding["status"] as? String ?? ""), "\(finding)")
@@ -195,12 +204,14 @@ final class DoctorCommandTests: AuthCatTestCase {
         defer { _ = try? authcat.run(["lock"]) }
         let locked = try doctor(["--no-clock"])
         XCTAssertEqual(locked.status, 0, locked.stdout + locked.stderr)
-        XCTAssertEqual(line(locked, check: "passphrase"),
-                       "ok  passphrase  the vault key is protected by a passphrase; locked")
+        XCTAssertEqual(
+            line(locked, check: "passphrase"),
+            "ok  passphrase  the vault key is protected by a passphrase; locked")
         try succeed(["unlock", "--for", "10m"], environment: ["AUTHCAT_PASSPHRASE_FILE": file.path])
         let unlocked = try doctor(["--no-clock"])
-        XCTAssertTrue(line(unlocked, check: "passphrase")?.contains("protected by a passphrase; unlocked until") == true,
-                      unlocked.stdout)
+        XCTAssertTrue(
+            line(unlocked, check: "passphrase")?.contains("protected by a passphrase; unlocked until") == true,
+            unlocked.stdout)
         XCTAssertTrue(line(unlocked, check: "passphrase")?.hasSuffix("'authcat lock' when you step away") == true)
     }
 
@@ -209,7 +220,8 @@ final class DoctorCommandTests: AuthCatTestCase {
         let passphrase = authcat.root.appendingPathComponent("sync-passphrase")
         try Data("correct horse battery staple\n".utf8).write(to: passphrase)
         let remote = "file://" + authcat.root.appendingPathComponent("remote").path
-        try succeed(["sync", "enable", "--remote", remote], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": passphrase.path])
+        try succeed(
+            ["sync", "enable", "--remote", remote], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": passphrase.path])
         let synced = try doctor(["--no-clock"])
         XCTAssertEqual(synced.status, 0, synced.stdout + synced.stderr)
         XCTAssertEqual(line(synced, check: "sync")?.hasPrefix("ok  sync  succeeded"), true, synced.stdout)
@@ -220,7 +232,8 @@ final class DoctorCommandTests: AuthCatTestCase {
         let finding = try XCTUnwrap(line(lost, check: "sync"), lost.stdout)
         XCTAssertTrue(finding.hasPrefix("problem  sync  error: "), finding)
         XCTAssertTrue(finding.contains("run 'authcat sync disable', then"), "the lost state's own step: \(finding)")
-        XCTAssertEqual(finding.components(separatedBy: "authcat sync disable").count, 2, "the step is worded once: \(finding)")
+        XCTAssertEqual(
+            finding.components(separatedBy: "authcat sync disable").count, 2, "the step is worded once: \(finding)")
     }
 
     func testInstalledCompletionIsFound() throws {

@@ -4,7 +4,9 @@ import XCTest
 final class EditCommandTests: AuthCatTestCase {
     func testEditRenamesAndRecordsOnlyTheChangedFields() throws {
         let id = try add("alice", issuer: "GitHub")
-        XCTAssertEqual(try succeed(["edit", "github", "--name", "alice@work", "--issuer", "GitHub Inc"]), "updated GitHub Inc:alice@work\n")
+        XCTAssertEqual(
+            try succeed(["edit", "github", "--name", "alice@work", "--issuer", "GitHub Inc"]),
+            "updated GitHub Inc:alice@work\n")
         let account = try XCTUnwrap(try listedAccounts().first)
         XCTAssertEqual(account["id"] as? String, id)
         XCTAssertEqual(account["name"] as? String, "alice@work")
@@ -56,6 +58,7 @@ final class EditCommandTests: AuthCatTestCase {
     }
 
     private func historyJSON() throws -> [[String: Any]] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["history", "--json"]).utf8)) as? [[String: Any]])
+        try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try succeed(["history", "--json"]).utf8)) as? [[String: Any]])
     }
 }

@@ -12,12 +12,14 @@ final class HistoryCommandTests: AuthCatTestCase {
         try succeed(["restore", id])
 
         let entries = try history([])
-        XCTAssertEqual(entries.map { $0["author"] as? String }, ["restore", "cli", "cli", "cli", "cli", "cli"],
-                       "TOTP codes write no history")
+        XCTAssertEqual(
+            entries.map { $0["author"] as? String }, ["restore", "cli", "cli", "cli", "cli", "cli"],
+            "TOTP codes write no history")
         let numbers = entries.compactMap { $0["number"] as? Int }
         XCTAssertEqual(numbers, numbers.sorted(by: >))
         let changes = entries.compactMap { ($0["changes"] as? [[String: Any]])?.first }
-        XCTAssertEqual(changes.map { $0["kind"] as? String }, ["insert", "delete", "update", "update", "insert", "insert"])
+        XCTAssertEqual(
+            changes.map { $0["kind"] as? String }, ["insert", "delete", "update", "update", "insert", "insert"])
         XCTAssertEqual(changes[2]["fields"] as? [String], ["note"])
         XCTAssertEqual(changes[3]["fields"] as? [String], ["counter"])
         XCTAssertEqual(changes[0]["label"] as? String, "GitHub:alice")
@@ -36,7 +38,10 @@ final class HistoryCommandTests: AuthCatTestCase {
         try succeed(["rm", id, "--yes"])
         let alice = try history(["GitHub:alice"])
         XCTAssertEqual(alice.count, 2, "removed accounts can still be asked about")
-        XCTAssertTrue(alice.allSatisfy { (($0["changes"] as? [[String: Any]]) ?? []).allSatisfy { $0["record_id"] as? String == id } })
+        XCTAssertTrue(
+            alice.allSatisfy {
+                (($0["changes"] as? [[String: Any]]) ?? []).allSatisfy { $0["record_id"] as? String == id }
+            })
         XCTAssertEqual(try history(["--limit", "1"]).count, 1)
         XCTAssertEqual(try history(["--limit", "0"]).count, 4, "0 shows every transaction")
         assertOneLineError(try authcat.run(["history", "--limit", "-3"]), containing: "--limit must be 0", status: 64)
@@ -70,7 +75,8 @@ final class HistoryCommandTests: AuthCatTestCase {
     /// An import is one transaction of a change per account: the text shows
     /// its first 20 changes and says how many more there are.
     func testABigTransactionShowsItsFirstChangesAndHowManyMore() throws {
-        let uris = (1...25).map { "otpauth://totp/Issuer\($0):user\($0)?secret=\(Self.rfcSecret)" }.joined(separator: "\n")
+        let uris = (1...25).map { "otpauth://totp/Issuer\($0):user\($0)?secret=\(Self.rfcSecret)" }.joined(
+            separator: "\n")
         let file = authcat.root.appendingPathComponent("uris.txt")
         try Data((uris + "\n").utf8).write(to: file)
         try succeed(["import", "--format", "otpauth", file.path])
@@ -81,7 +87,9 @@ final class HistoryCommandTests: AuthCatTestCase {
         XCTAssertTrue(lines[0].contains("  insert  Issuer1:user1"), lines[0])
         XCTAssertTrue(lines[19].contains("  insert  Issuer20:user20"), lines[19])
         let device = try deviceName()
-        XCTAssertTrue(lines[20].hasPrefix("#1  ") && lines[20].hasSuffix("  import  \(device)  …       and 5 more changes"), lines[20])
+        XCTAssertTrue(
+            lines[20].hasPrefix("#1  ") && lines[20].hasSuffix("  import  \(device)  …       and 5 more changes"),
+            lines[20])
         XCTAssertEqual(page.stderr, "authcat: showing the first 20 changes of a transaction; --all-changes shows all\n")
         let all = try authcat.run(["history", "--all-changes"])
         XCTAssertEqual(all.stdout.split(separator: "\n").count, 25)
@@ -89,7 +97,8 @@ final class HistoryCommandTests: AuthCatTestCase {
         let changes = try history([]).first?["changes"] as? [[String: Any]]
         XCTAssertEqual(changes?.count, 25, "--json shows every change")
         let one = try authcat.run(["history", "Issuer25:user25"])
-        XCTAssertEqual(one.stdout.split(separator: "\n").count, 1, "with QUERY only its change is shown, even past the first 20")
+        XCTAssertEqual(
+            one.stdout.split(separator: "\n").count, 1, "with QUERY only its change is shown, even past the first 20")
         XCTAssertTrue(one.stdout.contains("  insert  Issuer25:user25"), one.stdout)
         XCTAssertEqual(one.stderr, "")
     }

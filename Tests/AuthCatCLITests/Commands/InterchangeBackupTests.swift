@@ -23,25 +23,34 @@ final class InterchangeBackupTests: InterchangeTests {
         let path = try backup(["--with-history"])
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(8), Data("AUTHCATB".utf8))
-        XCTAssertEqual(try succeed(["backup", "--verify", path], environment: passphrase),
-                       "\(path): valid backup of 6 accounts, 1 synced preference, 2 history transactions\n")
+        XCTAssertEqual(
+            try succeed(["backup", "--verify", path], environment: passphrase),
+            "\(path): valid backup of 6 accounts, 1 synced preference, 2 history transactions\n")
 
         let home = otherHome()
-        let restored = try authcat.run(["--home", home, "restore-backup", path], environment: passphrase, withHome: false)
+        let restored = try authcat.run(
+            ["--home", home, "restore-backup", path], environment: passphrase, withHome: false)
         XCTAssertEqual(restored.status, 0, restored.stderr)
-        XCTAssertEqual(restored.stdout, "restored 6 accounts from the backup and 1 synced preference; skipped 0, rejected 0\n")
+        XCTAssertEqual(
+            restored.stdout, "restored 6 accounts from the backup and 1 synced preference; skipped 0, rejected 0\n")
         XCTAssertEqual(try accountsWithoutIDs(home: home), try accountsWithoutIDs(home: authcat.home.path))
         XCTAssertEqual(try uris(home: home), try uris(home: authcat.home.path))
         let ids = { (home: String) in try self.authcat.run(["--home", home, "list", "--json"], withHome: false).stdout }
         XCTAssertEqual(try ids(home), try ids(authcat.home.path), "ids and times come back too")
-        let preference = try authcat.run(["--home", home, "config", "get", "--synced", "user.grouping"], withHome: false)
+        let preference = try authcat.run(
+            ["--home", home, "config", "get", "--synced", "user.grouping"], withHome: false)
         XCTAssertEqual(preference.stdout, "issuer\n")
 
-        XCTAssertEqual(restored.stderr, "authcat: warning: the new vault has no passphrase; 'authcat passphrase set' protects it\n")
-        let again = try authcat.run(["--home", home, "restore-backup", path, "--verbose"], environment: passphrase, withHome: false)
-        XCTAssertTrue(again.stdout.hasPrefix("restored 0 accounts from the backup; skipped 6, rejected 0\n"), again.stdout)
+        XCTAssertEqual(
+            restored.stderr, "authcat: warning: the new vault has no passphrase; 'authcat passphrase set' protects it\n"
+        )
+        let again = try authcat.run(
+            ["--home", home, "restore-backup", path, "--verbose"], environment: passphrase, withHome: false)
+        XCTAssertTrue(
+            again.stdout.hasPrefix("restored 0 accounts from the backup; skipped 6, rejected 0\n"), again.stdout)
         XCTAssertEqual(again.stderr, "", "the warning is for the restore that created the vault")
-        XCTAssertTrue(again.stdout.contains("  skipped  account 1 (Example:sha512): already in the vault"), again.stdout)
+        XCTAssertTrue(
+            again.stdout.contains("  skipped  account 1 (Example:sha512): already in the vault"), again.stdout)
     }
 
     func testWrongPassphraseTruncationAndTamperingChangeNothing() throws {
@@ -50,7 +59,9 @@ final class InterchangeBackupTests: InterchangeTests {
         try succeed(["add", "local"], stdin: Data(Self.rfcSecret.utf8))
         let before = try VaultSnapshot.take(authcat)
         let wrong = ["AUTHCAT_BACKUP_PASSPHRASE_FILE": try scratch("wrong", "not it\n")]
-        assertOneLineError(try authcat.run(["restore-backup", path], environment: wrong), containing: "wrong passphrase, or the file was altered")
+        assertOneLineError(
+            try authcat.run(["restore-backup", path], environment: wrong),
+            containing: "wrong passphrase, or the file was altered")
         var tampered = data
         tampered[tampered.count - 5] ^= 1
         let cases: [(Data, String)] = [
@@ -61,27 +72,40 @@ final class InterchangeBackupTests: InterchangeTests {
         ]
         for (index, (bytes, message)) in cases.enumerated() {
             let file = try scratch("bad\(index).authcat", bytes)
-            assertOneLineError(try authcat.run(["restore-backup", file], environment: passphrase), containing: message, status: 1)
-            assertOneLineError(try authcat.run(["backup", "--verify", file], environment: passphrase), containing: message, status: 1)
+            assertOneLineError(
+                try authcat.run(["restore-backup", file], environment: passphrase), containing: message, status: 1)
+            assertOneLineError(
+                try authcat.run(["backup", "--verify", file], environment: passphrase), containing: message, status: 1)
         }
-        assertOneLineError(try authcat.run(["restore-backup", fixture("aegis_plain.json")], environment: passphrase),
-                           containing: "content is invalid", status: 1)
+        assertOneLineError(
+            try authcat.run(["restore-backup", fixture("aegis_plain.json")], environment: passphrase),
+            containing: "content is invalid", status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
     }
 
     func testScriptsGetNoPromptAndNoPartialFile() throws {
         let target = authcat.root.appendingPathComponent("nightly.authcat")
-        assertOneLineError(try authcat.run(["backup", "--output", target.path]), containing: "AUTHCAT_BACKUP_PASSPHRASE_FILE", status: 1)
-        assertOneLineError(try authcat.run(["backup", "--output", "/nonexistent-dir/b.authcat", "--kdf", "interactive"], environment: passphrase),
-                           containing: "cannot write", status: 1)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: authcat.root.path).filter { $0.contains("nightly") }
+        assertOneLineError(
+            try authcat.run(["backup", "--output", target.path]), containing: "AUTHCAT_BACKUP_PASSPHRASE_FILE",
+            status: 1)
+        assertOneLineError(
+            try authcat.run(
+                ["backup", "--output", "/nonexistent-dir/b.authcat", "--kdf", "interactive"], environment: passphrase),
+            containing: "cannot write", status: 1)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: authcat.root.path).filter {
+            $0.contains("nightly")
+        }
         XCTAssertEqual(leftovers, [], "nothing is left behind by a failed backup")
-        let result = try authcat.run(["backup", "--output", target.path, "--kdf", "interactive", "--json"], environment: passphrase)
+        let result = try authcat.run(
+            ["backup", "--output", target.path, "--kdf", "interactive", "--json"], environment: passphrase)
         XCTAssertEqual(result.status, 0, result.stderr)
         let summary = try XCTUnwrap(try result.json() as? [String: Any])
         XCTAssertEqual(summary["accounts"] as? Int, 6)
         XCTAssertEqual(summary["output"] as? String, target.path)
-        let verify = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["backup", "--verify", target.path, "--json"], environment: passphrase).utf8)) as? [String: Any])
+        let verify = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(try succeed(["backup", "--verify", target.path, "--json"], environment: passphrase).utf8))
+                as? [String: Any])
         XCTAssertEqual(verify["valid"] as? Bool, true)
         XCTAssertEqual(verify["accounts"] as? Int, 6)
     }
@@ -90,8 +114,11 @@ final class InterchangeBackupTests: InterchangeTests {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         let binary = AuthCatRunner.executableURL.path
-        shell.arguments = ["-c", "\"$1\" --home \"$2\" backup --output - --kdf interactive | \"$1\" --home \"$3\" restore-backup - --json",
-                           "sh", binary, authcat.home.path, otherHome()]
+        shell.arguments = [
+            "-c",
+            "\"$1\" --home \"$2\" backup --output - --kdf interactive | \"$1\" --home \"$3\" restore-backup - --json",
+            "sh", binary, authcat.home.path, otherHome(),
+        ]
         shell.environment = authcat.environment.merging(passphrase) { $1 }
         let output = Pipe()
         shell.standardOutput = output
@@ -108,17 +135,23 @@ final class InterchangeBackupTests: InterchangeTests {
     func testOnATerminalThePassphraseIsTypedTwice() throws {
         let path = authcat.root.appendingPathComponent("typed.authcat").path
         // Asked again after each slip, three times in all.
-        let differ = try authcat.runInTerminal(["backup", "--output", path, "--kdf", "interactive"],
-                                               typing: Array(repeating: ["one two three\n", "two three four\n"], count: 3).flatMap { $0 })
+        let differ = try authcat.runInTerminal(
+            ["backup", "--output", path, "--kdf", "interactive"],
+            typing: Array(repeating: ["one two three\n", "two three four\n"], count: 3).flatMap { $0 })
         XCTAssertEqual(differ.status, 1)
-        XCTAssertTrue(differ.stdout.contains("authcat: warning: the two passphrases differ; try again (2 tries left)"), differ.stdout)
+        XCTAssertTrue(
+            differ.stdout.contains("authcat: warning: the two passphrases differ; try again (2 tries left)"),
+            differ.stdout)
         XCTAssertTrue(differ.stdout.contains("authcat: the two passphrases differ"), differ.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
-        let typed = try authcat.runInTerminal(["backup", "--output", path, "--kdf", "interactive"], typing: ["same words\n", "same words\n"])
+        let typed = try authcat.runInTerminal(
+            ["backup", "--output", path, "--kdf", "interactive"], typing: ["same words\n", "same words\n"])
         XCTAssertEqual(typed.status, 0, typed.stdout)
         XCTAssertTrue(typed.stdout.contains("backup passphrase (at least 8 characters): "), typed.stdout)
         XCTAssertFalse(typed.stdout.contains("same words"), "the passphrase was echoed")
-        let verified = try authcat.run(["backup", "--verify", path], environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": try scratch("typed-pass", "same words\n")])
+        let verified = try authcat.run(
+            ["backup", "--verify", path],
+            environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": try scratch("typed-pass", "same words\n")])
         XCTAssertEqual(verified.status, 0, verified.stderr)
         let binary = try authcat.runInTerminal(["backup", "--output", "-"], environment: passphrase)
         XCTAssertEqual(binary.status, 64)
@@ -141,8 +174,10 @@ final class BackupRotationCommandTests: InterchangeTests {
     }
 
     private func rotate(_ folder: String, keep: Int?) throws -> AuthCatResult {
-        try authcat.run(["backup", "--output-dir", folder, "--kdf", "interactive", "--json"] + (keep.map { ["--keep", "\($0)"] } ?? []),
-                        environment: passphrase)
+        try authcat.run(
+            ["backup", "--output-dir", folder, "--kdf", "interactive", "--json"]
+                + (keep.map { ["--keep", "\($0)"] } ?? []),
+            environment: passphrase)
     }
 
     private func names(_ folder: String) throws -> [String] {
@@ -175,7 +210,9 @@ final class BackupRotationCommandTests: InterchangeTests {
         XCTAssertEqual(summary["deleted"] as? [String], [old[0], old[1]].map { "\(folder)/\($0)" })
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int, 0o600)
         XCTAssertEqual(try names(folder), (foreign + [old[2], (output as NSString).lastPathComponent]).sorted())
-        XCTAssertTrue(try succeed(["backup", "--verify", output], environment: passphrase).hasPrefix("\(output): valid backup of "))
+        XCTAssertTrue(
+            try succeed(["backup", "--verify", output], environment: passphrase).hasPrefix(
+                "\(output): valid backup of "))
 
         // Twice in the same second: a new name, never an overwrite; keep 1 keeps the newest.
         let second = try rotate(folder, keep: 1)
@@ -195,9 +232,12 @@ final class BackupRotationCommandTests: InterchangeTests {
 
     func testBadOptionsAreRefused() throws {
         assertOneLineError(try rotate(folder, keep: 0), containing: "--keep must be at least 1", status: 64)
-        assertOneLineError(try authcat.run(["backup", "--keep", "2"], environment: passphrase), containing: "add --output-dir", status: 64)
-        assertOneLineError(try authcat.run(["backup", "--output-dir", folder, "--output", "x.authcat"], environment: passphrase),
-                           containing: "--output-dir", status: 64)
+        assertOneLineError(
+            try authcat.run(["backup", "--keep", "2"], environment: passphrase), containing: "add --output-dir",
+            status: 64)
+        assertOneLineError(
+            try authcat.run(["backup", "--output-dir", folder, "--output", "x.authcat"], environment: passphrase),
+            containing: "--output-dir", status: 64)
         assertOneLineError(try rotate(folder + "/missing", keep: 1), containing: "does not exist", status: 1)
         XCTAssertEqual(try names(folder), [])
     }
@@ -237,14 +277,17 @@ final class BackupRotationCommandTests: InterchangeTests {
         let link = "\(folder)/\(BackupRotation.fileName(at: now, sequence: 3))"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: elsewhere)
 
-        let result = try authcat.run(["backup", "--output-dir", folder, "--kdf", "interactive", "--keep", "1", "--json"],
-                                     environment: passphrase, timeout: 30, clock: ManualClock(now))
+        let result = try authcat.run(
+            ["backup", "--output-dir", folder, "--kdf", "interactive", "--keep", "1", "--json"],
+            environment: passphrase, timeout: 30, clock: ManualClock(now))
         XCTAssertEqual(result.status, 0, result.stderr)
         let written = BackupRotation.fileName(at: now, sequence: 4)
-        XCTAssertEqual(try names(folder), [written, fifo, taken, link].map { ($0 as NSString).lastPathComponent }.sorted(),
-                       "the backup went to the next free name, the old ones beyond --keep went, the FIFO, folder and link stay")
+        XCTAssertEqual(
+            try names(folder), [written, fifo, taken, link].map { ($0 as NSString).lastPathComponent }.sorted(),
+            "the backup went to the next free name, the old ones beyond --keep went, the FIFO, folder and link stay")
         XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere), "nothing was written where the link leads")
-        XCTAssertTrue(try old.allSatisfy { !(try names(folder)).contains($0) }, "the old backups beyond --keep were deleted")
+        XCTAssertTrue(
+            try old.allSatisfy { !(try names(folder)).contains($0) }, "the old backups beyond --keep were deleted")
         _ = try succeed(["backup", "--verify", "\(folder)/\(written)"], environment: passphrase)
     }
 }

@@ -8,9 +8,14 @@ final class InterchangeExportTests: InterchangeTests {
     }
 
     func testAPlainExportNeedsAnExplicitDestination() throws {
-        assertOneLineError(try authcat.run(["export", "--format", "otpauth"]), containing: "--output (created 0600) or print it with --stdout", status: 64)
-        assertOneLineError(try authcat.run(["export", "--format", "json", "--output", "-"]), containing: "say --stdout", status: 64)
-        assertOneLineError(try authcat.run(["export", "--format", "aegis", "--qr"]), containing: "--qr draws otpauth and google", status: 64)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "otpauth"]),
+            containing: "--output (created 0600) or print it with --stdout", status: 64)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "json", "--output", "-"]), containing: "say --stdout", status: 64)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "aegis", "--qr"]), containing: "--qr draws otpauth and google",
+            status: 64)
         let printed = try succeed(["export", "--format", "otpauth", "--stdout"])
         XCTAssertEqual(printed.split(separator: "\n").count, 6)
         XCTAssertTrue(printed.contains("secret=JBSWY3DPEHPK3PXP"))
@@ -38,11 +43,13 @@ final class InterchangeExportTests: InterchangeTests {
         let file = authcat.root.appendingPathComponent("google.txt").path
         let result = try authcat.run(["export", "--format", "google", "--output", file])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderrLines, [
-            "authcat: warning: left out Steam:gamer: Google Authenticator has no Steam codes",
-            "authcat: warning: left out Yandex:ivan: Google Authenticator has no Yandex codes",
-            "authcat: warning: left out Ünïcødé Bank:李雷 🐱: Google Authenticator only imports 30-second codes, not 60-second ones",
-        ])
+        XCTAssertEqual(
+            result.stderrLines,
+            [
+                "authcat: warning: left out Steam:gamer: Google Authenticator has no Steam codes",
+                "authcat: warning: left out Yandex:ivan: Google Authenticator has no Yandex codes",
+                "authcat: warning: left out Ünïcødé Bank:李雷 🐱: Google Authenticator only imports 30-second codes, not 60-second ones",
+            ])
         XCTAssertEqual(result.stdout, "exported 3 accounts to \(file) (google)\n")
         let home = otherHome()
         XCTAssertEqual(try authcat.run(["--home", home, "import", file], withHome: false).status, 0)
@@ -52,7 +59,8 @@ final class InterchangeExportTests: InterchangeTests {
         XCTAssertEqual(drawn.status, 0, drawn.stderr)
         let lines = drawn.stdoutLines
         XCTAssertFalse(drawn.stdout.contains("otpauth-migration"), "the codes are drawn, not printed")
-        XCTAssertTrue(lines.allSatisfy { $0.allSatisfy { " ▀▄█".contains($0) } || $0.hasPrefix("QR code") }, drawn.stdout)
+        XCTAssertTrue(
+            lines.allSatisfy { $0.allSatisfy { " ▀▄█".contains($0) } || $0.hasPrefix("QR code") }, drawn.stdout)
         XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, "each code fits an 80-column terminal")
     }
 
@@ -67,9 +75,11 @@ final class InterchangeExportTests: InterchangeTests {
     }
 
     func testExportWithoutAVaultOrToABadPath() throws {
-        assertOneLineError(try authcat.run(["--home", otherHome("none"), "export", "--format", "json", "--stdout"], withHome: false),
-                           containing: "no accounts in", status: 1)
-        assertOneLineError(try authcat.run(["export", "--format", "json", "--output", "/nonexistent-dir/x.json"]),
-                           containing: "cannot write /nonexistent-dir/x.json", status: 1)
+        assertOneLineError(
+            try authcat.run(["--home", otherHome("none"), "export", "--format", "json", "--stdout"], withHome: false),
+            containing: "no accounts in", status: 1)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "json", "--output", "/nonexistent-dir/x.json"]),
+            containing: "cannot write /nonexistent-dir/x.json", status: 1)
     }
 }

@@ -5,7 +5,8 @@ import XCTest
 /// other apps (kept with the AuthCatInterchange tests) and scratch files.
 class InterchangeTests: AuthCatTestCase {
     /// Tests/AuthCatInterchangeTests/Fixtures, found from this source file.
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("AuthCatInterchangeTests/Fixtures")
 
     func fixture(_ name: String) -> String {
@@ -35,7 +36,9 @@ class InterchangeTests: AuthCatTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         return list.map { account in
-            account.filter { !["id", "created", "updated", "createdAt", "updatedAt"].contains($0.key) }.mapValues { "\($0)" }
+            account.filter { !["id", "created", "updated", "createdAt", "updatedAt"].contains($0.key) }.mapValues {
+                "\($0)"
+            }
         }
     }
 
@@ -54,7 +57,8 @@ class InterchangeTests: AuthCatTestCase {
 
     /// The first history transaction's author, newest first.
     func latestHistoryAuthor() throws -> String? {
-        let history = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(["history", "--json"]).utf8)) as? [[String: Any]])
+        let history = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try succeed(["history", "--json"]).utf8)) as? [[String: Any]])
         return history.first?["author"] as? String
     }
 }

@@ -30,15 +30,18 @@ final class ListCommandTests: AuthCatTestCase {
     func testNoVaultIsOneAnswerEverywhere() throws {
         let folder = authcat.home.path
         let expected = "authcat: no accounts in \(folder) yet; add one with 'authcat add' or 'authcat import'"
-        let commands = [["list"], ["list", "--json"], ["code"], ["code", "--json"], ["code", "github"],
-                        ["history"], ["history", "--json"], ["show", "github"], ["rm", "github", "--yes"]]
+        let commands = [
+            ["list"], ["list", "--json"], ["code"], ["code", "--json"], ["code", "github"],
+            ["history"], ["history", "--json"], ["show", "github"], ["rm", "github", "--yes"],
+        ]
         for command in commands {
             for program in [AuthCatRunner.executableURL, AuthCatRunner.fullProgramURL] {
                 let result = try authcat.runAsProcess(program: program, command)
                 XCTAssertEqual(result.status, 1, "\(command)")
                 XCTAssertEqual(result.stdout, "", "\(command)")
                 if command.contains("--json") {
-                    XCTAssertTrue(result.stderr.contains(#""message":"no accounts in "#), "\(command): \(result.stderr)")
+                    XCTAssertTrue(
+                        result.stderr.contains(#""message":"no accounts in "#), "\(command): \(result.stderr)")
                 } else {
                     XCTAssertEqual(result.stderrLines, [expected], "\(command)")
                 }
@@ -53,12 +56,14 @@ final class ListCommandTests: AuthCatTestCase {
         try add("x", issuer: "Alpha", ["--type", "hotp", "--counter", "3", "--tag", "work"])
         try add("plain")
         let lines = try succeed(["list"]).split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines, [
-            "plain      totp  sha1  6 digits  30s",
-            "Alpha:x    hotp  sha1  6 digits  counter 3  work",
-            "Beta:Adam  totp  sha1  6 digits  30s",
-            "beta:zoe   totp  sha1  6 digits  30s",
-        ])
+        XCTAssertEqual(
+            lines,
+            [
+                "plain      totp  sha1  6 digits  30s",
+                "Alpha:x    hotp  sha1  6 digits  counter 3  work",
+                "Beta:Adam  totp  sha1  6 digits  30s",
+                "beta:zoe   totp  sha1  6 digits  30s",
+            ])
     }
 
     func testJSONShapeNeverHasTheSecret() throws {
@@ -68,7 +73,8 @@ final class ListCommandTests: AuthCatTestCase {
         let accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
         XCTAssertEqual(accounts.count, 1)
         let account = accounts[0]
-        XCTAssertEqual(Set(account.keys), ["id", "issuer", "name", "type", "algorithm", "digits", "period", "counter", "tags"])
+        XCTAssertEqual(
+            Set(account.keys), ["id", "issuer", "name", "type", "algorithm", "digits", "period", "counter", "tags"])
         XCTAssertEqual(account["id"] as? String, id)
         XCTAssertEqual(account["issuer"] as? String, "GitHub")
         XCTAssertEqual(account["name"] as? String, "alice")

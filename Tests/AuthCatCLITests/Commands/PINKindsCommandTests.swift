@@ -25,12 +25,15 @@ final class PINKindsCommandTests: AuthCatTestCase {
         let details = try succeed(["show", "ivan"])
         XCTAssertFalse(details.contains("7586"), details)
         XCTAssertFalse(try succeed(["list"]).contains("7586"))
-        XCTAssertEqual(try succeed(["show", "ivan", "--uri"]),
-                       "otpauth://yaotp/Yandex:ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3I&issuer=Yandex&algorithm=SHA256&digits=8&period=30&pin=G42TQNQ\n")
+        XCTAssertEqual(
+            try succeed(["show", "ivan", "--uri"]),
+            "otpauth://yaotp/Yandex:ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3I&issuer=Yandex&algorithm=SHA256&digits=8&period=30&pin=G42TQNQ\n"
+        )
     }
 
     func testMOTPAddTakesAHexSecretAndTheURIRoundTrips() throws {
-        XCTAssertEqual(try addPiped(["jimmy", "--issuer", "PfSense", "--type", "motp"], "e3152afee62599c8\n1234\n").status, 0)
+        XCTAssertEqual(
+            try addPiped(["jimmy", "--issuer", "PfSense", "--type", "motp"], "e3152afee62599c8\n1234\n").status, 0)
         XCTAssertEqual(try succeed(["code", "jimmy", "--at", "165892298"]), "e7d8b6\n")
         XCTAssertEqual(try succeed(["code", "jimmy", "--at", "123456789"]), "4ebfb2\n")
         let uri = try succeed(["show", "jimmy", "--uri"])
@@ -46,7 +49,9 @@ final class PINKindsCommandTests: AuthCatTestCase {
         XCTAssertEqual(try succeed(["code", "ivan", "--at", "1581064020"]), "oactmacq\n")
         let before = try VaultSnapshot.take(authcat)
         assertOneLineError(try addPiped(["--uri", "other"], uri + "\n"), containing: "PIN")
-        assertOneLineError(try addPiped(["--uri", "other"], "otpauth://totp/X:y?secret=JBSWY3DPEHPK3PXP\n1234\n"), containing: "more than the URI")
+        assertOneLineError(
+            try addPiped(["--uri", "other"], "otpauth://totp/X:y?secret=JBSWY3DPEHPK3PXP\n1234\n"),
+            containing: "more than the URI")
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
     }
 
@@ -64,8 +69,10 @@ final class PINKindsCommandTests: AuthCatTestCase {
         for (arguments, input, fragment) in cases {
             let result = try addPiped(arguments, input)
             assertOneLineError(result, containing: fragment)
-            XCTAssertFalse(result.stderr.contains("7586") || result.stderr.contains("e3152afe") || result.stderr.contains("LA2V6K"),
-                           result.stderr)
+            XCTAssertFalse(
+                result.stderr.contains("7586") || result.stderr.contains("e3152afe")
+                    || result.stderr.contains("LA2V6K"),
+                result.stderr)
         }
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "a refused add changes nothing")
     }
@@ -77,7 +84,9 @@ final class PINKindsCommandTests: AuthCatTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let front = folder.appendingPathComponent("authcat")
         try FileManager.default.copyItem(at: AuthCatRunner.executableURL, to: front)
-        assertOneLineError(try authcat.runAsProcess(program: front, ["code", "jimmy"]), containing: "install authcat-cli beside authcat", status: 1)
+        assertOneLineError(
+            try authcat.runAsProcess(program: front, ["code", "jimmy"]),
+            containing: "install authcat-cli beside authcat", status: 1)
     }
 
     // MARK: Base32 lengths other apps accept
@@ -89,8 +98,9 @@ final class PINKindsCommandTests: AuthCatTestCase {
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("17 Base32 characters"), result.stderr)
         XCTAssertFalse(result.stderr.contains("JBSWY3DP"), result.stderr)
-        XCTAssertEqual(try succeed(["show", "odd", "--uri"]),
-                       "otpauth://totp/2FAS:odd?secret=JBSWY3DPEHPK3PXP&issuer=2FAS&algorithm=SHA1&digits=6&period=30\n")
+        XCTAssertEqual(
+            try succeed(["show", "odd", "--uri"]),
+            "otpauth://totp/2FAS:odd?secret=JBSWY3DPEHPK3PXP&issuer=2FAS&algorithm=SHA1&digits=6&period=30\n")
         // Garbage is still garbage.
         assertOneLineError(try addPiped(["one"], "J\n"), containing: "has 1 Base32 character, a length")
         assertOneLineError(try addPiped(["bad"], "JBSWY3DPEHPK3PX1\n"), containing: "invalid character")
@@ -98,10 +108,13 @@ final class PINKindsCommandTests: AuthCatTestCase {
 
     func testImportKeepsNonCanonicalSecretsWithAWarning() throws {
         let file = authcat.root.appendingPathComponent("ente.txt")
-        try Data("otpauth://totp/Ente:eleven?secret=JBSWY3DPEHP\notpauth://totp/Ente:fine?secret=JBSWY3DPEHPK3PXP\n".utf8).write(to: file)
+        try Data(
+            "otpauth://totp/Ente:eleven?secret=JBSWY3DPEHP\notpauth://totp/Ente:fine?secret=JBSWY3DPEHPK3PXP\n".utf8
+        ).write(to: file)
         let result = try authcat.run(["import", file.path])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("line 1 (Ente:eleven): the secret has 11 Base32 characters"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("line 1 (Ente:eleven): the secret has 11 Base32 characters"), result.stderr)
         XCTAssertEqual(try listedAccounts().count, 2)
     }
 

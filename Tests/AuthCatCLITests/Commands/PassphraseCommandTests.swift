@@ -5,30 +5,42 @@ final class PassphraseCommandTests: AuthCatTestCase {
     func testSetThenSecretsNeedThePassphraseButLabelsDoNot() throws {
         try add("alice", issuer: "GitHub")
         let pass = try file("pass", "correct horse battery staple\n")
-        XCTAssertEqual(try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": pass]).isEmpty, false)
+        XCTAssertEqual(
+            try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": pass]).isEmpty, false)
         let keyFile = try String(contentsOf: authcat.keyFileURL, encoding: .utf8)
         XCTAssertTrue(keyFile.contains("\"passphrase\""), keyFile)
 
         assertOneLineError(try authcat.run(["code", "github"]), containing: "AUTHCAT_PASSPHRASE_FILE", status: 1)
-        XCTAssertEqual(try succeed(["code", "github", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": pass]), "287082\n")
+        XCTAssertEqual(
+            try succeed(["code", "github", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": pass]), "287082\n")
         XCTAssertEqual(try listedAccounts().count, 1, "list reads labels only")
         try succeed(["history"])
-        let added = try authcat.run(["add", "bob"], stdin: Data(Self.otherSecret.utf8), environment: ["AUTHCAT_PASSPHRASE_FILE": pass])
+        let added = try authcat.run(
+            ["add", "bob"], stdin: Data(Self.otherSecret.utf8), environment: ["AUTHCAT_PASSPHRASE_FILE": pass])
         XCTAssertEqual(added.status, 0, added.stderr)
     }
 
     func testWrongPassphraseIsAClearErrorAndChangesNothing() throws {
         try add("counter", ["--type", "hotp"])
-        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("pass", "right horse\n")])
+        try succeed(
+            ["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("pass", "right horse\n")])
         let wrong = ["AUTHCAT_PASSPHRASE_FILE": try file("wrong", "wrong\n")]
         let before = try VaultSnapshot.take(authcat)
-        assertOneLineError(try authcat.run(["code", "counter"], environment: wrong), containing: "wrong passphrase", status: 1)
-        assertOneLineError(try authcat.run(["add", "x"], stdin: Data(Self.otherSecret.utf8), environment: wrong),
-                           containing: "wrong passphrase", status: 1)
-        assertOneLineError(try authcat.run(["show", "counter", "--uri"], environment: wrong), containing: "wrong passphrase", status: 1)
-        assertOneLineError(try authcat.run(["passphrase", "change"], environment: wrong.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": try file("new", "new battery\n")]) { $1 }),
-                           containing: "wrong passphrase", status: 1)
-        assertOneLineError(try authcat.run(["passphrase", "remove"], environment: wrong), containing: "wrong passphrase", status: 1)
+        assertOneLineError(
+            try authcat.run(["code", "counter"], environment: wrong), containing: "wrong passphrase", status: 1)
+        assertOneLineError(
+            try authcat.run(["add", "x"], stdin: Data(Self.otherSecret.utf8), environment: wrong),
+            containing: "wrong passphrase", status: 1)
+        assertOneLineError(
+            try authcat.run(["show", "counter", "--uri"], environment: wrong), containing: "wrong passphrase", status: 1
+        )
+        assertOneLineError(
+            try authcat.run(
+                ["passphrase", "change"],
+                environment: wrong.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": try file("new", "new battery\n")]) { $1 }),
+            containing: "wrong passphrase", status: 1)
+        assertOneLineError(
+            try authcat.run(["passphrase", "remove"], environment: wrong), containing: "wrong passphrase", status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
     }
 
@@ -37,17 +49,24 @@ final class PassphraseCommandTests: AuthCatTestCase {
         try add("alice", issuer: "GitHub")
         let before = try VaultSnapshot.take(authcat)
         let short = try file("short", "abc\n")
-        assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": short]),
-                           containing: "the new passphrase must be at least 8 characters long; nothing was changed", status: 1)
+        assertOneLineError(
+            try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": short]),
+            containing: "the new passphrase must be at least 8 characters long; nothing was changed", status: 1)
         let backup = authcat.root.appendingPathComponent("b.authcat").path
-        assertOneLineError(try authcat.run(["backup", "--output", backup, "--kdf", "interactive"], environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": short]),
-                           containing: "the backup passphrase must be at least 8 characters long", status: 1)
+        assertOneLineError(
+            try authcat.run(
+                ["backup", "--output", backup, "--kdf", "interactive"],
+                environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": short]),
+            containing: "the backup passphrase must be at least 8 characters long", status: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: backup))
         // Eight characters, some of several bytes, are enough; seven are not.
-        assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("seven", "äöüßéèê\n")]),
-                           containing: "at least 8 characters", status: 1)
+        assertOneLineError(
+            try authcat.run(
+                ["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("seven", "äöüßéèê\n")]),
+            containing: "at least 8 characters", status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
-        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("eight", "äöüßéèêë\n")])
+        try succeed(
+            ["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("eight", "äöüßéèêë\n")])
     }
 
     func testChangeThenRemove() throws {
@@ -55,9 +74,14 @@ final class PassphraseCommandTests: AuthCatTestCase {
         let first = try file("first", "first passphrase\n")
         let second = try file("second", "second passphrase")
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": first])
-        try succeed(["passphrase", "change"], environment: ["AUTHCAT_PASSPHRASE_FILE": first, "AUTHCAT_NEW_PASSPHRASE_FILE": second])
-        assertOneLineError(try authcat.run(["code", "alice"], environment: ["AUTHCAT_PASSPHRASE_FILE": first]), containing: "wrong passphrase")
-        XCTAssertEqual(try succeed(["code", "alice", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": second]), "287082\n")
+        try succeed(
+            ["passphrase", "change"],
+            environment: ["AUTHCAT_PASSPHRASE_FILE": first, "AUTHCAT_NEW_PASSPHRASE_FILE": second])
+        assertOneLineError(
+            try authcat.run(["code", "alice"], environment: ["AUTHCAT_PASSPHRASE_FILE": first]),
+            containing: "wrong passphrase")
+        XCTAssertEqual(
+            try succeed(["code", "alice", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": second]), "287082\n")
         try succeed(["passphrase", "remove"], environment: ["AUTHCAT_PASSPHRASE_FILE": second])
         XCTAssertEqual(try succeed(["code", "alice", "--at", "59"]), "287082\n")
         XCTAssertFalse(try String(contentsOf: authcat.keyFileURL, encoding: .utf8).contains("\"passphrase\""))
@@ -65,24 +89,33 @@ final class PassphraseCommandTests: AuthCatTestCase {
 
     func testOnlyTheFirstLineOfThePassphraseFileCounts() throws {
         try add("alice")
-        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("new", "one line\r\nignored\n")])
-        XCTAssertEqual(try succeed(["code", "alice", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": try file("same", "one line")]),
-                       "287082\n")
+        try succeed(
+            ["passphrase", "set"],
+            environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("new", "one line\r\nignored\n")])
+        XCTAssertEqual(
+            try succeed(
+                ["code", "alice", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": try file("same", "one line")]),
+            "287082\n")
     }
 
     func testMisuseIsRefusedWithoutChangingAnything() throws {
         try add("alice")
         assertOneLineError(try authcat.run(["passphrase", "change"]), containing: "no passphrase is set", status: 1)
         assertOneLineError(try authcat.run(["passphrase", "remove"]), containing: "no passphrase is set", status: 1)
-        assertOneLineError(try authcat.run(["passphrase", "set"]), containing: "AUTHCAT_NEW_PASSPHRASE_FILE", status: 1)
-        assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("empty", "\n")]),
-                           containing: "empty", status: 1)
-        assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": "/nonexistent/pass"]),
-                           containing: "cannot read", status: 1)
+        assertOneLineError(
+            try authcat.run(["passphrase", "set"]), containing: "AUTHCAT_NEW_PASSPHRASE_FILE", status: 1)
+        assertOneLineError(
+            try authcat.run(
+                ["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try file("empty", "\n")]),
+            containing: "empty", status: 1)
+        assertOneLineError(
+            try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": "/nonexistent/pass"]),
+            containing: "cannot read", status: 1)
         let pass = try file("pass", "passphrase\n")
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": pass])
-        assertOneLineError(try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": pass]),
-                           containing: "already set", status: 1)
+        assertOneLineError(
+            try authcat.run(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": pass]),
+            containing: "already set", status: 1)
         assertOneLineError(try authcat.run(["passphrase", "set"], withHome: true), containing: "already set")
     }
 

@@ -14,8 +14,9 @@ final class RestoreCommandTests: AuthCatTestCase {
 
     func testRestoreMatchesOnlyRemovedAccounts() throws {
         try add("alice", issuer: "GitHub")
-        assertOneLineError(try authcat.run(["restore", "github"]), containing: "nothing to restore: GitHub:alice is not removed",
-                           status: 1)
+        assertOneLineError(
+            try authcat.run(["restore", "github"]), containing: "nothing to restore: GitHub:alice is not removed",
+            status: 1)
     }
 
     func testTheSameNameRemovedTwiceNeedsTheID() throws {

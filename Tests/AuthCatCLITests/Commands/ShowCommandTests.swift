@@ -3,13 +3,15 @@ import XCTest
 
 final class ShowCommandTests: AuthCatTestCase {
     func testShowPrintsDetailsWithoutTheSecret() throws {
-        let id = try add("alice@example.com", issuer: "GitHub", ["--tag", "work", "--note", "recovery codes in the safe"])
+        let id = try add(
+            "alice@example.com", issuer: "GitHub", ["--tag", "work", "--note", "recovery codes in the safe"])
         let output = try succeed(["show", "github"])
         XCTAssertFalse(output.contains(Self.rfcSecret))
-        let fields = Dictionary(uniqueKeysWithValues: output.split(separator: "\n").map { line -> (String, String) in
-            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-            return (parts[0], parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
-        })
+        let fields = Dictionary(
+            uniqueKeysWithValues: output.split(separator: "\n").map { line -> (String, String) in
+                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+            })
         XCTAssertEqual(fields["id"], id)
         XCTAssertEqual(fields["issuer"], "GitHub")
         XCTAssertEqual(fields["name"], "alice@example.com")
@@ -24,7 +26,9 @@ final class ShowCommandTests: AuthCatTestCase {
     }
 
     func testShowURIPrintsTheSecretAndRoundTripsThroughAdd() throws {
-        try add("counter@example.com", issuer: "ACME Co", ["--type", "hotp", "--counter", "5", "--digits", "8", "--algorithm", "sha256"])
+        try add(
+            "counter@example.com", issuer: "ACME Co",
+            ["--type", "hotp", "--counter", "5", "--digits", "8", "--algorithm", "sha256"])
         let uri = try succeed(["show", "acme", "--uri"]).trimmingCharacters(in: .newlines)
         XCTAssertTrue(uri.hasPrefix("otpauth://hotp/ACME%20Co:counter@example.com?"), uri)
         XCTAssertTrue(uri.contains("secret=\(Self.rfcSecret)"), uri)

@@ -70,13 +70,16 @@ final class UnlockCommandTests: AuthCatTestCase {
         let new = authcat.root.appendingPathComponent("new")
         try Data("battery staple\n".utf8).write(to: new)
         // Unlocked is not enough to change the passphrase: the current one is asked for.
-        assertOneLineError(try authcat.run(["passphrase", "change"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": new.path]),
-                           containing: "AUTHCAT_PASSPHRASE_FILE", status: 1)
-        try succeed(["passphrase", "change"], environment: passphrase.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": new.path]) { $1 })
+        assertOneLineError(
+            try authcat.run(["passphrase", "change"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": new.path]),
+            containing: "AUTHCAT_PASSPHRASE_FILE", status: 1)
+        try succeed(
+            ["passphrase", "change"], environment: passphrase.merging(["AUTHCAT_NEW_PASSPHRASE_FILE": new.path]) { $1 })
         XCTAssertEqual(try authcat.run(["unlock", "--status"]).status, 2)
         try succeed(["unlock"], environment: ["AUTHCAT_PASSPHRASE_FILE": new.path])
         try succeed(["passphrase", "remove"], environment: ["AUTHCAT_PASSPHRASE_FILE": new.path])
-        XCTAssertEqual(try succeed(["unlock", "--status"]), "the vault has no passphrase; authcat never asks for one\n")
+        XCTAssertEqual(
+            try succeed(["unlock", "--status"]), "the vault has no passphrase; authcat never asks for one\n")
     }
 
     func testBadInputIsRefusedWithoutUnlocking() throws {
@@ -86,8 +89,9 @@ final class UnlockCommandTests: AuthCatTestCase {
         }
         let wrong = authcat.root.appendingPathComponent("wrong")
         try Data("wrong\n".utf8).write(to: wrong)
-        assertOneLineError(try authcat.run(["unlock"], environment: ["AUTHCAT_PASSPHRASE_FILE": wrong.path]),
-                           containing: "wrong passphrase", status: 1)
+        assertOneLineError(
+            try authcat.run(["unlock"], environment: ["AUTHCAT_PASSPHRASE_FILE": wrong.path]),
+            containing: "wrong passphrase", status: 1)
         XCTAssertEqual(try authcat.run(["unlock", "--status"]).status, 2)
     }
 }

@@ -1,6 +1,7 @@
-@testable import AuthCatCommandLine
 import Foundation
 import XCTest
+
+@testable import AuthCatCommandLine
 
 /// `doctor`'s completion finding, decided from files and the environment.
 final class CompletionCheckTests: XCTestCase {
@@ -34,11 +35,15 @@ final class CompletionCheckTests: XCTestCase {
 
     func testPathsFollowTheReadme() {
         let environment = ["HOME": "/h"]
-        XCTAssertEqual(CompletionCheck.completionPaths(shell: "bash", environment: environment).first,
-                       "/h/.local/share/bash-completion/completions/authcat")
-        XCTAssertEqual(CompletionCheck.completionPaths(shell: "zsh", environment: environment).first, "/h/.zfunc/_authcat")
-        XCTAssertEqual(CompletionCheck.completionPaths(shell: "fish", environment: environment).first,
-                       "/h/.config/fish/completions/authcat.fish")
-        XCTAssertEqual(CompletionCheck.completion(environment: ["HOME": "/h", "SHELL": "/bin/tcsh"]) { _ in nil }.status, .ok)
+        XCTAssertEqual(
+            CompletionCheck.completionPaths(shell: "bash", environment: environment).first,
+            "/h/.local/share/bash-completion/completions/authcat")
+        XCTAssertEqual(
+            CompletionCheck.completionPaths(shell: "zsh", environment: environment).first, "/h/.zfunc/_authcat")
+        XCTAssertEqual(
+            CompletionCheck.completionPaths(shell: "fish", environment: environment).first,
+            "/h/.config/fish/completions/authcat.fish")
+        XCTAssertEqual(
+            CompletionCheck.completion(environment: ["HOME": "/h", "SHELL": "/bin/tcsh"]) { _ in nil }.status, .ok)
     }
 }

@@ -4,15 +4,18 @@ import XCTest
 final class CompletionTests: AuthCatTestCase {
     /// The committed scripts in completions/ must be what the binary generates now.
     func testCommittedCompletionScriptsAreUpToDate() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("completions")
         for (shell, file) in [("bash", "authcat.bash"), ("zsh", "_authcat"), ("fish", "authcat.fish")] {
             let generated = try authcat.run(["--generate-completion-script", shell], withHome: false)
             XCTAssertEqual(generated.status, 0, generated.stderr)
-            XCTAssertTrue(generated.stdout.contains("---completion code"), "\(shell) completes account names dynamically")
+            XCTAssertTrue(
+                generated.stdout.contains("---completion code"), "\(shell) completes account names dynamically")
             let committed = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            XCTAssertTrue(committed == generated.stdout,
-                          "completions/\(file) is out of date; run scripts/regenerate")
+            XCTAssertTrue(
+                committed == generated.stdout,
+                "completions/\(file) is out of date; run scripts/regenerate")
         }
     }
 
@@ -31,9 +34,11 @@ final class CompletionTests: AuthCatTestCase {
         try succeed(["rm", id, "--yes"])
         let environment = ["AUTHCAT_HOME": authcat.home.path]
         XCTAssertEqual(try complete(["code", ""], environment: environment).stdoutLines, ["GitLab:bob"])
-        XCTAssertEqual(try complete(["restore", ""], command: "restore", environment: environment).stdoutLines, ["GitHub:alice"])
-        XCTAssertEqual(try complete(["history", ""], command: "history", environment: environment).stdoutLines,
-                       ["GitHub:alice", "GitLab:bob"])
+        XCTAssertEqual(
+            try complete(["restore", ""], command: "restore", environment: environment).stdoutLines, ["GitHub:alice"])
+        XCTAssertEqual(
+            try complete(["history", ""], command: "history", environment: environment).stdoutLines,
+            ["GitHub:alice", "GitLab:bob"])
     }
 
     func testCompletionNeverAsksForAPassphraseOrPrintsAnError() throws {
@@ -58,7 +63,8 @@ final class CompletionTests: AuthCatTestCase {
         try add("x", issuer: "Bob")
         let home = ["AUTHCAT_HOME": authcat.home.path]
         // Case ignored, any part of the issuer or name, or the start of the label.
-        XCTAssertEqual(try complete(["code", "ALI"], environment: home).stdoutLines, ["GitHub:alice@work", "GitLab:alice"])
+        XCTAssertEqual(
+            try complete(["code", "ALI"], environment: home).stdoutLines, ["GitHub:alice@work", "GitLab:alice"])
         XCTAssertEqual(try complete(["code", "github:AL"], environment: home).stdoutLines, ["GitHub:alice@work"])
         XCTAssertEqual(try complete(["code", "JOS"], environment: home).stdoutLines, ["Café:josé"])
         XCTAssertEqual(try complete(["code", "work"], environment: home).stdoutLines, ["GitHub:alice@work"])
@@ -73,7 +79,8 @@ final class CompletionTests: AuthCatTestCase {
     func testZshAndFishGetWholeLabels() throws {
         try add("alice", issuer: "GitHub")
         for shell in ["zsh", "fish"] {
-            let result = try complete(["code", "github:A"], environment: ["AUTHCAT_HOME": authcat.home.path, "SAP_SHELL": shell])
+            let result = try complete(
+                ["code", "github:A"], environment: ["AUTHCAT_HOME": authcat.home.path, "SAP_SHELL": shell])
             XCTAssertEqual(result.stdoutLines.filter { $0 != " " }, ["GitHub:alice"], shell)
         }
     }
@@ -107,11 +114,14 @@ final class CompletionTests: AuthCatTestCase {
 
     /// Runs the completion request a shell script makes for the first
     /// argument of `command`, with `words` after "authcat" and the cursor at the end.
-    private func complete(_ words: [String], command: String = "code", environment: [String: String] = [:]) throws -> AuthCatResult {
+    private func complete(
+        _ words: [String], command: String = "code", environment: [String: String] = [:]
+    ) throws -> AuthCatResult {
         let line = ["authcat"] + words
         let index = line.count - 1
         // A shell runs completion as a program; ArgumentParser reads SAP_SHELL from the process.
-        return try authcat.runAsProcess(["---completion", command, "--", "positional@0", "\(index)", "\(line[index].count)"] + line,
-                                        environment: environment, withHome: false)
+        return try authcat.runAsProcess(
+            ["---completion", command, "--", "positional@0", "\(index)", "\(line[index].count)"] + line,
+            environment: environment, withHome: false)
     }
 }

@@ -12,7 +12,9 @@ final class ShellCompletionTests: AuthCatTestCase {
     func testFish() throws { try assertCompletesAccounts(in: .fish) }
 
     private func assertCompletesAccounts(in kind: TerminalShell.Kind) throws {
-        for program in ["/usr/bin/tmux", "/usr/bin/\(kind.rawValue)"] + (kind == .bash ? ["/usr/share/bash-completion/bash_completion"] : []) {
+        for program in ["/usr/bin/tmux", "/usr/bin/\(kind.rawValue)"]
+            + (kind == .bash ? ["/usr/share/bash-completion/bash_completion"] : [])
+        {
             XCTAssertTrue(FileManager.default.fileExists(atPath: program), "\(program) is missing; run scripts/setup")
         }
         try add("alice@work", issuer: "GitHub")
@@ -22,16 +24,20 @@ final class ShellCompletionTests: AuthCatTestCase {
         try add("josé", issuer: "Café")
 
         let userHome = authcat.root.appendingPathComponent("shell-home")
-        let shell = try TerminalShell(kind, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
-                                      environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
+        let shell = try TerminalShell(
+            kind, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
+            environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
         let prompt = TerminalShell.prompt
         let unique = [
-            ("authcat code GitH", "authcat code GitHub:alice@work"),           // no backslash before the colon
-            ("authcat code GitHub:al", "authcat code GitHub:alice@work"),      // across bash's word break
-            ("authcat code gith", "authcat code GitHub:alice@work"),           // case ignored
-            ("authcat code github:AL", kind == .bash ? "authcat code github:alice@work" : "authcat code GitHub:alice@work"),
-            ("authcat code jos", "authcat code Café:josé"),                     // part of a name, not an accent lost
-            ("authcat code CAROL", "authcat code Example:carol\\ smith"),      // a space, quoted
+            ("authcat code GitH", "authcat code GitHub:alice@work"),  // no backslash before the colon
+            ("authcat code GitHub:al", "authcat code GitHub:alice@work"),  // across bash's word break
+            ("authcat code gith", "authcat code GitHub:alice@work"),  // case ignored
+            (
+                "authcat code github:AL",
+                kind == .bash ? "authcat code github:alice@work" : "authcat code GitHub:alice@work"
+            ),
+            ("authcat code jos", "authcat code Café:josé"),  // part of a name, not an accent lost
+            ("authcat code CAROL", "authcat code Example:carol\\ smith"),  // a space, quoted
             ("authcat code Example:carol\\ s", "authcat code Example:carol\\ smith"),
             ("authcat code \"GitHub:al", "authcat code \"GitHub:alice@work\""),
             ("authcat show --home \(authcat.home.path) bo", "authcat show --home \(authcat.home.path) GitLab:bob"),
@@ -58,6 +64,7 @@ final class ShellCompletionTests: AuthCatTestCase {
         XCTAssertEqual(shell.commandLine(in: try shell.screen()), prompt + "authcat code ali")
     }
 
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
 }

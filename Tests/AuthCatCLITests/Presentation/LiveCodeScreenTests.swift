@@ -1,10 +1,12 @@
-@testable import AuthCatCommandLine
 import AuthCatEssentials
 import XCTest
 
+@testable import AuthCatCommandLine
+
 /// The rendering decisions of `authcat code --watch`, without a terminal.
 final class LiveCodeScreenTests: XCTestCase {
-    private let github = LiveCodeEntry(label: "GitHub:alice", state: .expires(code: "123456", secondsLeft: 12, period: 30))
+    private let github = LiveCodeEntry(
+        label: "GitHub:alice", state: .expires(code: "123456", secondsLeft: 12, period: 30))
     private let steam = LiveCodeEntry(label: "Steam:bob", state: .expires(code: "ABCDE", secondsLeft: 3, period: 30))
     private let counter = LiveCodeEntry(label: "ci", state: .counterBased)
 
@@ -41,8 +43,9 @@ final class LiveCodeScreenTests: XCTestCase {
         let start = Date(timeIntervalSince1970: 1_700_000_010)
         let account = Self.account(OTPParameters(kind: .totp, period: 30))
         let code = OTPCode(value: "654321", validFrom: start, validUntil: start + 30)
-        XCTAssertEqual(LiveCodeEntry(account, code: code, at: start + 18.2).state,
-                       .expires(code: "654321", secondsLeft: 12, period: 30))
+        XCTAssertEqual(
+            LiveCodeEntry(account, code: code, at: start + 18.2).state,
+            .expires(code: "654321", secondsLeft: 12, period: 30))
         XCTAssertEqual(LiveCodeEntry(account, code: nil, at: start).state, .unavailable)
     }
 
@@ -62,12 +65,14 @@ final class LiveCodeScreenTests: XCTestCase {
 
     func testRowsAlignCodesAndCountdowns() {
         let lines = plain().lines([github, steam, counter], title: "authcat code --watch · q to quit")
-        XCTAssertEqual(lines, [
-            "authcat code --watch · q to quit",
-            "123456  12s ████░░░░░░     GitHub:alice",
-            "ABCDE   3s  █░░░░░░░░░     Steam:bob",
-            "-       hotp: ask by name  ci",
-        ])
+        XCTAssertEqual(
+            lines,
+            [
+                "authcat code --watch · q to quit",
+                "123456  12s ████░░░░░░     GitHub:alice",
+                "ABCDE   3s  █░░░░░░░░░     Steam:bob",
+                "-       hotp: ask by name  ci",
+            ])
     }
 
     func testNoAccounts() {
@@ -90,17 +95,20 @@ final class LiveCodeScreenTests: XCTestCase {
 
     func testNarrowWidthCutsLinesWithAnEllipsis() {
         let lines = plain(width: 20).lines([github, counter], title: "authcat code --watch · q to quit")
-        XCTAssertEqual(lines, [
-            "authcat code --watc…",
-            "123456  12s ████░░░…",
-            "-       hotp: ask b…",
-        ])
+        XCTAssertEqual(
+            lines,
+            [
+                "authcat code --watc…",
+                "123456  12s ████░░░…",
+                "-       hotp: ask b…",
+            ])
         for line in lines { XCTAssertLessThanOrEqual(line.count, 20, line) }
     }
 
     func testLongLabelIsCutNotWrapped() {
-        let long = LiveCodeEntry(label: "Example:" + String(repeating: "n", count: 100),
-                                 state: .expires(code: "123456", secondsLeft: 9, period: 30))
+        let long = LiveCodeEntry(
+            label: "Example:" + String(repeating: "n", count: 100),
+            state: .expires(code: "123456", secondsLeft: 9, period: 30))
         let lines = plain(width: 40, height: 5).lines([long], title: "t")
         XCTAssertEqual(lines.count, 2)
         XCTAssertEqual(lines[1].count, 40)
@@ -129,9 +137,12 @@ final class LiveCodeScreenTests: XCTestCase {
     func testNoColorMeansNoEscapeSequences() {
         XCTAssertFalse(LiveCodeScreen.usesColor(environment: ["NO_COLOR": "1"]))
         XCTAssertTrue(LiveCodeScreen.usesColor(environment: [:]))
-        XCTAssertTrue(LiveCodeScreen.usesColor(environment: ["NO_COLOR": ""]), "no-color.org: only a non-empty value counts")
-        let hostile = LiveCodeEntry(label: "Evil:\u{1B}[2Jname", state: .expires(code: "123456", secondsLeft: 2, period: 30))
-        let screen = LiveCodeScreen(width: 80, height: 24, color: LiveCodeScreen.usesColor(environment: ["NO_COLOR": "1"]))
+        XCTAssertTrue(
+            LiveCodeScreen.usesColor(environment: ["NO_COLOR": ""]), "no-color.org: only a non-empty value counts")
+        let hostile = LiveCodeEntry(
+            label: "Evil:\u{1B}[2Jname", state: .expires(code: "123456", secondsLeft: 2, period: 30))
+        let screen = LiveCodeScreen(
+            width: 80, height: 24, color: LiveCodeScreen.usesColor(environment: ["NO_COLOR": "1"]))
         let lines = screen.lines([github, hostile], title: "t")
         XCTAssertFalse(lines.joined().contains("\u{1B}"), "\(lines)")
         XCTAssertTrue(lines[2].hasSuffix("Evil:\\u{1b}[2Jname"), lines[2])

@@ -1,9 +1,10 @@
-@testable import AuthCatCommandLine
 import AuthCatEssentials
 import AuthCatSync
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatCommandLine
 
 /// The `sync status` report for people.
 final class SyncStatusTextTests: XCTestCase {
@@ -20,7 +21,9 @@ final class SyncStatusTextTests: XCTestCase {
         XCTAssertTrue(lines.contains("pending local changes: 2"))
         XCTAssertTrue(lines.contains("batches since snapshot: 3"), "\(lines)")
         XCTAssertTrue(lines.contains("rejected objects: 1 (skipped while they stay the same)"), "\(lines)")
-        XCTAssertTrue(lines.contains("  authcat-v/d/b-0000000002: rejected since \(Timestamp.text(time)): authentication failed"), "\(lines)")
+        XCTAssertTrue(
+            lines.contains("  authcat-v/d/b-0000000002: rejected since \(Timestamp.text(time)): authentication failed"),
+            "\(lines)")
         XCTAssertTrue(lines.contains("  laptop (this device)"))
         XCTAssertTrue(lines.contains("  desktop, last seen \(Timestamp.text(time))"))
         XCTAssertFalse(lines.contains { $0.hasPrefix("remote check:") }, "the probe's message is already the summary's")
@@ -29,8 +32,9 @@ final class SyncStatusTextTests: XCTestCase {
     func testTextSaysWhenCompactionIsDue() {
         var status = failing
         status.local.batchesSinceSnapshot = SyncEngine.compactionThreshold
-        XCTAssertTrue(status.textLines().contains(
-            "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due)"))
+        XCTAssertTrue(
+            status.textLines().contains(
+                "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due)"))
     }
 
     func testTextForSyncOffIsShort() {
@@ -43,16 +47,21 @@ final class SyncStatusTextTests: XCTestCase {
         for kind in [SyncIntegrityIssue.Kind.rollback, .gap, .blocked] {
             let issue = SyncStandingIssue(kind: kind, subject: "0123456789abcdef", detail: "details", firstSeen: time)
             let devices = [SyncDeviceSeen(id: "0123456789abcdef", name: "laptop")]
-            let status = SyncStatus.fold(events: [], local: SyncLocalState(isEnabled: true, standingIssues: [issue],
-                                                                         devicesSeen: devices), probe: nil, now: time)
-            XCTAssertTrue(status.textLines().contains { $0.contains(kind.rawValue) && $0.contains("laptop") }, "\(kind)")
+            let status = SyncStatus.fold(
+                events: [],
+                local: SyncLocalState(
+                    isEnabled: true, standingIssues: [issue],
+                    devicesSeen: devices), probe: nil, now: time)
+            XCTAssertTrue(
+                status.textLines().contains { $0.contains(kind.rawValue) && $0.contains("laptop") }, "\(kind)")
         }
     }
 
     func testALostStateShowsTheFactsToo() {
         let problem = SyncFailure(category: .other, message: "the sync state file is missing", nextStep: .rejoinSync)
-        let status = SyncStatus.fold(events: [], local: SyncLocalState(isEnabled: false, stateProblem: problem),
-                                     probe: nil, now: time)
+        let status = SyncStatus.fold(
+            events: [], local: SyncLocalState(isEnabled: false, stateProblem: problem),
+            probe: nil, now: time)
         let lines = status.textLines()
         XCTAssertEqual(lines.prefix(2), ["sync: error", "  the sync state file is missing"])
         XCTAssertTrue(lines.contains("setup: not started"), "\(lines)")
@@ -75,7 +84,9 @@ final class SyncStatusTextTests: XCTestCase {
         var broken = failing
         broken.summary = .error
         XCTAssertEqual(broken.shortLine(now: time), "error: rejected")
-        broken.local.standingIssues = [SyncStandingIssue(kind: .rollback, subject: "d2", detail: "went back", firstSeen: time)]
+        broken.local.standingIssues = [
+            SyncStandingIssue(kind: .rollback, subject: "d2", detail: "went back", firstSeen: time)
+        ]
         XCTAssertEqual(broken.shortLine(now: time), "error: rollback")
         broken.local.standingIssues = []
         broken.local.rejectedObjects = []

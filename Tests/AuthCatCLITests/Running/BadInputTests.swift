@@ -22,7 +22,8 @@ final class BadInputTests: AuthCatTestCase {
     /// never repeats the URI, which holds the secret.
     func testAnOtpauthURIGivenAsASecretPointsToURI() throws {
         let uri = "otpauth://totp/GitHub:alice?secret=\(Self.otherSecret)&issuer=GitHub"
-        let result = try assertRejected(["add", "alice"], stdin: uri, containing: "run the same command with --uri", status: 1)
+        let result = try assertRejected(
+            ["add", "alice"], stdin: uri, containing: "run the same command with --uri", status: 1)
         XCTAssertFalse(result.stderr.contains(Self.otherSecret), result.stderr)
         XCTAssertFalse(result.stderr.contains("otpauth://totp"), result.stderr)
     }
@@ -54,10 +55,13 @@ final class BadInputTests: AuthCatTestCase {
     /// A value out of an option's range is a usage error (64), as a value of the wrong form is.
     func testDigitsOutsideTheirRange() throws {
         for digits in ["5", "11", "0", "12", "100"] {
-            try assertRejected(["add", "new", "--digits", digits], stdin: Self.otherSecret,
-                               containing: "digits must be between 6 and 10, not \(digits) (see 'authcat add --help')", status: 64)
+            try assertRejected(
+                ["add", "new", "--digits", digits], stdin: Self.otherSecret,
+                containing: "digits must be between 6 and 10, not \(digits) (see 'authcat add --help')", status: 64)
         }
-        try assertRejected(["add", "new", "--type", "steam", "--digits", "6"], stdin: Self.otherSecret, containing: "steam", status: 64)
+        try assertRejected(
+            ["add", "new", "--type", "steam", "--digits", "6"], stdin: Self.otherSecret, containing: "steam", status: 64
+        )
         try assertRejected(["add", "new", "--digits", "six"], stdin: Self.otherSecret, status: 64)
     }
 
@@ -68,10 +72,12 @@ final class BadInputTests: AuthCatTestCase {
 
     /// A setting's value is checked like an option's: a usage error, before the vault is opened.
     func testASettingValueItDoesNotTakeIsAUsageError() throws {
-        try assertRejected(["config", "set", "history.limit", "abc"], containing: "history.limit takes a number", status: 64)
+        try assertRejected(
+            ["config", "set", "history.limit", "abc"], containing: "history.limit takes a number", status: 64)
         try assertRejected(["config", "set", "history.limit", "1.5"], containing: "history.limit takes", status: 64)
         try assertRejected(["config", "set", "clipboard.keep", "yes"], containing: "true or false", status: 64)
-        try assertRejected(["config", "set", "histroy.limit", "5"], containing: "did you mean \"history.limit\"?", status: 64)
+        try assertRejected(
+            ["config", "set", "histroy.limit", "5"], containing: "did you mean \"history.limit\"?", status: 64)
     }
 
     /// A refused length says which units and how long at most.
@@ -85,16 +91,21 @@ final class BadInputTests: AuthCatTestCase {
     }
 
     func testUnknownAlgorithmAndType() throws {
-        try assertRejected(["add", "new", "--algorithm", "md5"], stdin: Self.otherSecret, containing: "md5", status: 64)
+        try assertRejected(
+            ["add", "new", "--algorithm", "md5"], stdin: Self.otherSecret, containing: "md5", status: 64)
         try assertRejected(["add", "new", "--type", "sms"], stdin: Self.otherSecret, containing: "sms", status: 64)
     }
 
     func testCounterThatOverflows() throws {
-        try assertRejected(["add", "new", "--type", "hotp", "--counter", "9223372036854775808"], stdin: Self.otherSecret,
-                           containing: "counter", status: 64)
-        try assertRejected(["add", "new", "--type", "hotp", "--counter", "18446744073709551616"], stdin: Self.otherSecret,
-                           containing: "counter", status: 64)
-        try assertRejected(["add", "new", "--type", "hotp", "--counter=-1"], stdin: Self.otherSecret, containing: "counter", status: 64)
+        try assertRejected(
+            ["add", "new", "--type", "hotp", "--counter", "9223372036854775808"], stdin: Self.otherSecret,
+            containing: "counter", status: 64)
+        try assertRejected(
+            ["add", "new", "--type", "hotp", "--counter", "18446744073709551616"], stdin: Self.otherSecret,
+            containing: "counter", status: 64)
+        try assertRejected(
+            ["add", "new", "--type", "hotp", "--counter=-1"], stdin: Self.otherSecret, containing: "counter", status: 64
+        )
     }
 
     /// The read stops at the limit: the error names it, and nothing is read past it.
@@ -124,7 +135,8 @@ final class BadInputTests: AuthCatTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "287082\n")
         XCTAssertEqual(result.stderrLines.count, 2, result.stderr)
-        XCTAssertTrue(result.stderrLines.allSatisfy { $0.hasPrefix("authcat: warning: ") && $0.contains("chmod") }, result.stderr)
+        XCTAssertTrue(
+            result.stderrLines.allSatisfy { $0.hasPrefix("authcat: warning: ") && $0.contains("chmod") }, result.stderr)
     }
 
     func testCorruptVaultFileIsReportedAndNeverOverwritten() throws {
@@ -160,18 +172,22 @@ final class BadInputTests: AuthCatTestCase {
 
     /// A key file that parses but lacks what its protection needs is damaged, not "failed unexpectedly".
     func testIncompleteKeyFileIsReportedAsDamaged() throws {
-        var keyFile = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: authcat.keyFileURL)) as? [String: Any])
+        var keyFile = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: authcat.keyFileURL)) as? [String: Any])
         keyFile["key"] = nil
         try JSONSerialization.data(withJSONObject: keyFile).write(to: authcat.keyFileURL)
         try assertRejected(["code", "existing"], containing: "is damaged or in an unknown format", status: 1)
     }
 
     func testWrongPassphrase() throws {
-        let right = authcat.root.appendingPathComponent("right"), wrong = authcat.root.appendingPathComponent("wrong")
+        let right = authcat.root.appendingPathComponent("right")
+        let wrong = authcat.root.appendingPathComponent("wrong")
         try "right horse\n".write(to: right, atomically: true, encoding: .utf8)
         try "wrong horse\n".write(to: wrong, atomically: true, encoding: .utf8)
         try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": right.path])
-        try assertRejected(["code", "counter"], environment: ["AUTHCAT_PASSPHRASE_FILE": wrong.path], containing: "wrong passphrase", status: 1)
+        try assertRejected(
+            ["code", "counter"], environment: ["AUTHCAT_PASSPHRASE_FILE": wrong.path], containing: "wrong passphrase",
+            status: 1)
     }
 
     func testUnknownCommandsAndOptionsAreUsageErrors() throws {
@@ -184,9 +200,11 @@ final class BadInputTests: AuthCatTestCase {
 
     /// Runs a command that must fail with one line, changing nothing in the vault.
     @discardableResult
-    private func assertRejected(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                                containing fragment: String? = nil, status: Int32? = nil,
-                                file: StaticString = #filePath, line: UInt = #line) throws -> AuthCatResult {
+    private func assertRejected(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        containing fragment: String? = nil, status: Int32? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> AuthCatResult {
         let before = try VaultSnapshot.take(authcat)
         let result = try authcat.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment)
         assertOneLineError(result, containing: fragment, status: status, file: file, line: line)
@@ -196,11 +214,14 @@ final class BadInputTests: AuthCatTestCase {
         return result
     }
 
-    private func assertDamagedVaultUntouched(expected: Data, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertDamagedVaultUntouched(expected: Data, file: StaticString = #filePath, line: UInt = #line) throws
+    {
         for arguments in [["code", "existing"], ["list"], ["add", "new"], ["history"]] {
             let result = try authcat.run(arguments, stdin: Data(Self.otherSecret.utf8))
             assertOneLineError(result, containing: "damaged", status: 1, file: file, line: line)
-            XCTAssertEqual(try Data(contentsOf: authcat.databaseURL), expected, "\(arguments) changed the file", file: file, line: line)
+            XCTAssertEqual(
+                try Data(contentsOf: authcat.databaseURL), expected, "\(arguments) changed the file", file: file,
+                line: line)
         }
     }
 }

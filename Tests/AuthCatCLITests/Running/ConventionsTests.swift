@@ -11,8 +11,9 @@ final class ConventionsTests: AuthCatTestCase {
         let relative = "authcat-relative-xdg-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: relative) }
         let environment = ["XDG_DATA_HOME": relative]
-        let result = try authcat.run(["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.rfcSecret)\n".utf8),
-                                     environment: environment, withHome: false)
+        let result = try authcat.run(
+            ["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.rfcSecret)\n".utf8),
+            environment: environment, withHome: false)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: relative), "the vault followed the working folder")
         XCTAssertTrue(FileManager.default.fileExists(atPath: userHome + "/.local/share/authcat/vault.sqlite"))
@@ -35,11 +36,13 @@ final class ConventionsTests: AuthCatTestCase {
             let show = try authcat.runAsProcess(["show", "alice"], environment: ["TZ": zone])
             XCTAssertEqual(show.status, 0, show.stderr)
             let created = try XCTUnwrap(show.stdoutLines.first { $0.hasPrefix("created") }, show.stdout)
-            XCTAssertNotNil(created.range(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d"# + offset + "$", options: .regularExpression),
-                            "\(zone): \(created)")
+            XCTAssertNotNil(
+                created.range(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d"# + offset + "$", options: .regularExpression),
+                "\(zone): \(created)")
             let history = try authcat.runAsProcess(["history"], environment: ["TZ": zone])
-            XCTAssertNotNil(history.stdout.range(of: #"T\d\d:\d\d:\d\d"# + offset + " ", options: .regularExpression),
-                            "\(zone): \(history.stdout)")
+            XCTAssertNotNil(
+                history.stdout.range(of: #"T\d\d:\d\d:\d\d"# + offset + " ", options: .regularExpression),
+                "\(zone): \(history.stdout)")
         }
         let json = try authcat.runAsProcess(["show", "alice", "--json"], environment: ["TZ": "Asia/Kolkata"])
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

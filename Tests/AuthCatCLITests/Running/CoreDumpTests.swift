@@ -17,7 +17,8 @@ final class CoreDumpTests: XCTestCase {
         try super.setUpWithError()
         guard getuid() == 0 else { throw XCTSkip("needs root, to run the programs as another user") }
         folder = URL(fileURLWithPath: "/tmp/authcat-core-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     }
 
     override func tearDown() {
@@ -28,10 +29,12 @@ final class CoreDumpTests: XCTestCase {
 
     func testACrashOfAnAuthcatProcessWaitingForASecretLeavesNoCore() throws {
         let control = try start(["/bin/cat"], in: ownedFolder("control"))
-        let authcat = try start([AuthCatRunner.executableURL.path, "--home", ownedFolder("vault").path, "add", "alice"],
-                                in: ownedFolder("work"))
+        let authcat = try start(
+            [AuthCatRunner.executableURL.path, "--home", ownedFolder("vault").path, "add", "alice"],
+            in: ownedFolder("work"))
         // The front hands `add` to authcat-cli, finding it through /proc/self/exe after it made itself undumpable.
-        let marks = try XCTUnwrap(waitForMarks(of: authcat, program: "authcat-cli"), "authcat-cli never showed both marks")
+        let marks = try XCTUnwrap(
+            waitForMarks(of: authcat, program: "authcat-cli"), "authcat-cli never showed both marks")
         XCTAssertEqual(marks.coreLimit, "0 0")
         XCTAssertEqual(marks.owner, 0, "/proc/PID of an undumpable process belongs to root")
         let controlMarks = try XCTUnwrap(waitForMarks(of: control, program: "cat", hardened: false))
@@ -40,21 +43,29 @@ final class CoreDumpTests: XCTestCase {
         let controlDumped = try control.crash()
         XCTAssertFalse(try authcat.crash(), "the kernel dumped authcat-cli's memory")
         XCTAssertEqual(try cores(in: authcat.folder), [], "authcat-cli left a core")
-        try XCTSkipUnless(controlDumped, "this system dumps no core of a crashed process (core_pattern \(corePattern)), so the control proves nothing")
-        XCTAssertFalse(try cores(in: control.folder).isEmpty || corePattern.hasPrefix("|"), "the control's core is where authcat's would be")
+        try XCTSkipUnless(
+            controlDumped,
+            "this system dumps no core of a crashed process (core_pattern \(corePattern)), so the control proves nothing"
+        )
+        XCTAssertFalse(
+            try cores(in: control.folder).isEmpty || corePattern.hasPrefix("|"),
+            "the control's core is where authcat's would be")
     }
 
     func testTheQuickFrontIsUndumpableFromItsStart() throws {
         // `list --json` is answered by the front; with its output unread, it waits on a full pipe.
         let vault = try ownedFolder("vault")
-        let names = (0..<2000).map { "otpauth://totp/Example:user\($0)?secret=JBSWY3DPEHPK3PXP" }.joined(separator: "\n")
+        let names = (0..<2000).map { "otpauth://totp/Example:user\($0)?secret=JBSWY3DPEHPK3PXP" }.joined(
+            separator: "\n")
         let file = folder.appendingPathComponent("accounts.txt")
         try Data(names.utf8).write(to: file)
         chmod(file.path, 0o644)
-        let importer = try start([AuthCatRunner.executableURL.path, "--home", vault.path, "import", file.path], in: ownedFolder("import"))
+        let importer = try start(
+            [AuthCatRunner.executableURL.path, "--home", vault.path, "import", file.path], in: ownedFolder("import"))
         XCTAssertEqual(try importer.wait(), 0, "the import failed")
 
-        let front = try start([AuthCatRunner.executableURL.path, "--home", vault.path, "list", "--json"], in: ownedFolder("work"))
+        let front = try start(
+            [AuthCatRunner.executableURL.path, "--home", vault.path, "list", "--json"], in: ownedFolder("work"))
         let marks = try XCTUnwrap(waitForMarks(of: front, program: "authcat"), "the front never showed both marks")
         XCTAssertEqual(marks.coreLimit, "0 0")
         XCTAssertEqual(marks.owner, 0)
@@ -82,7 +93,8 @@ final class CoreDumpTests: XCTestCase {
 
         init(_ arguments: [String], in folder: URL) throws {
             self.folder = folder
-            var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
+            var input: [Int32] = [0, 0]
+            var output: [Int32] = [0, 0]
             guard pipe(&input) == 0, pipe(&output) == 0 else { throw POSIXError(.EMFILE) }
             pipes = input + output
             var actions = posix_spawn_file_actions_t()
@@ -152,28 +164,34 @@ final class CoreDumpTests: XCTestCase {
         /// Whether it runs still: not reaped, and not a zombie (`/proc/PID/stat`'s state after the name).
         var isRunning: Bool {
             guard !reaped, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let nameEnd = stat.lastIndex(of: ")") else { return false }
+                let nameEnd = stat.lastIndex(of: ")")
+            else { return false }
             return !stat[nameEnd...].dropFirst(2).hasPrefix("Z")
         }
     }
 
     private var corePattern: String {
-        (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines) ?? "?"
     }
 
     /// A folder that belongs to `nobody`.
     private func ownedFolder(_ name: String) throws -> URL {
         let url = folder.appendingPathComponent(name, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         XCTAssertEqual(chown(url.path, Self.nobody, Self.nobody), 0)
         return url
     }
 
     /// Runs `command` as `nobody` in `folder`, with the core limit raised first.
     private func start(_ command: [String], in folder: URL) throws -> Child {
-        let child = try Child(["/usr/bin/setpriv", "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--",
-                               "/bin/sh", "-c", "cd \"$0\" && ulimit -c unlimited 2>/dev/null; exec \"$@\"", folder.path] + command,
-                              in: folder)
+        let child = try Child(
+            [
+                "/usr/bin/setpriv", "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--",
+                "/bin/sh", "-c", "cd \"$0\" && ulimit -c unlimited 2>/dev/null; exec \"$@\"", folder.path,
+            ] + command,
+            in: folder)
         children.append(child)
         return child
     }
@@ -185,10 +203,11 @@ final class CoreDumpTests: XCTestCase {
         let deadline = Date().addingTimeInterval(60)
         while child.isRunning, Date() < deadline {
             if let cmdline = FileManager.default.contents(atPath: "\(proc)/cmdline"),
-               let first = cmdline.split(separator: 0).first.map({ String(decoding: $0, as: UTF8.self) }),
-               first == program || first.hasSuffix("/" + program),
-               let limits = try? String(contentsOfFile: "\(proc)/limits", encoding: .utf8),
-               let line = limits.split(separator: "\n").first(where: { $0.hasPrefix("Max core file size") }) {
+                let first = cmdline.split(separator: 0).first.map({ String(decoding: $0, as: UTF8.self) }),
+                first == program || first.hasSuffix("/" + program),
+                let limits = try? String(contentsOfFile: "\(proc)/limits", encoding: .utf8),
+                let line = limits.split(separator: "\n").first(where: { $0.hasPrefix("Max core file size") })
+            {
                 var status = stat()
                 let coreLimit = line.split(separator: " ").dropFirst(4).prefix(2).joined(separator: " ")
                 if stat("\(proc)/environ", &status) == 0, !hardened || (coreLimit == "0 0" && status.st_uid == 0) {

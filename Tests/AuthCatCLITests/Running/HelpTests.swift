@@ -5,15 +5,19 @@ final class HelpTests: AuthCatTestCase {
     func testRootHelpNamesTheCommandsAndTheEnvironment() throws {
         let result = try authcat.run(["--help"], withHome: false)
         XCTAssertEqual(result.status, 0)
-        for word in ["OVERVIEW:", "add", "code", "list", "show", "edit", "rm", "restore", "history", "passphrase",
-                     "AUTHCAT_HOME", "XDG_DATA_HOME", "AUTHCAT_PASSPHRASE_FILE", "AUTHCAT_NEW_PASSPHRASE_FILE", "--home"] {
+        for word in [
+            "OVERVIEW:", "add", "code", "list", "show", "edit", "rm", "restore", "history", "passphrase",
+            "AUTHCAT_HOME", "XDG_DATA_HOME", "AUTHCAT_PASSPHRASE_FILE", "AUTHCAT_NEW_PASSPHRASE_FILE", "--home",
+        ] {
             XCTAssertTrue(result.stdout.contains(word), "root help lacks \(word)")
         }
     }
 
     func testEveryCommandHasAnAbstractADiscussionAndExamples() throws {
-        let commands = [["add"], ["code"], ["list"], ["show"], ["edit"], ["rm"], ["restore"], ["history"],
-                        ["passphrase"], ["passphrase", "set"], ["passphrase", "change"], ["passphrase", "remove"]]
+        let commands = [
+            ["add"], ["code"], ["list"], ["show"], ["edit"], ["rm"], ["restore"], ["history"],
+            ["passphrase"], ["passphrase", "set"], ["passphrase", "change"], ["passphrase", "remove"],
+        ]
         for command in commands {
             let result = try authcat.run(command + ["--help"], withHome: false)
             XCTAssertEqual(result.status, 0, "\(command)")
@@ -32,7 +36,10 @@ final class HelpTests: AuthCatTestCase {
             (["lst"], "'lst' is not a command of 'authcat'; did you mean 'authcat list'? (see 'authcat --help')"),
             (["cdoe", "github"], "'cdoe' is not a command of 'authcat'; did you mean 'authcat code'?"),
             (["--home", authcat.home.path, "shwo", "x"], "did you mean 'authcat show'?"),
-            (["sync", "stauts"], "'stauts' is not a command of 'authcat sync'; did you mean 'authcat sync status'? (see 'authcat sync --help')"),
+            (
+                ["sync", "stauts"],
+                "'stauts' is not a command of 'authcat sync'; did you mean 'authcat sync status'? (see 'authcat sync --help')"
+            ),
             (["passphrase", "chnage"], "did you mean 'authcat passphrase change'?"),
             (["xyzzy"], "'xyzzy' is not a command of 'authcat' (see 'authcat --help')"),
         ]
@@ -40,9 +47,12 @@ final class HelpTests: AuthCatTestCase {
             assertOneLineError(try authcat.run(arguments, withHome: false), containing: message, status: 64)
         }
         let json = try authcat.run(["lst", "--json"], withHome: false)
-        XCTAssertTrue(json.stderr.contains(#""message":"'lst' is not a command of 'authcat'; did you mean 'authcat list'?"#), json.stderr)
+        XCTAssertTrue(
+            json.stderr.contains(#""message":"'lst' is not a command of 'authcat'; did you mean 'authcat list'?"#),
+            json.stderr)
         let secretLike = try authcat.run(["JBSWY3DPEHPK3PXP"], withHome: false)
-        XCTAssertFalse(secretLike.stderr.contains("JBSWY3DPEHPK3PXP"), "a pasted secret is not echoed: \(secretLike.stderr)")
+        XCTAssertFalse(
+            secretLike.stderr.contains("JBSWY3DPEHPK3PXP"), "a pasted secret is not echoed: \(secretLike.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path))
     }
 
@@ -58,12 +68,15 @@ final class HelpTests: AuthCatTestCase {
 
     /// `help` of a command that does not exist is a usage error, like the command itself.
     func testHelpOfAnUnknownCommandIsAUsageError() throws {
-        assertOneLineError(try authcat.run(["help", "nosuch"], withHome: false),
-                           containing: "'nosuch' is not a command of 'authcat' (see 'authcat --help')", status: 64)
+        assertOneLineError(
+            try authcat.run(["help", "nosuch"], withHome: false),
+            containing: "'nosuch' is not a command of 'authcat' (see 'authcat --help')", status: 64)
         assertOneLineError(try authcat.run(["help", "nosuchcommand"], withHome: false), status: 64)
-        assertOneLineError(try authcat.run(["help", "lst"], withHome: false), containing: "did you mean 'authcat list'?", status: 64)
-        assertOneLineError(try authcat.run(["help", "sync", "stauts"], withHome: false),
-                           containing: "'stauts' is not a command of 'authcat sync'", status: 64)
+        assertOneLineError(
+            try authcat.run(["help", "lst"], withHome: false), containing: "did you mean 'authcat list'?", status: 64)
+        assertOneLineError(
+            try authcat.run(["help", "sync", "stauts"], withHome: false),
+            containing: "'stauts' is not a command of 'authcat sync'", status: 64)
         XCTAssertEqual(try authcat.run(["help", "sync", "status"], withHome: false).status, 0)
         XCTAssertEqual(try authcat.run(["help"], withHome: false).status, 0)
     }
@@ -75,7 +88,9 @@ final class HelpTests: AuthCatTestCase {
         var variables: Set<String> = ["NO_COLOR"]
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else {
+                continue
+            }
             let pattern = try NSRegularExpression(pattern: #""(AUTHCAT_[A-Z_]+)""#)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 variables.insert((text as NSString).substring(with: match.range(at: 1)))
@@ -99,7 +114,8 @@ final class HelpTests: AuthCatTestCase {
         XCTAssertTrue(help.contains("printf '%s\\n%s\\n'"), "the Yandex example keeps its \\n: \(help)")
     }
 
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
     func testHelpSubcommandWorks() throws {

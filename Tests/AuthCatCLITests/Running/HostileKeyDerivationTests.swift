@@ -12,14 +12,19 @@ final class HostileKeyDerivationTests: SyncTestCase {
 
     func testAnAegisSlotWithHugeParallelismIsRefusedInOneLine() throws {
         let device = try makeDevice()
-        for (n, r, p, asked) in [(2, 1, 1 << 24, "2.0 GiB of memory"), (1 << 30, 8, 1, "1024.0 GiB of memory"),
-                                 (1 << 16, 8, 64, "scrypt work N·r·p of 33554432")] {
+        for (n, r, p, asked) in [
+            (2, 1, 1 << 24, "2.0 GiB of memory"), (1 << 30, 8, 1, "1024.0 GiB of memory"),
+            (1 << 16, 8, 64, "scrypt work N·r·p of 33554432"),
+        ] {
             let file = try write(aegisVault(slots: [slot(n: n, r: r, p: p)]), named: "aegis-export.json")
             // The password is there, so only the bound stands between the file and the derivation.
-            let result = try runLimited(device, ["import", file.path], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": passphraseFile.path])
+            let result = try runLimited(
+                device, ["import", file.path], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": passphraseFile.path])
             XCTAssertEqual(result.status, 1, result.stderr)
             let limit = asked.hasSuffix("memory") ? "1 GiB" : "8388608"
-            XCTAssertEqual(result.stderr, "authcat: the Aegis file asks for \(asked) for its key derivation; authcat allows at most \(limit)\n")
+            XCTAssertEqual(
+                result.stderr,
+                "authcat: the Aegis file asks for \(asked) for its key derivation; authcat allows at most \(limit)\n")
             XCTAssertFalse(FileManager.default.fileExists(atPath: device.databaseURL.path), "no vault was created")
         }
     }
@@ -30,16 +35,20 @@ final class HostileKeyDerivationTests: SyncTestCase {
         let slots = Array(repeating: ["type": 1] as [String: Any], count: 100_000)
         let result = try runLimited(device, ["import", try write(aegisVault(slots: slots), named: "aegis.json").path])
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.stderr, "authcat: this is not a valid Aegis vault: its header lists 100000 key slots; authcat reads at most 16\n")
+        XCTAssertEqual(
+            result.stderr,
+            "authcat: this is not a valid Aegis vault: its header lists 100000 key slots; authcat reads at most 16\n")
     }
 
     func testAnEncrypted2FASBackupIsRefusedWithoutAnyKeyDerivation() throws {
         // authcat reads no encrypted 2FAS backup, so no iteration count from one is ever used.
         let device = try makeDevice()
-        let backup = #"{"services":[],"groups":[],"schemaVersion":4,"servicesEncrypted":"AAAA:BBBB:CCCC","iterations":4294967295}"#
+        let backup =
+            #"{"services":[],"groups":[],"schemaVersion":4,"servicesEncrypted":"AAAA:BBBB:CCCC","iterations":4294967295}"#
         let result = try runLimited(device, ["import", try write(Data(backup.utf8), named: "backup.2fas").path])
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("authcat: this 2FAS backup is encrypted, which authcat cannot read"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("authcat: this 2FAS backup is encrypted, which authcat cannot read"), result.stderr)
         XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line")
     }
 
@@ -49,18 +58,25 @@ final class HostileKeyDerivationTests: SyncTestCase {
         let backupPassphrase = scratch.appendingPathComponent("backup-passphrase")
         try write("backup passphrase\n", to: backupPassphrase)
         let backup = scratch.appendingPathComponent("vault.authcat")
-        try succeed(device, ["backup", "--output", backup.path], environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": backupPassphrase.path])
+        try succeed(
+            device, ["backup", "--output", backup.path],
+            environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": backupPassphrase.path])
         let original = try Data(contentsOf: backup)
         // The header (docs/FORMAT.md §4): opslimit at offset 12, memlimit at 20, both big-endian.
-        for (offset, value, asked) in [(12, UInt64(UInt32.max), "4294967295 passes"), (20, UInt64(12) << 30, "12 GiB of memory")] {
+        for (offset, value, asked) in [
+            (12, UInt64(UInt32.max), "4294967295 passes"), (20, UInt64(12) << 30, "12 GiB of memory"),
+        ] {
             var hostile = original
             hostile.replaceSubrange(offset..<offset + 8, with: withUnsafeBytes(of: value.bigEndian) { Data($0) })
             let file = try write(hostile, named: "hostile.authcat")
             let allowed = asked.hasSuffix("passes") ? "16" : "1 GiB"
             for command in [["import", file.path], ["restore-backup", file.path]] {
-                let result = try runLimited(device, command, environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": backupPassphrase.path])
+                let result = try runLimited(
+                    device, command, environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": backupPassphrase.path])
                 XCTAssertEqual(result.status, 1, result.stderr)
-                XCTAssertEqual(result.stderr, "authcat: the backup asks for \(asked) for its key derivation; authcat allows at most \(allowed)\n")
+                XCTAssertEqual(
+                    result.stderr,
+                    "authcat: the backup asks for \(asked) for its key derivation; authcat allows at most \(allowed)\n")
             }
         }
         XCTAssertEqual(try labels(device), ["Example:alice"], "the vault is unchanged")
@@ -71,8 +87,11 @@ final class HostileKeyDerivationTests: SyncTestCase {
         try enable(first)
         let manifestPath = try XCTUnwrap(remoteFiles().first { $0.hasSuffix("/manifest") })
         let manifestURL = remoteFolder.appendingPathComponent(manifestPath)
-        let original = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
-        for (key, value, asked) in [("opsLimit", UInt64(UInt32.max), "4294967295 passes"), ("memLimit", UInt64(12) << 30, "12 GiB of memory")] {
+        let original = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        for (key, value, asked) in [
+            ("opsLimit", UInt64(UInt32.max), "4294967295 passes"), ("memLimit", UInt64(12) << 30, "12 GiB of memory"),
+        ] {
             var manifest = original
             var kdf = try XCTUnwrap(manifest["kdf"] as? [String: Any])
             kdf[key] = value
@@ -81,8 +100,10 @@ final class HostileKeyDerivationTests: SyncTestCase {
             let result = try runLimited(second, ["sync", "enable", "--remote", remoteURL])
             XCTAssertNotEqual(result.status, 0, result.stderr)
             let allowed = key == "opsLimit" ? "16" : "1 GiB"
-            XCTAssertTrue(result.stderr.hasPrefix(
-                "authcat: the remote vault's manifest asks for \(asked) for its key derivation; authcat allows at most \(allowed)"),
+            XCTAssertTrue(
+                result.stderr.hasPrefix(
+                    "authcat: the remote vault's manifest asks for \(asked) for its key derivation; authcat allows at most \(allowed)"
+                ),
                 result.stderr)
             XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line: \(result.stderr)")
         }
@@ -91,10 +112,13 @@ final class HostileKeyDerivationTests: SyncTestCase {
     // MARK: - Helpers
 
     /// `authcat-cli --home … arguments` under `prlimit --as`, through a small script (the runner passes `--home` first).
-    private func runLimited(_ device: AuthCatRunner, _ arguments: [String], environment: [String: String] = [:]) throws -> AuthCatResult {
+    private func runLimited(
+        _ device: AuthCatRunner, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> AuthCatResult {
         let script = scratch.appendingPathComponent("limited-authcat-cli")
         if !FileManager.default.fileExists(atPath: script.path) {
-            let text = "#!/bin/sh\nexec /usr/bin/prlimit --as=\(Self.addressSpaceLimit) -- '\(AuthCatRunner.fullProgramURL.path)' \"$@\"\n"
+            let text =
+                "#!/bin/sh\nexec /usr/bin/prlimit --as=\(Self.addressSpaceLimit) -- '\(AuthCatRunner.fullProgramURL.path)' \"$@\"\n"
             try Data(text.utf8).write(to: script)
             chmod(script.path, 0o700)
         }
@@ -108,16 +132,21 @@ final class HostileKeyDerivationTests: SyncTestCase {
     }
 
     private func slot(n: Int, r: Int, p: Int) -> [String: Any] {
-        ["type": 1, "uuid": UUID().uuidString, "key": String(repeating: "ab", count: 32),
-         "key_params": ["nonce": String(repeating: "00", count: 12), "tag": String(repeating: "00", count: 16)],
-         "n": n, "r": r, "p": p, "salt": String(repeating: "11", count: 32)]
+        [
+            "type": 1, "uuid": UUID().uuidString, "key": String(repeating: "ab", count: 32),
+            "key_params": ["nonce": String(repeating: "00", count: 12), "tag": String(repeating: "00", count: 16)],
+            "n": n, "r": r, "p": p, "salt": String(repeating: "11", count: 32),
+        ]
     }
 
     /// An encrypted Aegis vault whose header lists `slots`; its `db` is never reached.
     private func aegisVault(slots: [[String: Any]]) throws -> Data {
         let vault: [String: Any] = [
             "version": 1,
-            "header": ["slots": slots, "params": ["nonce": String(repeating: "00", count: 12), "tag": String(repeating: "00", count: 16)]],
+            "header": [
+                "slots": slots,
+                "params": ["nonce": String(repeating: "00", count: 12), "tag": String(repeating: "00", count: 16)],
+            ],
             "db": Data(repeating: 7, count: 64).base64EncodedString(),
         ]
         return try JSONSerialization.data(withJSONObject: vault)

@@ -64,7 +64,9 @@ final class LocalUserAttackTests: XCTestCase {
         let reader = try MalloryReader(mallory, reading: fifo, in: malloryFolder)
         let export = try asVictim(["export", "--format", "json", "--output", fifo])
         XCTAssertNotEqual(export.status, 0)
-        assertRefusal(export, "refusing \(fifo): it is a FIFO owned by another user (uid \(mallory.uid)) in a folder others can write")
+        assertRefusal(
+            export,
+            "refusing \(fifo): it is a FIFO owned by another user (uid \(mallory.uid)) in a folder others can write")
         XCTAssertEqual(try reader.finish(), "", "mallory's FIFO received the export")
     }
 
@@ -102,8 +104,9 @@ final class LocalUserAttackTests: XCTestCase {
         try asMallory("/usr/bin/mkfifo", ["-m", "0666", fifo])
         let reader = try MalloryReader(mallory, reading: fifo, in: malloryFolder)
         try victimFile("sync-pass", "correct horse battery staple")
-        let enable = try asVictim(["sync", "enable", "--remote", "file://\(victimFolder!)/remote", "--recovery-key-file", fifo],
-                                  environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": victimFolder + "/sync-pass"])
+        let enable = try asVictim(
+            ["sync", "enable", "--remote", "file://\(victimFolder!)/remote", "--recovery-key-file", fifo],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": victimFolder + "/sync-pass"])
         XCTAssertNotEqual(enable.status, 0)
         assertRefusal(enable, "refusing \(fifo): it is a FIFO owned by another user")
         XCTAssertEqual(try reader.finish(), "", "mallory's FIFO received the recovery key")
@@ -120,7 +123,8 @@ final class LocalUserAttackTests: XCTestCase {
         for name in ["authcat-backup-20990101-000000.authcat", "authcat-backup-20990102-000000.authcat"] {
             try asMallory("/bin/sh", ["-c", "printf 'bait' > \"$1\"", "sh", shared + "/" + name])
         }
-        let second = try asVictim(["backup", "--output-dir", shared, "--keep", "2", "--kdf", "interactive"], environment: environment)
+        let second = try asVictim(
+            ["backup", "--output-dir", shared, "--keep", "2", "--kdf", "interactive"], environment: environment)
         XCTAssertEqual(second.status, 0, second.stderr)
         let left = try FileManager.default.contentsOfDirectory(atPath: shared)
         XCTAssertEqual(left.count, 4, "\(left)")
@@ -133,15 +137,17 @@ final class LocalUserAttackTests: XCTestCase {
         // A backup sealed with mallory's passphrase would be hers to open.
         let planted = shared + "/backup-pass"
         try asMallory("/bin/sh", ["-c", "printf 'mallory knows this\\n' > \"$1\" && chmod 644 \"$1\"", "sh", planted])
-        let backup = try asVictim(["backup", "--output", victimFolder + "/vault.authcat", "--kdf", "interactive"],
-                                  environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": planted])
+        let backup = try asVictim(
+            ["backup", "--output", victimFolder + "/vault.authcat", "--kdf", "interactive"],
+            environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": planted])
         XCTAssertNotEqual(backup.status, 0)
         assertRefusal(backup, "refusing \(planted): it is a file owned by another user")
         XCTAssertFalse(FileManager.default.fileExists(atPath: victimFolder + "/vault.authcat"))
 
         try asMallory("/bin/ln", ["-s", victimFolder + "/sync-pass", shared + "/linked-pass"])
-        let linked = try asVictim(["backup", "--output", victimFolder + "/vault.authcat", "--kdf", "interactive"],
-                                  environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": shared + "/linked-pass"])
+        let linked = try asVictim(
+            ["backup", "--output", victimFolder + "/vault.authcat", "--kdf", "interactive"],
+            environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": shared + "/linked-pass"])
         assertRefusal(linked, "it is a symbolic link owned by another user")
     }
 
@@ -181,11 +187,13 @@ final class LocalUserAttackTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: victimFolder + "/linked.json", encoding: .utf8).contains(Self.secret))
 
         try victimFile("pass", "a passphrase of mine")
-        let backup = try asVictim(["backup", "--output", shared + "/mine.authcat", "--kdf", "interactive"],
-                                  environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": victimFolder + "/pass"])
+        let backup = try asVictim(
+            ["backup", "--output", shared + "/mine.authcat", "--kdf", "interactive"],
+            environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": victimFolder + "/pass"])
         XCTAssertEqual(backup.status, 0, backup.stderr)
-        let verified = try asVictim(["backup", "--verify", shared + "/mine.authcat"],
-                                    environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": victimFolder + "/pass"])
+        let verified = try asVictim(
+            ["backup", "--verify", shared + "/mine.authcat"],
+            environment: ["AUTHCAT_BACKUP_PASSPHRASE_FILE": victimFolder + "/pass"])
         XCTAssertEqual(verified.status, 0, verified.stderr)
     }
 
@@ -199,14 +207,17 @@ final class LocalUserAttackTests: XCTestCase {
 
     func testAVaultFolderOfAnotherUserIsRefusedByBothPrograms() throws {
         let theirs = malloryFolder + "/vault"
-        let made = try mallory.run(programs + "/authcat-cli", ["--home", theirs, "add", "alice", "--issuer", "GitHub"],
-                                   environment: ["PATH": "/usr/bin:/bin", "HOME": malloryFolder], in: malloryFolder,
-                                   stdin: Data("\(Self.secret)\n".utf8))
+        let made = try mallory.run(
+            programs + "/authcat-cli", ["--home", theirs, "add", "alice", "--issuer", "GitHub"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": malloryFolder], in: malloryFolder,
+            stdin: Data("\(Self.secret)\n".utf8))
         XCTAssertEqual(made.status, 0, made.stderr)
         // Readable by everyone: before, the victim got only a warning about the modes.
         try asMallory("/bin/chmod", ["-R", "go+rX", theirs])
         let expected = "the vault folder \(theirs) belongs to user \(mallory.uid), not you"
-        for (program, arguments) in [("authcat", ["code", "alice"]), ("authcat-cli", ["list"]), ("authcat-cli", ["add", "bob"])] {
+        for (program, arguments) in [
+            ("authcat", ["code", "alice"]), ("authcat-cli", ["list"]), ("authcat-cli", ["add", "bob"]),
+        ] {
             let result = try asVictim(arguments, home: theirs, program: program, stdin: Data("\(Self.secret)\n".utf8))
             XCTAssertNotEqual(result.status, 0, "\(program) \(arguments)")
             assertRefusal(result, expected)
@@ -228,13 +239,15 @@ final class LocalUserAttackTests: XCTestCase {
         }
         let doctor = try asVictim(["doctor", "--no-clock"], program: "authcat-cli")
         XCTAssertNotEqual(doctor.status, 0)
-        XCTAssertTrue(doctor.stdout.contains("\(vault)/vault.key belongs to user \(mallory.uid), not you"), doctor.stdout)
+        XCTAssertTrue(
+            doctor.stdout.contains("\(vault)/vault.key belongs to user \(mallory.uid), not you"), doctor.stdout)
     }
 
     func testNoVaultIsCreatedInAFolderOfAnotherUser() throws {
         let theirs = shared + "/authcat"
         try asMallory("/bin/mkdir", ["-m", "0777", theirs])
-        let add = try asVictim(["add", "bob"], home: theirs, program: "authcat-cli", stdin: Data("\(Self.secret)\n".utf8))
+        let add = try asVictim(
+            ["add", "bob"], home: theirs, program: "authcat-cli", stdin: Data("\(Self.secret)\n".utf8))
         XCTAssertNotEqual(add.status, 0)
         assertRefusal(add, "the vault folder \(theirs) belongs to user \(mallory.uid), not you")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: theirs), [])
@@ -250,7 +263,8 @@ final class LocalUserAttackTests: XCTestCase {
     }
 
     private func victimFile(_ name: String, _ text: String) throws {
-        try asVictimRun("/bin/sh", ["-c", "umask 077 && printf '%s\\n' \"$1\" > \"$2\"", "sh", text, victimFolder + "/" + name])
+        try asVictimRun(
+            "/bin/sh", ["-c", "umask 077 && printf '%s\\n' \"$1\" > \"$2\"", "sh", text, victimFolder + "/" + name])
     }
 
     private func owner(of path: String) throws -> uid_t {
@@ -264,10 +278,13 @@ final class LocalUserAttackTests: XCTestCase {
     }
 
     /// `authcat --home HOME arguments…` (or another of the programs) as the victim.
-    private func asVictim(_ arguments: [String], home: String? = nil, program: String = "authcat", stdin: Data? = nil,
-                          environment: [String: String] = [:]) throws -> LocalUser.Result {
-        try victim.run(programs + "/" + program, ["--home", home ?? vault] + arguments,
-                       environment: victimEnvironment.merging(environment) { _, new in new }, in: victimFolder, stdin: stdin)
+    private func asVictim(
+        _ arguments: [String], home: String? = nil, program: String = "authcat", stdin: Data? = nil,
+        environment: [String: String] = [:]
+    ) throws -> LocalUser.Result {
+        try victim.run(
+            programs + "/" + program, ["--home", home ?? vault] + arguments,
+            environment: victimEnvironment.merging(environment) { _, new in new }, in: victimFolder, stdin: stdin)
     }
 
     @discardableResult
@@ -284,7 +301,9 @@ final class LocalUserAttackTests: XCTestCase {
         return result
     }
 
-    private func assertRefusal(_ result: LocalUser.Result, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefusal(
+        _ result: LocalUser.Result, _ text: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.hasPrefix("authcat: "), result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(text), "\(result.stderr) lacks \(text)", file: file, line: line)

@@ -5,27 +5,37 @@ import XCTest
 /// makes from the command tree now (scripts/man-pages), and each renders
 /// without a warning, also as installed the README's way.
 final class ManualTests: AuthCatTestCase {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     private static let pages = repository.appendingPathComponent("man/man1")
 
     func testCommittedManPagesAreUpToDate() throws {
         let made = authcat.root.appendingPathComponent("man1")
         // The first run builds generate-manual, which takes a minute or two.
-        let result = try run("/bin/bash", [Self.repository.appendingPathComponent("scripts/man-pages").path, made.path,
-                                           AuthCatRunner.fullProgramURL.path], timeout: 900)
+        let result = try run(
+            "/bin/bash",
+            [
+                Self.repository.appendingPathComponent("scripts/man-pages").path, made.path,
+                AuthCatRunner.fullProgramURL.path,
+            ], timeout: 900)
         XCTAssertEqual(result.status, 0, result.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: made.path).sorted()
-        XCTAssertTrue(names.contains("authcat.1") && names.contains("authcat.code.1") && names.contains("authcat.sync.enable.1"), "\(names)")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: Self.pages.path).sorted(), names,
-                       "man/man1 has other pages than the commands; run scripts/regenerate")
+        XCTAssertTrue(
+            names.contains("authcat.1") && names.contains("authcat.code.1") && names.contains("authcat.sync.enable.1"),
+            "\(names)")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: Self.pages.path).sorted(), names,
+            "man/man1 has other pages than the commands; run scripts/regenerate")
         for name in names {
             // A page's date says when it was made; the rest must match.
             func text(_ folder: URL) throws -> String {
                 try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-                    .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix(".Dd ") }.joined(separator: "\n")
+                    .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix(".Dd ") }.joined(
+                        separator: "\n")
             }
-            XCTAssertEqual(try text(Self.pages), try text(made), "man/man1/\(name) is out of date; run scripts/regenerate")
+            XCTAssertEqual(
+                try text(Self.pages), try text(made), "man/man1/\(name) is out of date; run scripts/regenerate")
         }
     }
 
@@ -43,16 +53,24 @@ final class ManualTests: AuthCatTestCase {
             XCTAssertFalse(text.contains(".Ex -std"), name)
             XCTAssertTrue(text.contains(".Sh \"EXIT STATUS\"\n.Bl -tag -width 4n\n.It 0\n"), name)
             XCTAssertTrue(text.contains(".It 64\n"), name)
-            XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("'") }, "\(name) has a line roff reads as a request")
+            XCTAssertFalse(
+                text.split(separator: "\n").contains { $0.hasPrefix("'") }, "\(name) has a line roff reads as a request"
+            )
         }
         XCTAssertEqual(dates.count, 1, "\(dates)")
         let status = try String(contentsOf: Self.pages.appendingPathComponent("authcat.sync.status.1"), encoding: .utf8)
         XCTAssertTrue(status.contains("7 remote deleted, 8 vault mismatch"), status)
-        let add = try run("/usr/bin/man", ["-l", Self.pages.appendingPathComponent("authcat.add.1").path], environment: ["MANWIDTH": "200"])
+        let add = try run(
+            "/usr/bin/man", ["-l", Self.pages.appendingPathComponent("authcat.add.1").path],
+            environment: ["MANWIDTH": "200"])
         // groff may print typographic quotes and hyphens; the words are what count.
-        let plain = add.stdout.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "'")
-            .replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
-        XCTAssertTrue(plain.contains(#"printf '%s\n%s\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex"#), plain)
+        let plain = add.stdout.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(
+            of: "\u{2018}", with: "'"
+        )
+        .replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
+        XCTAssertTrue(
+            plain.contains(#"printf '%s\n%s\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex"#),
+            plain)
     }
 
     func testEveryPageRendersAndManFindsThemWhereTheReadmeInstallsThem() throws {
@@ -60,7 +78,8 @@ final class ManualTests: AuthCatTestCase {
         let userHome = authcat.root.appendingPathComponent("man-home")
         let installed = userHome.appendingPathComponent(".local/share/man/man1")
         try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: userHome.appendingPathComponent(".local/bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: userHome.appendingPathComponent(".local/bin"), withIntermediateDirectories: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.pages.path).filter { $0.hasSuffix(".1") }
         XCTAssertGreaterThan(names.count, 20)
         for name in names {
@@ -72,15 +91,22 @@ final class ManualTests: AuthCatTestCase {
             try FileManager.default.copyItem(at: page, to: installed.appendingPathComponent(name))
         }
         // man looks in ~/.local/share/man for programs in ~/.local/bin.
-        let found = try run("/usr/bin/man", ["-w", "authcat", "authcat.code"],
-                            environment: ["HOME": userHome.path, "PATH": userHome.path + "/.local/bin:/usr/bin:/bin"])
+        let found = try run(
+            "/usr/bin/man", ["-w", "authcat", "authcat.code"],
+            environment: ["HOME": userHome.path, "PATH": userHome.path + "/.local/bin:/usr/bin:/bin"])
         XCTAssertEqual(found.status, 0, found.stderr)
-        XCTAssertEqual(found.stdoutLines, [installed.appendingPathComponent("authcat.1").path,
-                                           installed.appendingPathComponent("authcat.code.1").path])
+        XCTAssertEqual(
+            found.stdoutLines,
+            [
+                installed.appendingPathComponent("authcat.1").path,
+                installed.appendingPathComponent("authcat.code.1").path,
+            ])
     }
 
-    private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:],
-                     timeout: TimeInterval = 60) throws -> AuthCatResult {
+    private func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:],
+        timeout: TimeInterval = 60
+    ) throws -> AuthCatResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -101,7 +127,8 @@ final class ManualTests: AuthCatTestCase {
             XCTFail("\(program) still running after \(timeout) s")
         }
         process.waitUntilExit()
-        return AuthCatResult(status: process.terminationStatus, stdout: try String(contentsOf: output, encoding: .utf8),
-                             stderr: try String(contentsOf: errors, encoding: .utf8), duration: Date().timeIntervalSince(started))
+        return AuthCatResult(
+            status: process.terminationStatus, stdout: try String(contentsOf: output, encoding: .utf8),
+            stderr: try String(contentsOf: errors, encoding: .utf8), duration: Date().timeIntervalSince(started))
     }
 }

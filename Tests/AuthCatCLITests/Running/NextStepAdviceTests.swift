@@ -1,8 +1,9 @@
-@testable import AuthCatCommandLine
 import AuthCatEssentials
 import AuthCatSync
 import Foundation
 import XCTest
+
+@testable import AuthCatCommandLine
 
 /// The libraries name next steps; the command line words them.
 final class NextStepAdviceTests: AuthCatTestCase {
@@ -21,9 +22,10 @@ final class NextStepAdviceTests: AuthCatTestCase {
 
     func testTheStatusWordsEveryStepItCarries() {
         let failure = SyncFailure(category: .other, message: "the export was interrupted", nextStep: .syncNow)
-        var status = SyncStatus(summary: .error, message: "sync has a problem", nextStep: .rejoinSync,
-                                export: SyncPhaseState(state: .failed, failure: failure), local: .off,
-                                probe: .failed(failure))
+        var status = SyncStatus(
+            summary: .error, message: "sync has a problem", nextStep: .rejoinSync,
+            export: SyncPhaseState(state: .failed, failure: failure), local: .off,
+            probe: .failed(failure))
         status.local.stateProblem = failure
         let advised = status.advised
         XCTAssertEqual(advised.message, "sync has a problem; \(NextStep.rejoinSync.advice)")

@@ -42,42 +42,51 @@ final class OutputDestinationTests: InterchangeTests {
 
     func testAnExistingFileIsReplacedOnlyWithForceAndAtomically() throws {
         let file = path("export.txt")
-        XCTAssertEqual(try succeed(["export", "--format", "otpauth", "--output", file]), "exported \(accounts) to \(file) (otpauth)\n")
+        XCTAssertEqual(
+            try succeed(["export", "--format", "otpauth", "--output", file]),
+            "exported \(accounts) to \(file) (otpauth)\n")
         XCTAssertEqual(try contents("export.txt"), expected)
         XCTAssertEqual(SecureFileMode.of(file), 0o600)
 
         try "keep me\n".write(toFile: file, atomically: false, encoding: .utf8)
         chmod(file, 0o644)
-        assertOneLineError(try authcat.run(["export", "--format", "otpauth", "--output", file]),
-                           containing: "\(file) already exists; add --force to replace it", status: 1)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "otpauth", "--output", file]),
+            containing: "\(file) already exists; add --force to replace it", status: 1)
         XCTAssertEqual(try contents("export.txt"), "keep me\n", "refused without --force: untouched")
 
         let inode = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int
-        XCTAssertEqual(try succeed(["export", "--format", "otpauth", "--output", file, "--force"]),
-                       "exported \(accounts) to \(file) (otpauth)\n")
+        XCTAssertEqual(
+            try succeed(["export", "--format", "otpauth", "--output", file, "--force"]),
+            "exported \(accounts) to \(file) (otpauth)\n")
         XCTAssertEqual(try contents("export.txt"), expected)
         XCTAssertEqual(SecureFileMode.of(file), 0o600, "the new file is the user's alone, whatever the old one's mode")
-        XCTAssertNotEqual(try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int, inode,
-                          "a new file renamed into place, not the old one rewritten")
+        XCTAssertNotEqual(
+            try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int, inode,
+            "a new file renamed into place, not the old one rewritten")
         XCTAssertEqual(try leftovers(), [])
 
-        assertOneLineError(try authcat.run(["export", "--format", "otpauth", "--stdout", "--force"]),
-                           containing: "--force replaces an existing --output file", status: 64)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "otpauth", "--stdout", "--force"]),
+            containing: "--force replaces an existing --output file", status: 64)
     }
 
     func testBackupFollowsTheSameRule() throws {
         let file = path("vault.authcat")
         try succeed(["backup", "--output", file, "--kdf", "interactive"], environment: passphrase)
         let first = try Data(contentsOf: URL(fileURLWithPath: file))
-        assertOneLineError(try authcat.run(["backup", "--output", file, "--kdf", "interactive"], environment: passphrase),
-                           containing: "already exists; add --force", status: 1)
+        assertOneLineError(
+            try authcat.run(["backup", "--output", file, "--kdf", "interactive"], environment: passphrase),
+            containing: "already exists; add --force", status: 1)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), first)
         try succeed(["backup", "--output", file, "--kdf", "interactive", "--force"], environment: passphrase)
         XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: file)), first, "a new backup, with a new salt")
-        XCTAssertTrue(try succeed(["backup", "--verify", file], environment: passphrase).contains("valid backup of \(accounts)"))
+        XCTAssertTrue(
+            try succeed(["backup", "--verify", file], environment: passphrase).contains("valid backup of \(accounts)"))
         XCTAssertEqual(try leftovers(), [])
-        assertOneLineError(try authcat.run(["backup", "--verify", file, "--force"], environment: passphrase),
-                           containing: "leave --output, --with-history and --force out", status: 64)
+        assertOneLineError(
+            try authcat.run(["backup", "--verify", file, "--force"], environment: passphrase),
+            containing: "leave --output, --with-history and --force out", status: 64)
     }
 
     // MARK: - Symbolic links
@@ -94,8 +103,9 @@ final class OutputDestinationTests: InterchangeTests {
 
         // Its target now exists: the same rule as for the file itself.
         try "old\n".write(toFile: path("real/target.txt"), atomically: false, encoding: .utf8)
-        assertOneLineError(try authcat.run(["export", "--format", "otpauth", "--output", path("link.txt")]),
-                           containing: "already exists; add --force", status: 1)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "otpauth", "--output", path("link.txt")]),
+            containing: "already exists; add --force", status: 1)
         XCTAssertEqual(try contents("real/target.txt"), "old\n")
         try succeed(["export", "--format", "otpauth", "--output", path("link.txt"), "--force"])
         XCTAssertEqual(try fileType("link.txt"), .typeSymbolicLink)
@@ -104,7 +114,8 @@ final class OutputDestinationTests: InterchangeTests {
         XCTAssertEqual(try leftovers(in: path("real")), [])
 
         // A link to a link to a FIFO is written through to the FIFO's reader.
-        let result = try authcat.shell("""
+        let result = try authcat.shell(
+            """
             mkfifo real/fifo
             ln -s real/fifo link-to-fifo
             ln -s link-to-fifo link-to-link
@@ -119,14 +130,16 @@ final class OutputDestinationTests: InterchangeTests {
 
         try FileManager.default.createSymbolicLink(atPath: path("loop-a"), withDestinationPath: "loop-b")
         try FileManager.default.createSymbolicLink(atPath: path("loop-b"), withDestinationPath: "loop-a")
-        assertOneLineError(try authcat.run(["export", "--format", "otpauth", "--output", path("loop-a")]),
-                           containing: "too many levels of symbolic links", status: 1)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "otpauth", "--output", path("loop-a")]),
+            containing: "too many levels of symbolic links", status: 1)
     }
 
     // MARK: - Written through
 
     func testAFIFOIsWrittenThroughToItsReader() throws {
-        let result = try authcat.shell("""
+        let result = try authcat.shell(
+            """
             mkfifo export.fifo backup.fifo
             timeout 20 cat export.fifo > exported 2> /dev/null &
             reader=$!
@@ -140,12 +153,15 @@ final class OutputDestinationTests: InterchangeTests {
             """, environment: passphrase)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try contents("exported"), expected)
-        XCTAssertTrue(try succeed(["backup", "--verify", path("backed-up")], environment: passphrase).contains("valid backup of \(accounts)"))
+        XCTAssertTrue(
+            try succeed(["backup", "--verify", path("backed-up")], environment: passphrase).contains(
+                "valid backup of \(accounts)"))
         XCTAssertEqual(try leftovers(), [])
     }
 
     func testDevStdoutIsWrittenThroughAndTheSummaryMovesToStandardError() throws {
-        let result = try authcat.shell("""
+        let result = try authcat.shell(
+            """
             authcat export --format otpauth --output /dev/stdout > piped 2> piped-summary < /dev/null
             authcat export --format otpauth --output /dev/stdout | cat > through-cat
             echo first > appended
@@ -157,21 +173,26 @@ final class OutputDestinationTests: InterchangeTests {
         XCTAssertEqual(try contents("piped"), expected)
         XCTAssertEqual(try contents("piped-summary"), "exported \(accounts) to /dev/stdout (otpauth)\n")
         XCTAssertEqual(try contents("through-cat"), expected)
-        XCTAssertEqual(try contents("appended"), "first\n" + expected, "written at the descriptor's offset: appended, not replaced")
+        XCTAssertEqual(
+            try contents("appended"), "first\n" + expected, "written at the descriptor's offset: appended, not replaced"
+        )
         XCTAssertTrue(try contents("backup-summary").hasPrefix("backed up \(accounts)"))
-        XCTAssertTrue(try succeed(["backup", "--verify", path("backup-via-stdout")], environment: passphrase)
-            .contains("valid backup of \(accounts)"))
+        XCTAssertTrue(
+            try succeed(["backup", "--verify", path("backup-via-stdout")], environment: passphrase)
+                .contains("valid backup of \(accounts)"))
     }
 
     func testABackupIsNotWrittenToATerminalThroughDevStdoutEither() throws {
-        let result = try authcat.runInTerminal(["backup", "--kdf", "interactive", "--output", "/dev/stdout"], environment: passphrase)
+        let result = try authcat.runInTerminal(
+            ["backup", "--kdf", "interactive", "--output", "/dev/stdout"], environment: passphrase)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("refusing to write a binary backup to the terminal"), result.stdout)
         XCTAssertFalse(result.stdout.contains("AUTHCATB"), "no backup bytes on the terminal")
     }
 
     func testDevFdFromAPipeAndProcessSubstitution() throws {
-        let result = try authcat.shell("""
+        let result = try authcat.shell(
+            """
             authcat export --format otpauth --output /dev/fd/3 3>&1 > /dev/null | cat > from-fd3
             authcat export --format otpauth --output >(cat > from-substitution)
             wait $!
@@ -186,15 +207,17 @@ final class OutputDestinationTests: InterchangeTests {
         XCTAssertGreaterThan(Int(try contents("backup-size").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 100)
 
         // A process of its own: in this one, descriptor 9 may well be open.
-        assertOneLineError(try authcat.runAsProcess(["export", "--format", "otpauth", "--output", "/dev/fd/9"]),
-                           containing: "descriptor 9 is not open", status: 1)
+        assertOneLineError(
+            try authcat.runAsProcess(["export", "--format", "otpauth", "--output", "/dev/fd/9"]),
+            containing: "descriptor 9 is not open", status: 1)
         let readOnly = try authcat.shell("authcat export --format otpauth --output /dev/fd/5 5< /dev/null")
         assertOneLineError(readOnly, containing: "descriptor 5 is not open for writing", status: 1)
     }
 
     func testACharacterDeviceIsWrittenThroughNotReplaced() throws {
-        XCTAssertEqual(try succeed(["export", "--format", "otpauth", "--output", "/dev/null"]),
-                       "exported \(accounts) to /dev/null (otpauth)\n")
+        XCTAssertEqual(
+            try succeed(["export", "--format", "otpauth", "--output", "/dev/null"]),
+            "exported \(accounts) to /dev/null (otpauth)\n")
         var info = stat()
         XCTAssertEqual(stat("/dev/null", &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR)
@@ -208,27 +231,33 @@ final class OutputDestinationTests: InterchangeTests {
     func testAFolderASocketAndABlockDeviceAreRefusedAndKept() throws {
         try FileManager.default.createDirectory(atPath: path("folder"), withIntermediateDirectories: false)
         for target in [path("folder"), path("folder") + "/", authcat.root.path] {
-            assertOneLineError(try authcat.run(["export", "--format", "otpauth", "--output", target, "--force"]),
-                               containing: "it is a folder, which authcat never replaces", status: 1)
+            assertOneLineError(
+                try authcat.run(["export", "--format", "otpauth", "--output", target, "--force"]),
+                containing: "it is a folder, which authcat never replaces", status: 1)
         }
         XCTAssertEqual(try fileType("folder"), .typeDirectory)
 
         try bindSocket(at: path("socket"))
-        assertOneLineError(try authcat.run(["export", "--format", "otpauth", "--output", path("socket"), "--force"]),
-                           containing: "it is a socket", status: 1)
-        assertOneLineError(try authcat.run(["backup", "--kdf", "interactive", "--output", path("socket"), "--force"],
-                                           environment: passphrase), containing: "it is a socket", status: 1)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "otpauth", "--output", path("socket"), "--force"]),
+            containing: "it is a socket", status: 1)
+        assertOneLineError(
+            try authcat.run(
+                ["backup", "--kdf", "interactive", "--output", path("socket"), "--force"],
+                environment: passphrase), containing: "it is a socket", status: 1)
         XCTAssertEqual(try fileType("socket"), .typeSocket)
 
         // A device node that leads nowhere (no such loop device): only its kind matters, and it is never opened.
         if exitStatus("/usr/bin/mknod", ["-m", "600", path("block"), "b", "7", "250"]) == 0 {
-            assertOneLineError(try authcat.run(["export", "--format", "otpauth", "--output", path("block"), "--force"]),
-                               containing: "it is a block device", status: 1)
+            assertOneLineError(
+                try authcat.run(["export", "--format", "otpauth", "--output", path("block"), "--force"]),
+                containing: "it is a block device", status: 1)
             XCTAssertEqual(try fileType("block"), .typeBlockSpecial)
         }
         XCTAssertEqual(try leftovers(), [])
-        assertOneLineError(try authcat.run(["export", "--format", "json", "--output", "/nonexistent-dir/x.json"]),
-                           containing: "cannot write /nonexistent-dir/x.json: the folder /nonexistent-dir does not exist", status: 1)
+        assertOneLineError(
+            try authcat.run(["export", "--format", "json", "--output", "/nonexistent-dir/x.json"]),
+            containing: "cannot write /nonexistent-dir/x.json: the folder /nonexistent-dir does not exist", status: 1)
     }
 
     // MARK: - A full disk
@@ -240,20 +269,23 @@ final class OutputDestinationTests: InterchangeTests {
             throw XCTSkip("mounting a small tmpfs needs root")
         }
         defer { _ = exitStatus("/bin/umount", [disk]) }
-        let keep = disk + "/keep.txt", new = disk + "/new.txt"
+        let keep = disk + "/keep.txt"
+        let new = disk + "/new.txt"
         try "old\n".write(toFile: keep, atomically: false, encoding: .utf8)
         // Fill what is left, a page at a time: tmpfs counts whole pages.
         _ = exitStatus("/bin/dd", ["if=/dev/zero", "of=\(disk)/filler", "bs=4096"])
 
         let replaced = try authcat.run(["export", "--format", "otpauth", "--output", keep, "--force"])
-        assertOneLineError(replaced, containing: "cannot write \(keep): the disk is full (the file was left as it was)", status: 1)
+        assertOneLineError(
+            replaced, containing: "cannot write \(keep): the disk is full (the file was left as it was)", status: 1)
         XCTAssertEqual(try String(contentsOfFile: keep, encoding: .utf8), "old\n")
         let created = try authcat.run(["export", "--format", "otpauth", "--output", new])
         assertOneLineError(created, containing: "the disk is full (nothing was written)", status: 1)
         let backup = try authcat.run(["backup", "--kdf", "interactive", "--output", new], environment: passphrase)
         assertOneLineError(backup, containing: "the disk is full", status: 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk).sorted(), ["filler", "keep.txt"],
-                       "no temporary file, no new file")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: disk).sorted(), ["filler", "keep.txt"],
+            "no temporary file, no new file")
 
         try FileManager.default.removeItem(atPath: disk + "/filler")
         try succeed(["export", "--format", "otpauth", "--output", keep, "--force"])
@@ -270,12 +302,16 @@ final class OutputDestinationTests: InterchangeTests {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw XCTSkip("path too long for a socket") }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw XCTSkip("path too long for a socket")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             buffer.copyBytes(from: bytes)
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         XCTAssertEqual(bound, 0, String(cString: strerror(errno)))
     }
@@ -301,7 +337,8 @@ final class RecoveryKeyFileDestinationTests: SyncTestCase {
         XCTAssertTrue(result.stdout.contains("the recovery key was written to key.link"), result.stdout)
         let key = try String(contentsOf: scratch.appendingPathComponent("received"), encoding: .utf8)
         XCTAssertGreaterThan(key.trimmingCharacters(in: .whitespacesAndNewlines).count, 20)
-        XCTAssertFalse(result.stdout.contains(key.trimmingCharacters(in: .whitespacesAndNewlines)), "written, not printed")
+        XCTAssertFalse(
+            result.stdout.contains(key.trimmingCharacters(in: .whitespacesAndNewlines)), "written, not printed")
     }
 
     func testAFolderIsRefusedBeforeTheRemoteVaultIsMade() throws {

@@ -28,9 +28,11 @@ final class QuickFrontTests: AuthCatTestCase {
         try add("bob", issuer: "GitHub", secret: Self.otherSecret)
         let before = try VaultSnapshot.take(authcat)
         let front = try loneFront()
-        for arguments in [["code", "counter"], ["code", "alice", "--json"],
-                          ["code"], ["list", "--json", "--json"], ["list", "alice"], ["--help"], ["code", "alice", "extra"],
-                          ["list", "--verbose"]] {
+        for arguments in [
+            ["code", "counter"], ["code", "alice", "--json"],
+            ["code"], ["list", "--json", "--json"], ["list", "alice"], ["--help"], ["code", "alice", "extra"],
+            ["list", "--verbose"],
+        ] {
             assertHandedOver(try authcat.runAsProcess(program: front, arguments))
         }
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "the HOTP counter was not used")
@@ -54,10 +56,13 @@ final class QuickFrontTests: AuthCatTestCase {
             XCTAssertEqual(quick.stderr, full.stderr, query)
             XCTAssertEqual(quick.status, full.status, query)
         }
-        XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "user"]).stderr,
-                       "authcat: 'user' matches 9 accounts: Many:user1, Many:user2, Many:user3, Many:user4, Many:user5, "
-                       + "Many:user6, Many:user7, Many:user8 and 1 more; give more of the name, or ISSUER:NAME\n")
-        XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "nobody"]).stderr, "authcat: no account matches 'nobody'\n")
+        XCTAssertEqual(
+            try authcat.runAsProcess(program: front, ["code", "user"]).stderr,
+            "authcat: 'user' matches 9 accounts: Many:user1, Many:user2, Many:user3, Many:user4, Many:user5, "
+                + "Many:user6, Many:user7, Many:user8 and 1 more; give more of the name, or ISSUER:NAME\n")
+        XCTAssertEqual(
+            try authcat.runAsProcess(program: front, ["code", "nobody"]).stderr,
+            "authcat: no account matches 'nobody'\n")
         // One match by a part of its name: the front prints the code.
         XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "ali", "--at", "59"]).status, 0)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "no HOTP counter was used")
@@ -72,8 +77,10 @@ final class QuickFrontTests: AuthCatTestCase {
         // Naming no account needs no key: the front says so, as authcat-cli does, without a prompt.
         let quick = try authcat.runAsProcess(program: try loneFront(), ["code", "nobody"])
         XCTAssertEqual(quick.status, 1)
-        XCTAssertEqual(quick.stderr, try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, ["code", "nobody"]).stderr)
-        let result = try authcat.runAsProcess(["code", "rfc", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase.path])
+        XCTAssertEqual(
+            quick.stderr, try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, ["code", "nobody"]).stderr)
+        let result = try authcat.runAsProcess(
+            ["code", "rfc", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase.path])
         XCTAssertEqual(result.stdout, "287082\n", result.stderr)
     }
 
@@ -102,8 +109,11 @@ final class QuickFrontTests: AuthCatTestCase {
         let gone = try add("gone", issuer: "Old")
         try succeed(["rm", gone, "--yes"])
         let front = try loneFront()
-        for query in ["A:B:C", "a:b:d", "x:Y", ":y", "git", "GIT", "hub", "github:ALICE@example.com", "a", gone, "Old:gone", "é", "",
-                      "zoe", "cafe:zoe", "Zoe\u{308}", "e"] {
+        for query in [
+            "A:B:C", "a:b:d", "x:Y", ":y", "git", "GIT", "hub", "github:ALICE@example.com", "a", gone, "Old:gone", "é",
+            "",
+            "zoe", "cafe:zoe", "Zoe\u{308}", "e",
+        ] {
             let arguments = ["code", query, "--at", "1111111109"]
             let quick = try authcat.runAsProcess(program: front, arguments)
             let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, arguments)
@@ -137,7 +147,8 @@ final class QuickFrontTests: AuthCatTestCase {
         let fullJSON = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, ["list", "--json"])
         let quickJSON = try authcat.runAsProcess(program: front, ["list", "--json"])
         XCTAssertEqual(quickJSON.status, 0, quickJSON.stderr)
-        XCTAssertEqual(quickJSON.stdout, fullJSON.stdout, "the front answered list --json with the full program's bytes")
+        XCTAssertEqual(
+            quickJSON.stdout, fullJSON.stdout, "the front answered list --json with the full program's bytes")
         XCTAssertEqual((try quickJSON.json() as? [Any])?.count, 3)
     }
 
@@ -157,23 +168,34 @@ final class QuickFrontTests: AuthCatTestCase {
         let home = ["AUTHCAT_HOME": authcat.home.path]
         func request(_ command: String, _ words: [String]) -> [String] {
             let line = ["authcat", command] + words
-            return ["---completion", command, "--", "positional@0", "\(line.count - 1)", "\(line[line.count - 1].count)"] + line
+            return [
+                "---completion", command, "--", "positional@0", "\(line.count - 1)", "\(line[line.count - 1].count)",
+            ] + line
         }
-        func assertSame(_ arguments: [String], _ environment: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+        func assertSame(
+            _ arguments: [String], _ environment: [String: String], file: StaticString = #filePath, line: UInt = #line
+        ) throws {
             let quick = try authcat.runAsProcess(program: front, arguments, environment: environment, withHome: false)
-            let full = try authcat.runAsProcess(program: AuthCatRunner.fullProgramURL, arguments, environment: environment,
-                                                withHome: false)
+            let full = try authcat.runAsProcess(
+                program: AuthCatRunner.fullProgramURL, arguments, environment: environment,
+                withHome: false)
             let what = "\(arguments.suffix(2)) \(environment["SAP_SHELL"] ?? "no shell")"
-            XCTAssertFalse(quick.stderr.contains("install authcat-cli"), "\(what): the front handed it over", file: file, line: line)
+            XCTAssertFalse(
+                quick.stderr.contains("install authcat-cli"), "\(what): the front handed it over", file: file,
+                line: line)
             XCTAssertEqual(quick.status, full.status, what, file: file, line: line)
             XCTAssertEqual(quick.stdout, full.stdout, what, file: file, line: line)
             XCTAssertEqual(quick.stderr, full.stderr, what, file: file, line: line)
         }
-        let shells: [[String: String]] = [[:], ["SAP_SHELL": "bash"], ["SAP_SHELL": "zsh"],
-                                          ["SAP_SHELL": "fish", "SAP_SHELL_VERSION": "3.6.0"],
-                                          ["SAP_SHELL": "fish", "SAP_SHELL_VERSION": "4.0.2"], ["SAP_SHELL": "tcsh"]]
+        let shells: [[String: String]] = [
+            [:], ["SAP_SHELL": "bash"], ["SAP_SHELL": "zsh"],
+            ["SAP_SHELL": "fish", "SAP_SHELL_VERSION": "3.6.0"],
+            ["SAP_SHELL": "fish", "SAP_SHELL_VERSION": "4.0.2"], ["SAP_SHELL": "tcsh"],
+        ]
         for shell in shells {
-            for word in ["", "ali", "GitHub:al", "github:AL", "'caf", "\"Example:c", "Example:carol\\ s", "'mail:o", "nothing"] {
+            for word in [
+                "", "ali", "GitHub:al", "github:AL", "'caf", "\"Example:c", "Example:carol\\ s", "'mail:o", "nothing",
+            ] {
                 try assertSame(request("code", [word]), home.merging(shell) { $1 })
             }
         }
@@ -185,12 +207,18 @@ final class QuickFrontTests: AuthCatTestCase {
         // The vault named by --home among the words; none at all; bash's own word breaks.
         try assertSame(request("code", ["--home", authcat.home.path, "git"]), [:])
         try assertSame(request("code", ["git"]), ["AUTHCAT_HOME": authcat.root.appendingPathComponent("none").path])
-        try assertSame(request("code", ["GitHub:al"]), home.merging(["SAP_SHELL": "bash", "AUTHCAT_COMP_WORDBREAKS": " \t\n\"'><=;|&("]) { $1 })
+        try assertSame(
+            request("code", ["GitHub:al"]),
+            home.merging(["SAP_SHELL": "bash", "AUTHCAT_COMP_WORDBREAKS": " \t\n\"'><=;|&("]) { $1 })
         // Another argument, or a command without account names: the full program's.
-        assertHandedOver(try authcat.runAsProcess(program: front, ["---completion", "list", "--", "--home", "2", "0", "authcat", "list", "--home", ""],
-                                                  environment: home, withHome: false))
-        assertHandedOver(try authcat.runAsProcess(program: front, ["---completion", "remove", "--", "positional@0", "2", "0", "authcat", "remove", ""],
-                                                  environment: home, withHome: false))
+        assertHandedOver(
+            try authcat.runAsProcess(
+                program: front, ["---completion", "list", "--", "--home", "2", "0", "authcat", "list", "--home", ""],
+                environment: home, withHome: false))
+        assertHandedOver(
+            try authcat.runAsProcess(
+                program: front, ["---completion", "remove", "--", "positional@0", "2", "0", "authcat", "remove", ""],
+                environment: home, withHome: false))
     }
 
     func testTheFrontLeavesTheVaultFilesAsTheyWere() throws {

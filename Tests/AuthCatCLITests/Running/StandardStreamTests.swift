@@ -1,6 +1,7 @@
-@testable import AuthCatCommandLine
 import Foundation
 import XCTest
+
+@testable import AuthCatCommandLine
 
 /// When what a command prints reaches its reader.
 final class StandardStreamTests: XCTestCase {
@@ -23,7 +24,8 @@ final class StandardStreamTests: XCTestCase {
         let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         XCTAssertGreaterThanOrEqual(controller, 0)
         defer { close(controller) }
-        var locked: Int32 = 0, number: UInt32 = 0
+        var locked: Int32 = 0
+        var number: UInt32 = 0
         XCTAssertEqual(ioctl(controller, Self.unlockTerminal, &locked), 0)
         XCTAssertEqual(ioctl(controller, Self.terminalNumber, &number), 0)
         let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
@@ -38,7 +40,8 @@ final class StandardStreamTests: XCTestCase {
         stream.write("recovery key: ")
         XCTAssertEqual(available(on: controller), "", "half a line waits")
         stream.write("ABCD-EFGH\n")
-        XCTAssertEqual(available(on: controller), "recovery key: ABCD-EFGH\n", "a whole line is shown before any later work")
+        XCTAssertEqual(
+            available(on: controller), "recovery key: ABCD-EFGH\n", "a whole line is shown before any later work")
     }
 
     func testAPipeGetsOutputWhenFlushed() throws {

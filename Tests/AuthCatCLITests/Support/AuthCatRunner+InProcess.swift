@@ -26,11 +26,15 @@ extension AuthCatRunner {
     ///   - clock: the command's time; the system's by default.
     ///   - detachedProgram: what detached work starts; the built `authcat-cli` by default.
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
-             withHome: Bool = true, timeout: TimeInterval = 60, clock: any Clock = SystemClock(),
-             detachedProgram: String = AuthCatRunner.fullProgramURL.path) throws -> AuthCatResult {
+    func run(
+        _ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
+        withHome: Bool = true, timeout: TimeInterval = 60, clock: any Clock = SystemClock(),
+        detachedProgram: String = AuthCatRunner.fullProgramURL.path
+    ) throws -> AuthCatResult {
         let commandLine = (withHome ? ["--home", home.path] : []) + arguments
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         let invocation = Invocation(
             arguments: commandLine, environment: environment.merging(extra) { _, new in new },
             standardInput: stdin == nil ? Self.nullDevice : input.fileHandleForReading.fileDescriptor,
@@ -49,8 +53,9 @@ extension AuthCatRunner {
         // the reading end ends the feeder with a broken pipe.
         try input.fileHandleForReading.close()
         feeder?.wait()
-        return AuthCatResult(status: status, stdout: String(decoding: stdout, as: UTF8.self),
-                             stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
+        return AuthCatResult(
+            status: status, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
     }
 
     /// Runs `body` with `root` as the current folder and the umask `main` sets,

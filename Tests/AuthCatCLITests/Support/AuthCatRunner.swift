@@ -9,8 +9,12 @@ struct AuthCatResult {
     /// How long the process took, start to exit.
     var duration: TimeInterval
 
-    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
-    var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
+    var stdoutLines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty()
+    }
+    var stderrLines: [String] {
+        stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty()
+    }
 
     /// stdout parsed as JSON.
     func json() throws -> Any {
@@ -43,8 +47,9 @@ final class AuthCatRunner: @unchecked Sendable {
     init() throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("authcat-cli-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: root, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         home = root.appendingPathComponent("vault", isDirectory: true)
         let userHome = root.appendingPathComponent("user-home", isDirectory: true)
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
@@ -76,8 +81,10 @@ final class AuthCatRunner: @unchecked Sendable {
     ///   - environment: added to (and overriding) `self.environment`.
     ///   - withHome: false leaves `--home` out, to test the environment variables.
     @discardableResult
-    func runAsProcess(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
-                      withHome: Bool = true, timeout: TimeInterval = 60) throws -> AuthCatResult {
+    func runAsProcess(
+        _ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
+        withHome: Bool = true, timeout: TimeInterval = 60
+    ) throws -> AuthCatResult {
         let authcatArguments = (withHome ? ["--home", home.path] : []) + arguments
         return try launch(authcatArguments, input: stdin.map { [$0] }, pause: 0, environment: extra, timeout: timeout)
     }
@@ -90,12 +97,16 @@ final class AuthCatRunner: @unchecked Sendable {
     /// it only if echoed. `atPrompt` is called with the index of each of
     /// `typing` while its prompt waits, before it is typed.
     @discardableResult
-    func runInTerminal(_ arguments: [String], typing: [String] = [], environment extra: [String: String] = [:],
-                       timeout: TimeInterval = 60, atPrompt: @escaping @Sendable (Int) -> Void = { _ in }) throws -> AuthCatResult {
-        let command = ([Self.executableURL.path, "--home", home.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
-        var result = try launch(["-qec", command, "/dev/null"], executable: Self.script,
-                                input: typing.map { Data($0.utf8) }, pause: 0, typesOnPrompts: true, atPrompt: atPrompt,
-                                environment: extra, timeout: timeout)
+    func runInTerminal(
+        _ arguments: [String], typing: [String] = [], environment extra: [String: String] = [:],
+        timeout: TimeInterval = 60, atPrompt: @escaping @Sendable (Int) -> Void = { _ in }
+    ) throws -> AuthCatResult {
+        let command = ([Self.executableURL.path, "--home", home.path] + arguments).map(Self.shellQuoted).joined(
+            separator: " ")
+        var result = try launch(
+            ["-qec", command, "/dev/null"], executable: Self.script,
+            input: typing.map { Data($0.utf8) }, pause: 0, typesOnPrompts: true, atPrompt: atPrompt,
+            environment: extra, timeout: timeout)
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         return result
     }
@@ -103,10 +114,13 @@ final class AuthCatRunner: @unchecked Sendable {
     /// Runs another program (a copy of a binary, `authcat-cli`) with `--home HOME arguments…`
     /// (`arguments` alone when not `withHome`).
     @discardableResult
-    func runAsProcess(program: URL, _ arguments: [String], environment extra: [String: String] = [:],
-                      withHome: Bool = true) throws -> AuthCatResult {
-        try launch((withHome ? ["--home", home.path] : []) + arguments, executable: program.path, input: nil, pause: 0,
-                   environment: extra, timeout: 60)
+    func runAsProcess(
+        program: URL, _ arguments: [String], environment extra: [String: String] = [:],
+        withHome: Bool = true
+    ) throws -> AuthCatResult {
+        try launch(
+            (withHome ? ["--home", home.path] : []) + arguments, executable: program.path, input: nil, pause: 0,
+            environment: extra, timeout: 60)
     }
 
     /// `authcat-cli`, the full program the `authcat` front hands command lines to.
@@ -120,9 +134,11 @@ final class AuthCatRunner: @unchecked Sendable {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    private func launch(_ launchArguments: [String], executable: String? = nil, input: [Data]?, pause: TimeInterval,
-                        typesOnPrompts: Bool = false, atPrompt: @escaping @Sendable (Int) -> Void = { _ in },
-                        environment extra: [String: String], timeout: TimeInterval) throws -> AuthCatResult {
+    private func launch(
+        _ launchArguments: [String], executable: String? = nil, input: [Data]?, pause: TimeInterval,
+        typesOnPrompts: Bool = false, atPrompt: @escaping @Sendable (Int) -> Void = { _ in },
+        environment extra: [String: String], timeout: TimeInterval
+    ) throws -> AuthCatResult {
         let process = Process()
         let program = executable ?? Self.executableURL.path
         if FileManager.default.isExecutableFile(atPath: Self.setsid) {
@@ -137,7 +153,8 @@ final class AuthCatRunner: @unchecked Sendable {
         }
         process.environment = environment.merging(extra) { _, new in new }
         process.currentDirectoryURL = root
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         let inputPipe = input.map { _ in Pipe() }
@@ -150,16 +167,18 @@ final class AuthCatRunner: @unchecked Sendable {
             transcript.map { $0.type(input ?? [], into: pipe, until: process, atPrompt: atPrompt) }
                 ?? Self.feed(input ?? [], pausingFor: pause, to: pipe)
         }
-        let collected = transcript.map { transcript in
-            let errorsOnly = Self.collect(Pipe(), errors, closingOutput: true)
-            return { (transcript.finished(), errorsOnly().1) }
-        } ?? Self.collect(output, errors)
+        let collected =
+            transcript.map { transcript in
+                let errorsOnly = Self.collect(Pipe(), errors, closingOutput: true)
+                return { (transcript.finished(), errorsOnly().1) }
+            } ?? Self.collect(output, errors)
         let finished = Self.wait(for: process, timeout: timeout)
         let (stdout, stderr) = collected()
         feeder?.wait()
         guard finished else { throw AuthCatRunnerError.timedOut(launchArguments, seconds: timeout) }
-        return AuthCatResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                             stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
+        return AuthCatResult(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
     }
 
     /// Writes `chunks` on a background thread, pausing before each; authcat may
@@ -233,7 +252,8 @@ enum AuthCatRunnerError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .timedOut(let arguments, let seconds): "authcat \(arguments.joined(separator: " ")) ran longer than \(seconds) s"
+        case .timedOut(let arguments, let seconds):
+            "authcat \(arguments.joined(separator: " ")) ran longer than \(seconds) s"
         case .cannotEnter(let folder): "cannot make \(folder) the current folder"
         }
     }

@@ -22,13 +22,16 @@ class AuthCatTestCase: XCTestCase {
 
     /// Adds an account, asserting success; returns its id.
     @discardableResult
-    func add(_ name: String, issuer: String? = nil, secret: String = rfcSecret, _ options: [String] = [],
-             file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    func add(
+        _ name: String, issuer: String? = nil, secret: String = rfcSecret, _ options: [String] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
         let issuerOptions = issuer.map { ["--issuer", $0] } ?? []
         let result = try authcat.run(["add", name] + issuerOptions + options, stdin: Data("\(secret)\n".utf8))
         XCTAssertEqual(result.status, 0, "add failed: \(result.stderr)", file: file, line: line)
-        return try XCTUnwrap(result.stdout.split(separator: "(").last?.split(separator: ")").first.map(String.init),
-                             "add printed no id: \(result.stdout)", file: file, line: line)
+        return try XCTUnwrap(
+            result.stdout.split(separator: "(").last?.split(separator: ")").first.map(String.init),
+            "add printed no id: \(result.stdout)", file: file, line: line)
     }
 
     /// Runs a program other than authcat (mount, mkfifo…), returning its exit status; output discarded.
@@ -49,18 +52,22 @@ class AuthCatTestCase: XCTestCase {
         let folder = authcat.root.appendingPathComponent("lone", isDirectory: true)
         if !FileManager.default.fileExists(atPath: folder.path) {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: AuthCatRunner.executableURL, to: folder.appendingPathComponent("authcat"))
+            try FileManager.default.copyItem(
+                at: AuthCatRunner.executableURL, to: folder.appendingPathComponent("authcat"))
         }
         return folder.appendingPathComponent("authcat")
     }
 
     /// Runs a command that must succeed and returns its stdout.
     @discardableResult
-    func succeed(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    func succeed(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
         let result = try authcat.run(arguments, stdin: stdin, environment: environment)
-        XCTAssertEqual(result.status, 0, "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)",
-                       file: file, line: line)
+        XCTAssertEqual(
+            result.status, 0, "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)",
+            file: file, line: line)
         return result.stdout
     }
 
@@ -69,13 +76,16 @@ class AuthCatTestCase: XCTestCase {
         let none = try authcat.run(["list", "--json"])
         if none.status == 1, none.stderr.contains(#""message":"no accounts in "#) { return [] }
         let output = try succeed(["list", "--json"], file: file, line: line)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
+        return try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
     }
 
     /// Asserts the error convention: a non-zero status, nothing on stdout, and
     /// exactly one line on stderr, `authcat: …`, lowercase after the prefix.
-    func assertOneLineError(_ result: AuthCatResult, containing fragment: String? = nil, status: Int32? = nil,
-                            file: StaticString = #filePath, line: UInt = #line) {
+    func assertOneLineError(
+        _ result: AuthCatResult, containing fragment: String? = nil, status: Int32? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertNotEqual(result.status, 0, "expected failure, got stdout: \(result.stdout)", file: file, line: line)
         if let status { XCTAssertEqual(result.status, status, file: file, line: line) }
         XCTAssertEqual(result.stdout, "", file: file, line: line)

@@ -1,7 +1,8 @@
 import AuthCatTestSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A real S3 server on loopback for the command-line tests: `moto_server`
@@ -50,7 +51,9 @@ final class CLIMotoServer {
     private static func bootstrap(endpoint: String, bucket: String) throws -> (String, String) {
         let policy = #"{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:*","Resource":"*"}]}"#
         _ = try iam(endpoint, ["Action": "CreateUser", "UserName": "authcat-cli"])
-        _ = try iam(endpoint, ["Action": "PutUserPolicy", "UserName": "authcat-cli", "PolicyName": "s3", "PolicyDocument": policy])
+        _ = try iam(
+            endpoint,
+            ["Action": "PutUserPolicy", "UserName": "authcat-cli", "PolicyName": "s3", "PolicyDocument": policy])
         let reply = try iam(endpoint, ["Action": "CreateAccessKey", "UserName": "authcat-cli"])
         guard let keyID = element("AccessKeyId", in: reply), let secret = element("SecretAccessKey", in: reply) else {
             throw StartError("CreateAccessKey gave no key: \(reply)")
@@ -67,7 +70,9 @@ final class CLIMotoServer {
             .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
             .sorted().joined(separator: "&")
         let (status, body) = try send("POST", endpoint + "/", service: "iam", body: Data(form.utf8))
-        guard status == 200 else { throw StartError("IAM \(parameters["Action"] ?? "") failed with HTTP \(status): \(body)") }
+        guard status == 200 else {
+            throw StartError("IAM \(parameters["Action"] ?? "") failed with HTTP \(status): \(body)")
+        }
         return body
     }
 
@@ -77,12 +82,15 @@ final class CLIMotoServer {
         request.httpMethod = method
         request.httpBody = body
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.setValue("AWS4-HMAC-SHA256 Credential=AKIAAUTHCATBOOTSTRAP/20240101/us-east-1/\(service)/aws4_request, "
-                         + "SignedHeaders=host, Signature=00", forHTTPHeaderField: "Authorization")
+        request.setValue(
+            "AWS4-HMAC-SHA256 Credential=AKIAAUTHCATBOOTSTRAP/20240101/us-east-1/\(service)/aws4_request, "
+                + "SignedHeaders=host, Signature=00", forHTTPHeaderField: "Authorization")
         let done = DispatchSemaphore(value: 0)
         let box = ReplyBox()
         URLSession.shared.dataTask(with: request) { data, response, error in
-            box.reply = ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self), error)
+            box.reply = (
+                (response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self), error
+            )
             done.signal()
         }.resume()
         guard done.wait(timeout: .now() + 30) == .success else { throw StartError("\(method) \(url) timed out") }
@@ -91,7 +99,9 @@ final class CLIMotoServer {
     }
 
     private static func element(_ name: String, in xml: String) -> String? {
-        guard let start = xml.range(of: "<\(name)>"), let end = xml.range(of: "</\(name)>", range: start.upperBound..<xml.endIndex) else {
+        guard let start = xml.range(of: "<\(name)>"),
+            let end = xml.range(of: "</\(name)>", range: start.upperBound..<xml.endIndex)
+        else {
             return nil
         }
         return String(xml[start.upperBound..<end.lowerBound])

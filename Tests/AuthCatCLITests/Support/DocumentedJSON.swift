@@ -23,7 +23,9 @@ enum DocumentedJSON {
             } else if line == "```json" {
                 block = []
             } else if line == "```", let body = block {
-                if let heading { examples[heading] = try JSONSerialization.jsonObject(with: Data(body.joined(separator: "\n").utf8)) }
+                if let heading {
+                    examples[heading] = try JSONSerialization.jsonObject(with: Data(body.joined(separator: "\n").utf8))
+                }
                 block = nil
                 heading = nil
             } else if block != nil {
@@ -34,16 +36,21 @@ enum DocumentedJSON {
     }
 
     /// Keys whose values are instants or durations: whole seconds when not null.
-    static let timeKeys: Set<String> = ["valid_until", "timestamp", "created_at", "updated_at", "expires_at", "seconds_left",
-                                        "started", "ended", "first_seen", "last_seen", "last_successful_sync", "removed_at"]
+    static let timeKeys: Set<String> = [
+        "valid_until", "timestamp", "created_at", "updated_at", "expires_at", "seconds_left",
+        "started", "ended", "first_seen", "last_seen", "last_successful_sync", "removed_at",
+    ]
 
     /// Where `actual` departs from `documented`, one line per difference; empty when it matches.
-    static func differences(_ actual: Any, from documented: Any, at path: String = "$", checkKeyNames: Bool = true) -> [String] {
+    static func differences(
+        _ actual: Any, from documented: Any, at path: String = "$", checkKeyNames: Bool = true
+    ) -> [String] {
         if actual is NSNull || documented is NSNull { return [] }
         switch (actual, documented) {
-        case let (actual as [String: Any], documented as [String: Any]):
+        case (let actual as [String: Any], let documented as [String: Any]):
             var found: [String] = []
-            let missing = Set(documented.keys).subtracting(actual.keys), extra = Set(actual.keys).subtracting(documented.keys)
+            let missing = Set(documented.keys).subtracting(actual.keys)
+            let extra = Set(actual.keys).subtracting(documented.keys)
             if !missing.isEmpty { found.append("\(path): missing \(missing.sorted())") }
             if !extra.isEmpty { found.append("\(path): not documented \(extra.sorted())") }
             for (key, value) in actual {
@@ -58,7 +65,7 @@ enum DocumentedJSON {
                 }
             }
             return found
-        case let (actual as [Any], documented as [Any]):
+        case (let actual as [Any], let documented as [Any]):
             guard let example = documented.first else { return actual.isEmpty ? [] : ["\(path): documented empty"] }
             return actual.enumerated().flatMap { index, element in
                 differences(element, from: example, at: "\(path)[\(index)]", checkKeyNames: checkKeyNames)

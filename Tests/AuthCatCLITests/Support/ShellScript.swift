@@ -9,7 +9,9 @@ import XCTest
 /// script's standard error open until its `timeout`.
 extension AuthCatRunner {
     @discardableResult
-    func shell(_ script: String, environment extra: [String: String] = [:], timeout: TimeInterval = 60) throws -> AuthCatResult {
+    func shell(
+        _ script: String, environment extra: [String: String] = [:], timeout: TimeInterval = 60
+    ) throws -> AuthCatResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         // A failing step fails the script; `timeout` keeps a reader that
@@ -23,7 +25,8 @@ extension AuthCatRunner {
         process.environment = environment.merging(extra) { _, new in new }
             .merging(["AUTHCAT_PROGRAM": Self.executableURL.path, "AUTHCAT_VAULT": home.path]) { _, new in new }
         process.currentDirectoryURL = root
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
@@ -38,8 +41,9 @@ extension AuthCatRunner {
             throw AuthCatRunnerError.timedOut(["bash", "-c", script], seconds: timeout)
         }
         process.waitUntilExit()
-        return AuthCatResult(status: process.terminationStatus, stdout: String(decoding: box.stdout, as: UTF8.self),
-                             stderr: String(decoding: box.stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
+        return AuthCatResult(
+            status: process.terminationStatus, stdout: String(decoding: box.stdout, as: UTF8.self),
+            stderr: String(decoding: box.stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
     }
 }
 

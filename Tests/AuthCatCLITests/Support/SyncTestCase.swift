@@ -22,7 +22,8 @@ class SyncTestCase: XCTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-sync-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try write(Self.passphrase + "\n", to: passphraseFile)
     }
 
@@ -51,10 +52,14 @@ class SyncTestCase: XCTestCase {
 
     /// Runs a command that must succeed; returns its stdout.
     @discardableResult
-    func succeed(_ device: AuthCatRunner, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    func succeed(
+        _ device: AuthCatRunner, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
         let result = try device.run(arguments, stdin: stdin, environment: environment)
-        XCTAssertEqual(result.status, 0, "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(
+            result.status, 0, "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)", file: file,
+            line: line)
         return result.stdout
     }
 
@@ -71,9 +76,13 @@ class SyncTestCase: XCTestCase {
     }
 
     /// Adds a TOTP account.
-    func add(_ device: AuthCatRunner, _ name: String, issuer: String = "Example", secret: String = SyncTestCase.secret,
-             _ options: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
-        try succeed(device, ["add", name, "--issuer", issuer] + options, stdin: Data("\(secret)\n".utf8), file: file, line: line)
+    func add(
+        _ device: AuthCatRunner, _ name: String, issuer: String = "Example", secret: String = SyncTestCase.secret,
+        _ options: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try succeed(
+            device, ["add", name, "--issuer", issuer] + options, stdin: Data("\(secret)\n".utf8), file: file, line: line
+        )
     }
 
     /// The device's accounts as sorted `issuer:name` labels; none when it has none.
@@ -81,24 +90,35 @@ class SyncTestCase: XCTestCase {
         let none = try device.run(["list", "--json"])
         if none.status == 1, none.stderr.contains(#""message":"no accounts in "#) { return [] }
         let output = try succeed(device, ["list", "--json"], file: file, line: line)
-        let accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
+        let accounts = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], file: file, line: line)
         return accounts.map { "\($0["issuer"] as? String ?? ""):\($0["name"] as? String ?? "")" }.sorted()
     }
 
     /// `sync enable` on the shared folder remote (or `remote`), asserting success.
     @discardableResult
-    func enable(_ device: AuthCatRunner, remote: String? = nil, _ options: [String] = [], environment: [String: String] = [:],
-                file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        try succeed(device, ["sync", "enable", "--remote", remote ?? remoteURL] + options, environment: environment, file: file, line: line)
+    func enable(
+        _ device: AuthCatRunner, remote: String? = nil, _ options: [String] = [], environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
+        try succeed(
+            device, ["sync", "enable", "--remote", remote ?? remoteURL] + options, environment: environment, file: file,
+            line: line)
     }
 
     /// `sync status --json` and its exit status.
-    func status(_ device: AuthCatRunner, offline: Bool = false, environment: [String: String] = [:],
-                file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, json: [String: Any]) {
-        let result = try device.run(["sync", "status", "--json"] + (offline ? ["--offline"] : []), environment: environment)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-                                 "status printed no JSON: \(result.stdout) \(result.stderr)", file: file, line: line)
-        XCTAssertEqual((json["exit_code"] as? Int).map(Int32.init), result.status, "the exit status is the document's", file: file, line: line)
+    func status(
+        _ device: AuthCatRunner, offline: Bool = false, environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (status: Int32, json: [String: Any]) {
+        let result = try device.run(
+            ["sync", "status", "--json"] + (offline ? ["--offline"] : []), environment: environment)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            "status printed no JSON: \(result.stdout) \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(
+            (json["exit_code"] as? Int).map(Int32.init), result.status, "the exit status is the document's", file: file,
+            line: line)
         return (result.status, json)
     }
 
@@ -108,13 +128,16 @@ class SyncTestCase: XCTestCase {
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         return walker.compactMap { $0 as? String }.filter { path in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+                && !isFolder.boolValue
         }.sorted()
     }
 
     /// Polls `condition` until it holds or `timeout` passes; true if it held.
-    func eventually(within timeout: TimeInterval = 10, every interval: useconds_t = 50_000,
-                    _ condition: () throws -> Bool) rethrows -> Bool {
+    func eventually(
+        within timeout: TimeInterval = 10, every interval: useconds_t = 50_000,
+        _ condition: () throws -> Bool
+    ) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if try condition() { return true }

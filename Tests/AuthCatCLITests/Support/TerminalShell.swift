@@ -29,28 +29,39 @@ final class TerminalShell {
             let installed = userHome.appendingPathComponent(".local/share/bash-completion/completions")
             try Self.install(completions.appendingPathComponent("authcat.bash"), into: installed, as: "authcat")
             let rc = userHome.appendingPathComponent(".bashrc")
-            try (exports.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quoted($0.value))" }
+            try
+                (exports.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quoted($0.value))" }
                 + ["PS1=\(Self.quoted(Self.prompt))", ". /usr/share/bash-completion/bash_completion"])
                 .joined(separator: "\n").write(to: rc, atomically: true, encoding: .utf8)
             command = "bash --noprofile --rcfile \(Self.quoted(rc.path)) -i"
         case .zsh:
-            try Self.install(completions.appendingPathComponent("_authcat"), into: userHome.appendingPathComponent(".zfunc"),
-                             as: "_authcat")
-            try (exports.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quoted($0.value))" }
+            try Self.install(
+                completions.appendingPathComponent("_authcat"), into: userHome.appendingPathComponent(".zfunc"),
+                as: "_authcat")
+            try
+                (exports.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quoted($0.value))" }
                 + ["PS1=\(Self.quoted(Self.prompt))", "fpath=(~/.zfunc $fpath)", "autoload -Uz compinit && compinit"])
-                .joined(separator: "\n").write(to: userHome.appendingPathComponent(".zshrc"), atomically: true, encoding: .utf8)
+                .joined(separator: "\n").write(
+                    to: userHome.appendingPathComponent(".zshrc"), atomically: true, encoding: .utf8)
             command = "zsh -i"
         case .fish:
             let config = userHome.appendingPathComponent(".config/fish")
-            try Self.install(completions.appendingPathComponent("authcat.fish"),
-                             into: config.appendingPathComponent("completions"), as: "authcat.fish")
-            try (exports.sorted { $0.key < $1.key }.map { "set -gx \($0.key) \(Self.quoted($0.value))" }
-                + ["set -g fish_greeting", "set -g fish_autosuggestion_enabled 0", "function fish_prompt; printf %s \(Self.quoted(Self.prompt)); end"])
-                .joined(separator: "\n").write(to: config.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
+            try Self.install(
+                completions.appendingPathComponent("authcat.fish"),
+                into: config.appendingPathComponent("completions"), as: "authcat.fish")
+            try
+                (exports.sorted { $0.key < $1.key }.map { "set -gx \($0.key) \(Self.quoted($0.value))" }
+                + [
+                    "set -g fish_greeting", "set -g fish_autosuggestion_enabled 0",
+                    "function fish_prompt; printf %s \(Self.quoted(Self.prompt)); end",
+                ])
+                .joined(separator: "\n").write(
+                    to: config.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
             command = "fish -i"
         }
         // A bare environment, so that nothing from the test runner's shell leaks in.
-        let environmentPrefix = "env -i HOME=\(Self.quoted(userHome.path)) TERM=xterm-256color LANG=C.UTF-8 PATH=/usr/bin:/bin "
+        let environmentPrefix =
+            "env -i HOME=\(Self.quoted(userHome.path)) TERM=xterm-256color LANG=C.UTF-8 PATH=/usr/bin:/bin "
         try tmux(["new-session", "-d", "-x", "200", "-y", "50", environmentPrefix + command])
         try waitForLine(Self.prompt)
     }
@@ -104,7 +115,9 @@ final class TerminalShell {
     }
 
     /// Waits until the command line reads `expected` (trailing spaces ignored).
-    func waitForLine(_ expected: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {
+    func waitForLine(
+        _ expected: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let wanted = Self.trimmed(expected)
         try waitFor("command line '\(wanted)'", timeout: timeout, file: file, line: line) { [self] screen in
             commandLine(in: screen) == wanted
@@ -112,8 +125,10 @@ final class TerminalShell {
     }
 
     /// Waits until the screen satisfies `condition`, failing with the screen after `timeout`.
-    func waitFor(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-                 _ condition: (String) -> Bool) throws {
+    func waitFor(
+        _ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: (String) -> Bool
+    ) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {

@@ -38,8 +38,10 @@ final class TerminalTranscript: Sendable {
     ///
     /// - Parameter atPrompt: called with the chunk's index once its prompt
     ///   shows, before it is typed: the program waits for a person then.
-    func type(_ chunks: [Data], into pipe: Pipe, until process: Process,
-              atPrompt: @escaping @Sendable (Int) -> Void = { _ in }) -> DispatchGroup {
+    func type(
+        _ chunks: [Data], into pipe: Pipe, until process: Process,
+        atPrompt: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> DispatchGroup {
         signal(SIGPIPE, SIG_IGN)
         let group = DispatchGroup()
         let fd = pipe.fileHandleForWriting.fileDescriptor

@@ -14,7 +14,8 @@ final class SyncBackgroundTests: SyncTestCase {
         let before = remoteFiles()
 
         // While the test holds the run lock no push can run; the command still returns.
-        let syncLock = open(first.home.appendingPathComponent("sync-run.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let syncLock = open(
+            first.home.appendingPathComponent("sync-run.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         XCTAssertEqual(flock(syncLock, LOCK_EX), 0)
         let result = try first.run(["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.secret)\n".utf8))
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -76,8 +77,9 @@ final class SyncBackgroundTests: SyncTestCase {
     func testAPushThatCannotStartIsAWarningWithWhatToDo() throws {
         let device = try makeDevice()
         try enable(device)
-        let result = try device.run(["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.secret)\n".utf8),
-                                    detachedProgram: device.root.appendingPathComponent("no-such-program").path)
+        let result = try device.run(
+            ["add", "alice", "--issuer", "GitHub"], stdin: Data("\(Self.secret)\n".utf8),
+            detachedProgram: device.root.appendingPathComponent("no-such-program").path)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("authcat: warning: cannot start the background sync: "), result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("; run: authcat sync now\n"), result.stderr)
@@ -90,7 +92,8 @@ final class SyncBackgroundTests: SyncTestCase {
         try FileManager.default.removeItem(at: remoteFolder)
 
         try add(device, "alice")
-        XCTAssertTrue(try eventually { try status(device, offline: true).status == 6 }, "the failure reached the monitor")
+        XCTAssertTrue(
+            try eventually { try status(device, offline: true).status == 6 }, "the failure reached the monitor")
         let (exitStatus, json) = try status(device, offline: true)
         XCTAssertEqual(exitStatus, 6)
         XCTAssertEqual(json["summary"] as? String, "account not available")
@@ -108,8 +111,9 @@ final class SyncBackgroundTests: SyncTestCase {
         try FileManager.default.createDirectory(at: runLock, withIntermediateDirectories: false)
 
         try add(device, "alice")
-        XCTAssertTrue(try eventually { try status(device, offline: true).json["summary"] as? String == "error" },
-                      "the failure reached the monitor")
+        XCTAssertTrue(
+            try eventually { try status(device, offline: true).json["summary"] as? String == "error" },
+            "the failure reached the monitor")
         let (exitStatus, json) = try status(device, offline: true)
         XCTAssertNotEqual(exitStatus, 0)
         XCTAssertTrue((json["message"] as? String ?? "").contains("sync-run.lock"), "\(json)")

@@ -40,19 +40,22 @@ final class SyncCompactTests: SyncTestCase {
         let device = try makeDevice()
         try enable(device)
         try addSynced(device, 1)
-        let first = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(device, ["sync", "compact", "--json"]).utf8))
-            as? [String: Any])
+        let first = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try succeed(device, ["sync", "compact", "--json"]).utf8))
+                as? [String: Any])
         XCTAssertEqual(first["snapshot_written"] as? Bool, true)
         XCTAssertEqual(first["batches_since_snapshot"] as? Int, 0)
         let files = remoteFiles()
 
-        let again = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try succeed(device, ["sync", "compact", "--json"]).utf8))
-            as? [String: Any])
+        let again = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try succeed(device, ["sync", "compact", "--json"]).utf8))
+                as? [String: Any])
         XCTAssertEqual(again["snapshot_written"] as? Bool, false)
         XCTAssertEqual(again["objects_written"] as? Int, 0)
         XCTAssertEqual(remoteFiles(), files)
-        XCTAssertEqual(try succeed(device, ["sync", "compact"]),
-                       "imported 0 changes, exported 0 changes\nnothing to compact: no batch since the last snapshot\n")
+        XCTAssertEqual(
+            try succeed(device, ["sync", "compact"]),
+            "imported 0 changes, exported 0 changes\nnothing to compact: no batch since the last snapshot\n")
     }
 
     func testCompactNeedsSyncOn() throws {
@@ -83,8 +86,9 @@ final class SyncCompactTests: SyncTestCase {
         let result = try device.run(["sync", "now"])
         close(watchLock)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("authcat: 64 batches since this device's last snapshot; run 'authcat sync compact'"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("authcat: 64 batches since this device's last snapshot; run 'authcat sync compact'"),
+            result.stderr)
         XCTAssertEqual(try status(device, offline: true).json["compaction_due"] as? Bool, true)
         let text = try device.run(["sync", "status", "--offline"]).stdout
         XCTAssertTrue(text.contains("batches since snapshot: 64 (compaction due)"), text)
@@ -93,9 +97,12 @@ final class SyncCompactTests: SyncTestCase {
 
         // Idle for one interval, the watch compacts on its own.
         let watch = try start(device, ["sync", "watch", "--interval", "1"])
-        XCTAssertTrue(eventually(within: 20) { objects().snapshots.count == 1 && objects().batches.isEmpty },
-                      "the idle watch compacted: \(remoteFiles()) \(watch.stderr)")
-        XCTAssertTrue(eventually { watch.stdout.contains("compacted: wrote one snapshot, removed 64 older objects") }, watch.stdout)
+        XCTAssertTrue(
+            eventually(within: 20) { objects().snapshots.count == 1 && objects().batches.isEmpty },
+            "the idle watch compacted: \(remoteFiles()) \(watch.stderr)")
+        XCTAssertTrue(
+            eventually { watch.stdout.contains("compacted: wrote one snapshot, removed 64 older objects") },
+            watch.stdout)
         kill(watch.pid, SIGTERM)
         XCTAssertEqual(watch.waitForExit(timeout: 10), 0, watch.stderr)
         XCTAssertEqual(try status(device, offline: true).json["batches_since_snapshot"] as? Int, 0)

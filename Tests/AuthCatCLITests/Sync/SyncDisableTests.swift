@@ -71,7 +71,8 @@ final class SyncDisableTests: SyncTestCase {
         try FileManager.default.removeItem(at: remoteFolder)
         let result = try device.run(["sync", "disable", "--everywhere"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("sync is off on this device, but the remote could not be updated"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("sync is off on this device, but the remote could not be updated"), result.stderr)
         XCTAssertEqual(try status(device).json["summary"] as? String, "off")
     }
 
@@ -99,7 +100,9 @@ final class SyncDisableTests: SyncTestCase {
         try enable(device)
         try enable(other)
         try succeed(device, ["sync", "disable"])
-        XCTAssertEqual(try succeed(device, ["sync", "disable", "--everywhere"]), "sync is off on every device; local data is kept\n")
+        XCTAssertEqual(
+            try succeed(device, ["sync", "disable", "--everywhere"]),
+            "sync is off on every device; local data is kept\n")
         _ = try other.run(["sync", "now"])
         let json = try status(other, offline: true).json
         XCTAssertEqual(json["summary"] as? String, "off")
@@ -112,7 +115,9 @@ final class SyncDisableTests: SyncTestCase {
             if setUp { try add(device, "alice") }
             let result = try device.run(["sync", "disable", "--delete-remote", "--yes"])
             XCTAssertEqual(result.status, 1)
-            XCTAssertEqual(result.stderr, "authcat: sync was never set up for this vault, so there is no remote to turn off or delete\n")
+            XCTAssertEqual(
+                result.stderr,
+                "authcat: sync was never set up for this vault, so there is no remote to turn off or delete\n")
         }
     }
 

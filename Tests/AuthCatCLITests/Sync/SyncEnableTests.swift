@@ -12,7 +12,8 @@ final class SyncEnableTests: SyncTestCase {
         let created = try enable(first, ["--recovery-key-file", keyFile.path])
         XCTAssertTrue(created.contains("created a new remote vault"), created)
         XCTAssertTrue(created.contains("exported 1 change"), created)
-        let recoveryKey = try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let recoveryKey = try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         XCTAssertFalse(recoveryKey.isEmpty)
         XCTAssertFalse(created.contains(recoveryKey), "a key written to a file is not printed too")
         XCTAssertEqual(SecureFileMode.of(keyFile.path), 0o600)
@@ -23,8 +24,9 @@ final class SyncEnableTests: SyncTestCase {
         XCTAssertEqual(try labels(second), ["GitHub:alice"])
 
         // The recovery key joins without the passphrase.
-        let viaRecoveryKey = try enable(third, ["--use-recovery-key", "--recovery-key-file", keyFile.path],
-                                        environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        let viaRecoveryKey = try enable(
+            third, ["--use-recovery-key", "--recovery-key-file", keyFile.path],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
         XCTAssertTrue(viaRecoveryKey.contains("joined the remote vault"), viaRecoveryKey)
         XCTAssertEqual(try labels(third), ["GitHub:alice"])
 
@@ -45,7 +47,8 @@ final class SyncEnableTests: SyncTestCase {
         let wrong = scratch.appendingPathComponent("wrong-passphrase")
         try write("not the passphrase\n", to: wrong)
         try add(second, "carol")
-        let result = try second.run(["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": wrong.path])
+        let result = try second.run(
+            ["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": wrong.path])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("wrong sync passphrase or recovery key"), result.stderr)
         XCTAssertFalse(result.stderr.contains("not the passphrase"))
@@ -59,7 +62,8 @@ final class SyncEnableTests: SyncTestCase {
 
     func testEnableWithoutAPassphraseSourceOrTerminalFailsBeforeWriting() throws {
         let device = try makeDevice()
-        let result = try device.run(["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        let result = try device.run(
+            ["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("AUTHCAT_SYNC_PASSPHRASE_FILE"), result.stderr)
         XCTAssertEqual(remoteFiles(), [])
@@ -69,11 +73,13 @@ final class SyncEnableTests: SyncTestCase {
     /// Typed on a terminal, the rule is in the prompt and checked on the first entry.
     func testAShortTypedPassphraseIsRefusedBeforeItIsTypedAgain() throws {
         let device = try makeDevice()
-        let result = try device.runInTerminal(["sync", "enable", "--remote", remoteURL], typing: ["y\n", "short\n"],
-                                              environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        let result = try device.runInTerminal(
+            ["sync", "enable", "--remote", remoteURL], typing: ["y\n", "short\n"],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stdout.contains("new sync passphrase (at least 8 characters): "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("authcat: the sync passphrase must be at least 8 characters long"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("authcat: the sync passphrase must be at least 8 characters long"), result.stdout)
         XCTAssertFalse(result.stdout.contains("again"), "not asked twice: \(result.stdout)")
         XCTAssertEqual(remoteFiles(), [])
     }
@@ -84,18 +90,21 @@ final class SyncEnableTests: SyncTestCase {
         let (first, second) = (try makeDevice(), try makeDevice())
         try enable(first)
         let typo = remoteURL + "-typo"
-        let declined = try second.runInTerminal(["sync", "enable", "--remote", typo], typing: ["n\n"],
-                                                environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        let declined = try second.runInTerminal(
+            ["sync", "enable", "--remote", typo], typing: ["n\n"],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
         XCTAssertEqual(declined.status, 1, declined.stdout)
         XCTAssertTrue(declined.stdout.contains("no authcat vault was found at \(typo)"), declined.stdout)
         XCTAssertTrue(declined.stdout.contains("nothing was set up"), declined.stdout)
         XCTAssertFalse(declined.stdout.contains("passphrase (at least"), "no passphrase asked: \(declined.stdout)")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: remoteFolder.path + "-typo"), [],
-                       "no remote vault was made")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: remoteFolder.path + "-typo"), [],
+            "no remote vault was made")
         XCTAssertEqual(try status(second, offline: true).json["summary"] as? String, "off")
 
-        let joined = try second.runInTerminal(["sync", "enable", "--remote", remoteURL], typing: [Self.passphrase + "\n"],
-                                              environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        let joined = try second.runInTerminal(
+            ["sync", "enable", "--remote", remoteURL], typing: [Self.passphrase + "\n"],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
         XCTAssertEqual(joined.status, 0, joined.stdout)
         XCTAssertFalse(joined.stdout.contains("no authcat vault was found"), "joining is not asked: \(joined.stdout)")
     }
@@ -107,8 +116,10 @@ final class SyncEnableTests: SyncTestCase {
         try enable(first)
         let lockPath = second.home.appendingPathComponent("sync-run.lock").path
         let freeAtPrompt = PromptObservations()
-        let result = try second.runInTerminal(["sync", "enable", "--remote", remoteURL], typing: [Self.passphrase + "\n"],
-                                              environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""]) { _ in
+        let result = try second.runInTerminal(
+            ["sync", "enable", "--remote", remoteURL], typing: [Self.passphrase + "\n"],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""]
+        ) { _ in
             freeAtPrompt.append(Self.runLockIsFree(at: lockPath))
         }
         XCTAssertEqual(result.status, 0, result.stdout)
@@ -129,7 +140,8 @@ final class SyncEnableTests: SyncTestCase {
         let device = try makeDevice()
         let short = scratch.appendingPathComponent("short")
         try write("abc\n", to: short)
-        let result = try device.run(["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": short.path])
+        let result = try device.run(
+            ["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": short.path])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("at least 8 characters"), result.stderr)
         XCTAssertEqual(remoteFiles(), [])
@@ -169,9 +181,13 @@ final class SyncEnableTests: SyncTestCase {
         let remote = "s3://authcat-test/vault?endpoint=http://0.0.0.0:1"
         let refused = try device.run(["sync", "enable", "--remote", remote])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertEqual(refused.stderr, "authcat: http://0.0.0.0:1 is plain http to another machine, where the synced objects "
-            + "travel unencrypted and can be altered; use https, or without a terminal to confirm, add --allow-http\n")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: device.home.path), "refused before the vault was even made")
+        XCTAssertEqual(
+            refused.stderr,
+            "authcat: http://0.0.0.0:1 is plain http to another machine, where the synced objects "
+                + "travel unencrypted and can be altered; use https, or without a terminal to confirm, add --allow-http\n"
+        )
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: device.home.path), "refused before the vault was even made")
 
         let declined = try device.runInTerminal(["sync", "enable", "--remote", remote], typing: ["n\n"])
         XCTAssertEqual(declined.status, 1, declined.stdout)
@@ -179,14 +195,16 @@ final class SyncEnableTests: SyncTestCase {
         XCTAssertTrue(declined.stdout.contains("authcat: sync was not turned on"), declined.stdout)
 
         // Allowed, it goes on to the server (here nothing listens) and fails there.
-        let allowed = try device.run(["sync", "enable", "--remote", remote, "--allow-http"],
-                                     environment: ["AWS_ACCESS_KEY_ID": "AKIAAUTHCATTEST00000", "AWS_SECRET_ACCESS_KEY": "x"])
+        let allowed = try device.run(
+            ["sync", "enable", "--remote", remote, "--allow-http"],
+            environment: ["AWS_ACCESS_KEY_ID": "AKIAAUTHCATTEST00000", "AWS_SECRET_ACCESS_KEY": "x"])
         XCTAssertNotEqual(allowed.status, 0)
         XCTAssertFalse(allowed.stderr.contains("plain http"), allowed.stderr)
         XCTAssertTrue(allowed.stderr.contains("cannot reach"), allowed.stderr)
 
-        let loopback = try device.run(["sync", "enable", "--remote", "s3://authcat-test/vault?endpoint=http://127.0.0.1:1"],
-                                      environment: ["AWS_ACCESS_KEY_ID": "AKIAAUTHCATTEST00000", "AWS_SECRET_ACCESS_KEY": "x"])
+        let loopback = try device.run(
+            ["sync", "enable", "--remote", "s3://authcat-test/vault?endpoint=http://127.0.0.1:1"],
+            environment: ["AWS_ACCESS_KEY_ID": "AKIAAUTHCATTEST00000", "AWS_SECRET_ACCESS_KEY": "x"])
         XCTAssertFalse(loopback.stderr.contains("plain http"), loopback.stderr)
     }
 
@@ -194,7 +212,9 @@ final class SyncEnableTests: SyncTestCase {
         let device = try makeDevice()
         try enable(device)
         XCTAssertTrue(try enable(device).contains("already on"))
-        let other = try device.run(["sync", "enable", "--remote", "file://" + scratch.appendingPathComponent("other").path])
+        let other = try device.run([
+            "sync", "enable", "--remote", "file://" + scratch.appendingPathComponent("other").path,
+        ])
         XCTAssertEqual(other.status, 1)
         XCTAssertTrue(other.stderr.contains("already on"), other.stderr)
     }

@@ -30,7 +30,8 @@ final class SyncNowTests: SyncTestCase {
         let changes = try XCTUnwrap(report["preference_changes"] as? [[String: String]])
         XCTAssertEqual(changes, [["key": "user.theme", "reason": "server_change"]])
         let devices = try XCTUnwrap(report["devices_seen"] as? [[String: Any]])
-        XCTAssertEqual(devices.filter { $0["this_device"] as? Bool == false }.count, 1, "the other device, which wrote objects")
+        XCTAssertEqual(
+            devices.filter { $0["this_device"] as? Bool == false }.count, 1, "the other device, which wrote objects")
         XCTAssertEqual(try succeed(second, ["config", "get", "--synced", "user.theme"]), "light\n")
     }
 
@@ -41,17 +42,21 @@ final class SyncNowTests: SyncTestCase {
         // While sync is off, changes stay local; turning it on again exports them all in one go.
         try succeed(first, ["sync", "disable"])
         let accounts = scratch.appendingPathComponent("accounts.txt")
-        try write((0..<200).map { "otpauth://totp/Site\($0):user\($0)?secret=\(Self.secret)&issuer=Site\($0)\n" }.joined(),
-                  to: accounts)
+        try write(
+            (0..<200).map { "otpauth://totp/Site\($0):user\($0)?secret=\(Self.secret)&issuer=Site\($0)\n" }.joined(),
+            to: accounts)
         try succeed(first, ["import", "--format", "otpauth", accounts.path])
         XCTAssertTrue(try enable(first).contains("exported 200 changes"))
 
         let sync = try start(second, ["sync", "now"])
         let events = second.home.appendingPathComponent("sync-events.log")
-        XCTAssertTrue(eventually(within: 20, every: 1_000) { Self.log(events).contains("\"processID\":\(sync.pid)") }, "the sync never started")
+        XCTAssertTrue(
+            eventually(within: 20, every: 1_000) { Self.log(events).contains("\"processID\":\(sync.pid)") },
+            "the sync never started")
         kill(sync.pid, SIGSTOP)
-        XCTAssertFalse(Self.log(events).contains("\"phase\":\"export\",\"processID\":\(sync.pid)"),
-                       "the sync finished before it could be stopped")
+        XCTAssertFalse(
+            Self.log(events).contains("\"phase\":\"export\",\"processID\":\(sync.pid)"),
+            "the sync finished before it could be stopped")
         let running = try status(second, offline: true)
         XCTAssertEqual(running.json["summary"] as? String, "in progress")
         XCTAssertEqual(running.status, 0)

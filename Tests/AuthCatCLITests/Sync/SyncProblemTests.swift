@@ -73,7 +73,8 @@ final class SyncProblemTests: SyncTestCase {
         let sync = try second.run(["sync", "now"])
         XCTAssertEqual(sync.status, 4, "never 0 over a rejected object: \(sync.stderr)")
         XCTAssertTrue(sync.stdout.contains("rejected \(batch):"), sync.stdout)
-        XCTAssertTrue(sync.stdout.contains("warning: blocked for device"), "later batches do not wait silently: \(sync.stdout)")
+        XCTAssertTrue(
+            sync.stdout.contains("warning: blocked for device"), "later batches do not wait silently: \(sync.stdout)")
         let (exitStatus, json) = try status(second)
         XCTAssertEqual(exitStatus, 4)
         XCTAssertEqual(json["summary"] as? String, "error")
@@ -160,10 +161,12 @@ final class SyncProblemTests: SyncTestCase {
         let device = try makeDevice()
         try add(device, "alice")
         try enable(device)
-        let folder = try XCTUnwrap(remoteFiles().first { $0.contains("/b-") }).split(separator: "/").dropLast().joined(separator: "/")
+        let folder = try XCTUnwrap(remoteFiles().first { $0.contains("/b-") }).split(separator: "/").dropLast().joined(
+            separator: "/")
         let leftover = remoteFolder.appendingPathComponent(folder).appendingPathComponent(".authcat-tmp-1234abcd")
         try Data("partial".utf8).write(to: leftover)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: leftover.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: leftover.path)
         try succeed(device, ["sync", "now"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: leftover.path))
     }

@@ -42,7 +42,9 @@ final class SyncS3Tests: SyncTestCase {
         let device = try makeDevice()
         device.environment.merge(["AWS_ACCESS_KEY_ID": "AKIAEXAMPLE", "AWS_SECRET_ACCESS_KEY": "example"]) { $1 }
         let port = try FreePort.find()
-        let result = try device.run(["sync", "enable", "--remote", "s3://bucket/vault?endpoint=http://127.0.0.1:\(port)&region=us-east-1"])
+        let result = try device.run([
+            "sync", "enable", "--remote", "s3://bucket/vault?endpoint=http://127.0.0.1:\(port)&region=us-east-1",
+        ])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("cannot reach"), result.stderr)
         let files = try FileManager.default.contentsOfDirectory(atPath: device.home.path)
@@ -56,7 +58,9 @@ final class SyncS3Tests: SyncTestCase {
 
     func testS3WithoutCredentialsSaysWhereToPutThem() throws {
         let device = try makeDevice()
-        let result = try device.run(["sync", "enable", "--remote", "s3://bucket/vault?endpoint=http://127.0.0.1:9&region=us-east-1"])
+        let result = try device.run([
+            "sync", "enable", "--remote", "s3://bucket/vault?endpoint=http://127.0.0.1:9&region=us-east-1",
+        ])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("AWS_ACCESS_KEY_ID"), result.stderr)
     }

@@ -65,7 +65,8 @@ final class SyncStatusCommandTests: SyncTestCase {
         XCTAssertEqual(json["enabled"] as? Bool, false)
         XCTAssertEqual(try labels(second), ["Example:alice"], "local data is kept")
         XCTAssertEqual(try status(first).json["summary"] as? String, "off")
-        XCTAssertTrue(try second.run(["list"]).stderr.contains("remote deleted"), "every command warns until acknowledged")
+        XCTAssertTrue(
+            try second.run(["list"]).stderr.contains("remote deleted"), "every command warns until acknowledged")
 
         // Only the signed marker is left on the folder: no empty folders of the deleted vault.
         let left = try FileManager.default.subpathsOfDirectory(atPath: remoteFolder.path)
@@ -148,7 +149,8 @@ final class SyncStatusCommandTests: SyncTestCase {
         try FileManager.default.removeItem(at: remoteFolder)
         XCTAssertEqual(try status(device).status, 6)
         let recorded = try device.run(["sync", "status", "--short"])
-        XCTAssertEqual(recorded.stdoutLines.first?.hasPrefix("synced "), true, "no remote was contacted: \(recorded.stdout)")
+        XCTAssertEqual(
+            recorded.stdoutLines.first?.hasPrefix("synced "), true, "no remote was contacted: \(recorded.stdout)")
 
         XCTAssertEqual(try device.run(["sync", "now"]).status, 1)
         let failed = try device.run(["sync", "status", "--short"])

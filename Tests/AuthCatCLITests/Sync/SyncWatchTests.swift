@@ -12,8 +12,11 @@ final class SyncWatchTests: SyncTestCase {
                 .contains("{\"kind\":\"succeeded\",\"phase\":\"export\",\"processID\":\(watch.pid)")
         }
         XCTAssertTrue(ready, "the watch never synced: \(watch.stderr)")
-        XCTAssertTrue(watch.stdout.contains(" watching \(remoteURL): local changes go out within a second, other devices' changes are checked every \(interval == 1 ? "second" : "\(interval) seconds"); Ctrl-C stops\n"),
-                      "it says that it started: \(watch.stdout)")
+        XCTAssertTrue(
+            watch.stdout.contains(
+                " watching \(remoteURL): local changes go out within a second, other devices' changes are checked every \(interval == 1 ? "second" : "\(interval) seconds"); Ctrl-C stops\n"
+            ),
+            "it says that it started: \(watch.stdout)")
         return watch
     }
 
@@ -28,8 +31,11 @@ final class SyncWatchTests: SyncTestCase {
         let watch = try startWatch(first)
 
         try add(first, "alice")
-        XCTAssertTrue(try eventually(within: 5) { try pendingLocalChanges(first) == 0 }, "the watch exported the change")
-        XCTAssertTrue(eventually { watch.stdout.contains("exported 1 change") }, "the watch, not a background push, exported it: \(watch.stdout)")
+        XCTAssertTrue(
+            try eventually(within: 5) { try pendingLocalChanges(first) == 0 }, "the watch exported the change")
+        XCTAssertTrue(
+            eventually { watch.stdout.contains("exported 1 change") },
+            "the watch, not a background push, exported it: \(watch.stdout)")
 
         kill(watch.pid, SIGTERM)
         XCTAssertEqual(watch.waitForExit(timeout: 10), 0, "SIGTERM stops it cleanly: \(watch.stderr)")
@@ -43,7 +49,8 @@ final class SyncWatchTests: SyncTestCase {
         try enable(second)
         let watch = try startWatch(first, interval: 1)
         try add(second, "bob")
-        XCTAssertTrue(try eventually(within: 15) { try labels(first) == ["Example:bob"] }, "imported without a sync now")
+        XCTAssertTrue(
+            try eventually(within: 15) { try labels(first) == ["Example:bob"] }, "imported without a sync now")
         XCTAssertTrue(eventually { watch.stdout.contains("imported 1 change") }, watch.stdout)
         kill(watch.pid, SIGINT)
         XCTAssertEqual(watch.waitForExit(timeout: 10), 0, "SIGINT stops it cleanly: \(watch.stderr)")
@@ -73,7 +80,9 @@ final class SyncWatchTests: SyncTestCase {
         let turnOff = DispatchGroup()
         // `sync enable` ran in this process too: the watch's sync is the next one.
         let synced = "{\"kind\":\"succeeded\",\"phase\":\"export\",\"processID\":\(getpid())"
-        let syncs: @Sendable () -> Int = { ((try? String(contentsOf: events, encoding: .utf8)) ?? "").components(separatedBy: synced).count }
+        let syncs: @Sendable () -> Int = {
+            ((try? String(contentsOf: events, encoding: .utf8)) ?? "").components(separatedBy: synced).count
+        }
         let syncsBefore = syncs()
         DispatchQueue.global().async(group: turnOff) {
             // Once the watch synced here, another process turns sync off, which ends it; a watch

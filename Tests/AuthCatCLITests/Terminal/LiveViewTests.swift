@@ -13,8 +13,9 @@ final class LiveViewTests: AuthCatTestCase {
         try add("counter", issuer: "Bank", secret: Self.otherSecret, ["--type", "hotp"])
         let userHome = authcat.root.appendingPathComponent("shell-home", isDirectory: true)
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
-        shell = try TerminalShell(.bash, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
-                                  environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
+        shell = try TerminalShell(
+            .bash, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
+            environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
     }
 
     override func tearDown() {
@@ -22,7 +23,8 @@ final class LiveViewTests: AuthCatTestCase {
         super.tearDown()
     }
 
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
 
     /// Starts the view and waits for the TOTP code in the alternate screen.

@@ -16,17 +16,20 @@ final class TerminalTests: AuthCatTestCase {
     func testCodeOnATerminalShowsTheLabelAndSecondsLeft() throws {
         try add("alice", issuer: "GitHub")
         try add("counter", ["--type", "hotp"])
-        XCTAssertEqual(try authcat.runInTerminal(["code", "github", "--at", "45"]).stdout, "287082  GitHub:alice  15s left\n")
+        XCTAssertEqual(
+            try authcat.runInTerminal(["code", "github", "--at", "45"]).stdout, "287082  GitHub:alice  15s left\n")
         XCTAssertEqual(try authcat.runInTerminal(["code", "counter"]).stdout, "755224  counter  hotp\n")
-        XCTAssertEqual(try authcat.runInTerminal(["code", "--at", "59"]).stdout,
-                       "-       counter       hotp: ask by name\n287082  GitHub:alice  1s left\n")
+        XCTAssertEqual(
+            try authcat.runInTerminal(["code", "--at", "59"]).stdout,
+            "-       counter       hotp: ask by name\n287082  GitHub:alice  1s left\n")
     }
 
     /// A secret typed wrong is asked for again; a pasted URI points to --uri.
     func testAMistypedSecretIsAskedForAgain() throws {
         let uri = "otpauth://totp/GitHub:alice?secret=\(Self.rfcSecret)"
-        let result = try authcat.runInTerminal(["add", "alice", "--issuer", "GitHub"],
-                                               typing: ["not base32!\n", uri + "\n", Self.rfcSecret + "\n"])
+        let result = try authcat.runInTerminal(
+            ["add", "alice", "--issuer", "GitHub"],
+            typing: ["not base32!\n", uri + "\n", Self.rfcSecret + "\n"])
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertTrue(result.stdout.contains("authcat: warning: the secret has an invalid character"), result.stdout)
         XCTAssertTrue(result.stdout.contains("run the same command with --uri; try again (1 try left)"), result.stdout)
@@ -43,9 +46,12 @@ final class TerminalTests: AuthCatTestCase {
         try "#!/bin/sh\ncat > /dev/null\n".write(to: tool, atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(tool.path, 0o755), 0)
         let environment = ["PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99"]
-        let copied = try authcat.runInTerminal(["code", "github", "--at", "45", "--copy", "--keep"], environment: environment)
+        let copied = try authcat.runInTerminal(
+            ["code", "github", "--at", "45", "--copy", "--keep"], environment: environment)
         XCTAssertEqual(copied.status, 0, copied.stdout)
-        XCTAssertEqual(copied.stdout, "287082  GitHub:alice  15s left\nauthcat: copied to the clipboard; it stays there (--keep)\n")
+        XCTAssertEqual(
+            copied.stdout, "287082  GitHub:alice  15s left\nauthcat: copied to the clipboard; it stays there (--keep)\n"
+        )
         let piped = try authcat.run(["code", "github", "--at", "45", "--copy", "--keep"], environment: environment)
         XCTAssertEqual(piped.stdout, "287082\n")
         XCTAssertEqual(piped.stderr, "")
@@ -67,20 +73,29 @@ final class TerminalTests: AuthCatTestCase {
         // A slip is asked again, three times in all, and then ends the command.
         let short = try authcat.runInTerminal(["passphrase", "set"], typing: ["hunter2\n", "hunter3\n", "hunter4\n"])
         XCTAssertEqual(short.status, 1)
-        XCTAssertTrue(short.stdout.contains("new passphrase (at least 8 characters): \nauthcat: warning: the new passphrase must "
-                                            + "be at least 8 characters long; try again (2 tries left)\n"),
-                      "the rule is said before typing and checked on the first entry: \(short.stdout)")
+        XCTAssertTrue(
+            short.stdout.contains(
+                "new passphrase (at least 8 characters): \nauthcat: warning: the new passphrase must "
+                    + "be at least 8 characters long; try again (2 tries left)\n"),
+            "the rule is said before typing and checked on the first entry: \(short.stdout)")
         XCTAssertTrue(short.stdout.contains("try again (1 try left)\n"), short.stdout)
-        XCTAssertTrue(short.stdout.hasSuffix("\nauthcat: the new passphrase must be at least 8 characters long; nothing was changed\n"),
-                      short.stdout)
-        let differ = try authcat.runInTerminal(["passphrase", "set"],
-                                               typing: ["one two three\n", "two three four\n", "one two three\n", "one two three\n"])
+        XCTAssertTrue(
+            short.stdout.hasSuffix(
+                "\nauthcat: the new passphrase must be at least 8 characters long; nothing was changed\n"),
+            short.stdout)
+        let differ = try authcat.runInTerminal(
+            ["passphrase", "set"],
+            typing: ["one two three\n", "two three four\n", "one two three\n", "one two three\n"])
         XCTAssertEqual(differ.status, 0, differ.stdout)
-        XCTAssertTrue(differ.stdout.contains("authcat: warning: the two passphrases differ; try again (2 tries left)"), differ.stdout)
-        try succeed(["passphrase", "remove"], environment: ["AUTHCAT_PASSPHRASE_FILE": try passphraseFile("one two three")])
+        XCTAssertTrue(
+            differ.stdout.contains("authcat: warning: the two passphrases differ; try again (2 tries left)"),
+            differ.stdout)
+        try succeed(
+            ["passphrase", "remove"], environment: ["AUTHCAT_PASSPHRASE_FILE": try passphraseFile("one two three")])
         let set = try authcat.runInTerminal(["passphrase", "set"], typing: ["hunter22\n", "hunter22\n"])
         XCTAssertEqual(set.status, 0, set.stdout)
-        XCTAssertTrue(set.stdout.contains("new passphrase (at least 8 characters): \nnew passphrase again: \n"), set.stdout)
+        XCTAssertTrue(
+            set.stdout.contains("new passphrase (at least 8 characters): \nnew passphrase again: \n"), set.stdout)
         XCTAssertFalse(set.stdout.contains("hunter22"))
         let code = try authcat.runInTerminal(["code", "alice", "--at", "59", "--json"], typing: ["hunter22\n"])
         XCTAssertEqual(code.status, 0, code.stdout)
@@ -89,8 +104,10 @@ final class TerminalTests: AuthCatTestCase {
         // A mistyped passphrase is asked for again, three times in all.
         let retyped = try authcat.runInTerminal(["code", "alice", "--at", "59"], typing: ["hunter2\n", "hunter22\n"])
         XCTAssertEqual(retyped.status, 0, retyped.stdout)
-        XCTAssertTrue(retyped.stdout.contains("authcat: warning: wrong passphrase; try again (2 tries left)\nauthcat passphrase: "),
-                      retyped.stdout)
+        XCTAssertTrue(
+            retyped.stdout.contains(
+                "authcat: warning: wrong passphrase; try again (2 tries left)\nauthcat passphrase: "),
+            retyped.stdout)
         XCTAssertTrue(retyped.stdout.hasSuffix("287082  alice  1s left\n"), retyped.stdout)
         let wrong = try authcat.runInTerminal(["code", "alice"], typing: ["hunter2\n", "hunter3\n", "hunter4\n"])
         XCTAssertEqual(wrong.status, 1)

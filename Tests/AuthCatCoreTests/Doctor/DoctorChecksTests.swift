@@ -34,8 +34,9 @@ final class DoctorChecksTests: XCTestCase {
     private let server = SNTPServer(host: "127.0.0.1", port: 4123)
 
     private func clockFinding(offset: Double) -> DoctorFinding {
-        DoctorChecks.clock(.success(SNTPMeasurement(offset: offset, delay: 0.01, stratum: 2, address: "127.0.0.1")),
-                           server: server)
+        DoctorChecks.clock(
+            .success(SNTPMeasurement(offset: offset, delay: 0.01, stratum: 2, address: "127.0.0.1")),
+            server: server)
     }
 
     func testClockWithinToleranceIsOK() {
@@ -48,7 +49,8 @@ final class DoctorChecksTests: XCTestCase {
     func testClockSomeSecondsOffIsAWarning() {
         let finding = clockFinding(offset: -6)
         XCTAssertEqual(finding.status, .warning)
-        XCTAssertTrue(finding.message.hasPrefix("this machine's clock is 6.0 s ahead of 127.0.0.1:4123"), finding.message)
+        XCTAssertTrue(
+            finding.message.hasPrefix("this machine's clock is 6.0 s ahead of 127.0.0.1:4123"), finding.message)
     }
 
     func testClockFarOffIsAProblemWithAdvice() {
@@ -96,14 +98,20 @@ final class DoctorChecksTests: XCTestCase {
         _ = try file("vault.sqlite", mode: 0o600, in: location.folder)
         let findings = DoctorChecks.permissions(in: location, userID: getuid() + 1)
         XCTAssertEqual(findings.map(\.status), [.problem, .problem])
-        XCTAssertEqual(findings[0].message, "\(location.folder.path) belongs to user \(getuid()), not you: "
-                       + "that user could swap the vault's files, so authcat refuses it")
-        XCTAssertEqual(findings[0].advice, "if the vault is yours, run as root: chown -R \(getuid() + 1) \(location.folder.path); "
-                       + "else set AUTHCAT_HOME to a folder of your own")
+        XCTAssertEqual(
+            findings[0].message,
+            "\(location.folder.path) belongs to user \(getuid()), not you: "
+                + "that user could swap the vault's files, so authcat refuses it")
+        XCTAssertEqual(
+            findings[0].advice,
+            "if the vault is yours, run as root: chown -R \(getuid() + 1) \(location.folder.path); "
+                + "else set AUTHCAT_HOME to a folder of your own")
     }
 
     func testAnEntryOfAnotherUserOfAnyKindIsAProblem() throws {
-        guard geteuid() == 0 else { throw XCTSkip("giving a file to another user needs root (CI runs the tests as root)") }
+        guard geteuid() == 0 else {
+            throw XCTSkip("giving a file to another user needs root (CI runs the tests as root)")
+        }
         let location = try vaultFolder()
         _ = try file("vault.sqlite", mode: 0o600, in: location.folder)
         let link = location.folder.appendingPathComponent("vault.key").path
@@ -126,7 +134,8 @@ final class DoctorChecksTests: XCTestCase {
         XCTAssertEqual(chmod(secret.path, 0o640), 0)
         let readable = try XCTUnwrap(DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": secret.path]))
         XCTAssertEqual(readable.status, .problem)
-        XCTAssertEqual(readable.message, "\(secret.path) (AUTHCAT_PASSPHRASE_FILE) has mode 640: others can read the passphrase")
+        XCTAssertEqual(
+            readable.message, "\(secret.path) (AUTHCAT_PASSPHRASE_FILE) has mode 640: others can read the passphrase")
         XCTAssertFalse(readable.message.contains("x\n"), "never the passphrase")
         let missing = DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": folder.path("gone").path])
         XCTAssertEqual(missing?.status, .problem)
@@ -141,7 +150,9 @@ final class DoctorChecksTests: XCTestCase {
     // MARK: Report
 
     func testReportCountsAndExitStatus() throws {
-        let warningOnly = DoctorReport(findings: [DoctorFinding("a", .ok, "fine"), DoctorFinding("b", .warning, "hm", advice: "do")])
+        let warningOnly = DoctorReport(findings: [
+            DoctorFinding("a", .ok, "fine"), DoctorFinding("b", .warning, "hm", advice: "do"),
+        ])
         XCTAssertEqual(warningOnly.exitStatus, 0)
         let problem = DoctorReport(findings: [DoctorFinding("c", .problem, "bad", advice: "fix")])
         XCTAssertEqual(problem.exitStatus, 1)
@@ -149,8 +160,9 @@ final class DoctorChecksTests: XCTestCase {
 
     func testReportJSONShape() throws {
         let measurement = SNTPMeasurement(offset: 300.12345, delay: 0.0004, stratum: 2, address: "127.0.0.1")
-        let report = DoctorReport(findings: [DoctorFinding("clock", .problem, "off", advice: "fix"), DoctorFinding("x", .ok, "fine")],
-                                  clock: .init(server: SNTPServer(host: "127.0.0.1", port: 9), measurement))
+        let report = DoctorReport(
+            findings: [DoctorFinding("clock", .problem, "off", advice: "fix"), DoctorFinding("x", .ok, "fine")],
+            clock: .init(server: SNTPServer(host: "127.0.0.1", port: 9), measurement))
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
         XCTAssertEqual(Set(object.keys), ["findings", "clock", "problems", "warnings"])
         XCTAssertEqual(object["problems"] as? Int, 1)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import AuthCatCore
 @testable import AuthCatEssentials
 
@@ -10,7 +11,8 @@ final class OTPAuthURITests: XCTestCase {
     // MARK: Parsing
 
     func testParsesTheKeyUriFormatExample() throws {
-        let draft = try OTPAuthURI.parse("otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example")
+        let draft = try OTPAuthURI.parse(
+            "otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example")
         XCTAssertEqual(draft.issuer, "Example")
         XCTAssertEqual(draft.name, "alice@google.com")
         XCTAssertEqual(draft.otp, OTPParameters(kind: .totp, algorithm: .sha1, digits: 6, period: 30))
@@ -21,19 +23,22 @@ final class OTPAuthURITests: XCTestCase {
 
     func testParsesEveryParameter() throws {
         let totp = try OTPAuthURI.parse(
-            "otpauth://totp/ACME%20Co:john.doe@email.com?secret=HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ&issuer=ACME%20Co&algorithm=SHA512&digits=8&period=60")
+            "otpauth://totp/ACME%20Co:john.doe@email.com?secret=HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ&issuer=ACME%20Co&algorithm=SHA512&digits=8&period=60"
+        )
         XCTAssertEqual(totp.issuer, "ACME Co")
         XCTAssertEqual(totp.name, "john.doe@email.com")
         XCTAssertEqual(totp.otp, OTPParameters(kind: .totp, algorithm: .sha512, digits: 8, period: 60))
         XCTAssertEqual(totp.secret.count, 20)
 
-        let hotp = try OTPAuthURI.parse("otpauth://hotp/Bank:me?secret=\(secretText)&algorithm=sha256&digits=10&counter=42")
+        let hotp = try OTPAuthURI.parse(
+            "otpauth://hotp/Bank:me?secret=\(secretText)&algorithm=sha256&digits=10&counter=42")
         XCTAssertEqual(hotp.otp, OTPParameters(kind: .hotp, algorithm: .sha256, digits: 10, counter: 42))
         XCTAssertEqual(hotp.issuer, "Bank")
     }
 
     func testForgivesCaseSurroundingSpaceAndFragments() throws {
-        let draft = try OTPAuthURI.parse(" \nOTPAuth://TOTP/Example:alice?SECRET=jbsw%20y3dp-ehpk3pxp%3D%3D&Issuer=Example&Algorithm=Sha-256#top \n")
+        let draft = try OTPAuthURI.parse(
+            " \nOTPAuth://TOTP/Example:alice?SECRET=jbsw%20y3dp-ehpk3pxp%3D%3D&Issuer=Example&Algorithm=Sha-256#top \n")
         XCTAssertEqual(draft.otp.algorithm, .sha256)
         XCTAssertEqual(draft.issuer, "Example")
         XCTAssertEqual(draft.name, "alice")
@@ -46,7 +51,9 @@ final class OTPAuthURITests: XCTestCase {
             ("HmacSHA256", .sha256), ("sha512", .sha512), ("HMAC-SHA512", .sha512),
         ]
         for (name, algorithm) in cases {
-            XCTAssertEqual(try OTPAuthURI.parse("otpauth://totp/X:y?secret=\(secretText)&algorithm=\(name)").otp.algorithm, algorithm, name)
+            XCTAssertEqual(
+                try OTPAuthURI.parse("otpauth://totp/X:y?secret=\(secretText)&algorithm=\(name)").otp.algorithm,
+                algorithm, name)
         }
     }
 
@@ -95,14 +102,16 @@ final class OTPAuthURITests: XCTestCase {
 
     func testFirstOccurrenceOfAParameterWinsAndUnknownOnesAreIgnored() throws {
         let draft = try OTPAuthURI.parse(
-            "otpauth://totp/X:y?image=https%3A%2F%2Fexample.com%2Fa.png&secret=\(secretText)&digits=7&digits=8&foo&&bar=%ZZ")
+            "otpauth://totp/X:y?image=https%3A%2F%2Fexample.com%2Fa.png&secret=\(secretText)&digits=7&digits=8&foo&&bar=%ZZ"
+        )
         XCTAssertEqual(draft.otp.digits, 7)
         XCTAssertEqual(draft.secret, secret)
     }
 
     func testTOTPIgnoresCounterAndHOTPIgnoresPeriod() throws {
         XCTAssertEqual(try OTPAuthURI.parse("otpauth://totp/X:y?secret=\(secretText)&counter=abc").otp.counter, 0)
-        XCTAssertEqual(try OTPAuthURI.parse("otpauth://hotp/X:y?secret=\(secretText)&counter=1&period=0").otp.period, 30)
+        XCTAssertEqual(
+            try OTPAuthURI.parse("otpauth://hotp/X:y?secret=\(secretText)&counter=1&period=0").otp.period, 30)
     }
 
     func testReadsSteamAccounts() throws {
@@ -185,10 +194,13 @@ final class OTPAuthURITests: XCTestCase {
     func testReadsYandexURIsWithAndWithoutPIN() throws {
         // The PIN is the Base32 of its UTF-8 bytes: "7586" is G42TQNQ.
         let withPIN = try OTPAuthURI.parse(
-            "otpauth://yaotp/Yandex:ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3IAAAAAAHTSG4HRZPI&pin=G42TQNQ&algorithm=SHA256&digits=8&period=30")
+            "otpauth://yaotp/Yandex:ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3IAAAAAAHTSG4HRZPI&pin=G42TQNQ&algorithm=SHA256&digits=8&period=30"
+        )
         XCTAssertEqual(withPIN.otp, OTPParameters(kind: .yandex))
         XCTAssertEqual(withPIN.issuer, "Yandex")
-        XCTAssertEqual(withPIN.secret, try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I"), "the checksum form is cut to its 16-byte key")
+        XCTAssertEqual(
+            withPIN.secret, try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I"),
+            "the checksum form is cut to its 16-byte key")
         XCTAssertEqual(withPIN.pin, SecretBytes(utf8: "7586"))
         let withoutPIN = try OTPAuthURI.parse("otpauth://yaotp/ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3I")
         XCTAssertNil(withoutPIN.pin)
@@ -206,17 +218,24 @@ final class OTPAuthURITests: XCTestCase {
 
     func testMakesYandexAndMOTPURIsThatReadBack() throws {
         let key = try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I")
-        let yandex = OTPAuthURI.make(issuer: "Yandex", name: "ivan", parameters: OTPParameters(kind: .yandex), secret: key,
-                                     pin: SecretBytes(utf8: "7586"))
-        XCTAssertEqual(yandex, "otpauth://yaotp/Yandex:ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3I&issuer=Yandex&algorithm=SHA256&digits=8&period=30&pin=G42TQNQ")
-        let motp = OTPAuthURI.make(issuer: "PfSense", name: "jimmy", parameters: OTPParameters(kind: .motp),
-                                   secret: try Base16.decode("e3152afee62599c8"), pin: SecretBytes(utf8: "1234"))
+        let yandex = OTPAuthURI.make(
+            issuer: "Yandex", name: "ivan", parameters: OTPParameters(kind: .yandex), secret: key,
+            pin: SecretBytes(utf8: "7586"))
+        XCTAssertEqual(
+            yandex,
+            "otpauth://yaotp/Yandex:ivan?secret=LA2V6KMCGYMWWVEW64RNP3JA3I&issuer=Yandex&algorithm=SHA256&digits=8&period=30&pin=G42TQNQ"
+        )
+        let motp = OTPAuthURI.make(
+            issuer: "PfSense", name: "jimmy", parameters: OTPParameters(kind: .motp),
+            secret: try Base16.decode("e3152afee62599c8"), pin: SecretBytes(utf8: "1234"))
         XCTAssertEqual(motp, "motp://PfSense:jimmy?secret=e3152afee62599c8&issuer=PfSense&pin=GEZDGNA")
         for uri in [yandex, motp] {
             let draft = try OTPAuthURI.parse(uri)
             XCTAssertNoThrow(try draft.checkPIN(), uri)
-            XCTAssertEqual(OTPAuthURI.make(issuer: draft.issuer, name: draft.name, parameters: draft.otp, secret: draft.secret,
-                                           pin: draft.pin), uri)
+            XCTAssertEqual(
+                OTPAuthURI.make(
+                    issuer: draft.issuer, name: draft.name, parameters: draft.otp, secret: draft.secret,
+                    pin: draft.pin), uri)
         }
     }
 
@@ -239,7 +258,8 @@ final class OTPAuthURITests: XCTestCase {
             "otpauth://motp/X:y?secret=\(s)", "otpauth://totp/X:?secret=\(s)", "motp://X:y?secret=\(s)&pin=\(s)",
             "otpauth://yaotp/X:y?secret=\(s)&pin=\(s)", "otpauth://totp/X:y?secret=\(s)!",
             "otpauth://totp/X:y?secret=\(s)&algorithm=\(s)", "otpauth://totp/X:y?secret=\(s)&digits=\(s)",
-            "otpauth://hotp/X:y?secret=\(s)&counter=\(s)", "https://totp/X:y?secret=\(s)", "otpauth://totp/X%ZZ:y?secret=\(s)",
+            "otpauth://hotp/X:y?secret=\(s)&counter=\(s)", "https://totp/X:y?secret=\(s)",
+            "otpauth://totp/X%ZZ:y?secret=\(s)",
         ]
         for uri in uris {
             XCTAssertThrowsError(try OTPAuthURI.parse(uri), uri) { error in
@@ -259,8 +279,10 @@ final class OTPAuthURITests: XCTestCase {
         ]
         XCTAssertEqual(Set(errors.map(\.description)).count, errors.count)
         XCTAssertTrue(OTPAuthURIError.invalidSecret(.invalidLength(3)).description.contains("3 Base32 characters"))
-        XCTAssertNotEqual(OTPAuthURIError.invalidPIN(.empty).description, OTPAuthURIError.invalidHexSecret(.empty).description)
-        XCTAssertTrue(OTPAuthURIError.invalidParameter(.period(0)).description.contains("period must be at least 1 second"))
+        XCTAssertNotEqual(
+            OTPAuthURIError.invalidPIN(.empty).description, OTPAuthURIError.invalidHexSecret(.empty).description)
+        XCTAssertTrue(
+            OTPAuthURIError.invalidParameter(.period(0)).description.contains("period must be at least 1 second"))
         XCTAssertTrue(OTPAuthURIError.unknownAlgorithm.description.contains("SHA1, SHA256 or SHA512"))
     }
 
@@ -269,32 +291,47 @@ final class OTPAuthURITests: XCTestCase {
         let start = Date()
         XCTAssertThrowsError(try OTPAuthURI.parse(garbage))
         XCTAssertThrowsError(try OTPAuthURI.parse("otpauth://totp/" + garbage))
-        XCTAssertThrowsError(try OTPAuthURI.parse("otpauth://totp/X:y?secret=" + String(repeating: "A", count: 1 << 20) + "1"))
+        XCTAssertThrowsError(
+            try OTPAuthURI.parse("otpauth://totp/X:y?secret=" + String(repeating: "A", count: 1 << 20) + "1"))
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
     }
 
     // MARK: Making
 
     func testMakesTOTPURI() throws {
-        let uri = OTPAuthURI.make(issuer: "ACME Co", name: "john.doe@email.com",
-                                  parameters: OTPParameters(), secret: try XCTUnwrap(secret))
-        XCTAssertEqual(uri, "otpauth://totp/ACME%20Co:john.doe@email.com?secret=JBSWY3DPEHPK3PXP&issuer=ACME%20Co&algorithm=SHA1&digits=6&period=30")
+        let uri = OTPAuthURI.make(
+            issuer: "ACME Co", name: "john.doe@email.com",
+            parameters: OTPParameters(), secret: try XCTUnwrap(secret))
+        XCTAssertEqual(
+            uri,
+            "otpauth://totp/ACME%20Co:john.doe@email.com?secret=JBSWY3DPEHPK3PXP&issuer=ACME%20Co&algorithm=SHA1&digits=6&period=30"
+        )
     }
 
     func testMakesHOTPURIWithoutIssuer() throws {
-        let uri = OTPAuthURI.make(issuer: "", name: "alice", parameters: OTPParameters(kind: .hotp, algorithm: .sha512, digits: 8, counter: 7),
-                                  secret: try XCTUnwrap(secret))
+        let uri = OTPAuthURI.make(
+            issuer: "", name: "alice",
+            parameters: OTPParameters(kind: .hotp, algorithm: .sha512, digits: 8, counter: 7),
+            secret: try XCTUnwrap(secret))
         XCTAssertEqual(uri, "otpauth://hotp/alice?secret=JBSWY3DPEHPK3PXP&algorithm=SHA512&digits=8&counter=7")
     }
 
     func testMakesSteamURI() throws {
-        let uri = OTPAuthURI.make(issuer: "Steam", name: "gabe", parameters: OTPParameters(kind: .steam), secret: try XCTUnwrap(secret))
-        XCTAssertEqual(uri, "otpauth://totp/Steam:gabe?secret=JBSWY3DPEHPK3PXP&issuer=Steam&algorithm=SHA1&digits=5&period=30&encoder=steam")
+        let uri = OTPAuthURI.make(
+            issuer: "Steam", name: "gabe", parameters: OTPParameters(kind: .steam), secret: try XCTUnwrap(secret))
+        XCTAssertEqual(
+            uri,
+            "otpauth://totp/Steam:gabe?secret=JBSWY3DPEHPK3PXP&issuer=Steam&algorithm=SHA1&digits=5&period=30&encoder=steam"
+        )
     }
 
     func testEscapesEverythingThatWouldChangeTheMeaning() throws {
-        let uri = OTPAuthURI.make(issuer: "a&b", name: "c:d ?#%+/=", parameters: OTPParameters(), secret: try XCTUnwrap(secret))
-        XCTAssertEqual(uri, "otpauth://totp/a%26b:c%3Ad%20%3F%23%25%2B%2F%3D?secret=JBSWY3DPEHPK3PXP&issuer=a%26b&algorithm=SHA1&digits=6&period=30")
+        let uri = OTPAuthURI.make(
+            issuer: "a&b", name: "c:d ?#%+/=", parameters: OTPParameters(), secret: try XCTUnwrap(secret))
+        XCTAssertEqual(
+            uri,
+            "otpauth://totp/a%26b:c%3Ad%20%3F%23%25%2B%2F%3D?secret=JBSWY3DPEHPK3PXP&issuer=a%26b&algorithm=SHA1&digits=6&period=30"
+        )
     }
 
     func testRoundTripsNamesIssuersAndParameters() throws {
@@ -323,7 +360,8 @@ final class OTPAuthURITests: XCTestCase {
     }
 
     func testMadeURIsAreReadableByFoundation() throws {
-        let uri = OTPAuthURI.make(issuer: "Bank & Trust", name: "日本 a:b", parameters: OTPParameters(), secret: try XCTUnwrap(secret))
+        let uri = OTPAuthURI.make(
+            issuer: "Bank & Trust", name: "日本 a:b", parameters: OTPParameters(), secret: try XCTUnwrap(secret))
         let components = try XCTUnwrap(URLComponents(string: uri))
         XCTAssertEqual(components.scheme, "otpauth")
         XCTAssertEqual(components.host, "totp")

@@ -1,8 +1,9 @@
-@testable import AuthCatCore
-@testable import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatCore
+@testable import AuthCatEssentials
 
 /// Base for tests that need a vault in a fresh folder and a fixed clock.
 class VaultTestCase: XCTestCase {
@@ -24,8 +25,10 @@ class VaultTestCase: XCTestCase {
         try Vault.openOrCreate(at: location, deviceName: "test-device", clock: clock)
     }
 
-    func draft(_ name: String, issuer: String = "Example", secret: String = "12345678901234567890",
-               otp: OTPParameters = OTPParameters(), tags: [String] = []) -> AccountDraft {
+    func draft(
+        _ name: String, issuer: String = "Example", secret: String = "12345678901234567890",
+        otp: OTPParameters = OTPParameters(), tags: [String] = []
+    ) -> AccountDraft {
         AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, secret: SecretBytes(Array(secret.utf8)))
     }
 
@@ -38,7 +41,8 @@ class VaultTestCase: XCTestCase {
     /// SQLite's `-shm` index is left out: any reader rewrites it, and it holds no data.
     func snapshotFiles() throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: location.folder.path) where !name.hasSuffix("-shm") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: location.folder.path)
+        where !name.hasSuffix("-shm") {
             files[name] = FileManager.default.contents(atPath: location.folder.appendingPathComponent(name).path)
         }
         return files

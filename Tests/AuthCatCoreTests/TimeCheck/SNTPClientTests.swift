@@ -61,14 +61,14 @@ final class SNTPClientTests: XCTestCase {
 
     func testRefusesAReplyInTheWrongMode() throws {
         XCTAssertThrowsError(try client(.wrongMode).measure()) { error in
-            guard case let .badReply(_, reason) = error as? SNTPError else { return XCTFail("\(error)") }
+            guard case .badReply(_, let reason) = error as? SNTPError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("mode 3"), reason)
         }
     }
 
     func testRefusesAReplyToAnotherRequest() throws {
         XCTAssertThrowsError(try client(.wrongOrigin, timeout: 0.5).measure()) { error in
-            guard case let .badReply(_, reason) = error as? SNTPError else { return XCTFail("\(error)") }
+            guard case .badReply(_, let reason) = error as? SNTPError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("origin"), reason)
         }
     }
@@ -82,7 +82,7 @@ final class SNTPClientTests: XCTestCase {
 
     func testKissOfDeathIsNoTime() throws {
         XCTAssertThrowsError(try client(.kissOfDeath).measure()) { error in
-            guard case let .badReply(_, reason) = error as? SNTPError else { return XCTFail("\(error)") }
+            guard case .badReply(_, let reason) = error as? SNTPError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("kiss-o'-death RATE"), reason)
         }
     }

@@ -12,8 +12,9 @@ final class SNTPPacketTests: XCTestCase {
     }
 
     func testReadsWhatItWrites() throws {
-        let packet = SNTPPacket(leapIndicator: 1, mode: 4, stratum: 3, referenceID: 0x5241_5445, originTimestamp: 7,
-                                receiveTimestamp: 8, transmitTimestamp: 9)
+        let packet = SNTPPacket(
+            leapIndicator: 1, mode: 4, stratum: 3, referenceID: 0x5241_5445, originTimestamp: 7,
+            receiveTimestamp: 8, transmitTimestamp: 9)
         XCTAssertEqual(SNTPPacket(bytes: packet.bytes), packet)
         XCTAssertNil(SNTPPacket(bytes: Array(packet.bytes.prefix(47))))
     }
@@ -30,7 +31,7 @@ final class SNTPPacketTests: XCTestCase {
         XCTAssertEqual(packet.problem(asReplyTo: 42), "it is not a server reply (mode 3)")
         packet = good
         packet.stratum = 0
-        packet.referenceID = 0x4445_4E59 // DENY
+        packet.referenceID = 0x4445_4E59  // DENY
         XCTAssertEqual(packet.problem(asReplyTo: 42), "the server refused to answer (kiss-o'-death DENY)")
         packet = good
         packet.stratum = 16

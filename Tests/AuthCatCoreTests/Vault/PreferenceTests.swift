@@ -1,7 +1,8 @@
-@testable import AuthCatCore
-@testable import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatCore
+@testable import AuthCatEssentials
 
 final class PreferenceTests: VaultTestCase {
     func testSetAndRemoveAreRecorded() throws {
@@ -16,11 +17,14 @@ final class PreferenceTests: VaultTestCase {
 
     func testQuotaIsEnforcedWithNothingChanged() throws {
         let vault = try makeVault()
-        XCTAssertThrowsError(try vault.write(author: .cli) { try $0.setPreference(String(repeating: "k", count: 65), to: "v") })
-        XCTAssertThrowsError(try vault.write(author: .cli) { try $0.setPreference("big", to: String(repeating: "x", count: 1_048_577)) })
-        XCTAssertThrowsError(try vault.write(author: .cli) { writer in
-            for index in 0...PreferenceQuota.maximumKeys { try writer.setPreference("k\(index)", to: "v") }
-        })
+        XCTAssertThrowsError(
+            try vault.write(author: .cli) { try $0.setPreference(String(repeating: "k", count: 65), to: "v") })
+        XCTAssertThrowsError(
+            try vault.write(author: .cli) { try $0.setPreference("big", to: String(repeating: "x", count: 1_048_577)) })
+        XCTAssertThrowsError(
+            try vault.write(author: .cli) { writer in
+                for index in 0...PreferenceQuota.maximumKeys { try writer.setPreference("k\(index)", to: "v") }
+            })
         XCTAssertEqual(try vault.preferences(), [:])
         XCTAssertEqual(try vault.history(), [])
     }

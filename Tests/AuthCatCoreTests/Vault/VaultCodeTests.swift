@@ -1,7 +1,8 @@
-@testable import AuthCatCore
-@testable import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatCore
+@testable import AuthCatEssentials
 
 final class VaultCodeTests: VaultTestCase {
     func testTOTPCodeMatchesRFC6238() throws {
@@ -41,7 +42,8 @@ final class VaultCodeTests: VaultTestCase {
 
     func testExhaustedCounterIsRefused() throws {
         let vault = try makeVault()
-        let account = try add(vault, draft("alice", otp: OTPParameters(kind: .hotp, counter: OTPParameters.maximumCounter)))
+        let account = try add(
+            vault, draft("alice", otp: OTPParameters(kind: .hotp, counter: OTPParameters.maximumCounter)))
         XCTAssertThrowsError(try vault.generateCode(for: account, at: Date())) { error in
             XCTAssertEqual(error as? VaultError, .counterExhausted("Example:alice"))
         }

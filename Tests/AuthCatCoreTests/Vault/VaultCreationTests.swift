@@ -1,9 +1,10 @@
-@testable import AuthCatCore
-@testable import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import GRDB
 import XCTest
+
+@testable import AuthCatCore
+@testable import AuthCatEssentials
 
 /// Creating a vault is all or nothing, and one at a time.
 final class VaultCreationTests: VaultTestCase {
@@ -43,8 +44,11 @@ final class VaultCreationTests: VaultTestCase {
         try SecureFile.createFolder(location.folder)
         let key = try SecretBytes.random(count: AEAD.keySize)
         try VaultKeyFile.plain(vaultID: "left-behind", key: key).write(to: location.keyFileURL)
-        let leftovers = [".vault.sqlite.creating-1234", ".vault.sqlite.creating-1234-journal", "vault.sqlite-wal", "vault.sqlite-shm",
-                         ".vault.key.5678.tmp"]
+        let leftovers = [
+            ".vault.sqlite.creating-1234", ".vault.sqlite.creating-1234-journal", "vault.sqlite-wal",
+            "vault.sqlite-shm",
+            ".vault.key.5678.tmp",
+        ]
         for name in leftovers {
             try Data(repeating: 7, count: 1000).write(to: location.folder.appendingPathComponent(name))
         }
@@ -60,8 +64,10 @@ final class VaultCreationTests: VaultTestCase {
         try SecureFile.createFolder(location.folder)
         // A wrapped key left behind without its database, and no passphrase to open it.
         let key = try SecretBytes.random(count: AEAD.keySize)
-        try VaultKeyFile.wrapped(vaultID: "v", key: key, passphrase: SecretBytes(Array("pass phrase".utf8)),
-                                 kdf: try .minimumForTesting()).write(to: location.keyFileURL)
+        try VaultKeyFile.wrapped(
+            vaultID: "v", key: key, passphrase: SecretBytes(Array("pass phrase".utf8)),
+            kdf: try .minimumForTesting()
+        ).write(to: location.keyFileURL)
         XCTAssertThrowsError(try makeVault()) { XCTAssertEqual($0 as? VaultError, .passphraseRequired) }
         XCTAssertFalse(location.exists)
         let names = try FileManager.default.contentsOfDirectory(atPath: location.folder.path)
@@ -92,7 +98,10 @@ final class VaultCreationTests: VaultTestCase {
         try SecureFile.createFolder(location.folder)
         var page = [UInt8](repeating: 0, count: 4096)
         page.replaceSubrange(0..<16, with: Array("SQLite format 3\u{0}".utf8))
-        page[16] = 0x10; page[27] = 2; page[31] = 3; page[95] = 2 // 3 pages of 4096 bytes, valid
+        page[16] = 0x10
+        page[27] = 2
+        page[31] = 3
+        page[95] = 2  // 3 pages of 4096 bytes, valid
         let path = location.databaseURL.path
         try Data(page).write(to: location.databaseURL)
         XCTAssertFalse(DatabaseFileSize.isWhole(atPath: path))
@@ -107,14 +116,15 @@ final class VaultCreationTests: VaultTestCase {
     func testTheHeaderSizeIsReadAsSQLiteDocumentsIt() {
         var header = [UInt8](repeating: 0, count: 100)
         header.replaceSubrange(0..<16, with: Array("SQLite format 3\u{0}".utf8))
-        header[16] = 0x10 // 4096-byte pages
-        header[27] = 9 // change counter 9
-        header[31] = 3 // three pages
-        header[95] = 9 // valid for change 9
+        header[16] = 0x10  // 4096-byte pages
+        header[27] = 9  // change counter 9
+        header[31] = 3  // three pages
+        header[95] = 9  // valid for change 9
         XCTAssertEqual(DatabaseFileSize.expectedLength(header: header), 3 * 4096)
-        header[16] = 0; header[17] = 1 // 1 means 65,536
+        header[16] = 0
+        header[17] = 1  // 1 means 65,536
         XCTAssertEqual(DatabaseFileSize.expectedLength(header: header), 3 * 65_536)
-        header[95] = 8 // a size left by an old SQLite, no longer valid
+        header[95] = 8  // a size left by an old SQLite, no longer valid
         XCTAssertNil(DatabaseFileSize.expectedLength(header: header))
         XCTAssertNil(DatabaseFileSize.expectedLength(header: Array(repeating: 0, count: 100)))
     }

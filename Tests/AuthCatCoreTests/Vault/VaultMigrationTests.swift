@@ -1,7 +1,8 @@
-@testable import AuthCatCore
-@testable import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatCore
+@testable import AuthCatEssentials
 
 /// Vaults written by past versions of authcat must open, unchanged in meaning, with today's code.
 final class VaultMigrationTests: VaultTestCase {
@@ -30,7 +31,8 @@ final class VaultMigrationTests: VaultTestCase {
         XCTAssertNotNil(bob.deletedAt)
         XCTAssertEqual(accounts[1].tags, ["work"])
         XCTAssertEqual(try vault.accounts().map(\.label), ["GitHub:alice"])
-        XCTAssertEqual(try vault.generateCode(for: accounts[1], at: Date(timeIntervalSince1970: 59)).code.value, "287082")
+        XCTAssertEqual(
+            try vault.generateCode(for: accounts[1], at: Date(timeIntervalSince1970: 59)).code.value, "287082")
         XCTAssertEqual(try vault.preferences(), ["theme": "dark"])
         XCTAssertEqual(try vault.history().map(\.author), [.cli, .cli, .cli, .cli])
         XCTAssertEqual(try vault.history().last?.device.name, "fixture-host")

@@ -1,29 +1,35 @@
-@testable import AuthCatCore
-@testable import AuthCatEssentials
 import Foundation
 import GRDB
 import XCTest
+
+@testable import AuthCatCore
+@testable import AuthCatEssentials
 
 /// Yandex and mOTP accounts in the vault: the PIN sealed like the secret, codes, edits, the schema's checks.
 final class VaultPINTests: VaultTestCase {
     private let yandexKey = "LA2V6KMCGYMWWVEW64RNP3JA3I"
 
     private func yandexDraft(pin: String? = "7586") throws -> AccountDraft {
-        AccountDraft(issuer: "Yandex", name: "ivan", otp: OTPParameters(kind: .yandex), secret: try Base32.decode(yandexKey),
-                     pin: pin.map { SecretBytes(utf8: $0) })
+        AccountDraft(
+            issuer: "Yandex", name: "ivan", otp: OTPParameters(kind: .yandex), secret: try Base32.decode(yandexKey),
+            pin: pin.map { SecretBytes(utf8: $0) })
     }
 
     private func motpDraft() throws -> AccountDraft {
-        AccountDraft(issuer: "PfSense", name: "jimmy", otp: OTPParameters(kind: .motp), secret: try Base16.decode("e3152afee62599c8"),
-                     pin: SecretBytes(utf8: "1234"))
+        AccountDraft(
+            issuer: "PfSense", name: "jimmy", otp: OTPParameters(kind: .motp),
+            secret: try Base16.decode("e3152afee62599c8"),
+            pin: SecretBytes(utf8: "1234"))
     }
 
     func testCodesMatchThePublishedVectors() throws {
         let vault = try makeVault()
         let yandex = try add(vault, yandexDraft())
         let motp = try add(vault, motpDraft())
-        XCTAssertEqual(try vault.generateCode(for: yandex, at: Date(timeIntervalSince1970: 1581064020)).code.value, "oactmacq")
-        XCTAssertEqual(try vault.generateCode(for: motp, at: Date(timeIntervalSince1970: 165892298)).code.value, "e7d8b6")
+        XCTAssertEqual(
+            try vault.generateCode(for: yandex, at: Date(timeIntervalSince1970: 1_581_064_020)).code.value, "oactmacq")
+        XCTAssertEqual(
+            try vault.generateCode(for: motp, at: Date(timeIntervalSince1970: 165_892_298)).code.value, "e7d8b6")
         XCTAssertEqual(try vault.pin(for: yandex.id), SecretBytes(utf8: "7586"))
         XCTAssertNil(try vault.pin(for: try add(vault, draft("plain")).id))
     }
@@ -47,7 +53,9 @@ final class VaultPINTests: VaultTestCase {
 
     func testAPINIsRequiredExactlyForItsKinds() throws {
         let vault = try makeVault()
-        XCTAssertThrowsError(try add(vault, yandexDraft(pin: nil))) { XCTAssertEqual($0 as? OTPParameterError, .missingPIN(.yandex)) }
+        XCTAssertThrowsError(try add(vault, yandexDraft(pin: nil))) {
+            XCTAssertEqual($0 as? OTPParameterError, .missingPIN(.yandex))
+        }
         var totp = draft("alice")
         totp.pin = SecretBytes(utf8: "1234")
         XCTAssertThrowsError(try add(vault, totp)) { XCTAssertEqual($0 as? OTPPINError, .unexpected(.totp)) }
@@ -64,14 +72,18 @@ final class VaultPINTests: VaultTestCase {
             "UPDATE account SET algorithm = 'md5'",
         ]
         for sql in breaking {
-            XCTAssertThrowsError(try database.write { try $0.execute(sql: sql + " WHERE id = ?", arguments: [account.id.vaultString]) }, sql)
+            XCTAssertThrowsError(
+                try database.write { try $0.execute(sql: sql + " WHERE id = ?", arguments: [account.id.vaultString]) },
+                sql)
         }
     }
 
     func testChangingThePINIsRecordedAsASecretChange() throws {
         let vault = try makeVault()
         let account = try add(vault, yandexDraft())
-        let unchanged = try vault.write(author: .cli) { try $0.update(account.id, AccountEdit(pin: SecretBytes(utf8: "7586"))) }
+        let unchanged = try vault.write(author: .cli) {
+            try $0.update(account.id, AccountEdit(pin: SecretBytes(utf8: "7586")))
+        }
         XCTAssertEqual(unchanged, account)
         clock.advance(by: 1)
         try vault.write(author: .cli) { try $0.update(account.id, AccountEdit(pin: SecretBytes(utf8: "7587"))) }
@@ -80,11 +92,13 @@ final class VaultPINTests: VaultTestCase {
         // Becoming TOTP drops the PIN; becoming Yandex again needs one.
         try vault.write(author: .cli) { try $0.update(account.id, AccountEdit(otp: OTPParameters(kind: .totp))) }
         XCTAssertNil(try vault.pin(for: account.id))
-        XCTAssertThrowsError(try vault.write(author: .cli) { try $0.update(account.id, AccountEdit(otp: OTPParameters(kind: .yandex))) })
+        XCTAssertThrowsError(
+            try vault.write(author: .cli) { try $0.update(account.id, AccountEdit(otp: OTPParameters(kind: .yandex))) })
     }
 
     func testAVersion1VaultTakesYandexAndMOTPAccountsAfterMigrating() throws {
-        let fixture = try XCTUnwrap(Bundle.module.url(forResource: "vault-v1", withExtension: nil, subdirectory: "Fixtures"))
+        let fixture = try XCTUnwrap(
+            Bundle.module.url(forResource: "vault-v1", withExtension: nil, subdirectory: "Fixtures"))
         try FileManager.default.copyItem(at: fixture, to: location.folder)
         chmod(location.folder.path, 0o700)
         chmod(location.databaseURL.path, 0o600)
@@ -93,6 +107,7 @@ final class VaultPINTests: VaultTestCase {
         let yandex = try add(vault, yandexDraft())
         try add(vault, motpDraft())
         XCTAssertEqual(try vault.accounts().map(\.label), ["GitHub:alice", "PfSense:jimmy", "Yandex:ivan"])
-        XCTAssertEqual(try vault.generateCode(for: yandex, at: Date(timeIntervalSince1970: 1581090810)).code.value, "wemdwrix")
+        XCTAssertEqual(
+            try vault.generateCode(for: yandex, at: Date(timeIntervalSince1970: 1_581_090_810)).code.value, "wemdwrix")
     }
 }

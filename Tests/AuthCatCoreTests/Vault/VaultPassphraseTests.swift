@@ -1,8 +1,9 @@
-@testable import AuthCatCore
-@testable import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatCore
+@testable import AuthCatEssentials
 
 extension VaultTestCase {
     /// The vault, opened with a passphrase provider that answers `passphrase`.
@@ -20,7 +21,8 @@ final class VaultPassphraseTests: VaultTestCase {
         let keyFile = try String(contentsOf: location.keyFileURL, encoding: .utf8)
         XCTAssertTrue(keyFile.contains("\"protection\" : \"passphrase\""))
         XCTAssertFalse(keyFile.contains("\"key\""))
-        XCTAssertEqual(try open("correct horse").secret(for: account.id), SecretBytes(Array("12345678901234567890".utf8)))
+        XCTAssertEqual(
+            try open("correct horse").secret(for: account.id), SecretBytes(Array("12345678901234567890".utf8)))
     }
 
     func testWrongPassphraseChangesNothing() throws {
@@ -68,7 +70,8 @@ final class VaultPassphraseRaceTests: VaultTestCase {
         let vault = try makeVault()
         let account = try add(vault, draft("alice"))
         try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
-        let first = try open("one"), second = try open("one")
+        let first = try open("one")
+        let second = try open("one")
         try first.unlock()
         try second.unlock()
         try first.changePassphrase(to: SecretBytes(utf8: "two"), kdf: .minimumForTesting())
@@ -146,7 +149,8 @@ final class VaultUnlockTests: VaultTestCase {
         let vaultID = vault.identity.vaultID
         defer { VaultKeyring.forget(vaultID: vaultID) }
         for seconds in [60, 600] {
-            try VaultKeyring.store(try SecretBytes.random(count: AEAD.keySize), vaultID: vaultID, seconds: seconds, now: Date())
+            try VaultKeyring.store(
+                try SecretBytes.random(count: AEAD.keySize), vaultID: vaultID, seconds: seconds, now: Date())
             let listed = try String(contentsOfFile: "/proc/keys", encoding: .utf8)
                 .split(separator: "\n").filter { $0.hasSuffix("authcat:vault-key:\(vaultID): \(AEAD.keySize + 28)") }
                 // The one replaced may linger a moment, flagged invalidated ("i"), until the kernel collects it.
@@ -172,14 +176,17 @@ final class VaultUnlockTests: VaultTestCase {
 
     func testAVaultWithoutPassphraseCannotBeUnlocked() throws {
         let vault = try makeVault()
-        XCTAssertThrowsError(try vault.keepUnlocked(forSeconds: 60)) { XCTAssertEqual($0 as? VaultError, .noPassphraseSet) }
+        XCTAssertThrowsError(try vault.keepUnlocked(forSeconds: 60)) {
+            XCTAssertEqual($0 as? VaultError, .noPassphraseSet)
+        }
         XCTAssertNil(vault.unlockedUntil())
     }
 
     func testAKeyInTheKeyringThatDoesNotOpenTheVaultIsIgnored() throws {
         let vault = try makeVault()
         try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
-        try VaultKeyring.store(try SecretBytes.random(count: AEAD.keySize), vaultID: vault.identity.vaultID, seconds: 60, now: Date())
+        try VaultKeyring.store(
+            try SecretBytes.random(count: AEAD.keySize), vaultID: vault.identity.vaultID, seconds: 60, now: Date())
         XCTAssertThrowsError(try Vault.open(at: location, clock: clock).unlock()) {
             XCTAssertEqual($0 as? VaultError, .passphraseRequired)
         }

@@ -1,7 +1,8 @@
-@testable import AuthCatCore
-@testable import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatCore
+@testable import AuthCatEssentials
 
 final class VaultTests: VaultTestCase {
     func testCreatesPrivateFolderAndFiles() throws {
@@ -21,7 +22,8 @@ final class VaultTests: VaultTestCase {
     func testAccountRoundTripKeepsEveryField() throws {
         let vault = try makeVault()
         let otp = OTPParameters(kind: .hotp, algorithm: .sha512, digits: 8, period: 60, counter: 7)
-        let added = try add(vault, draft("alice@example.com", issuer: "Ünïcode Bank", otp: otp, tags: ["work", "bank", "work"]))
+        let added = try add(
+            vault, draft("alice@example.com", issuer: "Ünïcode Bank", otp: otp, tags: ["work", "bank", "work"]))
         let reopened = try Vault.open(at: location, clock: clock)
         XCTAssertEqual(try reopened.accounts(), [added])
         XCTAssertEqual(added.tags, ["bank", "work"])
@@ -33,7 +35,9 @@ final class VaultTests: VaultTestCase {
         let secret = "a very recognisable secret value"
         try add(vault, draft("alice", secret: secret))
         try add(vault, draft("bob", secret: secret))
-        let bytes = try Data(contentsOf: location.databaseURL) + (FileManager.default.contents(atPath: location.databaseURL.path + "-wal") ?? Data())
+        let bytes =
+            try Data(contentsOf: location.databaseURL)
+            + (FileManager.default.contents(atPath: location.databaseURL.path + "-wal") ?? Data())
         XCTAssertNil(bytes.range(of: Data(secret.utf8)))
     }
 
@@ -43,8 +47,9 @@ final class VaultTests: VaultTestCase {
         let bob = try add(vault, draft("bob", secret: "bob secret 12345678"))
         // Moving Bob's sealed secret onto Alice's row must not yield Bob's secret.
         try vault.database.write { db in
-            try db.execute(sql: "UPDATE account SET sealedSecret = (SELECT sealedSecret FROM account WHERE id = ?) WHERE id = ?",
-                           arguments: [bob.id.vaultString, alice.id.vaultString])
+            try db.execute(
+                sql: "UPDATE account SET sealedSecret = (SELECT sealedSecret FROM account WHERE id = ?) WHERE id = ?",
+                arguments: [bob.id.vaultString, alice.id.vaultString])
         }
         XCTAssertThrowsError(try vault.secret(for: alice.id))
     }
@@ -74,18 +79,26 @@ final class VaultTests: VaultTestCase {
         let vault = try makeVault()
         let account = try add(vault, draft("alice", tags: ["a"]))
         clock.advance(by: 5)
-        let updated = try vault.write(author: .cli) { try $0.update(account.id, AccountEdit(issuer: "Example", name: "alice2", tags: ["b"])) }
+        let updated = try vault.write(author: .cli) {
+            try $0.update(account.id, AccountEdit(issuer: "Example", name: "alice2", tags: ["b"]))
+        }
         XCTAssertEqual(updated.name, "alice2")
         XCTAssertEqual(updated.updatedAt, clock.now())
-        XCTAssertEqual(try vault.history(limit: 1).first?.changes, [
-            HistoryChange(entity: .account, recordID: account.id.vaultString, kind: .update, fields: ["name", "tags"]),
-        ])
+        XCTAssertEqual(
+            try vault.history(limit: 1).first?.changes,
+            [
+                HistoryChange(
+                    entity: .account, recordID: account.id.vaultString, kind: .update, fields: ["name", "tags"])
+            ])
     }
 
     func testUpdateWithNothingNewRecordsNoHistory() throws {
         let vault = try makeVault()
         let account = try add(vault, draft("alice"))
-        try vault.write(author: .cli) { _ = try $0.update(account.id, AccountEdit(name: "alice", secret: SecretBytes(Array("12345678901234567890".utf8)))) }
+        try vault.write(author: .cli) {
+            _ = try $0.update(
+                account.id, AccountEdit(name: "alice", secret: SecretBytes(Array("12345678901234567890".utf8))))
+        }
         XCTAssertEqual(try vault.history().count, 1)
     }
 
@@ -136,8 +149,9 @@ final class VaultTests: VaultTestCase {
         let old = try add(vault, draft("alice", otp: OTPParameters(kind: .hotp, counter: 2)))
         try vault.write(author: .cli) { try $0.delete(old.id) }
         try add(vault, draft("alice-again", otp: OTPParameters(kind: .hotp, counter: 9)))
-        XCTAssertEqual(try vault.write(author: .restore) { try $0.undelete(old.id) }.otp.counter, 2,
-                       "sync replays a restore made elsewhere, where the counter was already decided")
+        XCTAssertEqual(
+            try vault.write(author: .restore) { try $0.undelete(old.id) }.otp.counter, 2,
+            "sync replays a restore made elsewhere, where the counter was already decided")
     }
 
     func testRestoreIsRefusedWhenTheNameIsTaken() throws {
@@ -153,11 +167,12 @@ final class VaultTests: VaultTestCase {
     func testFailedTransactionLeavesNoTrace() throws {
         let vault = try makeVault()
         struct Boom: Error {}
-        XCTAssertThrowsError(try vault.write(author: .import) { writer in
-            try writer.insert(draft("one"))
-            try writer.insert(draft("two"))
-            throw Boom()
-        })
+        XCTAssertThrowsError(
+            try vault.write(author: .import) { writer in
+                try writer.insert(draft("one"))
+                try writer.insert(draft("two"))
+                throw Boom()
+            })
         XCTAssertEqual(try vault.accounts(), [])
         XCTAssertEqual(try vault.latestHistoryNumber(), 0)
     }
@@ -228,7 +243,9 @@ final class VaultTests: VaultTestCase {
             XCTAssertTrue("\(error)".contains("belongs to user \(geteuid()), not you"), "\(error)")
             XCTAssertTrue("\(error)".contains("chown -R \(geteuid()) \(location.folder.path)"), "\(error)")
         }
-        guard geteuid() == 0 else { throw XCTSkip("giving the vault's files to another user needs root (CI runs the tests as root)") }
+        guard geteuid() == 0 else {
+            throw XCTSkip("giving the vault's files to another user needs root (CI runs the tests as root)")
+        }
         for name in ["vault.key", "vault.sqlite-wal", "sync.sqlite"] {
             let path = location.folder.appendingPathComponent(name).path
             if !FileManager.default.fileExists(atPath: path) { try Data().write(to: URL(fileURLWithPath: path)) }
@@ -245,7 +262,9 @@ final class VaultTests: VaultTestCase {
     }
 
     func testNoVaultIsCreatedInAFolderOfAnotherUser() throws {
-        guard geteuid() == 0 else { throw XCTSkip("giving a folder to another user needs root (CI runs the tests as root)") }
+        guard geteuid() == 0 else {
+            throw XCTSkip("giving a folder to another user needs root (CI runs the tests as root)")
+        }
         try FileManager.default.createDirectory(at: location.folder, withIntermediateDirectories: true)
         XCTAssertEqual(chown(location.folder.path, 4242, 4242), 0)
         XCTAssertThrowsError(try makeVault()) { error in

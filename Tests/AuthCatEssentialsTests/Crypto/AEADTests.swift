@@ -8,13 +8,15 @@ final class AEADTests: XCTestCase {
         let key = try SecretBytes.random(count: AEAD.keySize)
         let box = try AEAD.seal(Data("hello".utf8), key: key, associatedData: Data("ad".utf8))
         XCTAssertEqual(box.count, AEAD.nonceSize + 5 + AEAD.tagSize)
-        XCTAssertEqual(try AEAD.open(box, key: key, associatedData: Data("ad".utf8)).unprotectedData(), Data("hello".utf8))
+        XCTAssertEqual(
+            try AEAD.open(box, key: key, associatedData: Data("ad".utf8)).unprotectedData(), Data("hello".utf8))
         var tampered = box
         tampered[tampered.count - 1] ^= 1
         XCTAssertThrowsError(try AEAD.open(tampered, key: key, associatedData: Data("ad".utf8)))
         XCTAssertThrowsError(try AEAD.open(box, key: key, associatedData: Data("other".utf8)))
         XCTAssertThrowsError(try AEAD.open(box.prefix(10), key: key, associatedData: Data("ad".utf8)))
-        XCTAssertThrowsError(try AEAD.open(box, key: try SecretBytes.random(count: AEAD.keySize), associatedData: Data("ad".utf8)))
+        XCTAssertThrowsError(
+            try AEAD.open(box, key: try SecretBytes.random(count: AEAD.keySize), associatedData: Data("ad".utf8)))
     }
 
     func testNoncesAreFresh() throws {

@@ -29,14 +29,19 @@ final class SecretStreamTests: XCTestCase {
         let first = try writer.seal(Data("one".utf8), associatedData: ad)
         let second = try writer.seal(Data("two".utf8), associatedData: ad, tag: .final)
 
-        XCTAssertThrowsError(try SecretStream.decrypting(key: key, header: writer.header).open(second, associatedData: ad))
+        XCTAssertThrowsError(
+            try SecretStream.decrypting(key: key, header: writer.header).open(second, associatedData: ad))
         var flipped = first
         flipped[0] ^= 1
-        XCTAssertThrowsError(try SecretStream.decrypting(key: key, header: writer.header).open(flipped, associatedData: ad))
-        XCTAssertThrowsError(try SecretStream.decrypting(key: key, header: writer.header).open(first, associatedData: Data()))
+        XCTAssertThrowsError(
+            try SecretStream.decrypting(key: key, header: writer.header).open(flipped, associatedData: ad))
+        XCTAssertThrowsError(
+            try SecretStream.decrypting(key: key, header: writer.header).open(first, associatedData: Data()))
         let otherKey = try SecretBytes.random(count: SecretStream.keySize)
-        XCTAssertThrowsError(try SecretStream.decrypting(key: otherKey, header: writer.header).open(first, associatedData: ad))
-        XCTAssertThrowsError(try SecretStream.decrypting(key: key, header: writer.header).open(first.prefix(5), associatedData: ad))
+        XCTAssertThrowsError(
+            try SecretStream.decrypting(key: otherKey, header: writer.header).open(first, associatedData: ad))
+        XCTAssertThrowsError(
+            try SecretStream.decrypting(key: key, header: writer.header).open(first.prefix(5), associatedData: ad))
     }
 
     func testMisuseIsAnErrorNotACrash() throws {

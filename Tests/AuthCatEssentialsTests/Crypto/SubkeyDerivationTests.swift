@@ -1,5 +1,6 @@
-@testable import AuthCatEssentials
 import XCTest
+
+@testable import AuthCatEssentials
 
 final class SubkeyDerivationTests: XCTestCase {
     /// Expected values computed independently as BLAKE2b-256 keyed with the

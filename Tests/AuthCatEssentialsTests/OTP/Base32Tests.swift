@@ -1,6 +1,7 @@
-import Foundation
 import AuthCatTestSupport
+import Foundation
 import XCTest
+
 @testable import AuthCatEssentials
 
 final class Base32Tests: XCTestCase {
@@ -20,15 +21,18 @@ final class Base32Tests: XCTestCase {
 
     func testEncodesRFC4648VectorsUppercaseWithoutPadding() {
         for (plain, encoded) in rfc4648 {
-            XCTAssertEqual(Base32.encode(SecretBytes(Array(plain.utf8))), encoded.replacingOccurrences(of: "=", with: ""))
+            XCTAssertEqual(
+                Base32.encode(SecretBytes(Array(plain.utf8))), encoded.replacingOccurrences(of: "=", with: ""))
         }
         XCTAssertEqual(Base32.encode(SecretBytes(count: 0)), "")
     }
 
     func testForgivesCaseSpacesDashesAndLineBreaks() throws {
         let expected = Data("Hello!".utf8) + Data([0xDE, 0xAD, 0xBE, 0xEF])
-        for text in ["JBSWY3DPEHPK3PXP", "jbswy3dpehpk3pxp", "JBSW Y3DP EHPK 3PXP", "jbsw-y3dp-ehpk-3pxp",
-                     "  JBSWY3DP\tEHPK3PXP\r\n", "JbSw Y3dP-eHpK 3PxP ", "JBSWY3DPEHPK3PXP========"] {
+        for text in [
+            "JBSWY3DPEHPK3PXP", "jbswy3dpehpk3pxp", "JBSW Y3DP EHPK 3PXP", "jbsw-y3dp-ehpk-3pxp",
+            "  JBSWY3DP\tEHPK3PXP\r\n", "JbSw Y3dP-eHpK 3PxP ", "JBSWY3DPEHPK3PXP========",
+        ] {
             XCTAssertEqual(try Base32.decode(text).unprotectedData(), expected, text)
         }
     }
@@ -71,9 +75,10 @@ final class Base32Tests: XCTestCase {
     func testInvalidCharacterMessageShowsOnlyTheCharacter() throws {
         let secret = "JBSWY3DPEHPK3PXP"
         let error = try XCTUnwrap(captureError { try Base32.decode(secret + "!") } as? Base32Error)
-        XCTAssertEqual(error.description,
-                       "the secret has an invalid character \"!\" (U+0021) at position 17; "
-                           + "Base32 uses only the letters A to Z and the digits 2 to 7")
+        XCTAssertEqual(
+            error.description,
+            "the secret has an invalid character \"!\" (U+0021) at position 17; "
+                + "Base32 uses only the letters A to Z and the digits 2 to 7")
         XCTAssertFalse(error.description.contains("JBSW"))
     }
 
@@ -84,10 +89,14 @@ final class Base32Tests: XCTestCase {
     }
 
     func testRejectsImpossibleLengths() {
-        for (text, count) in [("A", 1), ("ABC", 3), ("ABCDEF", 6), ("ABCDEFGHA", 9), ("ABCD EFGH IJK", 11), ("MZXW6Y==", 6)] {
+        for (text, count) in [
+            ("A", 1), ("ABC", 3), ("ABCDEF", 6), ("ABCDEFGHA", 9), ("ABCD EFGH IJK", 11), ("MZXW6Y==", 6),
+        ] {
             XCTAssertThrowsError(try Base32.decode(text), text) { error in
                 XCTAssertEqual(error as? Base32Error, .invalidLength(count))
-                XCTAssertTrue(String(describing: error).contains(count == 1 ? "has 1 Base32 character," : "has \(count) Base32 characters,"))
+                XCTAssertTrue(
+                    String(describing: error).contains(
+                        count == 1 ? "has 1 Base32 character," : "has \(count) Base32 characters,"))
             }
         }
     }
@@ -96,10 +105,10 @@ final class Base32Tests: XCTestCase {
     /// from their whole bytes; `decodeSecret` reads them the same way and says so.
     func testDecodeSecretReadsNonCanonicalLengthsAsOtherAppsDo() throws {
         let cases: [(String, String, Int)] = [
-            ("JBSWY3DPEHP", "48656c6c6f21", 7),                     // 11 characters: 6 bytes and 7 bits
-            ("JBSWY3DPEHPK3PXPQ", "48656c6c6f21deadbeef", 5),       // 17: 10 bytes and 5 bits
-            ("jbsw y3dp ehpk 3pxp 7a2", "48656c6c6f21deadbeeff8", 7), // 19: 11 bytes and 7 bits
-            ("MZXW6Y==", "666f6f", 6),                              // 6, padded
+            ("JBSWY3DPEHP", "48656c6c6f21", 7),  // 11 characters: 6 bytes and 7 bits
+            ("JBSWY3DPEHPK3PXPQ", "48656c6c6f21deadbeef", 5),  // 17: 10 bytes and 5 bits
+            ("jbsw y3dp ehpk 3pxp 7a2", "48656c6c6f21deadbeeff8", 7),  // 19: 11 bytes and 7 bits
+            ("MZXW6Y==", "666f6f", 6),  // 6, padded
         ]
         for (text, hex, bits) in cases {
             let decoded = try Base32.decodeSecret(text)
@@ -107,10 +116,13 @@ final class Base32Tests: XCTestCase {
             let leftover = try XCTUnwrap(decoded.leftover, text)
             XCTAssertEqual(leftover.bytes, hex.count / 2)
             XCTAssertEqual(leftover.ignoredBits, bits)
-            XCTAssertTrue(leftover.description.contains("\(leftover.characters) Base32 characters"), leftover.description)
+            XCTAssertTrue(
+                leftover.description.contains("\(leftover.characters) Base32 characters"), leftover.description)
             XCTAssertFalse(leftover.description.contains(text.prefix(6)), leftover.description)
             // The strict reader still refuses them.
-            XCTAssertThrowsError(try Base32.decode(text)) { XCTAssertEqual($0 as? Base32Error, .invalidLength(leftover.characters)) }
+            XCTAssertThrowsError(try Base32.decode(text)) {
+                XCTAssertEqual($0 as? Base32Error, .invalidLength(leftover.characters))
+            }
         }
     }
 
@@ -126,8 +138,12 @@ final class Base32Tests: XCTestCase {
     func testDecodeSecretStillRefusesGarbage() {
         XCTAssertThrowsError(try Base32.decodeSecret("A")) { XCTAssertEqual($0 as? Base32Error, .invalidLength(1)) }
         XCTAssertThrowsError(try Base32.decodeSecret("  ")) { XCTAssertEqual($0 as? Base32Error, .empty) }
-        XCTAssertThrowsError(try Base32.decodeSecret("JBSWY3DPEH1")) { XCTAssertEqual($0 as? Base32Error, .invalidCharacter("1", position: 11)) }
-        XCTAssertThrowsError(try Base32.decodeSecret("JBSW=Y3DPEHP")) { XCTAssertEqual($0 as? Base32Error, .misplacedPadding(position: 5)) }
+        XCTAssertThrowsError(try Base32.decodeSecret("JBSWY3DPEH1")) {
+            XCTAssertEqual($0 as? Base32Error, .invalidCharacter("1", position: 11))
+        }
+        XCTAssertThrowsError(try Base32.decodeSecret("JBSW=Y3DPEHP")) {
+            XCTAssertEqual($0 as? Base32Error, .misplacedPadding(position: 5))
+        }
     }
 
     /// Every length from 2 characters up reads as its whole bytes, exactly the
@@ -144,7 +160,9 @@ final class Base32Tests: XCTestCase {
     }
 
     func testEveryErrorHasAReason() {
-        let errors: [Base32Error] = [.empty, .invalidCharacter("x", position: 1), .misplacedPadding(position: 1), .invalidLength(1)]
+        let errors: [Base32Error] = [
+            .empty, .invalidCharacter("x", position: 1), .misplacedPadding(position: 1), .invalidLength(1),
+        ]
         for error in errors {
             XCTAssertTrue(error.description.hasPrefix("the secret "), error.description)
         }
@@ -167,7 +185,8 @@ final class Base32Tests: XCTestCase {
         // Garbage: fails at once, whatever follows.
         XCTAssertThrowsError(try Base32.decode(String(repeating: "!", count: megabyte)))
         var generator = Self.seededGenerator()
-        let random = String(decoding: (0..<megabyte).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
+        let random = String(
+            decoding: (0..<megabyte).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
         XCTAssertThrowsError(try Base32.decode("A" + random))
         // Valid until the very last character: the whole input is scanned.
         let almost = String(repeating: "ABCDEFGH", count: megabyte / 8) + "1"
@@ -191,7 +210,9 @@ final class Base32Tests: XCTestCase {
     /// Random bytes that a failure can replay: the seed is printed, and
     /// AUTHCAT_TEST_SEED sets it.
     private static func seededGenerator() -> SeededRandom {
-        let seed = ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
+        let seed =
+            ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 1...UInt64.max)
         print("Base32Tests seed \(seed) (AUTHCAT_TEST_SEED=\(seed) replays it)")
         return SeededRandom(seed: seed)
     }

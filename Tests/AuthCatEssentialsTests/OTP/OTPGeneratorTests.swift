@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import AuthCatEssentials
 
 final class OTPGeneratorTests: XCTestCase {
@@ -26,9 +27,13 @@ final class OTPGeneratorTests: XCTestCase {
             let algorithm = try XCTUnwrap(OTPAlgorithm(rawValue: vector["algorithm"]), "\(vector)")
             let seed = SecretBytes(utf8: vector["seed"])
             XCTAssertEqual(OTPGenerator.timeStep(at: time, period: 30), Int64(vector["step"], radix: 16), "\(vector)")
-            XCTAssertEqual(try OTPGenerator.totp(secret: seed, time: time, algorithm: algorithm, digits: 8), vector["totp"], "\(vector)")
+            XCTAssertEqual(
+                try OTPGenerator.totp(secret: seed, time: time, algorithm: algorithm, digits: 8), vector["totp"],
+                "\(vector)")
             let parameters = OTPParameters(kind: .totp, algorithm: algorithm, digits: 8)
-            XCTAssertEqual(try OTPGenerator.code(secret: seed, parameters: parameters, at: time).value, vector["totp"], "\(vector)")
+            XCTAssertEqual(
+                try OTPGenerator.code(secret: seed, parameters: parameters, at: time).value, vector["totp"], "\(vector)"
+            )
         }
     }
 
@@ -59,8 +64,9 @@ final class OTPGeneratorTests: XCTestCase {
             let secret = try Base32.decode(vector["secret"])
             let time = try Date(timeIntervalSince1970: TimeInterval(vector.int64("time")))
             let algorithm = try XCTUnwrap(OTPAlgorithm(rawValue: vector["algorithm"]))
-            let parameters = try OTPParameters(kind: .totp, algorithm: algorithm, digits: Int(vector.int64("digits")),
-                                               period: Int(vector.int64("period")))
+            let parameters = try OTPParameters(
+                kind: .totp, algorithm: algorithm, digits: Int(vector.int64("digits")),
+                period: Int(vector.int64("period")))
             let code = try OTPGenerator.code(secret: secret, parameters: parameters, at: time)
             XCTAssertEqual(code.value, vector["totp"], "\(vector)")
         }
@@ -71,8 +77,11 @@ final class OTPGeneratorTests: XCTestCase {
     func testTOTPCodeCarriesItsWindow() throws {
         let time = Date(timeIntervalSince1970: 1_111_111_109)
         let code = try OTPGenerator.code(secret: rfcSecret, parameters: OTPParameters(digits: 8), at: time)
-        XCTAssertEqual(code, OTPCode(value: "07081804", validFrom: Date(timeIntervalSince1970: 1_111_111_080),
-                                     validUntil: Date(timeIntervalSince1970: 1_111_111_110)))
+        XCTAssertEqual(
+            code,
+            OTPCode(
+                value: "07081804", validFrom: Date(timeIntervalSince1970: 1_111_111_080),
+                validUntil: Date(timeIntervalSince1970: 1_111_111_110)))
         XCTAssertEqual(code.secondsRemaining(at: time), 1)
         XCTAssertEqual(code.secondsRemaining(at: time - 28.5), 30)
         XCTAssertEqual(code.secondsRemaining(at: time + 100), 0)
@@ -80,8 +89,10 @@ final class OTPGeneratorTests: XCTestCase {
 
     func testCodeChangesExactlyAtTheWindowBoundary() throws {
         let parameters = OTPParameters(period: 60)
-        let last = try OTPGenerator.code(secret: rfcSecret, parameters: parameters, at: Date(timeIntervalSince1970: 119.999))
-        let next = try OTPGenerator.code(secret: rfcSecret, parameters: parameters, at: Date(timeIntervalSince1970: 120))
+        let last = try OTPGenerator.code(
+            secret: rfcSecret, parameters: parameters, at: Date(timeIntervalSince1970: 119.999))
+        let next = try OTPGenerator.code(
+            secret: rfcSecret, parameters: parameters, at: Date(timeIntervalSince1970: 120))
         XCTAssertEqual(last.validUntil, next.validFrom)
         XCTAssertEqual(last.value, try OTPGenerator.hotp(secret: rfcSecret, counter: 1))
         XCTAssertEqual(next.value, try OTPGenerator.hotp(secret: rfcSecret, counter: 2))
@@ -89,7 +100,8 @@ final class OTPGeneratorTests: XCTestCase {
 
     func testHOTPCodeUsesTheCounterAndHasNoWindow() throws {
         let parameters = OTPParameters(kind: .hotp, counter: 9)
-        let code = try OTPGenerator.code(secret: rfcSecret, parameters: parameters, at: Date(timeIntervalSince1970: 1e9))
+        let code = try OTPGenerator.code(
+            secret: rfcSecret, parameters: parameters, at: Date(timeIntervalSince1970: 1e9))
         XCTAssertEqual(code, OTPCode(value: "520489"))
         XCTAssertNil(code.secondsRemaining(at: Date()))
     }
@@ -98,7 +110,8 @@ final class OTPGeneratorTests: XCTestCase {
         let time = Date(timeIntervalSince1970: 1_700_000_000)
         let parameters = OTPParameters(kind: .steam, algorithm: .sha256, period: 60)
         let code = try OTPGenerator.code(secret: rfcSecret, parameters: parameters, at: time)
-        XCTAssertEqual(code.value, try OTPGenerator.steam(secret: rfcSecret, time: time, period: 60, algorithm: .sha256))
+        XCTAssertEqual(
+            code.value, try OTPGenerator.steam(secret: rfcSecret, time: time, period: 60, algorithm: .sha256))
         XCTAssertNotEqual(code.value, try OTPGenerator.steam(secret: rfcSecret, time: time))
         XCTAssertEqual(code.validUntil?.timeIntervalSince(try XCTUnwrap(code.validFrom)), 60)
     }
@@ -111,24 +124,30 @@ final class OTPGeneratorTests: XCTestCase {
             (-31, 30, -2), (59, 1, 59), (-59, 1, -59),
         ]
         for (seconds, period, step) in cases {
-            XCTAssertEqual(OTPGenerator.timeStep(at: Date(timeIntervalSince1970: seconds), period: period), step, "\(seconds)/\(period)")
+            XCTAssertEqual(
+                OTPGenerator.timeStep(at: Date(timeIntervalSince1970: seconds), period: period), step,
+                "\(seconds)/\(period)")
         }
     }
 
     func testNegativeStepsUseTheCounterBitPattern() throws {
         let before1970 = Date(timeIntervalSince1970: -1)
-        XCTAssertEqual(try OTPGenerator.totp(secret: rfcSecret, time: before1970),
-                       try OTPGenerator.hotp(secret: rfcSecret, counter: .max))
+        XCTAssertEqual(
+            try OTPGenerator.totp(secret: rfcSecret, time: before1970),
+            try OTPGenerator.hotp(secret: rfcSecret, counter: .max))
     }
 
     func testExtremeTimesAndPeriodsDoNotCrash() throws {
-        let times = [Date.distantPast, .distantFuture, Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300),
-                     Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: -.infinity),
-                     Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: 9.3e18)]
+        let times = [
+            Date.distantPast, .distantFuture, Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300),
+            Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: -.infinity),
+            Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: 9.3e18),
+        ]
         for time in times {
             for period in [1, 30, Int.max] {
                 for kind in [OTPKind.totp, .steam] {
-                    let code = try OTPGenerator.code(secret: rfcSecret, parameters: OTPParameters(kind: kind, period: period), at: time)
+                    let code = try OTPGenerator.code(
+                        secret: rfcSecret, parameters: OTPParameters(kind: kind, period: period), at: time)
                     XCTAssertEqual(code.value.count, kind == .steam ? 5 : 6)
                     XCTAssertNotNil(code.validUntil)
                 }
@@ -156,7 +175,9 @@ final class OTPGeneratorTests: XCTestCase {
             (OTPParameters(kind: .hotp, counter: UInt64(Int64.max) + 1), .counter),
         ]
         for (parameters, expected) in cases {
-            XCTAssertThrowsError(try OTPGenerator.code(secret: rfcSecret, parameters: parameters, at: time), "\(parameters)") { error in
+            XCTAssertThrowsError(
+                try OTPGenerator.code(secret: rfcSecret, parameters: parameters, at: time), "\(parameters)"
+            ) { error in
                 XCTAssertEqual(error as? OTPParameterError, expected)
             }
         }
@@ -191,6 +212,6 @@ final class OTPGeneratorTests: XCTestCase {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,5 +1,5 @@
-import XCTest
 import AuthCatEssentials
+import XCTest
 
 final class PercentEncodingTests: XCTestCase {
     func testKeepsUnreservedCharactersAndAtSign() {
@@ -7,7 +7,8 @@ final class PercentEncodingTests: XCTestCase {
     }
 
     func testEscapesEverythingElseAsUppercaseUTF8() {
-        XCTAssertEqual(PercentEncoding.encode(" :/?#[]!$&'()*+,;=%"), "%20%3A%2F%3F%23%5B%5D%21%24%26%27%28%29%2A%2B%2C%3B%3D%25")
+        XCTAssertEqual(
+            PercentEncoding.encode(" :/?#[]!$&'()*+,;=%"), "%20%3A%2F%3F%23%5B%5D%21%24%26%27%28%29%2A%2B%2C%3B%3D%25")
         XCTAssertEqual(PercentEncoding.encode("é日"), "%C3%A9%E6%97%A5")
     }
 

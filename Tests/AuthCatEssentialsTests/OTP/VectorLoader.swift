@@ -28,8 +28,9 @@ struct Vector: CustomStringConvertible {
 /// one vector per line, values separated by spaces.
 enum VectorLoader {
     static func load(_ name: String) throws -> [Vector] {
-        let url = try XCTUnwrap(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Vectors"),
-                                "no vector file \(name)")
+        let url = try XCTUnwrap(
+            Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Vectors"),
+            "no vector file \(name)")
         let text = try String(contentsOf: url, encoding: .utf8)
         var header: [String]?
         var vectors: [Vector] = []
@@ -43,7 +44,8 @@ enum VectorLoader {
             guard fields.count == columns.count else {
                 throw LoadError(message: "\(name):\(index + 1): \(fields.count) values for \(columns.count) columns")
             }
-            vectors.append(Vector(file: name, line: index + 1, values: Dictionary(uniqueKeysWithValues: zip(columns, fields))))
+            vectors.append(
+                Vector(file: name, line: index + 1, values: Dictionary(uniqueKeysWithValues: zip(columns, fields))))
         }
         guard !vectors.isEmpty else { throw LoadError(message: "\(name) holds no vectors") }
         return vectors

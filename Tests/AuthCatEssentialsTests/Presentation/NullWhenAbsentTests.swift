@@ -28,7 +28,8 @@ final class NullWhenAbsentTests: XCTestCase {
 
     func testReadingBackTakesNullAndAMissingKeyAsAbsent() throws {
         let decoder = JSONDecoder()
-        XCTAssertEqual(try decoder.decode(Document.self, from: Data(#"{"name":"a","count":null}"#.utf8)), Document(name: "a"))
+        XCTAssertEqual(
+            try decoder.decode(Document.self, from: Data(#"{"name":"a","count":null}"#.utf8)), Document(name: "a"))
         XCTAssertEqual(try decoder.decode(Document.self, from: Data(#"{"name":"a","count":5}"#.utf8)).count, 5)
     }
 }

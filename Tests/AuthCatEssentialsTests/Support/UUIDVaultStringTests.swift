@@ -15,8 +15,10 @@ final class UUIDVaultStringTests: XCTestCase {
     func testRejectsAnythingButTheDashedForm() {
         let text = "0f8fad5b-d9cb-469f-a165-70867728950e"
         XCTAssertNotNil(UUID(vaultString: text))
-        for bad in ["", String(text.dropLast()), text + "0", text.replacingOccurrences(of: "-", with: ""),
-                    "0f8fad5bd-9cb-469f-a165-70867728950e", "0f8fad5b-d9cb-469f-a165-70867728950g"] {
+        for bad in [
+            "", String(text.dropLast()), text + "0", text.replacingOccurrences(of: "-", with: ""),
+            "0f8fad5bd-9cb-469f-a165-70867728950e", "0f8fad5b-d9cb-469f-a165-70867728950g",
+        ] {
             XCTAssertNil(UUID(vaultString: bad), bad)
         }
     }

@@ -35,14 +35,19 @@ final class AccountQueryTests: XCTestCase {
     /// exactly the accounts whose label is the query, case ignored, colons
     /// in issuers and names included.
     func testTheLabelKeysAreExactlyTheLabelsKeys() {
-        let accounts = [account("a:b", "c"), account("a", "b:c"), account("", "x:y"), account("", "y"), account("x", "y"),
-                        account("", ":y"), account("GitHub", "alice"), account("ΟΔΟΣ", "Σ"), account("İ", "K\u{212A}")]
-        let queries = ["A:B:C", "a:b", "x:y", ":y", "y", "::y", "github:ALICE", "github:", ":", "", "οδος:σ", "ΟΔΟΣ:Σ",
-                       "i̇:kk", "İ:K\u{212A}"]
+        let accounts = [
+            account("a:b", "c"), account("a", "b:c"), account("", "x:y"), account("", "y"), account("x", "y"),
+            account("", ":y"), account("GitHub", "alice"), account("ΟΔΟΣ", "Σ"), account("İ", "K\u{212A}"),
+        ]
+        let queries = [
+            "A:B:C", "a:b", "x:y", ":y", "y", "::y", "github:ALICE", "github:", ":", "", "οδος:σ", "ΟΔΟΣ:Σ",
+            "i̇:kk", "İ:K\u{212A}",
+        ]
         for query in queries {
             let keys = Set(AccountQuery(query).labelKeys)
             let byKey = accounts.filter { keys.contains($0.identityKey) }
-            XCTAssertEqual(byKey, accounts.filter { $0.label.lowercased() == query.lowercased() }, query.debugDescription)
+            XCTAssertEqual(
+                byKey, accounts.filter { $0.label.lowercased() == query.lowercased() }, query.debugDescription)
         }
         XCTAssertEqual(AccountQuery("A:B:C").matches(in: accounts), [accounts[0], accounts[1]])
         XCTAssertEqual(AccountQuery(":y").matches(in: accounts), [accounts[5]], "the label of the name `:y`, not y's")
@@ -70,15 +75,20 @@ final class AccountQueryTests: XCTestCase {
     /// must decide as `String.contains` on the folded names does (lowercased,
     /// accents off: `e` finds café, whether its é is one character or two).
     func testPartsMatchAsCharactersDoOnlyByteFastWhereThatIsTheSame() {
-        let names = ["Ünïcode", "cafe\u{301}", "café", "a\r\nb", "a\rb", "KELVIN\u{212A}", "İstanbul", "plain", "dash-ed", ""]
+        let names = [
+            "Ünïcode", "cafe\u{301}", "café", "a\r\nb", "a\rb", "KELVIN\u{212A}", "İstanbul", "plain", "dash-ed", "",
+        ]
         let accounts = names.enumerated().map { account("I\($0.offset)", $0.element) }
-        for query in ["e", "é", "\r", "\n", "\r\n", "a\r", "k", "i", "ün", "PLA", "-", "", "stan", "\u{301}", "b", "unic", "CAFE"] {
+        for query in [
+            "e", "é", "\r", "\n", "\r\n", "a\r", "k", "i", "ün", "PLA", "-", "", "stan", "\u{301}", "b", "unic", "CAFE",
+        ] {
             let folded = AccountQuery.folded(query)
             let needle = folded.isEmpty ? query.lowercased() : folded
             let fold = AccountQuery.folded
             let expected = accounts.filter { fold($0.issuer) == needle || fold($0.name) == needle }
             let parts = accounts.filter { contains(fold($0.issuer), needle) || contains(fold($0.name), needle) }
-            XCTAssertEqual(AccountQuery(query).matches(in: accounts), expected.isEmpty ? parts : expected, query.debugDescription)
+            XCTAssertEqual(
+                AccountQuery(query).matches(in: accounts), expected.isEmpty ? parts : expected, query.debugDescription)
         }
     }
 
@@ -89,26 +99,35 @@ final class AccountQueryTests: XCTestCase {
         let characters = Array(text)
         let wanted = Array(part)
         guard wanted.count <= characters.count else { return false }
-        return (0...(characters.count - wanted.count)).contains { Array(characters[$0..<($0 + wanted.count)]) == wanted }
+        return (0...(characters.count - wanted.count)).contains {
+            Array(characters[$0..<($0 + wanted.count)]) == wanted
+        }
     }
 
     /// A query is echoed so that a typo shows, unless it could be a secret pasted where a name belongs.
     func testAQueryThatCouldBeASecretIsNotQuotedInMessages() {
-        let echoed = ["github", "GitHub:alice", "alice@example.com", "Microsoft 365 work", "aws-prod-account",
-                      "tiny", "shop.example.org", "Ünïcode-Konto-Nummer-zwei", UUID().uuidString,
-                      "JBSWY3DPEHPK3PX", "my github work account", "acme corp - staging", "Microsoft Outlook",
-                      "GitHub Enterprise", "AWS IAM Production", "Personal-Banking"]
+        let echoed = [
+            "github", "GitHub:alice", "alice@example.com", "Microsoft 365 work", "aws-prod-account",
+            "tiny", "shop.example.org", "Ünïcode-Konto-Nummer-zwei", UUID().uuidString,
+            "JBSWY3DPEHPK3PX", "my github work account", "acme corp - staging", "Microsoft Outlook",
+            "GitHub Enterprise", "AWS IAM Production", "Personal-Banking",
+        ]
         for query in echoed {
             XCTAssertEqual(AccountQuery(query).quotedForMessages, "'\(query)'", query)
         }
-        let heldBack = ["JBSWY3DPEHPK3PXP", "jbswy3dpehpk3pxp", "JBSW Y3DP EHPK 3PXP", "jbsw-y3dp-ehpk-3pxp-jb", "JBSWY3DP EHPK3PXP", "JBSWY3DPEH PK3PXP",
-                        "jbswy3 dpehpk3pxp", "3132 3334353637 38393031", "JBSWY3DPEHPK3PXP====",
-                        "3132333435363738393031323334353637383930", "cnFzdGV4YW1wbGVzZWNyZXQ+/w==",
-                        "otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP", "otpauth-migration://offline?data=x"]
+        let heldBack = [
+            "JBSWY3DPEHPK3PXP", "jbswy3dpehpk3pxp", "JBSW Y3DP EHPK 3PXP", "jbsw-y3dp-ehpk-3pxp-jb",
+            "JBSWY3DP EHPK3PXP", "JBSWY3DPEH PK3PXP",
+            "jbswy3 dpehpk3pxp", "3132 3334353637 38393031", "JBSWY3DPEHPK3PXP====",
+            "3132333435363738393031323334353637383930", "cnFzdGV4YW1wbGVzZWNyZXQ+/w==",
+            "otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP", "otpauth-migration://offline?data=x",
+        ]
         for query in heldBack {
             XCTAssertEqual(AccountQuery(query).quotedForMessages, "the query (not shown: it could be a secret)", query)
         }
-        XCTAssertEqual(VaultError.notFound("JBSWY3DPEHPK3PXP").description, "no account matches the query (not shown: it could be a secret)")
+        XCTAssertEqual(
+            VaultError.notFound("JBSWY3DPEHPK3PXP").description,
+            "no account matches the query (not shown: it could be a secret)")
         XCTAssertEqual(VaultError.notFound("gitlab").description, "no account matches 'gitlab'")
         // The quick front prints these two as their description alone; a step would make it differ from authcat-cli.
         XCTAssertNil(VaultError.notFound("gitlab").nextStep)

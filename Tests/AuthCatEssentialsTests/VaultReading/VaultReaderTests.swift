@@ -32,11 +32,15 @@ final class VaultReaderTests: XCTestCase {
     }
 
     @discardableResult
-    private func add(_ issuer: String, _ name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [],
-                     note: String = "", pin: String? = nil) throws -> Account {
-        let secret = otp.kind == .motp ? try Base16.decode("e3152afee62599c8") : SecretBytes(Array("12345678901234567890".utf8))
-        let draft = AccountDraft(issuer: issuer, name: name, otp: otp, tags: tags, note: note, secret: secret,
-                                 pin: pin.map { SecretBytes(utf8: $0) })
+    private func add(
+        _ issuer: String, _ name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [],
+        note: String = "", pin: String? = nil
+    ) throws -> Account {
+        let secret =
+            otp.kind == .motp ? try Base16.decode("e3152afee62599c8") : SecretBytes(Array("12345678901234567890".utf8))
+        let draft = AccountDraft(
+            issuer: issuer, name: name, otp: otp, tags: tags, note: note, secret: secret,
+            pin: pin.map { SecretBytes(utf8: $0) })
         return try vault.write(author: .cli) { try $0.insert(draft) }
     }
 
@@ -46,8 +50,9 @@ final class VaultReaderTests: XCTestCase {
 
     /// The quick front's reader leaves notes unread, and reads everything else alike.
     func testAReaderThatSkipsNotesReadsAllButTheNote() throws {
-        let github = try add("GitHub", "alice", otp: OTPParameters(kind: .totp, algorithm: .sha256, digits: 8, period: 60),
-                             tags: ["work"], note: String(repeating: "a long note; ", count: 1_000))
+        let github = try add(
+            "GitHub", "alice", otp: OTPParameters(kind: .totp, algorithm: .sha256, digits: 8, period: 60),
+            tags: ["work"], note: String(repeating: "a long note; ", count: 1_000))
         _ = try reader()
         let skipping = VaultReader(connection: try XCTUnwrap(connection), readingNotes: false)
         var withoutNote = github
@@ -60,8 +65,9 @@ final class VaultReaderTests: XCTestCase {
     }
 
     func testAccountsReadAsTheyWereWrittenSortedForDisplay() throws {
-        let github = try add("GitHub", "alice", otp: OTPParameters(kind: .totp, algorithm: .sha256, digits: 8, period: 60),
-                             tags: ["work", "code"], note: "recovery codes in the safe")
+        let github = try add(
+            "GitHub", "alice", otp: OTPParameters(kind: .totp, algorithm: .sha256, digits: 8, period: 60),
+            tags: ["work", "code"], note: "recovery codes in the safe")
         let counter = try add("", "ci", otp: OTPParameters(kind: .hotp, counter: 7))
         let gone = try add("Old", "gone")
         try remove(gone)
@@ -94,8 +100,9 @@ final class VaultReaderTests: XCTestCase {
         XCTAssertEqual(try names(live: false, deleted: true), expected(whole.filter { $0.deletedAt != nil }))
         XCTAssertEqual(try names(live: true, deleted: true), expected(whole))
         XCTAssertEqual(try names(live: false, deleted: false), [])
-        XCTAssertEqual(Set(try vault.accountNames(live: false, deleted: true).map(\.label)), ["Old:gone"],
-                       "the core reads them through the same reader")
+        XCTAssertEqual(
+            Set(try vault.accountNames(live: false, deleted: true).map(\.label)), ["Old:gone"],
+            "the core reads them through the same reader")
     }
 
     func testSealedSecretsAndPINsAreReadOnlyWhenAsked() throws {
@@ -126,9 +133,11 @@ final class VaultReaderTests: XCTestCase {
         try remove(gone)
         accounts.append(try add("Gone", "old"))
         let live = try vault.accounts()
-        let queries = ["A:B:C", "a:b:D", "a:b", "x:Y", ":y", "y", "github:ALICE", "github", "git", "hub", "tiny", "tin", "bob",
-                       "οδος:σ", "ΟΔΟΣ", "σ", "Old:gone", "gone", gone.id.vaultString, accounts[4].id.vaultString.uppercased(),
-                       "nobody", "", ":", "é"]
+        let queries = [
+            "A:B:C", "a:b:D", "a:b", "x:Y", ":y", "y", "github:ALICE", "github", "git", "hub", "tiny", "tin", "bob",
+            "οδος:σ", "ΟΔΟΣ", "σ", "Old:gone", "gone", gone.id.vaultString, accounts[4].id.vaultString.uppercased(),
+            "nobody", "", ":", "é",
+        ]
         for query in queries {
             let expected = AccountQuery(query).matches(in: live)
             do {
@@ -147,12 +156,16 @@ final class VaultReaderTests: XCTestCase {
                     XCTFail("\(query): \(error)")
                 }
             }
-            XCTAssertEqual(Result { try vault.account(matching: query) }.error, Result { try reader().account(matching: query) }.error,
-                           "\(query): the core looks up through the same reader")
-            XCTAssertEqual(try? vault.account(matching: query).id, try? reader().account(matching: query).id,
-                           "\(query): and finds the same account")
+            XCTAssertEqual(
+                Result { try vault.account(matching: query) }.error,
+                Result { try reader().account(matching: query) }.error,
+                "\(query): the core looks up through the same reader")
+            XCTAssertEqual(
+                try? vault.account(matching: query).id, try? reader().account(matching: query).id,
+                "\(query): and finds the same account")
         }
-        XCTAssertThrowsError(try reader().account(matching: gone.id.vaultString), "a deleted account's id names no live account")
+        XCTAssertThrowsError(
+            try reader().account(matching: gone.id.vaultString), "a deleted account's id names no live account")
         XCTAssertEqual(try reader().account(matching: ":y").label, "x:y", "`:y` is not y's label, but a part of x:y")
     }
 
@@ -163,7 +176,8 @@ final class VaultReaderTests: XCTestCase {
         let key = try VaultKeyFile.read(from: location.keyFileURL).unlock { throw VaultError.passphraseRequired }
         XCTAssertTrue(check.accepts(key))
         XCTAssertFalse(check.accepts(try SecretBytes.random(count: AEAD.keySize)))
-        XCTAssertFalse(VaultKeyCheck(vaultID: "another vault", sealed: check.sealed).accepts(key), "bound to the vault id")
+        XCTAssertFalse(
+            VaultKeyCheck(vaultID: "another vault", sealed: check.sealed).accepts(key), "bound to the vault id")
         XCTAssertEqual(try reader().migrations(), VaultSchemaVersion.migrations)
     }
 
@@ -173,14 +187,16 @@ final class VaultReaderTests: XCTestCase {
         XCTAssertEqual(sqlite3_open_v2(path, &other, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), SQLITE_OK)
         defer { sqlite3_close(other) }
         let empty = VaultReader(connection: try XCTUnwrap(other))
-        XCTAssertThrowsError(try empty.accounts()) { XCTAssertEqual($0 as? VaultReadError, VaultReadError(resultCode: SQLITE_ERROR)) }
+        XCTAssertThrowsError(try empty.accounts()) {
+            XCTAssertEqual($0 as? VaultReadError, VaultReadError(resultCode: SQLITE_ERROR))
+        }
         XCTAssertThrowsError(try empty.account(matching: "x")) { XCTAssertTrue($0 is VaultReadError) }
     }
 }
 
-private extension Result where Failure == Error {
-    var error: String? {
-        if case let .failure(error) = self { return "\(error)" }
+extension Result where Failure == Error {
+    fileprivate var error: String? {
+        if case .failure(let error) = self { return "\(error)" }
         return nil
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AuthCatTestSupport
 import Foundation
 import GRDB
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What one finished `authcat` run did.
 struct FaultRun {
@@ -23,7 +24,7 @@ struct FaultRun {
         let text = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.hasPrefix("{") else { return text }
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              object["level"] as? String == "error", let message = object["message"] as? String
+            object["level"] as? String == "error", let message = object["message"] as? String
         else { return nil }
         return "authcat: " + message
     }
@@ -59,7 +60,8 @@ class FaultTestCase: XCTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-fault-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try write(Self.passphrase + "\n", to: passphraseFile)
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
         random = FaultSettings.random(for: name)
@@ -103,19 +105,24 @@ class FaultTestCase: XCTestCase {
     }
 
     /// Starts `authcat --home HOME arguments…` without waiting.
-    func spawn(_ home: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> SpawnedAuthCat {
+    func spawn(
+        _ home: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> SpawnedAuthCat {
         let input = try stdin.map { try inputFile($0) }
-        let child = try SpawnedAuthCat(executable: Self.executable, arguments: ["--home", home.path] + arguments,
-                                       environment: baseEnvironment.merging(environment) { $1 }, stdinPath: input,
-                                       scratch: scratch)
+        let child = try SpawnedAuthCat(
+            executable: Self.executable, arguments: ["--home", home.path] + arguments,
+            environment: baseEnvironment.merging(environment) { $1 }, stdinPath: input,
+            scratch: scratch)
         spawned.append(child)
         return child
     }
 
     /// Runs `authcat --home HOME arguments…` to its end.
     @discardableResult
-    func run(_ home: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-             timeout: TimeInterval = 120) throws -> FaultRun {
+    func run(
+        _ home: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        timeout: TimeInterval = 120
+    ) throws -> FaultRun {
         let child = try spawn(home, arguments, stdin: stdin, environment: environment)
         let termination = child.wait(timeout: timeout)
         defer { child.removeFiles() }
@@ -124,19 +131,25 @@ class FaultTestCase: XCTestCase {
 
     /// Runs a command that must succeed.
     @discardableResult
-    func succeed(_ home: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                 file: StaticString = #filePath, line: UInt = #line) throws -> FaultRun {
+    func succeed(
+        _ home: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> FaultRun {
         let result = try run(home, arguments, stdin: stdin, environment: environment)
-        XCTAssertEqual(result.termination, .exited(0),
-                       "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(
+            result.termination, .exited(0),
+            "authcat \(arguments.joined(separator: " ")) failed: \(result.stderr)", file: file, line: line)
         return result
     }
 
     /// Adds a TOTP account (`issuer:name`), asserting success.
-    func add(_ home: URL, _ name: String, issuer: String = "Fault", secret: String = rfcSecret, _ options: [String] = [],
-             environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
-        try succeed(home, ["add", name, "--issuer", issuer] + options, stdin: secret + "\n", environment: environment,
-                    file: file, line: line)
+    func add(
+        _ home: URL, _ name: String, issuer: String = "Fault", secret: String = rfcSecret, _ options: [String] = [],
+        environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try succeed(
+            home, ["add", name, "--issuer", issuer] + options, stdin: secret + "\n", environment: environment,
+            file: file, line: line)
     }
 
     /// The accounts `list --json` shows (none when it says there are none,
@@ -144,11 +157,13 @@ class FaultTestCase: XCTestCase {
     func accounts(_ home: URL, environment: [String: String] = [:]) throws -> Result<[ListedAccount], ListFailure> {
         let result = try run(home, ["list", "--json"], environment: environment)
         if result.termination == .exited(1), result.stderrLines.count == 1,
-           result.stderr.contains(#""message":"no accounts in "#) {
+            result.stderr.contains(#""message":"no accounts in "#)
+        {
             return .success([])
         }
         guard result.succeeded else { return .failure(ListFailure(run: result)) }
-        guard let objects = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] else {
+        guard let objects = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]]
+        else {
             return .failure(ListFailure(run: result))
         }
         return .success(objects.map(ListedAccount.init))
@@ -201,15 +216,19 @@ class FaultTestCase: XCTestCase {
         let own = getpid()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
-            guard pid != own, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            guard pid != own, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+                return false
+            }
             return String(decoding: data, as: UTF8.self).contains(path)
         }
     }
 
     /// Whether an error message leaks SQLite's own text rather than saying what happened.
     static func hasRawSQLiteText(_ message: String) -> Bool {
-        let raw = ["SQLite error", "SQLITE_", "database or disk is full", "UNIQUE constraint", "no such table",
-                   "grdb_migrations", "database is locked", "disk I/O error", "file is not a database"]
+        let raw = [
+            "SQLite error", "SQLITE_", "database or disk is full", "UNIQUE constraint", "no such table",
+            "grdb_migrations", "database is locked", "disk I/O error", "file is not a database",
+        ]
         return raw.contains { message.contains($0) }
     }
 }

@@ -10,7 +10,8 @@ struct HOTPCounters {
     init(base32Secret: String, digits: Int, count: UInt64 = 4096) throws {
         let secret = try Base32.decode(base32Secret)
         for counter in 0..<count {
-            counters[try OTPGenerator.hotp(secret: secret, counter: counter, digits: digits), default: []].append(counter)
+            counters[try OTPGenerator.hotp(secret: secret, counter: counter, digits: digits), default: []].append(
+                counter)
         }
     }
 

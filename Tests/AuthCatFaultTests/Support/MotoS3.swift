@@ -1,7 +1,8 @@
 import AuthCatTestSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// moto_server on loopback with one bucket, for the remote faults on S3.
@@ -43,8 +44,9 @@ final class MotoS3 {
         request.httpMethod = "PUT"
         request.httpBody = Data()
         // moto tells services apart by the credential scope, even when it checks nothing else.
-        request.setValue("AWS4-HMAC-SHA256 Credential=AKIAFAULTSUITE/20240101/us-east-1/s3/aws4_request, "
-                         + "SignedHeaders=host, Signature=00", forHTTPHeaderField: "Authorization")
+        request.setValue(
+            "AWS4-HMAC-SHA256 Credential=AKIAFAULTSUITE/20240101/us-east-1/s3/aws4_request, "
+                + "SignedHeaders=host, Signature=00", forHTTPHeaderField: "Authorization")
         let done = DispatchSemaphore(value: 0)
         let box = StatusBox()
         URLSession.shared.dataTask(with: request) { data, response, error in
@@ -52,8 +54,12 @@ final class MotoS3 {
             box.detail = error.map { "\($0)" } ?? String(decoding: data ?? Data(), as: UTF8.self)
             done.signal()
         }.resume()
-        guard done.wait(timeout: .now() + 30) == .success else { throw MotoProcess.StartError("creating the bucket timed out") }
-        guard box.status == 200 else { throw MotoProcess.StartError("creating the bucket: HTTP \(box.status) \(box.detail)") }
+        guard done.wait(timeout: .now() + 30) == .success else {
+            throw MotoProcess.StartError("creating the bucket timed out")
+        }
+        guard box.status == 200 else {
+            throw MotoProcess.StartError("creating the bucket: HTTP \(box.status) \(box.detail)")
+        }
     }
 }
 

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How a process ended.
 enum Termination: Equatable, CustomStringConvertible {
@@ -33,8 +34,10 @@ final class SpawnedAuthCat {
     private(set) var termination: Termination?
 
     /// Starts `executable arguments…` with exactly `environment`.
-    init(executable: String, arguments: [String], environment: [String: String], stdinPath: String?,
-         scratch: URL) throws {
+    init(
+        executable: String, arguments: [String], environment: [String: String], stdinPath: String?,
+        scratch: URL
+    ) throws {
         self.arguments = arguments
         let name = UUID().uuidString
         outputPath = scratch.appendingPathComponent("\(name).out").path

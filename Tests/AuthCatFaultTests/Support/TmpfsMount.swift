@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A small tmpfs mounted for one test, and a filler file that leaves exactly
 /// the free space a test asks for. Mounting needs root (CI runs as root).
@@ -18,9 +19,11 @@ final class TmpfsMount {
     init(path: String, kilobytes: Int) throws {
         self.path = path
         guard getuid() == 0 else {
-            throw Failure(description: "the full-disk tests mount a tmpfs and need root (CI runs as root); uid is \(getuid())")
+            throw Failure(
+                description: "the full-disk tests mount a tmpfs and need root (CI runs as root); uid is \(getuid())")
         }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let output = try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", path])
         guard output.status == 0 else { throw Failure(description: "mount -t tmpfs on \(path) failed: \(output.text)") }
         mounted = true
@@ -60,7 +63,9 @@ final class TmpfsMount {
         }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let keep = max(0, size - (free / page) * page)
-        guard ftruncate(descriptor, off_t(keep)) == 0 else { throw Failure(description: "ftruncate failed: errno \(errno)") }
+        guard ftruncate(descriptor, off_t(keep)) == 0 else {
+            throw Failure(description: "ftruncate failed: errno \(errno)")
+        }
     }
 
     /// Removes the filler: the space is free again.

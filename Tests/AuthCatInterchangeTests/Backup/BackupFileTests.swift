@@ -1,9 +1,10 @@
-@testable import AuthCatInterchange
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class BackupFileTests: XCTestCase {
     private var key: SecretBytes!
@@ -24,7 +25,8 @@ final class BackupFileTests: XCTestCase {
             let sealed = try BackupFile.seal(plaintext, key: key, kdf: kdf)
             XCTAssertEqual(try open(sealed), plaintext, "size \(size)")
             let chunks = max(1, (size + BackupFile.chunkSize - 1) / BackupFile.chunkSize)
-            XCTAssertEqual(sealed.count, BackupHeader.size + size + chunks * (4 + SecretStream.overhead), "size \(size)")
+            XCTAssertEqual(
+                sealed.count, BackupHeader.size + size + chunks * (4 + SecretStream.overhead), "size \(size)")
         }
     }
 
@@ -32,7 +34,10 @@ final class BackupFileTests: XCTestCase {
         let sealed = try BackupFile.seal(Data(repeating: 7, count: 2 * BackupFile.chunkSize + 5), key: key, kdf: kdf)
         let firstChunkEnd = BackupHeader.size + 4 + BackupFile.chunkSize + SecretStream.overhead
         let secondChunkEnd = firstChunkEnd + 4 + BackupFile.chunkSize + SecretStream.overhead
-        for length in [BackupHeader.size - 1, BackupHeader.size, BackupHeader.size + 2, firstChunkEnd, firstChunkEnd + 10, secondChunkEnd, sealed.count - 1] {
+        for length in [
+            BackupHeader.size - 1, BackupHeader.size, BackupHeader.size + 2, firstChunkEnd, firstChunkEnd + 10,
+            secondChunkEnd, sealed.count - 1,
+        ] {
             XCTAssertThrowsError(try open(sealed.prefix(length)), "cut at \(length)") { error in
                 XCTAssertEqual(error as? BackupError, .truncated, "cut at \(length)")
             }
@@ -46,7 +51,9 @@ final class BackupFileTests: XCTestCase {
             altered[index] ^= 0x40
             XCTAssertThrowsError(try open(altered), "byte \(index)")
         }
-        XCTAssertThrowsError(try open(sealed + Data([0, 0, 0, 17]) + Data(count: 17))) { XCTAssertEqual($0 as? BackupError, .trailingData) }
+        XCTAssertThrowsError(try open(sealed + Data([0, 0, 0, 17]) + Data(count: 17))) {
+            XCTAssertEqual($0 as? BackupError, .trailingData)
+        }
     }
 
     func testReorderedChunksAndAWrongKeyAreRefused() throws {
@@ -55,10 +62,14 @@ final class BackupFileTests: XCTestCase {
         let chunkLength = 4 + BackupFile.chunkSize + SecretStream.overhead
         let first = sealed.dropFirst(BackupHeader.size).prefix(chunkLength)
         let second = sealed.dropFirst(BackupHeader.size + chunkLength)
-        XCTAssertThrowsError(try open(header + second + first)) { XCTAssertEqual($0 as? BackupError, .wrongPassphraseOrAltered) }
+        XCTAssertThrowsError(try open(header + second + first)) {
+            XCTAssertEqual($0 as? BackupError, .wrongPassphraseOrAltered)
+        }
         XCTAssertThrowsError(try open(header + first)) { XCTAssertEqual($0 as? BackupError, .truncated) }
         let otherKey = try SecretBytes.random(count: 32)
-        XCTAssertThrowsError(try BackupFile.open(sealed, key: { _ in otherKey })) { XCTAssertEqual($0 as? BackupError, .wrongPassphraseOrAltered) }
+        XCTAssertThrowsError(try BackupFile.open(sealed, key: { _ in otherKey })) {
+            XCTAssertEqual($0 as? BackupError, .wrongPassphraseOrAltered)
+        }
     }
 
     func testHeaderRoundTripAndRejections() throws {
@@ -73,7 +84,9 @@ final class BackupFileTests: XCTestCase {
         var otherKDF = bytes
         otherKDF[10] = 1
         XCTAssertThrowsError(try BackupHeader(decoding: otherKDF))
-        XCTAssertThrowsError(try BackupHeader(decoding: Data("not a backup at all".utf8))) { XCTAssertEqual($0 as? BackupError, .notABackup) }
+        XCTAssertThrowsError(try BackupHeader(decoding: Data("not a backup at all".utf8))) {
+            XCTAssertEqual($0 as? BackupError, .notABackup)
+        }
     }
 
     func testHostileKDFLimitsAreRefusedBeforeThePasswordIsAsked() throws {
@@ -84,12 +97,14 @@ final class BackupFileTests: XCTestCase {
         var huge = kdf!
         huge.memLimit = 12 << 30
         XCTAssertThrowsError(try context.key(forBackupWith: huge)) {
-            XCTAssertEqual("\($0)", "the backup asks for 12 GiB of memory for its key derivation; authcat allows at most 1 GiB")
+            XCTAssertEqual(
+                "\($0)", "the backup asks for 12 GiB of memory for its key derivation; authcat allows at most 1 GiB")
         }
         huge = kdf!
         huge.opsLimit = UInt64(UInt32.max)
         XCTAssertThrowsError(try context.key(forBackupWith: huge)) {
-            XCTAssertEqual("\($0)", "the backup asks for 4294967295 passes for its key derivation; authcat allows at most 16")
+            XCTAssertEqual(
+                "\($0)", "the backup asks for 4294967295 passes for its key derivation; authcat allows at most 16")
         }
         XCTAssertNoThrow(try kdf.checkLimits())
         XCTAssertNoThrow(try KDFParameters.moderate().checkLimits())

@@ -1,9 +1,10 @@
-@testable import AuthCatInterchange
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class VaultBackupTests: InterchangeTestCase {
     private let passphrase = SecretBytes(utf8: "backup passphrase")
@@ -13,8 +14,9 @@ final class VaultBackupTests: InterchangeTestCase {
     }
 
     private func makeBackup(of vault: Vault, history: Bool = false) throws -> Data {
-        try VaultBackup.seal(VaultBackup.archive(of: vault, includeHistory: history), passphrase: passphrase,
-                             kdf: KDFParameters.minimumForTesting())
+        try VaultBackup.seal(
+            VaultBackup.archive(of: vault, includeHistory: history), passphrase: passphrase,
+            kdf: KDFParameters.minimumForTesting())
     }
 
     private func fullVault() throws -> Vault {
@@ -40,7 +42,9 @@ final class VaultBackupTests: InterchangeTestCase {
         let source = try fullVault()
         let backup = try makeBackup(of: source)
         let target = try makeVault("target")
-        try add(target, [ExpectedAccount.standard[0], ExpectedAccount(issuer: "Local", name: "only", secret: "MFRGGZDFMZTWQ2LK")])
+        try add(
+            target,
+            [ExpectedAccount.standard[0], ExpectedAccount(issuer: "Local", name: "only", secret: "MFRGGZDFMZTWQ2LK")])
         let outcome = try Importer(vault: target, author: .restore).run(AuthCatFormat.parse(backup, context: context()))
         XCTAssertEqual(outcome.added.count, 4)
         XCTAssertEqual(outcome.plan.skipped.count, 1)
@@ -82,7 +86,9 @@ final class VaultBackupTests: InterchangeTestCase {
             guard case .invalidEntries(let rejections)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual(rejections.map(\.position.description), ["account 2", "account 3"])
         }
-        XCTAssertThrowsError(try VaultBackup.verify(Data("{}".utf8), context: context())) { XCTAssertEqual($0 as? BackupError, .notABackup) }
+        XCTAssertThrowsError(try VaultBackup.verify(Data("{}".utf8), context: context())) {
+            XCTAssertEqual($0 as? BackupError, .notABackup)
+        }
     }
 
     func testABackupWrittenIndependentlyFromTheFormatDocument() throws {
@@ -90,24 +96,37 @@ final class VaultBackupTests: InterchangeTestCase {
         let verification = try VaultBackup.verify(data, context: context("correct horse battery staple"))
         XCTAssertEqual(verification.accounts, 4)
         let target = try makeVault()
-        try Importer(vault: target, author: .restore).run(AuthCatFormat.parse(data, context: context("correct horse battery staple")))
+        try Importer(vault: target, author: .restore).run(
+            AuthCatFormat.parse(data, context: context("correct horse battery staple")))
         var expected = ExpectedAccount.standard.filter { $0.name != "sha512" }
         expected[0].tags = ["Work"]
         expected[0].note = "recovery codes in the safe"
         expected[1].tags = ["Bank ✓", "Work"]
         XCTAssertEqual(try contents(of: target), displayOrder(expected))
         XCTAssertEqual(try target.preferences(), ["display.grouping": "issuer"])
-        XCTAssertEqual(try target.account(id: XCTUnwrap(UUID(uuidString: "7e2a3c1d-0b4f-4e4e-8d1a-3c5b7a9e1f03")))?.label, "HOTP Corp:bob")
+        XCTAssertEqual(
+            try target.account(id: XCTUnwrap(UUID(uuidString: "7e2a3c1d-0b4f-4e4e-8d1a-3c5b7a9e1f03")))?.label,
+            "HOTP Corp:bob")
     }
 
     func testArchiveJSONIsStableAndChecked() throws {
         let archive = try VaultBackup.archive(of: try fullVault(), includeHistory: true, at: Date(unixMilliseconds: 5))
         XCTAssertEqual(try archive.encoded(), try archive.encoded())
         XCTAssertEqual(try AuthCatArchive.decode(archive.encoded()), archive)
-        XCTAssertThrowsError(try AuthCatArchive.decode(Data(#"{"format": "other", "version": 1, "kind": "backup", "createdAt": 0, "accounts": []}"#.utf8)))
-        XCTAssertThrowsError(try AuthCatArchive.decode(Data(#"{"format": "authcat", "version": 9, "kind": "backup", "createdAt": 0, "accounts": []}"#.utf8)))
-        XCTAssertThrowsError(try AuthCatArchive.decode(Data(#"{"format": "authcat", "version": 1, "kind": "backup", "createdAt": 0, "accounts": [{"id": 5}]}"#.utf8))) { error in
-            XCTAssertEqual("\(error)", "the backup decrypts but its content is invalid: field 'accounts[0].id' has the wrong type")
+        XCTAssertThrowsError(
+            try AuthCatArchive.decode(
+                Data(#"{"format": "other", "version": 1, "kind": "backup", "createdAt": 0, "accounts": []}"#.utf8)))
+        XCTAssertThrowsError(
+            try AuthCatArchive.decode(
+                Data(#"{"format": "authcat", "version": 9, "kind": "backup", "createdAt": 0, "accounts": []}"#.utf8)))
+        XCTAssertThrowsError(
+            try AuthCatArchive.decode(
+                Data(
+                    #"{"format": "authcat", "version": 1, "kind": "backup", "createdAt": 0, "accounts": [{"id": 5}]}"#
+                        .utf8))
+        ) { error in
+            XCTAssertEqual(
+                "\(error)", "the backup decrypts but its content is invalid: field 'accounts[0].id' has the wrong type")
         }
     }
 }

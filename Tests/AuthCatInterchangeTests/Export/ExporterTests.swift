@@ -1,14 +1,18 @@
-@testable import AuthCatInterchange
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
 import XCTest
 
+@testable import AuthCatInterchange
+
 final class ExporterTests: InterchangeTestCase {
-    private let accounts = ExpectedAccount.standard(tags: [["Work"], ["Bank ✓", "Work"]], notes: ["recovery codes\nin the safe", "", "ü & = ?"])
+    private let accounts = ExpectedAccount.standard(
+        tags: [["Work"], ["Bank ✓", "Work"]], notes: ["recovery codes\nin the safe", "", "ü & = ?"])
 
     /// Export from a full vault, import into an empty one: the same accounts.
-    private func roundTrip(_ format: ExportFormat, importAs importFormat: ImportFormat) throws -> (ExportResult, [ExpectedAccount], Vault) {
+    private func roundTrip(
+        _ format: ExportFormat, importAs importFormat: ImportFormat
+    ) throws -> (ExportResult, [ExpectedAccount], Vault) {
         let source = try makeVault("source-\(format)")
         try add(source, accounts)
         let result = try Exporter.export(Exporter.items(of: source), format: format, vaultID: source.identity.vaultID)

@@ -1,11 +1,13 @@
-@testable import AuthCatInterchange
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
 import XCTest
 
+@testable import AuthCatInterchange
+
 final class AegisFormatTests: XCTestCase {
-    private let expected = ExpectedAccount.standard(tags: [["Work"], ["Bank ✓", "Work"]], notes: ["recovery codes in the safe"])
+    private let expected = ExpectedAccount.standard(
+        tags: [["Work"], ["Bank ✓", "Work"]], notes: ["recovery codes in the safe"])
 
     func testPlainVaultWithGroupsNotesAndAllKinds() throws {
         var parsed = try AegisFormat.parse(Fixture.data("aegis_plain.json"), context: ImportContext())
@@ -42,20 +44,28 @@ final class AegisFormatTests: XCTestCase {
         XCTAssertEqual(parsed.entries[2].draft.otp.algorithm, .sha1, "Aegis reads MD5 on other kinds as SHA1")
         let yandex = parsed.entries[0].draft
         XCTAssertEqual(yandex.secret.count, 16)
-        XCTAssertEqual(try OTPGenerator.code(secret: yandex.secret, parameters: yandex.otp, at: Date(timeIntervalSince1970: 1581064020),
-                                             pin: yandex.pin).value, "oactmacq")
+        XCTAssertEqual(
+            try OTPGenerator.code(
+                secret: yandex.secret, parameters: yandex.otp, at: Date(timeIntervalSince1970: 1_581_064_020),
+                pin: yandex.pin
+            ).value, "oactmacq")
         let motp = parsed.entries[1].draft
         XCTAssertEqual(Base16.encode(motp.secret), "e3152afee62599c8")
-        XCTAssertEqual(try OTPGenerator.code(secret: motp.secret, parameters: motp.otp, at: Date(timeIntervalSince1970: 165892298),
-                                             pin: motp.pin).value, "e7d8b6")
+        XCTAssertEqual(
+            try OTPGenerator.code(
+                secret: motp.secret, parameters: motp.otp, at: Date(timeIntervalSince1970: 165_892_298),
+                pin: motp.pin
+            ).value, "e7d8b6")
     }
 
     func testYandexAndMOTPExportAsAegisWritesThem() throws {
         let items = [
-            ExportItem(account: account("Yandex", "ivan", otp: OTPParameters(kind: .yandex)),
-                       secret: try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I"), pin: SecretBytes(utf8: "7586")),
-            ExportItem(account: account("PfSense", "jimmy", otp: OTPParameters(kind: .motp)),
-                       secret: try Base16.decode("e3152afee62599c8"), pin: SecretBytes(utf8: "1234")),
+            ExportItem(
+                account: account("Yandex", "ivan", otp: OTPParameters(kind: .yandex)),
+                secret: try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I"), pin: SecretBytes(utf8: "7586")),
+            ExportItem(
+                account: account("PfSense", "jimmy", otp: OTPParameters(kind: .motp)),
+                secret: try Base16.decode("e3152afee62599c8"), pin: SecretBytes(utf8: "1234")),
         ]
         let data = try AegisFormat.document(for: items)
         let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -85,7 +95,9 @@ final class AegisFormatTests: XCTestCase {
         XCTAssertEqual(parsed.entries.map(\.label), ["2FAS:eleven"])
         XCTAssertEqual(parsed.entries[0].draft.secret, SecretBytes(utf8: "Hello!"))
         XCTAssertEqual(parsed.warnings.count, 1)
-        XCTAssertTrue(parsed.warnings[0].hasPrefix("entry 1 (2FAS:eleven): the secret has 11 Base32 characters"), parsed.warnings[0])
+        XCTAssertTrue(
+            parsed.warnings[0].hasPrefix("entry 1 (2FAS:eleven): the secret has 11 Base32 characters"),
+            parsed.warnings[0])
         XCTAssertEqual(parsed.rejections.map(\.label), ["X:one"])
     }
 
@@ -98,7 +110,9 @@ final class AegisFormatTests: XCTestCase {
 
     func testEncryptedVaultWithAWrongPasswordOrNone() throws {
         let data = try Fixture.data("aegis_encrypted.json")
-        XCTAssertThrowsError(try AegisFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "wrong") }))) {
+        XCTAssertThrowsError(
+            try AegisFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "wrong") }))
+        ) {
             XCTAssertEqual($0 as? ImportError, .wrongPassword(.aegis))
         }
         XCTAssertThrowsError(try AegisFormat.parse(data, context: ImportContext())) {
@@ -107,18 +121,22 @@ final class AegisFormatTests: XCTestCase {
     }
 
     func testTamperedCiphertextIsRefused() throws {
-        var document = try JSONSerialization.jsonObject(with: Fixture.data("aegis_encrypted.json")) as? [String: Any] ?? [:]
+        var document =
+            try JSONSerialization.jsonObject(with: Fixture.data("aegis_encrypted.json")) as? [String: Any] ?? [:]
         var db = Data(base64Encoded: document["db"] as? String ?? "") ?? Data()
         db[db.startIndex] ^= 1
         document["db"] = db.base64EncodedString()
         let data = try JSONSerialization.data(withJSONObject: document)
-        XCTAssertThrowsError(try AegisFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "test-password") }))) {
+        XCTAssertThrowsError(
+            try AegisFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "test-password") }))
+        ) {
             XCTAssertEqual($0 as? ImportError, .wrongPassword(.aegis))
         }
     }
 
     func testCostlySlotsAndTooManySlotsAreRefusedBeforeThePasswordIsAsked() throws {
-        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Fixture.data("aegis_encrypted.json")) as? [String: Any])
+        let document = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Fixture.data("aegis_encrypted.json")) as? [String: Any])
         var header = try XCTUnwrap(document["header"] as? [String: Any])
         let slots = try XCTUnwrap(header["slots"] as? [[String: Any]])
         let context = ImportContext(password: {
@@ -134,10 +152,13 @@ final class AegisFormatTests: XCTestCase {
         var hostile = try XCTUnwrap(slots.first { $0["type"] as? Int == 1 })
         (hostile["n"], hostile["r"], hostile["p"]) = (2, 1, 1 << 24)
         XCTAssertThrowsError(try parse(slots + [hostile])) {
-            XCTAssertEqual("\($0)", "the Aegis file asks for 2.0 GiB of memory for its key derivation; authcat allows at most 1 GiB")
+            XCTAssertEqual(
+                "\($0)",
+                "the Aegis file asks for 2.0 GiB of memory for its key derivation; authcat allows at most 1 GiB")
         }
         XCTAssertThrowsError(try parse(Array(repeating: slots[0], count: AegisFormat.maximumSlots + 1))) {
-            XCTAssertEqual("\($0)", "this is not a valid Aegis vault: its header lists 17 key slots; authcat reads at most 16")
+            XCTAssertEqual(
+                "\($0)", "this is not a valid Aegis vault: its header lists 17 key slots; authcat reads at most 16")
         }
     }
 
@@ -180,12 +201,16 @@ final class AegisFormatTests: XCTestCase {
     }
 
     func testExportReadsBackIdentically() throws {
-        let items = try expected.map { ExportItem(account: account($0.issuer, $0.name, otp: $0.draft.otp, tags: $0.tags, note: $0.note),
-                                                  secret: try Base32Secret($0.secret)) }
+        let items = try expected.map {
+            ExportItem(
+                account: account($0.issuer, $0.name, otp: $0.draft.otp, tags: $0.tags, note: $0.note),
+                secret: try Base32Secret($0.secret))
+        }
         let data = try AegisFormat.document(for: items)
         let parsed = try AegisFormat.parse(data, context: ImportContext())
         assertEntries(parsed, expected)
         XCTAssertTrue(parsed.rejections.isEmpty)
-        XCTAssertEqual(AegisFormat.groupUUID("Work"), AegisFormat.groupUUID("Work"), "the same tag always gets the same group")
+        XCTAssertEqual(
+            AegisFormat.groupUUID("Work"), AegisFormat.groupUUID("Work"), "the same tag always gets the same group")
     }
 }

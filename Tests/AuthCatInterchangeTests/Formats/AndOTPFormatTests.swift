@@ -1,6 +1,7 @@
-@testable import AuthCatInterchange
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class AndOTPFormatTests: XCTestCase {
     func testPlainBackupWithTagsAndOldStyleLabels() throws {
@@ -11,15 +12,20 @@ final class AndOTPFormatTests: XCTestCase {
     }
 
     func testEncryptedOrWrongShapedBackupsFailWithAHint() {
-        XCTAssertThrowsError(try AndOTPFormat.parse(Data([0x12, 0x00, 0x99, 0xfe]), context: ImportContext())) { error in
+        XCTAssertThrowsError(try AndOTPFormat.parse(Data([0x12, 0x00, 0x99, 0xfe]), context: ImportContext())) {
+            error in
             XCTAssertTrue("\(error)".contains("plain backup"), "\(error)")
         }
         XCTAssertThrowsError(try AndOTPFormat.parse(Data(#"{"secret": "A"}"#.utf8), context: ImportContext()))
     }
 
     func testWrongTypesInEntries() throws {
-        let data = Data(#"[{"secret": "JBSWY3DPEHPK3PXP", "label": "a", "digits": 6.5}, {"secret": "JBSWY3DPEHPK3PXP", "label": "b", "tags": "x"}]"#.utf8)
+        let data = Data(
+            #"[{"secret": "JBSWY3DPEHPK3PXP", "label": "a", "digits": 6.5}, {"secret": "JBSWY3DPEHPK3PXP", "label": "b", "tags": "x"}]"#
+                .utf8)
         let parsed = try AndOTPFormat.parse(data, context: ImportContext())
-        XCTAssertEqual(parsed.rejections.map(\.message), ["field 'digits' should be a whole number", "field 'tags' should be a list, not a string"])
+        XCTAssertEqual(
+            parsed.rejections.map(\.message),
+            ["field 'digits' should be a whole number", "field 'tags' should be a list, not a string"])
     }
 }

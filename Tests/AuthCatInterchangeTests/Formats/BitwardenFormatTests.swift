@@ -1,7 +1,8 @@
 import AuthCatEssentials
-@testable import AuthCatInterchange
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class BitwardenFormatTests: XCTestCase {
     func testItemsWithTOTPBecomeAccounts() throws {
@@ -21,7 +22,9 @@ final class BitwardenFormatTests: XCTestCase {
     }
 
     func testBadTOTPValues() throws {
-        let data = Data(#"{"items": [{"name": "A", "login": {"totp": 12}}, {"name": "B", "login": {"totp": "otpauth://totp/B?secret=1"}}]}"#.utf8)
+        let data = Data(
+            #"{"items": [{"name": "A", "login": {"totp": 12}}, {"name": "B", "login": {"totp": "otpauth://totp/B?secret=1"}}]}"#
+                .utf8)
         let parsed = try BitwardenFormat.parse(data, context: ImportContext())
         XCTAssertEqual(parsed.rejections.map(\.position.description), ["item 1", "item 2"])
         XCTAssertEqual(parsed.rejections.first?.message, "field 'login.totp' should be a string, not a number")

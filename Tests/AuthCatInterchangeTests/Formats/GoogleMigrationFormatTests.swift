@@ -1,8 +1,9 @@
-@testable import AuthCatInterchange
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class GoogleMigrationFormatTests: XCTestCase {
     func testExportOfTwoCodesMadeIndependently() throws {
@@ -11,8 +12,9 @@ final class GoogleMigrationFormatTests: XCTestCase {
         expected[1].period = 30  // Google has no period field: every code is 30 s.
         expected[2].issuer = ""
         assertEntries(parsed, expected)
-        XCTAssertEqual(parsed.entries.map(\.position.description),
-                       ["line 1, account 1", "line 1, account 2", "line 2, account 1", "line 2, account 2"])
+        XCTAssertEqual(
+            parsed.entries.map(\.position.description),
+            ["line 1, account 1", "line 1, account 2", "line 2, account 1", "line 2, account 2"])
         XCTAssertEqual(parsed.rejections.map(\.position.description), ["line 2, account 3"])
         XCTAssertEqual(parsed.rejections.first?.kind, "unsupported")
         XCTAssertTrue(parsed.warnings.isEmpty)
@@ -29,11 +31,23 @@ final class GoogleMigrationFormatTests: XCTestCase {
     func testExportRoundTripInBatchesAndOmissions() throws {
         var items: [ExportItem] = []
         for index in 0..<23 {
-            items.append(ExportItem(account: account("Issuer \(index)", "user\(index)", otp: OTPParameters(kind: index % 2 == 0 ? .totp : .hotp, algorithm: .sha256, digits: 8, counter: UInt64(index % 2 * index))),
-                                    secret: try SecretBytes.random(count: 20)))
+            items.append(
+                ExportItem(
+                    account: account(
+                        "Issuer \(index)", "user\(index)",
+                        otp: OTPParameters(
+                            kind: index % 2 == 0 ? .totp : .hotp, algorithm: .sha256, digits: 8,
+                            counter: UInt64(index % 2 * index))),
+                    secret: try SecretBytes.random(count: 20)))
         }
-        items.append(ExportItem(account: account("Steam", "s", otp: OTPParameters(kind: .steam)), secret: try SecretBytes.random(count: 10)))
-        items.append(ExportItem(account: account("Slow", "p", otp: OTPParameters(period: 60)), secret: try SecretBytes.random(count: 10)))
+        items.append(
+            ExportItem(
+                account: account("Steam", "s", otp: OTPParameters(kind: .steam)),
+                secret: try SecretBytes.random(count: 10)))
+        items.append(
+            ExportItem(
+                account: account("Slow", "p", otp: OTPParameters(period: 60)), secret: try SecretBytes.random(count: 10)
+            ))
         let (uris, omitted) = try GoogleMigrationFormat.uris(for: items, batchID: 42)
         XCTAssertGreaterThan(uris.count, 2)
         for uri in uris {
@@ -42,9 +56,12 @@ final class GoogleMigrationFormatTests: XCTestCase {
         XCTAssertEqual(omitted.map(\.label), ["Steam:s", "Slow:p"])
         let parsed = try GoogleMigrationFormat.parse(Data(uris.joined(separator: "\n").utf8), context: ImportContext())
         XCTAssertTrue(parsed.warnings.isEmpty && parsed.rejections.isEmpty)
-        XCTAssertEqual(parsed.entries.map(ExpectedAccount.init), items.prefix(23).map { ExpectedAccount($0.account, secret: $0.secret) })
+        XCTAssertEqual(
+            parsed.entries.map(ExpectedAccount.init),
+            items.prefix(23).map { ExpectedAccount($0.account, secret: $0.secret) })
         let payload = try GoogleMigrationFormat.decode(uri: Substring(uris[2]))
-        XCTAssertEqual([payload.batchSize, payload.batchIndex, payload.batchID, payload.version], [Int32(uris.count), 2, 42, 1])
+        XCTAssertEqual(
+            [payload.batchSize, payload.batchIndex, payload.batchID, payload.version], [Int32(uris.count), 2, 42, 1])
     }
 
     func testBrokenLinesAreRejectedByLine() throws {
@@ -57,10 +74,13 @@ final class GoogleMigrationFormatTests: XCTestCase {
         let parsed = try GoogleMigrationFormat.parse(Data(text.utf8), context: ImportContext())
         XCTAssertTrue(parsed.entries.isEmpty)
         XCTAssertEqual(parsed.rejections.map(\.position.description), ["line 1", "line 2", "line 3", "line 4"])
-        XCTAssertEqual(parsed.rejections.map(\.message), [
-            "its data parameter is not base64", "it has no data parameter",
-            "its data is not a Google Authenticator export (damaged or cut off?)", "it is not an otpauth-migration:// URI",
-        ])
+        XCTAssertEqual(
+            parsed.rejections.map(\.message),
+            [
+                "its data parameter is not base64", "it has no data parameter",
+                "its data is not a Google Authenticator export (damaged or cut off?)",
+                "it is not an otpauth-migration:// URI",
+            ])
     }
 
     func testNamesWithAndWithoutIssuerPrefix() {

@@ -1,7 +1,8 @@
-@testable import AuthCatInterchange
 import Foundation
 import SwiftProtobuf
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class GoogleMigrationPayloadTests: XCTestCase {
     /// The bytes make_google_migration.py assembles by hand from the wire format.

@@ -1,11 +1,12 @@
-@testable import AuthCatInterchange
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Crypto
-import AuthCatTestSupport
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 /// Thousands of seeded random and damaged inputs per parser: each must end
 /// in entries, rejections or a user-facing error, never a crash or a hang,
@@ -21,9 +22,13 @@ import XCTest
 /// then reads as a quoted secret (seen with 12860752227961138917, andOTP #1839).
 final class ParserFuzzTests: XCTestCase {
     private static let iterations = 2000
-    private static let secrets = ["JBSWY3DPEHPK3PXP", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "MFRGGZDFMZTWQ2LK", "ONSWG4TFOQ"]
+    private static let secrets = [
+        "JBSWY3DPEHPK3PXP", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "MFRGGZDFMZTWQ2LK", "ONSWG4TFOQ",
+    ]
     private static let seed: UInt64 = {
-        let seed = ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"].flatMap { UInt64($0) } ?? 16_850_265_523_565_406_371
+        let seed =
+            ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"].flatMap { UInt64($0) }
+            ?? 16_850_265_523_565_406_371
         print("ParserFuzzTests seed \(seed) (AUTHCAT_TEST_SEED=\(seed) replays it)")
         return seed
     }()
@@ -34,8 +39,10 @@ final class ParserFuzzTests: XCTestCase {
         SeededRandom(seed: seed &+ stream &* 0x9E37_79B9_7F4A_7C15)
     }
 
-    private func fuzz(_ name: String, seeds: [Data], seed stream: UInt64, parse: (Data) throws -> ParsedImport,
-                      file: StaticString = #filePath, line: UInt = #line) {
+    private func fuzz(
+        _ name: String, seeds: [Data], seed stream: UInt64, parse: (Data) throws -> ParsedImport,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         var mutator = Mutator(generator: Self.generator(stream))
         var outcomes = (parsed: 0, refused: 0)
         for iteration in 0..<Self.iterations {
@@ -55,7 +62,8 @@ final class ParserFuzzTests: XCTestCase {
                 XCTFail("\(replay): \(type(of: error)) is not a user-facing error: \(error)", file: file, line: line)
             }
         }
-        XCTAssertGreaterThan(outcomes.refused, 0, "\(name): the mutations should break some inputs", file: file, line: line)
+        XCTAssertGreaterThan(
+            outcomes.refused, 0, "\(name): the mutations should break some inputs", file: file, line: line)
     }
 
     private func check(_ message: String, _ replay: String, file: StaticString, line: UInt) {
@@ -67,10 +75,12 @@ final class ParserFuzzTests: XCTestCase {
 
     private func parser(_ format: ImportFormat, password: String = "pw") -> (Data) throws -> ParsedImport {
         let key = backupKey
-        let context = ImportContext(password: { SecretBytes(utf8: password) }, backupKey: { _ in
-            guard let key else { throw BackupError.wrongPassphraseOrAltered }
-            return key
-        })
+        let context = ImportContext(
+            password: { SecretBytes(utf8: password) },
+            backupKey: { _ in
+                guard let key else { throw BackupError.wrongPassphraseOrAltered }
+                return key
+            })
         return { try format.parse($0, context: context) }
     }
 
@@ -84,7 +94,9 @@ final class ParserFuzzTests: XCTestCase {
 
     func testGoogleProtobufPayloads() throws {
         // Mutate the protobuf itself, not its base64, so the binary decoder sees the damage.
-        let payload = try XCTUnwrap(Hex.decode(try Fixture.text("google_migration_canonical.hex").trimmingCharacters(in: .whitespacesAndNewlines)))
+        let payload = try XCTUnwrap(
+            Hex.decode(
+                try Fixture.text("google_migration_canonical.hex").trimmingCharacters(in: .whitespacesAndNewlines)))
         fuzz("google payload", seeds: [payload], seed: 3) { data in
             try GoogleMigrationFormat.parse(Data(GoogleMigrationFormat.uri(for: data).utf8), context: ImportContext())
         }
@@ -112,22 +124,27 @@ final class ParserFuzzTests: XCTestCase {
 
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
-        let archive = AuthCatArchive(kind: .backup, createdAt: Date(), vaultID: "v", accounts: try ExpectedAccount.standard.map {
-            ArchivedAccount(account($0.issuer, $0.name, otp: $0.draft.otp), secret: try Base32Secret($0.secret))
-        }, preferences: ["a": "b"])
+        let archive = AuthCatArchive(
+            kind: .backup, createdAt: Date(), vaultID: "v",
+            accounts: try ExpectedAccount.standard.map {
+                ArchivedAccount(account($0.issuer, $0.name, otp: $0.draft.otp), secret: try Base32Secret($0.secret))
+            }, preferences: ["a": "b"])
         let backup = try VaultBackup.seal(archive, key: key, kdf: KDFParameters.minimumForTesting())
         fuzz("authcat", seeds: [try archive.encoded(), backup], seed: 9, parse: parser(.authcat))
     }
 
     func testFormatDetectionAndQRTexts() throws {
-        let seeds = try ["otpauth.txt", "google_migration.txt", "aegis_plain.json", "bitwarden.json"].map { try Fixture.data($0) }
+        let seeds = try ["otpauth.txt", "google_migration.txt", "aegis_plain.json", "bitwarden.json"].map {
+            try Fixture.data($0)
+        }
         fuzz("detector", seeds: seeds, seed: 10) { data in
             var parsed = ParsedImport(format: try FormatDetector.detect(data))
             parsed.warnings = []
             return parsed
         }
         fuzz("qr texts", seeds: [try Fixture.data("google_migration.txt")], seed: 11) { data in
-            try QRImageImport.parse(texts: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+            try QRImageImport.parse(
+                texts: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
         }
     }
 
@@ -152,9 +169,12 @@ final class ParserFuzzTests: XCTestCase {
             for _ in 0..<Int.random(in: 0...(AegisFormat.maximumSlots + 2), using: &random) {
                 var hostile = slot
                 let tiny = random.chance(0.5)
-                hostile["n"] = tiny ? 1 << Int.random(in: 1...4, using: &random) : 1 << Int.random(in: 1...62, using: &random)
-                hostile["r"] = tiny ? Int.random(in: 1...8, using: &random) : Int.random(in: 1...Int(UInt32.max), using: &random)
-                hostile["p"] = tiny ? Int.random(in: 1...4, using: &random) : 1 << Int.random(in: 0...31, using: &random)
+                hostile["n"] =
+                    tiny ? 1 << Int.random(in: 1...4, using: &random) : 1 << Int.random(in: 1...62, using: &random)
+                hostile["r"] =
+                    tiny ? Int.random(in: 1...8, using: &random) : Int.random(in: 1...Int(UInt32.max), using: &random)
+                hostile["p"] =
+                    tiny ? Int.random(in: 1...4, using: &random) : 1 << Int.random(in: 0...31, using: &random)
                 if random.chance(0.1) { hostile["type"] = 2 }
                 slots.append(hostile)
             }
@@ -192,7 +212,10 @@ final class ParserFuzzTests: XCTestCase {
     func testEntryCountsAreBounded() throws {
         let many = "[" + Array(repeating: "{}", count: ParsedImport.maximumEntries + 1).joined(separator: ",") + "]"
         XCTAssertThrowsError(try parser(.andOTP)(Data(many.utf8))) { error in
-            XCTAssertEqual("\(error)", "this is not a valid andOTP backup: it holds more than 100000 entries, the most authcat reads from one file")
+            XCTAssertEqual(
+                "\(error)",
+                "this is not a valid andOTP backup: it holds more than 100000 entries, the most authcat reads from one file"
+            )
         }
         let lines = String(repeating: "otpauth://totp/x\n", count: ParsedImport.maximumEntries + 1)
         XCTAssertThrowsError(try parser(.otpauth)(Data(lines.utf8)))
@@ -205,20 +228,28 @@ final class ParserFuzzTests: XCTestCase {
         let masterKey = SymmetricKey(size: .bits256)
         let salt = Data((0..<32).map { UInt8($0) })
         let slotKey = try Scrypt.deriveKey(password: SecretBytes(utf8: password), salt: salt, n: 16, r: 8, p: 1)
-        let wrapped = try slotKey.withUnsafeBytes { try AES.GCM.seal(masterKey.withUnsafeBytes { Data($0) }, using: SymmetricKey(data: $0)) }
+        let wrapped = try slotKey.withUnsafeBytes {
+            try AES.GCM.seal(masterKey.withUnsafeBytes { Data($0) }, using: SymmetricKey(data: $0))
+        }
         let sealedDB = try AES.GCM.seal(plaintext, using: masterKey)
         let vault: [String: Any] = [
             "version": 1,
             "header": [
-                "slots": [["type": 1, "uuid": UUID().uuidString, "key": Hex.encode(wrapped.ciphertext),
-                           "key_params": ["nonce": Hex.encode(Data(wrapped.nonce)), "tag": Hex.encode(wrapped.tag)],
-                           "n": 16, "r": 8, "p": 1, "salt": Hex.encode(salt)]],
+                "slots": [
+                    [
+                        "type": 1, "uuid": UUID().uuidString, "key": Hex.encode(wrapped.ciphertext),
+                        "key_params": ["nonce": Hex.encode(Data(wrapped.nonce)), "tag": Hex.encode(wrapped.tag)],
+                        "n": 16, "r": 8, "p": 1, "salt": Hex.encode(salt),
+                    ]
+                ],
                 "params": ["nonce": Hex.encode(Data(sealedDB.nonce)), "tag": Hex.encode(sealedDB.tag)],
             ],
             "db": sealedDB.ciphertext.base64EncodedString(),
         ]
         let data = try JSONSerialization.data(withJSONObject: vault)
-        XCTAssertEqual(try AegisFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: password) })).entries.count, 6)
+        XCTAssertEqual(
+            try AegisFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: password) })).entries
+                .count, 6)
         return data
     }
 }

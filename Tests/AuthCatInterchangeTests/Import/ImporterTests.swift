@@ -1,8 +1,9 @@
-@testable import AuthCatInterchange
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class ImporterTests: InterchangeTestCase {
     private func parsedOTPAuth(_ lines: [String]) throws -> ParsedImport {
@@ -28,10 +29,12 @@ final class ImporterTests: InterchangeTestCase {
 
     func testIdenticalEntriesAreSkippedAndConflictsRejected() throws {
         let vault = try makeVault()
-        try add(vault, [
-            ExpectedAccount(issuer: "GitHub", name: "alice", secret: "JBSWY3DPEHPK3PXP"),
-            ExpectedAccount(issuer: "Bank", name: "bob", secret: "JBSWY3DPEHPK3PXP"),
-        ])
+        try add(
+            vault,
+            [
+                ExpectedAccount(issuer: "GitHub", name: "alice", secret: "JBSWY3DPEHPK3PXP"),
+                ExpectedAccount(issuer: "Bank", name: "bob", secret: "JBSWY3DPEHPK3PXP"),
+            ])
         let parsed = try parsedOTPAuth([
             "otpauth://totp/github:ALICE?secret=JBSWY3DPEHPK3PXP",
             "otpauth://totp/Bank:bob?secret=MFRGGZDFMZTWQ2LK",
@@ -41,14 +44,17 @@ final class ImporterTests: InterchangeTestCase {
         ])
         let outcome = try Importer(vault: vault).run(parsed)
         XCTAssertEqual(outcome.added.map(\.label), ["New:carol"])
-        XCTAssertEqual(outcome.plan.skipped.map(\.description), [
-            "line 1 (github:ALICE): already in the vault", "line 4 (New:Carol): same as line 3",
-        ])
+        XCTAssertEqual(
+            outcome.plan.skipped.map(\.description),
+            [
+                "line 1 (github:ALICE): already in the vault", "line 4 (New:Carol): same as line 3",
+            ])
         XCTAssertEqual(outcome.plan.rejections.map(\.position.description), ["line 2", "line 5"])
         XCTAssertEqual(outcome.plan.rejections.map(\.kind), ["conflict", "conflict"])
         XCTAssertTrue(outcome.plan.rejections[0].message.contains("different secret"))
         let bank = try vault.account(matching: "Bank:bob")
-        XCTAssertEqual(Base32.encode(try vault.secret(for: bank.id)), "JBSWY3DPEHPK3PXP", "the existing account is left alone")
+        XCTAssertEqual(
+            Base32.encode(try vault.secret(for: bank.id)), "JBSWY3DPEHPK3PXP", "the existing account is left alone")
     }
 
     func testImportingTheSameFileTwiceAddsNothing() throws {
@@ -89,8 +95,10 @@ final class ImporterTests: InterchangeTestCase {
     }
 
     func testPlanForAVaultNotYetCreated() throws {
-        let parsed = try parsedOTPAuth(["otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/a:A?secret=JBSWY3DPEHPK3PXP",
-                                        "otpauth://totp/B:b?secret=1"])
+        let parsed = try parsedOTPAuth([
+            "otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/a:A?secret=JBSWY3DPEHPK3PXP",
+            "otpauth://totp/B:b?secret=1",
+        ])
         let plan = try Importer.planForEmptyVault(parsed)
         XCTAssertEqual(plan.additions.map(\.label), ["A:a"])
         XCTAssertEqual(plan.skipped.count, 1)
@@ -101,7 +109,9 @@ final class ImporterTests: InterchangeTestCase {
 
     func testAnAccountAddedAfterTheDryRunIsSeenByTheImport() throws {
         let vault = try makeVault()
-        let parsed = try parsedOTPAuth(["otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/B:b?secret=JBSWY3DPEHPK3PXP"])
+        let parsed = try parsedOTPAuth([
+            "otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/B:b?secret=JBSWY3DPEHPK3PXP",
+        ])
         XCTAssertEqual(try Importer(vault: vault).run(parsed, dryRun: true).plan.additions.count, 2)
         // Another process adds B with another secret before the real import.
         _ = try add(vault, [ExpectedAccount(issuer: "B", name: "b", secret: "MFRGGZDFMZTWQ2LK")])
@@ -109,7 +119,8 @@ final class ImporterTests: InterchangeTestCase {
         XCTAssertEqual(outcome.added.map(\.label), ["A:a"])
         XCTAssertEqual(outcome.plan.rejections.map(\.label), ["B:b"])
         XCTAssertEqual(try vault.accounts().map(\.label), ["A:a", "B:b"])
-        XCTAssertEqual(try vault.secret(for: try vault.account(matching: "B:b").id), try Base32.decode("MFRGGZDFMZTWQ2LK"))
+        XCTAssertEqual(
+            try vault.secret(for: try vault.account(matching: "B:b").id), try Base32.decode("MFRGGZDFMZTWQ2LK"))
     }
 
     func testAnAccountRemovedAfterTheDryRunIsImportedAgain() throws {
@@ -127,7 +138,10 @@ final class ImporterTests: InterchangeTestCase {
     func testRestoreKeepsIDsWhenFreeAndAddsOnlyMissingPreferences() throws {
         let source = try makeVault("source")
         let accounts = try add(source, Array(ExpectedAccount.standard.prefix(2)))
-        try source.write(author: .cli) { try $0.setPreference("theme", to: "dark"); try $0.setPreference("sort", to: "issuer") }
+        try source.write(author: .cli) {
+            try $0.setPreference("theme", to: "dark")
+            try $0.setPreference("sort", to: "issuer")
+        }
         let parsed = try AuthCatFormat.parsed(VaultBackup.archive(of: source))
 
         let target = try makeVault("target")

@@ -1,6 +1,7 @@
-@testable import AuthCatInterchange
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class GreyImageTests: XCTestCase {
     func testPNGRoundTrip() throws {
@@ -23,7 +24,8 @@ final class GreyImageTests: XCTestCase {
         // A 1×2 RGBA image: opaque red over fully transparent.
         // Made with python3 zlib + struct: IHDR 1×2, depth 8, colour type 6 (RGBA); rows
         // (filter byte, then pixel) 00 ff0000ff and 00 00000000.
-        let hex = "89504e470d0a1a0a0000000d49484452000000010000000208060000009981b6270000000f49444154789c63f8cfc000444000000efb01ff07d215ed0000000049454e44ae426082"
+        let hex =
+            "89504e470d0a1a0a0000000d49484452000000010000000208060000009981b6270000000f49444154789c63f8cfc000444000000efb01ff07d215ed0000000049454e44ae426082"
         let image = try GreyImage(png: XCTUnwrap(Hex.decode(hex)))
         XCTAssertEqual(image.width, 1)
         XCTAssertEqual(image.height, 2)

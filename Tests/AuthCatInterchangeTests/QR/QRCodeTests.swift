@@ -1,6 +1,7 @@
-@testable import AuthCatInterchange
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class QRCodeTests: XCTestCase {
     private let uri = "otpauth://totp/GitHub:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=GitHub"
@@ -24,7 +25,8 @@ final class QRCodeTests: XCTestCase {
             for (column, cell) in line.enumerated() {
                 let upperLight = cell == "█" || cell == "▀"
                 let lowerLight = cell == "█" || cell == "▄"
-                let x = column - quiet, top = 2 * row - quiet
+                let x = column - quiet
+                let top = 2 * row - quiet
                 XCTAssertEqual(upperLight, !code[x, top], "(\(x), \(top))")
                 if top + 1 < code.size + quiet { XCTAssertEqual(lowerLight, !code[x, top + 1], "(\(x), \(top + 1))") }
             }
@@ -55,7 +57,9 @@ final class QRCodeTests: XCTestCase {
         // Add the light border a screenshot of a terminal has around the code's quiet zone.
         var framed = GreyImage(width: image.width + 8 * scale, height: image.height + 8 * scale, fill: 255)
         for y in 0..<image.height {
-            for x in 0..<image.width { framed.pixels[(y + 4 * scale) * framed.width + x + 4 * scale] = image.pixels[y * image.width + x] }
+            for x in 0..<image.width {
+                framed.pixels[(y + 4 * scale) * framed.width + x + 4 * scale] = image.pixels[y * image.width + x]
+            }
         }
         XCTAssertEqual(try QRScanner.scan(framed), [uri])
     }

@@ -1,6 +1,7 @@
-@testable import AuthCatInterchange
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class QRImageImportTests: XCTestCase {
     func testGoogleMigrationCodesInAScreenshot() throws {
@@ -11,7 +12,9 @@ final class QRImageImportTests: XCTestCase {
         var top = 0
         for image in images {
             for y in 0..<image.height {
-                for x in 0..<image.width { canvas.pixels[(top + y) * canvas.width + x] = image.pixels[y * image.width + x] }
+                for x in 0..<image.width {
+                    canvas.pixels[(top + y) * canvas.width + x] = image.pixels[y * image.width + x]
+                }
             }
             top += image.height
         }
@@ -23,7 +26,9 @@ final class QRImageImportTests: XCTestCase {
     }
 
     func testSingleAccountCodesAndJunk() throws {
-        let parsed = try QRImageImport.parse(texts: ["otpauth://totp/A:one?secret=JBSWY3DPEHPK3PXP", "https://example.com"])
+        let parsed = try QRImageImport.parse(texts: [
+            "otpauth://totp/A:one?secret=JBSWY3DPEHPK3PXP", "https://example.com",
+        ])
         XCTAssertEqual(parsed.format, .otpauth)
         XCTAssertEqual(parsed.entries.map(\.label), ["A:one"])
         XCTAssertEqual(parsed.rejections.map(\.position.description), ["QR code 2"])

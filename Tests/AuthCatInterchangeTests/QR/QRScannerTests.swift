@@ -1,6 +1,7 @@
-@testable import AuthCatInterchange
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 final class QRScannerTests: XCTestCase {
     /// Several codes side by side, as in a screenshot of Google's export screens.
@@ -20,12 +21,16 @@ final class QRScannerTests: XCTestCase {
     }
 
     func testEveryCodeInAnImageIsFoundInReadingOrder() throws {
-        let texts = ["otpauth://totp/A:one?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/B:two?secret=MFRGGZDFMZTWQ2LK",
-                     "otpauth-migration://offline?data=CgA%3D"]
+        let texts = [
+            "otpauth://totp/A:one?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/B:two?secret=MFRGGZDFMZTWQ2LK",
+            "otpauth-migration://offline?data=CgA%3D",
+        ]
         XCTAssertEqual(try QRScanner.scan(sideBySide(texts)), texts)
     }
 
     func testAnImageWithoutCodes() {
-        XCTAssertThrowsError(try QRScanner.scan(GreyImage(width: 64, height: 64, fill: 255))) { XCTAssertEqual($0 as? QRError, .noCodeFound) }
+        XCTAssertThrowsError(try QRScanner.scan(GreyImage(width: 64, height: 64, fill: 255))) {
+            XCTAssertEqual($0 as? QRError, .noCodeFound)
+        }
     }
 }

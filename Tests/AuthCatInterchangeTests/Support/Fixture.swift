@@ -5,7 +5,8 @@ import XCTest
 enum Fixture {
     static func data(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Data {
         guard let url = Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil),
-              let data = FileManager.default.contents(atPath: url.path) else {
+            let data = FileManager.default.contents(atPath: url.path)
+        else {
             XCTFail("missing fixture \(name)", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
         }

@@ -1,9 +1,10 @@
 import AuthCatCore
 import AuthCatEssentials
-@testable import AuthCatInterchange
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatInterchange
 
 /// Base for tests that need a vault in a fresh folder and a fixed clock.
 class InterchangeTestCase: XCTestCase {
@@ -46,6 +47,8 @@ class InterchangeTestCase: XCTestCase {
 
     /// `expected` sorted the way the vault lists accounts.
     func displayOrder(_ expected: [ExpectedAccount]) -> [ExpectedAccount] {
-        expected.sorted { ($0.issuer.lowercased(), $0.name.lowercased()) < ($1.issuer.lowercased(), $1.name.lowercased()) }
+        expected.sorted {
+            ($0.issuer.lowercased(), $0.name.lowercased()) < ($1.issuer.lowercased(), $1.name.lowercased())
+        }
     }
 }

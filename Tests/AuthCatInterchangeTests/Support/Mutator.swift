@@ -6,9 +6,11 @@ import Foundation
 struct Mutator {
     var generator: SeededRandom
 
-    private static let tokens: [[UInt8]] = ["{", "}", "[", "]", "\"", ":", ",", "null", "true", "-1", "1e999", "0.5",
-                                            "\"\\u0000\"", "%", "%zz", "=", "&", "\n", "otpauth://", "\u{FEFF}", "99999999999999999999"]
-        .map { Array($0.utf8) }
+    private static let tokens: [[UInt8]] = [
+        "{", "}", "[", "]", "\"", ":", ",", "null", "true", "-1", "1e999", "0.5",
+        "\"\\u0000\"", "%", "%zz", "=", "&", "\n", "otpauth://", "\u{FEFF}", "99999999999999999999",
+    ]
+    .map { Array($0.utf8) }
 
     mutating func mutate(_ seed: Data) -> Data {
         var bytes = [UInt8](seed)
@@ -37,7 +39,9 @@ struct Mutator {
             let end = min(bytes.count, position + Int.random(in: 1...16, using: &generator))
             bytes.replaceSubrange(position..<end, with: [])
         default:
-            bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
         }
     }
 }

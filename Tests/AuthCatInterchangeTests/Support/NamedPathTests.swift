@@ -25,7 +25,9 @@ final class NamedPathTests: XCTestCase {
     private func path(_ name: String) -> String { folder.path(name).path }
 
     private func requireRoot() throws {
-        guard geteuid() == 0 else { throw XCTSkip("giving a file to another user needs root (CI runs the tests as root)") }
+        guard geteuid() == 0 else {
+            throw XCTSkip("giving a file to another user needs root (CI runs the tests as root)")
+        }
     }
 
     /// A folder like /tmp: world-writable, sticky.
@@ -51,8 +53,10 @@ final class NamedPathTests: XCTestCase {
         if let owner { XCTAssertEqual(lchown(path, owner, 0), 0) }
     }
 
-    private func assertPlanted(_ path: String, node: String? = nil, kind: String, in folder: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertPlanted(
+        _ path: String, node: String? = nil, kind: String, in folder: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try NamedPath.walk(path), file: file, line: line) { error in
             guard let planted = error as? PlantedPathError else { return XCTFail("\(error)", file: file, line: line) }
             XCTAssertEqual(planted.path, path, file: file, line: line)
@@ -68,9 +72,10 @@ final class NamedPathTests: XCTestCase {
         let sticky = try sticky()
         fifo(sticky + "/export.json", owner: mallory)
         assertPlanted(sticky + "/export.json", kind: "a FIFO", in: real + "/sticky")
-        XCTAssertEqual("\(try XCTUnwrap(catching(sticky + "/export.json")))",
-                       "refusing \(sticky)/export.json: it is a FIFO owned by another user (uid 4242) in a folder others can write "
-                           + "(\(real)/sticky); choose a path in a folder only you can write")
+        XCTAssertEqual(
+            "\(try XCTUnwrap(catching(sticky + "/export.json")))",
+            "refusing \(sticky)/export.json: it is a FIFO owned by another user (uid 4242) in a folder others can write "
+                + "(\(real)/sticky); choose a path in a folder only you can write")
     }
 
     func testAnotherUsersLinkIsRefusedWhereverItLeads() throws {
@@ -162,8 +167,12 @@ final class NamedPathTests: XCTestCase {
         try file(path("one"))
         try file(path("two"))
         guard case .existing(let node) = try NamedPath.walk(path("one")) else { return XCTFail("not found") }
-        let one = open(path("one"), O_RDONLY), two = open(path("two"), O_RDONLY)
-        defer { close(one); close(two) }
+        let one = open(path("one"), O_RDONLY)
+        let two = open(path("two"), O_RDONLY)
+        defer {
+            close(one)
+            close(two)
+        }
         XCTAssertTrue(node.isSame(as: one))
         XCTAssertFalse(node.isSame(as: two))
     }

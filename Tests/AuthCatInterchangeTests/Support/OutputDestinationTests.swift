@@ -101,8 +101,9 @@ final class OutputDestinationTests: XCTestCase {
             try destination.write(Data("\(name)\n".utf8))
         }
         try pipe.fileHandleForWriting.close()
-        XCTAssertEqual(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                       "/dev/fd/\(fd)\n/proc/self/fd/\(fd)\n")
+        XCTAssertEqual(
+            String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            "/dev/fd/\(fd)\n/proc/self/fd/\(fd)\n")
 
         // A FIFO: the reader gets the bytes, the FIFO stays.
         let reader = DispatchQueue.global()
@@ -124,27 +125,34 @@ final class OutputDestinationTests: XCTestCase {
     func testWhatIsRefused() throws {
         XCTAssertThrowsError(try OutputDestination(folder.url.path, replacing: true)) { error in
             XCTAssertEqual(error as? OutputDestinationError, .refused(folder.url.path, what: "a folder"))
-            XCTAssertEqual("\(error)", "cannot write \(folder.url.path): it is a folder, which authcat never replaces; "
-                           + "name a file, a FIFO or a device")
+            XCTAssertEqual(
+                "\(error)",
+                "cannot write \(folder.url.path): it is a folder, which authcat never replaces; "
+                    + "name a file, a FIFO or a device")
         }
         XCTAssertThrowsError(try OutputDestination(path("missing/out"), replacing: true)) { error in
-            XCTAssertEqual("\(error)", "cannot write \(path("missing/out")): the folder \(path("missing")) does not exist")
+            XCTAssertEqual(
+                "\(error)", "cannot write \(path("missing/out")): the folder \(path("missing")) does not exist")
         }
         XCTAssertThrowsError(try OutputDestination("", replacing: true))
         let slashed = folder.url.path + "/not-yet/"
         XCTAssertThrowsError(try OutputDestination(slashed, replacing: true)) { error in
-            XCTAssertEqual(error as? OutputDestinationError, .cannotWrite(slashed, reason: "a file name cannot end with /"))
+            XCTAssertEqual(
+                error as? OutputDestinationError, .cannotWrite(slashed, reason: "a file name cannot end with /"))
         }
         XCTAssertThrowsError(try OutputDestination("/dev/fd/999", replacing: true)) { error in
-            XCTAssertEqual(error as? OutputDestinationError, .cannotWrite("/dev/fd/999", reason: "descriptor 999 is not open"))
+            XCTAssertEqual(
+                error as? OutputDestinationError, .cannotWrite("/dev/fd/999", reason: "descriptor 999 is not open"))
         }
     }
 
     func testMessagesForAFullDisk() {
-        XCTAssertEqual("\(OutputDestinationError.diskFull("/b/x", existed: true))",
-                       "cannot write /b/x: the disk is full (the file was left as it was); free some space and try again")
-        XCTAssertEqual(OutputDestinationError.diskFull("/b/x", existed: false).reason,
-                       "the disk is full (nothing was written); free some space and try again")
+        XCTAssertEqual(
+            "\(OutputDestinationError.diskFull("/b/x", existed: true))",
+            "cannot write /b/x: the disk is full (the file was left as it was); free some space and try again")
+        XCTAssertEqual(
+            OutputDestinationError.diskFull("/b/x", existed: false).reason,
+            "the disk is full (nothing was written); free some space and try again")
     }
 }
 

@@ -1,5 +1,6 @@
-@testable import AuthCatSync
 import XCTest
+
+@testable import AuthCatSync
 
 final class HybridLogicalClockTests: XCTestCase {
     func testTicksFollowWallTimeAndNeverGoBack() {
@@ -40,7 +41,8 @@ final class HybridLogicalClockTests: XCTestCase {
         XCTAssertLessThan(settled, HybridTimestamp(wall: 5_000, logical: 3, device: "00000000000000aa"))
         var clock = HybridLogicalClock.zero
         clock.receive(replaced)
-        XCTAssertGreaterThan(clock.tick(physical: 1_000, device: "00000000000000aa"), settled, "a change after seeing it")
+        XCTAssertGreaterThan(
+            clock.tick(physical: 1_000, device: "00000000000000aa"), settled, "a change after seeing it")
         XCTAssertNotEqual(replaced.settling(variant: "12"), settled)
         XCTAssertEqual(HybridTimestamp(settled.description), settled)
     }
@@ -58,28 +60,41 @@ final class HybridLogicalClockTests: XCTestCase {
         let stamp = clock.tick(physical: 1_000, device: "a")
         XCTAssertEqual(stamp.wall, Int64.max)
         var nearlyFull = HybridLogicalClock(wall: Int64.max - 1, logical: Int64.max)
-        XCTAssertEqual(nearlyFull.tick(physical: 0, device: "a"), HybridTimestamp(wall: Int64.max, logical: 0, device: "a"))
+        XCTAssertEqual(
+            nearlyFull.tick(physical: 0, device: "a"), HybridTimestamp(wall: Int64.max, logical: 0, device: "a"))
     }
 
     func testReceivedClocksAreBoundedByADayAheadAndTheLogicalBound() {
         let now: Int64 = 1_700_000_000_000
         let day = HybridLogicalClock.maximumLead
         XCTAssertEqual(day, 86_400_000)
-        XCTAssertTrue(HybridLogicalClock.isAcceptable(HybridTimestamp(wall: now + day, logical: 0, device: "b"), physicalNow: now))
-        XCTAssertFalse(HybridLogicalClock.isAcceptable(HybridTimestamp(wall: now + day + 1, logical: 0, device: "b"), physicalNow: now))
-        XCTAssertFalse(HybridLogicalClock.isAcceptable(HybridTimestamp(wall: Int64.max, logical: Int64.max, device: "b"), physicalNow: now))
-        XCTAssertTrue(HybridLogicalClock.isAcceptable(
-            HybridTimestamp(wall: now, logical: HybridLogicalClock.maximumLogical, device: "b"), physicalNow: now))
-        XCTAssertFalse(HybridLogicalClock.isAcceptable(
-            HybridTimestamp(wall: now, logical: HybridLogicalClock.maximumLogical + 1, device: "b"), physicalNow: now))
-        XCTAssertTrue(HybridLogicalClock.isAcceptable(HybridTimestamp(wall: 0, logical: 0, device: "b"), physicalNow: Int64.max),
-                      "the bound itself saturates")
+        XCTAssertTrue(
+            HybridLogicalClock.isAcceptable(HybridTimestamp(wall: now + day, logical: 0, device: "b"), physicalNow: now)
+        )
+        XCTAssertFalse(
+            HybridLogicalClock.isAcceptable(
+                HybridTimestamp(wall: now + day + 1, logical: 0, device: "b"), physicalNow: now))
+        XCTAssertFalse(
+            HybridLogicalClock.isAcceptable(
+                HybridTimestamp(wall: Int64.max, logical: Int64.max, device: "b"), physicalNow: now))
+        XCTAssertTrue(
+            HybridLogicalClock.isAcceptable(
+                HybridTimestamp(wall: now, logical: HybridLogicalClock.maximumLogical, device: "b"), physicalNow: now))
+        XCTAssertFalse(
+            HybridLogicalClock.isAcceptable(
+                HybridTimestamp(wall: now, logical: HybridLogicalClock.maximumLogical + 1, device: "b"),
+                physicalNow: now))
+        XCTAssertTrue(
+            HybridLogicalClock.isAcceptable(HybridTimestamp(wall: 0, logical: 0, device: "b"), physicalNow: Int64.max),
+            "the bound itself saturates")
     }
 
     func testTheTextFormRefusesNumbersThatDoNotFit() {
         XCTAssertNil(HybridTimestamp("99999999999999999999.0.b"), "past Int64")
         XCTAssertNil(HybridTimestamp("-1.0.b"))
         XCTAssertNil(HybridTimestamp("5.-1.b"))
-        XCTAssertEqual(HybridTimestamp("9223372036854775807.9223372036854775807.b")?.wall, Int64.max, "parsed; refused later by the bound")
+        XCTAssertEqual(
+            HybridTimestamp("9223372036854775807.9223372036854775807.b")?.wall, Int64.max,
+            "parsed; refused later by the bound")
     }
 }

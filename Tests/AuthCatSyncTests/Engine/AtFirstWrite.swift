@@ -1,5 +1,6 @@
-@testable import AuthCatSync
 import Foundation
+
+@testable import AuthCatSync
 
 /// Passes every request through, and runs `action` once, just after the
 /// first object was written: something goes wrong once the export has begun.

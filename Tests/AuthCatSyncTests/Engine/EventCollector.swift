@@ -1,5 +1,6 @@
-@testable import AuthCatSync
 import Foundation
+
+@testable import AuthCatSync
 
 /// Collects the engine's events for assertions.
 final class EventCollector: SyncEventRecorder, @unchecked Sendable {

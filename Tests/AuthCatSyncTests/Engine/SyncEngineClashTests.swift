@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Label clashes settled late: the settlement is stamped just after the value
 /// it replaces, so a user's later change wins and every device stamps alike.
@@ -28,7 +29,8 @@ final class SyncEngineClashTests: XCTestCase {
     }
 
     func testALateSettlementKeepsTheUsersLaterRenameOnEveryDevice() async throws {
-        let low = try XCTUnwrap(low), high = try XCTUnwrap(high)
+        let low = try XCTUnwrap(low)
+        let high = try XCTUnwrap(high)
         try insert(a, low, "GitHub", "alice", secret: "JBSWY3DPEHPK3PXP")
         // B's account (the larger id, the one a clash renames) travels, then its user renames it.
         try insert(b, high, "GitHub", "alice", secret: "GEZDGNBVGY3TQOJQ")
@@ -48,7 +50,8 @@ final class SyncEngineClashTests: XCTestCase {
     }
 
     func testASettledRenameIsStampedAfterTheReplacedNameNotAtTheSettlingTime() async throws {
-        let low = try XCTUnwrap(low), high = try XCTUnwrap(high)
+        let low = try XCTUnwrap(low)
+        let high = try XCTUnwrap(high)
         // The settling device's own account has the larger id: it renames its local account.
         try insert(b, low, "GitHub", "alice", secret: "JBSWY3DPEHPK3PXP")
         try await b.sync()
@@ -70,7 +73,8 @@ final class SyncEngineClashTests: XCTestCase {
     }
 
     func testDevicesThatSettleTheSameClashApartStampItAlike() async throws {
-        let low = try XCTUnwrap(low), high = try XCTUnwrap(high)
+        let low = try XCTUnwrap(low)
+        let high = try XCTUnwrap(high)
         try insert(a, low, "GitHub", "alice", secret: "JBSWY3DPEHPK3PXP")
         try insert(b, high, "GitHub", "alice", secret: "GEZDGNBVGY3TQOJQ")
         // A and B sync at the same time: neither sees the other's new batch (a shared
@@ -96,7 +100,8 @@ final class SyncEngineClashTests: XCTestCase {
     }
 
     func testAMergedDuplicatesTombstoneIsStampedAfterItsLiveStateAndAgreesEverywhere() async throws {
-        let low = try XCTUnwrap(low), high = try XCTUnwrap(high)
+        let low = try XCTUnwrap(low)
+        let high = try XCTUnwrap(high)
         try insert(a, low, "Bank", "alice", secret: "JBSWY3DPEHPK3PXP")
         try insert(b, high, "Bank", "alice", secret: "JBSWY3DPEHPK3PXP")
         try await b.sync()
@@ -127,14 +132,16 @@ final class SyncEngineClashTests: XCTestCase {
     }
 }
 
-private extension SyncTestDevice {
+extension SyncTestDevice {
     /// Gives local changes their clocks now, as the next sync would.
-    func stampNow() async throws {
+    fileprivate func stampNow() async throws {
         try XCTUnwrap(try engine()).stamp()
     }
 
-    func clocks(of id: UUID) throws -> SyncClockRecord? {
+    fileprivate func clocks(of id: UUID) throws -> SyncClockRecord? {
         let store = try XCTUnwrap(try SyncStore.openIfPresent(in: vault.location))
-        return try store.read { try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString]) }
+        return try store.read {
+            try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString])
+        }
     }
 }

@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Compaction: only on request (`compact`), never inside an ordinary sync,
 /// except as a repair after this device's objects were lost.
@@ -21,8 +22,10 @@ final class SyncEngineCompactionTests: XCTestCase {
     private func addAccounts(_ count: Int) throws {
         try a.vault.write(author: .import) { writer in
             for index in 0..<count {
-                try writer.insert(AccountDraft(issuer: "Issuer \(index)", name: "user\(index)@example.com",
-                                               secret: SecretBytes(Array(repeating: UInt8(index % 256), count: 20))))
+                try writer.insert(
+                    AccountDraft(
+                        issuer: "Issuer \(index)", name: "user\(index)@example.com",
+                        secret: SecretBytes(Array(repeating: UInt8(index % 256), count: 20))))
             }
         }
     }

@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// How many requests and bytes a sync costs, and what the remote can see.
 final class SyncEngineCostTests: XCTestCase {
@@ -34,8 +35,10 @@ final class SyncEngineCostTests: XCTestCase {
         let a = try SyncTestDevice("a", in: folder, remote: remote)
         try a.vault.write(author: .import) { writer in
             for index in 0..<300 {
-                try writer.insert(AccountDraft(issuer: "Issuer \(index)", name: "user\(index)@example.com",
-                                               secret: SecretBytes(Array(repeating: UInt8(index % 256), count: 20))))
+                try writer.insert(
+                    AccountDraft(
+                        issuer: "Issuer \(index)", name: "user\(index)@example.com",
+                        secret: SecretBytes(Array(repeating: UInt8(index % 256), count: 20))))
             }
         }
         try await a.enable()

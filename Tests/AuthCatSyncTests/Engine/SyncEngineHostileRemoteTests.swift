@@ -1,10 +1,11 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import GRDB
 import XCTest
+
+@testable import AuthCatSync
 
 /// Issue 17 §4–§5 on the engine: nothing unauthenticated is believed, and one
 /// holder of the master key cannot break the others. The planted objects are
@@ -47,21 +48,26 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
 
     /// A batch of the insider's holding one account, sealed with the master key; returns its name.
     @discardableResult
-    private func forgeBatch(clock: HybridTimestamp, counter: UInt64 = 0, createdAt: Int64 = 1_700_000_000_000,
-                            sequence: Int64 = 1, previous: String = "") throws -> String {
+    private func forgeBatch(
+        clock: HybridTimestamp, counter: UInt64 = 0, createdAt: Int64 = 1_700_000_000_000,
+        sequence: Int64 = 1, previous: String = ""
+    ) throws -> String {
         let stamped = { (value: String) in Stamped(value: value, clock: clock) }
         let account = AccountState(
             id: UUID().vaultString, createdAt: createdAt, counter: counter, issuer: stamped("Forged"),
             name: stamped("insider-\(sequence)"),
             otp: Stamped(value: SyncedOTPSettings(OTPParameters(kind: .hotp)), clock: clock),
-            secret: stamped(Data(repeating: 1, count: 20).base64EncodedString()), tags: Stamped(value: [], clock: clock),
+            secret: stamped(Data(repeating: 1, count: 20).base64EncodedString()),
+            tags: Stamped(value: [], clock: clock),
             note: stamped(""), deleted: Stamped(value: false, clock: clock))
         let name = RemoteLayout.batch(vaultID, device: insider, sequence: sequence)
-        let set = ChangeSet(format: ChangeSet.batchFormat, version: 1, vault: vaultID, device: insider, deviceName: "insider",
-                            vaultDevice: insider, sequence: sequence, previous: previous, createdAt: 0, accounts: [account],
-                            preferences: [])
-        let sealed = try SealedObject.seal(try set.encoded(), key: try insiderKeys().objectKey, vault: vaultID, device: insider,
-                                           name: name)
+        let set = ChangeSet(
+            format: ChangeSet.batchFormat, version: 1, vault: vaultID, device: insider, deviceName: "insider",
+            vaultDevice: insider, sequence: sequence, previous: previous, createdAt: 0, accounts: [account],
+            preferences: [])
+        let sealed = try SealedObject.seal(
+            try set.encoded(), key: try insiderKeys().objectKey, vault: vaultID, device: insider,
+            name: name)
         remote.replaceObject(name, with: sealed)
         return name
     }
@@ -79,7 +85,9 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
 
         try await a.disable(everywhere: true)
         let names = remote.storedObjects.keys.filter { $0.contains("/disabled") }.sorted()
-        XCTAssertEqual(names, [RemoteLayout.disabledMarker(vaultID, generation: 1), planted], "the real generation, no 11-digit name")
+        XCTAssertEqual(
+            names, [RemoteLayout.disabledMarker(vaultID, generation: 1), planted],
+            "the real generation, no 11-digit name")
         XCTAssertEqual(try state(a).disabledGeneration, 1)
 
         let error = await syncError { try await self.b.sync() }
@@ -101,9 +109,12 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
     }
 
     func testAGenerationAnEarlierAuthcatTookFromAPlantedMarkerIsNotKept() async throws {
-        try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.disabledGeneration = RemoteLayout.maximumNumber }
+        try SyncStore.openIfPresent(in: b.vault.location)?.updateState {
+            $0.disabledGeneration = RemoteLayout.maximumNumber
+        }
         try await b.disable(everywhere: true)
-        XCTAssertNotNil(remote.storedObjects[RemoteLayout.disabledMarker(vaultID, generation: 1)], "not past the name's width")
+        XCTAssertNotNil(
+            remote.storedObjects[RemoteLayout.disabledMarker(vaultID, generation: 1)], "not past the name's width")
         let error = await syncError { try await self.a.sync() }
         XCTAssertEqual(error?.category, .disabledElsewhere)
     }
@@ -146,8 +157,9 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertNotEqual(unconfirmed.category, .remoteDeleted, "never believed without the key")
 
         let report = try await b.sync()
-        XCTAssertEqual(Set(report.rejectedObjects.map(\.subject)), [marker, manifestName],
-                       "the planted marker and the missing manifest are reported")
+        XCTAssertEqual(
+            Set(report.rejectedObjects.map(\.subject)), [marker, manifestName],
+            "the planted marker and the missing manifest are reported")
         XCTAssertFalse(try state(b).remoteDeleted)
 
         try await b.disable()
@@ -197,7 +209,8 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertEqual(remote.counts, RemoteRequestCounts(list: 1), "not downloaded again while it stays the same")
         let local = try XCTUnwrap(b.engine()).status()
         XCTAssertEqual(local.rejectedObjects.map(\.name), [name], "still shown")
-        XCTAssertEqual(SyncStatus.fold(events: b.events.events, local: local, probe: nil, now: b.clock.now()).summary, .error)
+        XCTAssertEqual(
+            SyncStatus.fold(events: b.events.events, local: local, probe: nil, now: b.clock.now()).summary, .error)
 
         remote.replaceObject(name, with: original)
         try await b.sync()
@@ -205,10 +218,15 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
     }
 
     func testAStateFromBeforeTheManifestCopyTakesTheManifestItFinds() async throws {
-        try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.manifestHash = nil; $0.manifestVersion = nil }
+        try SyncStore.openIfPresent(in: b.vault.location)?.updateState {
+            $0.manifestHash = nil
+            $0.manifestVersion = nil
+        }
         let report = try await b.sync()
         XCTAssertEqual(report.issues, [])
-        XCTAssertEqual(try state(b).manifestHash, ObjectHash.of(try XCTUnwrap(remote.storedObjects[RemoteLayout.manifest(vaultID)])))
+        XCTAssertEqual(
+            try state(b).manifestHash,
+            ObjectHash.of(try XCTUnwrap(remote.storedObjects[RemoteLayout.manifest(vaultID)])))
     }
 
     // MARK: - §4 a different vault where this device synced before
@@ -262,13 +280,17 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
     }
 
     func testClocksMoreThanADayAheadAreRefusedAndOnesWithinADayAccepted() async throws {
-        let ahead = try forgeBatch(clock: HybridTimestamp(wall: now + HybridLogicalClock.maximumLead + 60_000, logical: 0,
-                                                          device: insider))
+        let ahead = try forgeBatch(
+            clock: HybridTimestamp(
+                wall: now + HybridLogicalClock.maximumLead + 60_000, logical: 0,
+                device: insider))
         var report = try await b.sync()
         XCTAssertEqual(report.rejectedObjects.map(\.subject), [ahead])
         XCTAssertTrue(report.rejectedObjects.first?.detail.contains("more than a day ahead") ?? false)
         remote.removeObject(ahead)
-        try forgeBatch(clock: HybridTimestamp(wall: now + 3_600_000, logical: HybridLogicalClock.maximumLogical + 1, device: insider))
+        try forgeBatch(
+            clock: HybridTimestamp(
+                wall: now + 3_600_000, logical: HybridLogicalClock.maximumLogical + 1, device: insider))
         report = try await b.sync()
         XCTAssertTrue(report.rejectedObjects.first?.detail.contains("logical") ?? false)
         remote.removeObject(RemoteLayout.batch(vaultID, device: insider, sequence: 1))
@@ -287,8 +309,9 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         try store.write { db in
             try db.execute(sql: "UPDATE state SET hlcWall = ?, hlcLogical = ?", arguments: [Int64.max, Int64.max])
             let poisoned = HybridTimestamp(wall: Int64.max, logical: Int64.max, device: insider).description
-            try db.execute(sql: "UPDATE record SET clocks = json_set(clocks, '$.note', ?) WHERE recordID = ?",
-                           arguments: [poisoned, account.id.vaultString])
+            try db.execute(
+                sql: "UPDATE record SET clocks = json_set(clocks, '$.note', ?) WHERE recordID = ?",
+                arguments: [poisoned, account.id.vaultString])
         }
         try b.edit(account.id, AccountEdit(note: "after the repair"))
         let report = try await b.sync()
@@ -315,7 +338,8 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertEqual(again.rejectedObjects.map(\.subject), [name], "read again, and reported while it stands")
         let local = try XCTUnwrap(b.engine()).status()
         XCTAssertEqual(local.standingIssues.map(\.subject), [name], "sync status shows it")
-        XCTAssertEqual(SyncStatus.fold(events: b.events.events, local: local, probe: nil, now: b.clock.now()).summary, .error)
+        XCTAssertEqual(
+            SyncStatus.fold(events: b.events.events, local: local, probe: nil, now: b.clock.now()).summary, .error)
         XCTAssertEqual(try b.labels, [])
 
         b.clock.advance(by: 2 * 86_400)  // NTP sets it right
@@ -328,8 +352,10 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
     }
 
     func testAFarFutureBatchStaysRejectedOnEverySync() async throws {
-        let ahead = try forgeBatch(clock: HybridTimestamp(wall: now + 365 * HybridLogicalClock.maximumLead, logical: 0,
-                                                          device: insider))
+        let ahead = try forgeBatch(
+            clock: HybridTimestamp(
+                wall: now + 365 * HybridLogicalClock.maximumLead, logical: 0,
+                device: insider))
         for _ in 0..<3 {
             let report = try await b.sync()
             XCTAssertEqual(report.rejectedObjects.map(\.subject), [ahead])
@@ -343,10 +369,14 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         var migrator = SyncStore.migrator
         try migrator.migrate(queue, upTo: "v5-manifest-copy")
         try queue.write { db in
-            for (name, detail) in [("ahead", "malformed contents: a clock (1 ms) is more than a day ahead of this device's clock"),
-                                   ("tampered", "failed authentication")] {
-                try db.execute(sql: "INSERT INTO rejected (name, size, kind, detail, firstSeen, version) VALUES (?, 1, 'rejected', ?, 0, 'v')",
-                               arguments: [name, detail])
+            for (name, detail) in [
+                ("ahead", "malformed contents: a clock (1 ms) is more than a day ahead of this device's clock"),
+                ("tampered", "failed authentication"),
+            ] {
+                try db.execute(
+                    sql:
+                        "INSERT INTO rejected (name, size, kind, detail, firstSeen, version) VALUES (?, 1, 'rejected', ?, 0, 'v')",
+                    arguments: [name, detail])
             }
         }
         migrator = SyncStore.migrator
@@ -369,7 +399,8 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertTrue(try state(a).clock.isWithinBounds(reference: a.clock.now().unixMilliseconds), "repaired")
         let store = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location))
         let clocks = try store.read { try SyncClockRecord.fetchAll($0) }.flatMap(\.clocks.values)
-        XCTAssertTrue(clocks.allSatisfy { HybridLogicalClock.isAcceptable($0, physicalNow: a.clock.now().unixMilliseconds) })
+        XCTAssertTrue(
+            clocks.allSatisfy { HybridLogicalClock.isAcceptable($0, physicalNow: a.clock.now().unixMilliseconds) })
 
         // b, whose clock was right all along, refused the batch written while a's clock was fast; the snapshot replaced it.
         let report = try await b.sync()
@@ -418,7 +449,9 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
     }
 
     func testABatchNumberPastTheNameWidthIsNeverWritten() async throws {
-        try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.nextSequence = RemoteLayout.maximumNumber + 1 }
+        try SyncStore.openIfPresent(in: b.vault.location)?.updateState {
+            $0.nextSequence = RemoteLayout.maximumNumber + 1
+        }
         try b.add("Mail", "bob")
         let error = await syncError { try await self.b.sync() }
         XCTAssertTrue(error?.message.contains("does not fit") ?? false, error?.message ?? "")

@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// What the engine does when the remote loses, replays, reorders or corrupts objects.
 final class SyncEngineIntegrityTests: XCTestCase {
@@ -166,13 +167,19 @@ final class SyncEngineIntegrityTests: XCTestCase {
         // a's next batch is replaced by a validly sealed one that does not follow the chain.
         let third = try await exportFromA("three")
         let state = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state())
-        let keys = try SyncKeys.unsealLocally(state.sealedMasterKey, vault: a.vault, remoteVaultID: vaultID, deviceID: state.deviceID)
+        let keys = try SyncKeys.unsealLocally(
+            state.sealedMasterKey, vault: a.vault, remoteVaultID: vaultID, deviceID: state.deviceID)
         var forged = try ChangeSet.decode(
-            SealedObject.open(XCTUnwrap(remote.storedObjects[third]), key: keys.objectKey, vault: vaultID, device: state.deviceID, name: third),
+            SealedObject.open(
+                XCTUnwrap(remote.storedObjects[third]), key: keys.objectKey, vault: vaultID, device: state.deviceID,
+                name: third),
             snapshot: false, vault: vaultID, device: state.deviceID, sequence: state.nextSequence - 1)
         forged.previous = String(repeating: "0", count: 64)
-        remote.replaceObject(third, with: try SealedObject.seal(forged.encoded(), key: keys.objectKey, vault: vaultID,
-                                                                device: state.deviceID, name: third))
+        remote.replaceObject(
+            third,
+            with: try SealedObject.seal(
+                forged.encoded(), key: keys.objectKey, vault: vaultID,
+                device: state.deviceID, name: third))
         let report = try await b.sync()
         XCTAssertEqual(report.issues.map(\.kind), [.replayed])
     }

@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// How changes from several devices combine.
 final class SyncEngineMergeTests: XCTestCase {
@@ -123,7 +124,8 @@ final class SyncEngineMergeTests: XCTestCase {
             let live = try device.vault.accounts()
             XCTAssertEqual(live.map(\.id.vaultString), [survivor])
             XCTAssertEqual(live.first?.otp.counter, 2, "the survivor keeps the higher counter")
-            XCTAssertEqual(try device.vault.accounts(includingDeleted: true).count, 2, "the other is a tombstone, not gone")
+            XCTAssertEqual(
+                try device.vault.accounts(includingDeleted: true).count, 2, "the other is a tombstone, not gone")
         }
         XCTAssertEqual(try a.fingerprint(), try b.fingerprint())
     }
@@ -135,8 +137,10 @@ final class SyncEngineMergeTests: XCTestCase {
         let high = try XCTUnwrap(UUID(uuidString: "ffffffff-0000-4000-8000-000000000001"))
         for (device, id) in [(a!, low), (b!, high)] {
             _ = try device.vault.write(author: .cli) { writer in
-                try writer.insert(AccountDraft(issuer: "Bank", name: "alice", otp: OTPParameters(kind: .hotp),
-                                               secret: try Base32.decode("JBSWY3DPEHPK3PXP")), id: id)
+                try writer.insert(
+                    AccountDraft(
+                        issuer: "Bank", name: "alice", otp: OTPParameters(kind: .hotp),
+                        secret: try Base32.decode("JBSWY3DPEHPK3PXP")), id: id)
             }
         }
         for _ in 0..<5 { _ = try a.useHOTP(low) }
@@ -194,8 +198,12 @@ final class SyncEngineMergeTests: XCTestCase {
         try a.setPreference("sort", "name")
         try await a.sync()
         report = try await b.sync()
-        XCTAssertEqual(Set(report.preferenceChanges), [SyncPreferenceChange(key: "theme", reason: .serverChange),
-                                                       SyncPreferenceChange(key: "sort", reason: .serverChange)])
+        XCTAssertEqual(
+            Set(report.preferenceChanges),
+            [
+                SyncPreferenceChange(key: "theme", reason: .serverChange),
+                SyncPreferenceChange(key: "sort", reason: .serverChange),
+            ])
         try a.setPreference("sort", nil)
         try await a.sync()
         report = try await b.sync()

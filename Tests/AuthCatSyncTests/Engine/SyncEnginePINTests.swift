@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Yandex and mOTP accounts travel with their PIN, and stay out of the way of devices that predate them.
 final class SyncEnginePINTests: XCTestCase {
@@ -22,8 +23,10 @@ final class SyncEnginePINTests: XCTestCase {
     private func addYandex(_ device: SyncTestDevice, pin: String) throws -> Account {
         device.clock.advance(by: 1)
         return try device.vault.write(author: .cli) { writer in
-            try writer.insert(AccountDraft(issuer: "Yandex", name: "ivan", otp: OTPParameters(kind: .yandex),
-                                           secret: try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I"), pin: SecretBytes(utf8: pin)))
+            try writer.insert(
+                AccountDraft(
+                    issuer: "Yandex", name: "ivan", otp: OTPParameters(kind: .yandex),
+                    secret: try Base32.decode("LA2V6KMCGYMWWVEW64RNP3JA3I"), pin: SecretBytes(utf8: pin)))
         }
     }
 
@@ -39,7 +42,9 @@ final class SyncEnginePINTests: XCTestCase {
         XCTAssertEqual(try b.labels, ["GitHub:alice", "Yandex:ivan"])
         XCTAssertEqual(try b.vault.pin(for: yandex.id), SecretBytes(utf8: "7586"))
         let account = try XCTUnwrap(try b.vault.account(id: yandex.id))
-        XCTAssertEqual(try b.vault.generateCode(for: account, at: Date(timeIntervalSince1970: 1581064020)).code.value, "oactmacq")
+        XCTAssertEqual(
+            try b.vault.generateCode(for: account, at: Date(timeIntervalSince1970: 1_581_064_020)).code.value,
+            "oactmacq")
 
         try b.edit(yandex.id, AccountEdit(pin: SecretBytes(utf8: "7587")))
         try await b.sync()
@@ -51,18 +56,23 @@ final class SyncEnginePINTests: XCTestCase {
     /// `accounts`, and nothing it cannot read there.
     func testObjectsKeepYandexAndMOTPWhereOlderDevicesDoNotLook() throws {
         let state = { (id: String, kind: OTPKind, pin: String?) in
-            AccountState(id: id, createdAt: 0, counter: 0, issuer: .init(value: "", clock: SyncEngine.unknownTime),
-                         name: .init(value: "n", clock: SyncEngine.unknownTime),
-                         otp: .init(value: SyncedOTPSettings(OTPParameters(kind: kind)), clock: SyncEngine.unknownTime),
-                         secret: .init(value: "AAAAAAAAAAAAAAAAAAAAAA==", clock: SyncEngine.unknownTime),
-                         tags: .init(value: [], clock: SyncEngine.unknownTime), note: .init(value: "", clock: SyncEngine.unknownTime),
-                         deleted: .init(value: false, clock: SyncEngine.unknownTime), pin: pin)
+            AccountState(
+                id: id, createdAt: 0, counter: 0, issuer: .init(value: "", clock: SyncEngine.unknownTime),
+                name: .init(value: "n", clock: SyncEngine.unknownTime),
+                otp: .init(value: SyncedOTPSettings(OTPParameters(kind: kind)), clock: SyncEngine.unknownTime),
+                secret: .init(value: "AAAAAAAAAAAAAAAAAAAAAA==", clock: SyncEngine.unknownTime),
+                tags: .init(value: [], clock: SyncEngine.unknownTime),
+                note: .init(value: "", clock: SyncEngine.unknownTime),
+                deleted: .init(value: false, clock: SyncEngine.unknownTime), pin: pin)
         }
         let ids = (1...3).map { "00000000-0000-4000-8000-00000000000\($0)" }
-        let set = ChangeSet(format: ChangeSet.batchFormat, version: 1, vault: "v", device: "d", deviceName: "n", vaultDevice: "x",
-                            sequence: 1, previous: "", createdAt: 0,
-                            accounts: [state(ids[0], .totp, nil), state(ids[1], .yandex, "MTIzNA=="), state(ids[2], .motp, "MTIzNA==")],
-                            preferences: [])
+        let set = ChangeSet(
+            format: ChangeSet.batchFormat, version: 1, vault: "v", device: "d", deviceName: "n", vaultDevice: "x",
+            sequence: 1, previous: "", createdAt: 0,
+            accounts: [
+                state(ids[0], .totp, nil), state(ids[1], .yandex, "MTIzNA=="), state(ids[2], .motp, "MTIzNA=="),
+            ],
+            preferences: [])
         let data = try set.encoded()
 
         struct OldKinds: Decodable {
@@ -91,12 +101,16 @@ final class SyncEnginePINTests: XCTestCase {
     }
 
     func testAStateWhosePINDoesNotFitItsKindIsRefused() throws {
-        let valid = AccountState(id: "00000000-0000-4000-8000-000000000001", createdAt: 0, counter: 0,
-                                 issuer: .init(value: "", clock: SyncEngine.unknownTime), name: .init(value: "n", clock: SyncEngine.unknownTime),
-                                 otp: .init(value: SyncedOTPSettings(OTPParameters(kind: .motp)), clock: SyncEngine.unknownTime),
-                                 secret: .init(value: "AAAA", clock: SyncEngine.unknownTime), tags: .init(value: [], clock: SyncEngine.unknownTime),
-                                 note: .init(value: "", clock: SyncEngine.unknownTime), deleted: .init(value: false, clock: SyncEngine.unknownTime),
-                                 pin: "MTIzNA==")
+        let valid = AccountState(
+            id: "00000000-0000-4000-8000-000000000001", createdAt: 0, counter: 0,
+            issuer: .init(value: "", clock: SyncEngine.unknownTime),
+            name: .init(value: "n", clock: SyncEngine.unknownTime),
+            otp: .init(value: SyncedOTPSettings(OTPParameters(kind: .motp)), clock: SyncEngine.unknownTime),
+            secret: .init(value: "AAAA", clock: SyncEngine.unknownTime),
+            tags: .init(value: [], clock: SyncEngine.unknownTime),
+            note: .init(value: "", clock: SyncEngine.unknownTime),
+            deleted: .init(value: false, clock: SyncEngine.unknownTime),
+            pin: "MTIzNA==")
         XCTAssertNoThrow(try valid.validate())
         var missing = valid
         missing.pin = nil

@@ -1,8 +1,9 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// The standing-problem checks of `SyncEngineStandingIssueTests` on the real
 /// remotes: a tampered object put back with the same size is read again
@@ -18,7 +19,8 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
 
     func testFolderRemote() async throws {
         let folder = try makeTemporaryDirectory().url
-        try await checkTamperRepairAndVanish(folder: folder, remote: try FolderRemote(path: folder.appendingPathComponent("remote").path))
+        try await checkTamperRepairAndVanish(
+            folder: folder, remote: try FolderRemote(path: folder.appendingPathComponent("remote").path))
     }
 
     func testS3Remote() async throws {
@@ -53,8 +55,9 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
         try await remote.put(first, data: tampered)
 
         func status() throws -> SyncStatus {
-            SyncStatus.fold(events: b.events.events, local: try SyncState.localState(in: b.vault.location), probe: nil,
-                            now: b.clock.now())
+            SyncStatus.fold(
+                events: b.events.events, local: try SyncState.localState(in: b.vault.location), probe: nil,
+                now: b.clock.now())
         }
         let rejected = try await b.sync()
         XCTAssertEqual(rejected.issues.map(\.kind), [.rejected, .blocked])
@@ -97,8 +100,9 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
         let rejected = try await b.sync()
         XCTAssertEqual(rejected.issues.map(\.kind), [.rejected])
         XCTAssertEqual(rejected.issues.first?.subject, first)
-        XCTAssertTrue(rejected.issues.first?.detail.contains("more than the \(RemoteObject.maximumSize) bytes allowed") == true,
-                      rejected.issues.first?.detail ?? "")
+        XCTAssertTrue(
+            rejected.issues.first?.detail.contains("more than the \(RemoteObject.maximumSize) bytes allowed") == true,
+            rejected.issues.first?.detail ?? "")
         let skipped = try await b.sync()
         XCTAssertEqual(skipped.issues, [], "remembered by its listed version, not read again")
         XCTAssertEqual(try b.labels, [])
@@ -132,8 +136,9 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
 
         let report = try await b.sync()
         XCTAssertEqual(Set(report.rejectedObjects.map(\.subject)), [marker, manifest])
-        XCTAssertTrue(report.rejectedObjects.allSatisfy { $0.detail.contains("more than the \(RemoteObject.maximumSize) bytes") },
-                      "\(report.rejectedObjects)")
+        XCTAssertTrue(
+            report.rejectedObjects.allSatisfy { $0.detail.contains("more than the \(RemoteObject.maximumSize) bytes") },
+            "\(report.rejectedObjects)")
         XCTAssertTrue(SyncState.isEnabled(in: b.vault.location))
 
         try await remote.put(manifest, data: try XCTUnwrap(original))

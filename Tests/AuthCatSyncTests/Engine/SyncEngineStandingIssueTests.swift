@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Problems on the remote stay visible in the monitor until they are
 /// repaired, and a repaired object is read again (issue 8 §4).
@@ -40,8 +41,10 @@ final class SyncEngineStandingIssueTests: XCTestCase {
 
     /// What `sync status --offline` would say on `device` now.
     private func status(_ device: SyncTestDevice) throws -> SyncStatus {
-        SyncStatus.fold(events: device.events.events, local: try SyncState.localState(in: device.vault.location, vault: device.vault),
-                        probe: nil, now: device.clock.now())
+        SyncStatus.fold(
+            events: device.events.events,
+            local: try SyncState.localState(in: device.vault.location, vault: device.vault),
+            probe: nil, now: device.clock.now())
     }
 
     func testARejectedObjectAndTheBatchesBehindItShowUntilItIsRepairedWithTheSameSize() async throws {
@@ -56,7 +59,8 @@ final class SyncEngineStandingIssueTests: XCTestCase {
         XCTAssertEqual(try status(b).summary.exitCode, 4)
 
         let again = try await b.sync()
-        XCTAssertEqual(again.issues.map(\.kind), [.blocked], "the waiting batches are said on every sync, the object once")
+        XCTAssertEqual(
+            again.issues.map(\.kind), [.blocked], "the waiting batches are said on every sync, the object once")
         XCTAssertEqual(again.issues.first?.subject, try deviceID(a))
         let waiting = try status(b)
         XCTAssertEqual(waiting.local.rejectedObjects.map(\.name), [tampered])
@@ -113,7 +117,8 @@ final class SyncEngineStandingIssueTests: XCTestCase {
         XCTAssertEqual(first.kind, .gap)
         b.clock.advance(by: 60)
         try await b.sync()
-        XCTAssertEqual(try status(b).local.standingIssues, [first], "the same issue, first seen when it was first found")
+        XCTAssertEqual(
+            try status(b).local.standingIssues, [first], "the same issue, first seen when it was first found")
         try await a.compact()
         try await b.sync()
         XCTAssertEqual(try status(b).local.standingIssues, [])
@@ -127,10 +132,12 @@ final class SyncEngineStandingIssueTests: XCTestCase {
     private func assertLost(_ detail: String, file: StaticString = #filePath, line: UInt = #line) async throws {
         let local = try SyncState.localState(in: b.vault.location)
         XCTAssertFalse(local.isEnabled, file: file, line: line)
-        let problem = try XCTUnwrap(local.stateProblem, "\(detail): the lost state is not noticed", file: file, line: line)
+        let problem = try XCTUnwrap(
+            local.stateProblem, "\(detail): the lost state is not noticed", file: file, line: line)
         XCTAssertEqual(problem.nextStep, .rejoinSync, problem.message, file: file, line: line)
-        XCTAssertTrue(problem.message.contains(remote.displayLocation), "says which remote it synced with: \(problem.message)",
-                      file: file, line: line)
+        XCTAssertTrue(
+            problem.message.contains(remote.displayLocation), "says which remote it synced with: \(problem.message)",
+            file: file, line: line)
         let status = SyncStatus.fold(events: b.events.events, local: local, probe: nil, now: Date())
         XCTAssertEqual(status.summary, .error, "\(detail): never off", file: file, line: line)
         XCTAssertThrowsError(try b.engine(), "\(detail): the engine does not open as off", file: file, line: line)
@@ -140,17 +147,22 @@ final class SyncEngineStandingIssueTests: XCTestCase {
 
     func testAMissingEmptiedOrDamagedStateIsAnErrorThatSaysWhatToDo() async throws {
         let good = try Data(contentsOf: syncFile)
-        for (detail, damage) in [("missing", { try FileManager.default.removeItem(at: self.syncFile) }),
-                                 ("emptied", { try Data().write(to: self.syncFile) }),
-                                 ("damaged", { try Data(repeating: 0x5a, count: 8192).write(to: self.syncFile) })]
-            as [(String, () throws -> Void)] {
+        for (detail, damage) in [
+            ("missing", { try FileManager.default.removeItem(at: self.syncFile) }),
+            ("emptied", { try Data().write(to: self.syncFile) }),
+            ("damaged", { try Data(repeating: 0x5a, count: 8192).write(to: self.syncFile) }),
+        ]
+            as [(String, () throws -> Void)]
+        {
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: syncFile.path + suffix) }
             try damage()
             try await assertLost(detail)
             try? FileManager.default.removeItem(atPath: syncFile.path + "-wal")
             try? FileManager.default.removeItem(atPath: syncFile.path + "-shm")
             try good.write(to: syncFile)
-            XCTAssertNil(try SyncState.localState(in: b.vault.location).stateProblem, "\(detail): the good state is usable again")
+            XCTAssertNil(
+                try SyncState.localState(in: b.vault.location).stateProblem, "\(detail): the good state is usable again"
+            )
         }
     }
 
@@ -174,7 +186,9 @@ final class SyncEngineStandingIssueTests: XCTestCase {
     func testForgettingTheLostStateWaitsForTheSyncThatRunsNow() async throws {
         try Data().write(to: syncFile)
         let location = b.vault.location
-        let holds = Signal(), release = Signal(), forgetWaits = Signal()
+        let holds = Signal()
+        let release = Signal()
+        let forgetWaits = Signal()
         let holder = Task {
             try await SyncCoordinator(location: location).withRunLock {
                 holds.fire()
@@ -187,7 +201,8 @@ final class SyncEngineStandingIssueTests: XCTestCase {
             try await SyncState.forgetLostState(in: location, whenBusy: { forgetWaits.fire() })
         }
         try await forgetWaits.wait("forgetting finding the run lock busy")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: syncFile.path), "nothing is renamed while the other sync runs")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: syncFile.path), "nothing is renamed while the other sync runs")
         release.fire()
         try await holder.value("the other sync")
         let aside = try await forget.value("forgetting the lost state")
@@ -211,11 +226,13 @@ final class SyncEngineStandingIssueTests: XCTestCase {
         XCTAssertEqual(healthy, .reachable)
         try await a.disable(deleteRemote: true)
         // Believed once it opens with the key this device keeps.
-        guard case .failed(let deleted) = await SyncProbe.check(remote, vaultID: local.remoteVaultID, keysFrom: b.vault) else {
+        guard case .failed(let deleted) = await SyncProbe.check(remote, vaultID: local.remoteVaultID, keysFrom: b.vault)
+        else {
             return XCTFail("a deleted remote passes the live check")
         }
         XCTAssertEqual(deleted.category, .remoteDeleted)
-        XCTAssertEqual(SyncStatus.fold(events: [], local: local, probe: .failed(deleted), now: Date()).summary, .remoteDeleted)
+        XCTAssertEqual(
+            SyncStatus.fold(events: [], local: local, probe: .failed(deleted), now: Date()).summary, .remoteDeleted)
         for object in remote.storedObjects.keys { remote.removeObject(object) }
         guard case .failed(let emptied) = await SyncProbe.check(remote, vaultID: local.remoteVaultID) else {
             return XCTFail("an emptied remote passes the live check")

@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Temporary files left on a folder remote by syncs killed part-way (issue 8 §5).
 final class SyncEngineTemporariesTests: XCTestCase {

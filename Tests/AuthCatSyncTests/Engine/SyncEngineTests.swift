@@ -1,10 +1,11 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import GRDB
 import XCTest
+
+@testable import AuthCatSync
 
 final class SyncEngineTests: XCTestCase {
     var folder: URL!

@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Turning sync off here, everywhere, or deleting the remote data.
 final class SyncEngineToggleTests: XCTestCase {
@@ -138,8 +139,9 @@ final class SyncEngineToggleTests: XCTestCase {
         try await b.enable(secret: nil)
         try await b.sync()
         try await b.disable(everywhere: true)
-        XCTAssertEqual(remote.storedObjects.keys.filter { $0.contains("/disabled") }.map { String($0.suffix(19)) },
-                       ["disabled-0000000002"], "the older marker is replaced")
+        XCTAssertEqual(
+            remote.storedObjects.keys.filter { $0.contains("/disabled") }.map { String($0.suffix(19)) },
+            ["disabled-0000000002"], "the older marker is replaced")
         let error = await syncError { try await self.a.sync() }
         XCTAssertEqual(error?.category, .disabledElsewhere)
     }

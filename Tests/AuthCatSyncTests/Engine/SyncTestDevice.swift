@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// One simulated device: its own home folder, vault, clock and event log.
 final class SyncTestDevice {
@@ -33,9 +34,10 @@ final class SyncTestDevice {
 
     @discardableResult
     func enable(secret: SyncSecret?) async throws -> SyncEnableResult {
-        try await SyncSetup.enable(vault: vault, remote: remote, remoteURL: remote.displayLocation, secret: secret,
-                                   kdf: KDFParameters.minimumForTesting(), recorder: events, clock: clock,
-                                   deviceID: syncDeviceID)
+        try await SyncSetup.enable(
+            vault: vault, remote: remote, remoteURL: remote.displayLocation, secret: secret,
+            kdf: KDFParameters.minimumForTesting(), recorder: events, clock: clock,
+            deviceID: syncDeviceID)
     }
 
     func engine() throws -> SyncEngine? {
@@ -63,7 +65,9 @@ final class SyncTestDevice {
     }
 
     @discardableResult
-    func add(_ issuer: String, _ name: String, secret: String = "JBSWY3DPEHPK3PXP", otp: OTPParameters = OTPParameters()) throws -> Account {
+    func add(
+        _ issuer: String, _ name: String, secret: String = "JBSWY3DPEHPK3PXP", otp: OTPParameters = OTPParameters()
+    ) throws -> Account {
         clock.advance(by: 1)
         return try vault.write(author: .cli) { writer in
             try writer.insert(AccountDraft(issuer: issuer, name: name, otp: otp, secret: try Base32.decode(secret)))
@@ -119,7 +123,9 @@ final class SyncTestDevice {
 
 extension XCTestCase {
     /// Runs `body` and returns the `SyncError` it threw, failing if it threw none.
-    func syncError(_ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line) async -> SyncError? {
+    func syncError(
+        _ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line
+    ) async -> SyncError? {
         do {
             try await body()
             XCTFail("expected a sync error", file: file, line: line)

@@ -1,7 +1,8 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import XCTest
+
+@testable import AuthCatSync
 
 final class RecoveryKeyTests: XCTestCase {
     func testIsShownAsThirteenGroupsOfFourBase32Characters() throws {
@@ -9,7 +10,10 @@ final class RecoveryKeyTests: XCTestCase {
         let groups = key.formatted.split(separator: "-")
         XCTAssertEqual(groups.count, 13)
         XCTAssertTrue(groups.allSatisfy { $0.count == 4 })
-        XCTAssertTrue(key.formatted.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567-").contains($0) })
+        XCTAssertTrue(
+            key.formatted.unicodeScalars.allSatisfy {
+                CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567-").contains($0)
+            })
     }
 
     func testReadsBackAsTypedWithSpacesAndLowercase() throws {
@@ -20,8 +24,10 @@ final class RecoveryKeyTests: XCTestCase {
 
     func testRefusesKeysOfTheWrongLengthOrAlphabet() {
         let key = try? RecoveryKey.generate().formatted
-        for text in ["", "ABCD-EFGH", String(repeating: "A", count: 60), String(repeating: "1", count: 52),
-                     "Á" + (key ?? "").dropFirst()] {
+        for text in [
+            "", "ABCD-EFGH", String(repeating: "A", count: 60), String(repeating: "1", count: 52),
+            "Á" + (key ?? "").dropFirst(),
+        ] {
             XCTAssertThrowsError(try RecoveryKey(parsing: SecretBytes(utf8: text))) { error in
                 XCTAssertEqual((error as? SyncError)?.category, .wrongPassphrase)
             }

@@ -1,7 +1,8 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import XCTest
+
+@testable import AuthCatSync
 
 final class SyncKeysTests: XCTestCase {
     func testTheObjectKeyIsTheDocumentedSubkeyOfTheMasterKey() throws {
@@ -14,12 +15,16 @@ final class SyncKeysTests: XCTestCase {
 
     func testTheLocallySealedMasterKeyOpensOnlyForItsVaultAndDevice() throws {
         let folder = try makeTemporaryDirectory().url
-        let vault = try Vault.openOrCreate(at: VaultLocation(folder: folder.appendingPathComponent("v")), deviceName: "a")
+        let vault = try Vault.openOrCreate(
+            at: VaultLocation(folder: folder.appendingPathComponent("v")), deviceName: "a")
         let keys = try SyncKeys.generate()
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: "r1", deviceID: "d1")
-        XCTAssertEqual(try SyncKeys.unsealLocally(sealed, vault: vault, remoteVaultID: "r1", deviceID: "d1").masterKey, keys.masterKey)
+        XCTAssertEqual(
+            try SyncKeys.unsealLocally(sealed, vault: vault, remoteVaultID: "r1", deviceID: "d1").masterKey,
+            keys.masterKey)
         XCTAssertThrowsError(try SyncKeys.unsealLocally(sealed, vault: vault, remoteVaultID: "r2", deviceID: "d1"))
-        let other = try Vault.openOrCreate(at: VaultLocation(folder: folder.appendingPathComponent("w")), deviceName: "b")
+        let other = try Vault.openOrCreate(
+            at: VaultLocation(folder: folder.appendingPathComponent("w")), deviceName: "b")
         XCTAssertThrowsError(try SyncKeys.unsealLocally(sealed, vault: other, remoteVaultID: "r1", deviceID: "d1"))
     }
 }

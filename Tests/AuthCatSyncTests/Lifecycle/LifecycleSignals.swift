@@ -18,8 +18,10 @@ struct EventTimedOut: Error, CustomStringConvertible {
 /// The outcome of `event`, or a test failure (thrown as `EventTimedOut`) when
 /// it has not finished within `eventTimeout`. A hung event cannot be stopped;
 /// it is cancelled and left behind while the test fails.
-func awaitEvent<T: Sendable>(_ what: String, file: StaticString = #filePath, line: UInt = #line,
-                             _ event: @escaping @Sendable () async throws -> T) async throws -> T {
+func awaitEvent<T: Sendable>(
+    _ what: String, file: StaticString = #filePath, line: UInt = #line,
+    _ event: @escaping @Sendable () async throws -> T
+) async throws -> T {
     let (outcomes, continuation) = AsyncStream<Result<T, any Error>>.makeStream()
     let work = Task {
         do {
@@ -108,9 +110,10 @@ func waitUntilSomeoneWaitsForLock(at path: String, file: StaticString = #filePat
 /// /proc/locks marked `->`, such as `3: -> FLOCK ADVISORY WRITE 42 fe:00:1234 0 EOF`).
 private func flockWaiters() -> Set<UInt64> {
     guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return [] }
-    return Set(table.split(separator: "\n").compactMap { line in
-        let fields = line.split(separator: " ")
-        guard fields.count > 6, fields[1] == "->", fields[2] == "FLOCK" else { return nil }
-        return fields[6].split(separator: ":").last.flatMap { UInt64($0) }
-    })
+    return Set(
+        table.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 6, fields[1] == "->", fields[2] == "FLOCK" else { return nil }
+            return fields[6].split(separator: ":").last.flatMap { UInt64($0) }
+        })
 }

@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Who may sync when: the run lock, the background push queue, and what
 /// follows a local change. Two coordinators on one vault stand for two
@@ -45,7 +46,8 @@ final class SyncCoordinatorTests: XCTestCase {
         XCTAssertEqual(coordinator().afterLocalChange(), .backgroundPush)
 
         // What every `sync watch` holds, taken here as another process would.
-        let watchLock = open(location.folder.appendingPathComponent("sync-watch.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let watchLock = open(
+            location.folder.appendingPathComponent("sync-watch.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         XCTAssertEqual(flock(watchLock, LOCK_SH), 0)
         XCTAssertTrue(coordinator().isWatched)
         XCTAssertEqual(coordinator().afterLocalChange(), .watchExportsIt)
@@ -67,11 +69,16 @@ final class SyncCoordinatorTests: XCTestCase {
     // MARK: The run lock
 
     func testTwoHoldersOfTheRunLockTakeTurns() async throws {
-        let log = EventLog(), release = Signal(), waiting = Signal()
+        let log = EventLog()
+        let release = Signal()
+        let waiting = Signal()
         let first = try await holdRunLock(until: release, log: log)
         let second = coordinator()
         let secondTask = Task {
-            try await second.withRunLock(whenBusy: { log.append("second waits"); waiting.fire() }) {
+            try await second.withRunLock(whenBusy: {
+                log.append("second waits")
+                waiting.fire()
+            }) {
                 log.append("second holds the lock")
             }
         }
@@ -98,7 +105,8 @@ final class SyncCoordinatorTests: XCTestCase {
 
     func testTheEngineWaitsForTheRunLockOfAnotherHolder() async throws {
         try await device.enable()
-        let log = EventLog(), release = Signal()
+        let log = EventLog()
+        let release = Signal()
         let holder = try await holdRunLock(until: release, log: log)
         // Detached: it does not inherit the holder's turn, as another process would not.
         let engine = try XCTUnwrap(try device.engine())
@@ -136,8 +144,13 @@ final class SyncCoordinatorTests: XCTestCase {
     /// now at that name, so that a third one waits for it rather than taking
     /// the lock of a file nobody else can open.
     func testAWaiterBehindAFailedSetupLocksTheFileAtItsName() async throws {
-        let log = EventLog(), failSetup = Signal(), setupHolds = Signal(), secondWaits = Signal()
-        let secondHolds = Signal(), releaseSecond = Signal(), thirdWaits = Signal()
+        let log = EventLog()
+        let failSetup = Signal()
+        let setupHolds = Signal()
+        let secondWaits = Signal()
+        let secondHolds = Signal()
+        let releaseSecond = Signal()
+        let thirdWaits = Signal()
         let setup = coordinator()
         let setupTask = Task {
             try await setup.withRunLockForSetup {
@@ -160,7 +173,10 @@ final class SyncCoordinatorTests: XCTestCase {
         try await secondHolds.wait("the second holder's turn")
         let third = coordinator()
         let thirdTask = Task {
-            try await third.withRunLock(whenBusy: { log.append("third waits"); thirdWaits.fire() }) {
+            try await third.withRunLock(whenBusy: {
+                log.append("third waits")
+                thirdWaits.fire()
+            }) {
                 log.append("third holds the lock")
             }
         }
@@ -177,7 +193,9 @@ final class SyncCoordinatorTests: XCTestCase {
 
     func testAtMostOnePushRunsAndOneWaits() async throws {
         try await device.enable()
-        let log = EventLog(), release = Signal(), queued = Signal()
+        let log = EventLog()
+        let release = Signal()
+        let queued = Signal()
         let holder = try await holdRunLock(until: release, log: log)
         let waiting = coordinator()
         let waitingPush = Task {
@@ -200,14 +218,18 @@ final class SyncCoordinatorTests: XCTestCase {
     /// committed while it runs gets a push of its own.
     func testARunningPushLeavesTheQueueToTheNext() async throws {
         try await device.enable()
-        let log = EventLog(), nextQueued = Signal()
+        let log = EventLog()
+        let nextQueued = Signal()
         let next = coordinator()
         var nextPush: Task<Bool, any Error>?
         let first = try await coordinator().runQueuedPush {
             log.append("the first push runs")
             // Detached, as another process: it does not share this push's turn.
             nextPush = Task.detached {
-                try await next.runQueuedPush(whileWaiting: { log.append("the next push waits"); nextQueued.fire() }) {
+                try await next.runQueuedPush(whileWaiting: {
+                    log.append("the next push waits")
+                    nextQueued.fire()
+                }) {
                     log.append("the next push runs")
                 }
             }
@@ -218,13 +240,16 @@ final class SyncCoordinatorTests: XCTestCase {
         XCTAssertTrue(first)
         let nextRan = try await nextPush?.value("the next push")
         XCTAssertEqual(nextRan, true)
-        XCTAssertEqual(log.all, ["the first push runs", "the next push waits", "the first push ends", "the next push runs"])
+        XCTAssertEqual(
+            log.all, ["the first push runs", "the next push waits", "the first push ends", "the next push runs"])
     }
 
     /// A task started during a turn shares it while it lasts, and takes the
     /// lock of its own once it is over.
     func testATaskThatOutlivesATurnTakesTheLockAgain() async throws {
-        let log = EventLog(), turnOver = Signal(), lateWaits = expectation(description: "the late task waits for the lock")
+        let log = EventLog()
+        let turnOver = Signal()
+        let lateWaits = expectation(description: "the late task waits for the lock")
         let holder = coordinator()
         var late: Task<Void, any Error>?
         try await holder.withRunLock {
@@ -243,8 +268,12 @@ final class SyncCoordinatorTests: XCTestCase {
         release.fire()
         try await other.value("the other holder")
         try await late?.value("the late task")
-        XCTAssertEqual(log.all, ["a nested holder shares the turn", "first holds the lock", "first releases it",
-                                 "the late task holds the lock"])
+        XCTAssertEqual(
+            log.all,
+            [
+                "a nested holder shares the turn", "first holds the lock", "first releases it",
+                "the late task holds the lock",
+            ])
     }
 
     func testNoPushRunsWhileSyncIsOff() async throws {

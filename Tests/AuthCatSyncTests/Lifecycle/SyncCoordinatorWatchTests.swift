@@ -1,10 +1,11 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import Synchronization
 import XCTest
+
+@testable import AuthCatSync
 
 /// `SyncCoordinator.watch`'s decisions, stepped through time: every wait
 /// between two checks moves a manual clock on by the poll interval, and what
@@ -40,7 +41,8 @@ final class SyncCoordinatorWatchTests: XCTestCase {
                 taken += 1
                 return taken
             }
-            clock.advance(by: TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18)
+            clock.advance(
+                by: TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18)
             do {
                 try await plans[step]?()
             } catch {
@@ -58,11 +60,15 @@ final class SyncCoordinatorWatchTests: XCTestCase {
     }
 
     /// Watches for `steps` checks (0.25 s each), running `plans` after the given step.
-    private func watch(steps: Int, interval: TimeInterval = 30, plans: [Int: @Sendable () async throws -> Void] = [:],
-                       sync: (_ compact: Bool) async throws -> SyncReport? = { _ in SyncReport() }) async throws -> Run {
-        let clock = device.clock, start = start!
+    private func watch(
+        steps: Int, interval: TimeInterval = 30, plans: [Int: @Sendable () async throws -> Void] = [:],
+        sync: (_ compact: Bool) async throws -> SyncReport? = { _ in SyncReport() }
+    ) async throws -> Run {
+        let clock = device.clock
+        let start = start!
         let stepper = Steps(clock: clock, stopAfter: steps, plans: plans)
-        let coordinator = SyncCoordinator(location: device.vault.location, clock: clock, sleep: { await stepper.wait($0) })
+        let coordinator = SyncCoordinator(
+            location: device.vault.location, clock: clock, sleep: { await stepper.wait($0) })
         var run = Run()
         try await coordinator.watch(
             vault: device.vault, interval: interval, isStopped: { stepper.isStopped },
@@ -85,7 +91,9 @@ final class SyncCoordinatorWatchTests: XCTestCase {
     /// A change as a command commits it.
     private static func addAccount(_ vault: Vault, _ name: String) throws {
         try vault.write(author: .cli) { writer in
-            try writer.insert(AccountDraft(issuer: "Example", name: name, otp: OTPParameters(), secret: try Base32.decode("JBSWY3DPEHPK3PXP")))
+            try writer.insert(
+                AccountDraft(
+                    issuer: "Example", name: name, otp: OTPParameters(), secret: try Base32.decode("JBSWY3DPEHPK3PXP")))
         }
     }
 
@@ -98,11 +106,13 @@ final class SyncCoordinatorWatchTests: XCTestCase {
     func testALocalChangeGoesOutAtTheNextCheck() async throws {
         let vault = device.vault
         let engine = try XCTUnwrap(try device.engine())
-        let run = try await watch(steps: 40, interval: 5, plans: [10: { try Self.addAccount(vault, "alice") }]) { compact in
+        let run = try await watch(steps: 40, interval: 5, plans: [10: { try Self.addAccount(vault, "alice") }]) {
+            compact in
             // The real engine, inside the watch's turn of the run lock.
             try await compact ? engine.compact() : engine.sync()
         }
-        XCTAssertEqual(run.syncs, ["0.0", "2.5", "7.5"], "the change went out at the check after it; the interval starts again")
+        XCTAssertEqual(
+            run.syncs, ["0.0", "2.5", "7.5"], "the change went out at the check after it; the interval starts again")
         XCTAssertEqual(run.events, ["started", "synced, exported 0", "synced, exported 1", "synced, exported 0"])
         XCTAssertEqual(try engine.pendingLocalChanges(), 0)
     }
@@ -131,9 +141,18 @@ final class SyncCoordinatorWatchTests: XCTestCase {
 
     func testItCompactsInsteadOnceDueAndIdleForAnInterval() async throws {
         let vault = device.vault
-        let due = { var report = SyncReport(); report.batchesSinceSnapshot = SyncEngine.compactionThreshold; return report }()
-        let compacted = { var report = SyncReport(); report.snapshotWritten = true; return report }()
-        let run = try await watch(steps: 60, interval: 5, plans: [8: { try Self.addAccount(vault, "alice") }]) { compact in
+        let due = {
+            var report = SyncReport()
+            report.batchesSinceSnapshot = SyncEngine.compactionThreshold
+            return report
+        }()
+        let compacted = {
+            var report = SyncReport()
+            report.snapshotWritten = true
+            return report
+        }()
+        let run = try await watch(steps: 60, interval: 5, plans: [8: { try Self.addAccount(vault, "alice") }]) {
+            compact in
             compact ? compacted : due
         }
         // Due from the first sync on; the change at 2 s keeps it from compacting until 7 s, an interval later.
@@ -147,7 +166,8 @@ final class SyncCoordinatorWatchTests: XCTestCase {
             return SyncReport()
         }
         XCTAssertEqual(run.syncs, ["0.0", "5.0", "10.0"])
-        XCTAssertEqual(run.events, ["started", "failed: the remote is away", "failed: the remote is away", "synced, exported 0"])
+        XCTAssertEqual(
+            run.events, ["started", "failed: the remote is away", "failed: the remote is away", "synced, exported 0"])
     }
 
     func testAVaultMismatchEndsTheWatch() async throws {
@@ -161,7 +181,8 @@ final class SyncCoordinatorWatchTests: XCTestCase {
 
     func testItStopsWhenSyncIsTurnedOff() async throws {
         let engine = try XCTUnwrap(try device.engine())
-        let run = try await watch(steps: 50, plans: [8: { try await engine.disable(everywhere: false, deleteRemote: false) }])
+        let run = try await watch(
+            steps: 50, plans: [8: { try await engine.disable(everywhere: false, deleteRemote: false) }])
         XCTAssertEqual(run.syncs, ["0.0"])
         XCTAssertEqual(run.events, ["started", "synced, exported 0", "turned off"])
     }

@@ -1,6 +1,7 @@
-@testable import AuthCatSync
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// When `sync watch` compacts.
 final class SyncIdleCompactionTests: XCTestCase {
@@ -10,10 +11,12 @@ final class SyncIdleCompactionTests: XCTestCase {
     func testCompactsOnlyWhenDueAndIdleLongEnough() {
         let due = SyncEngine.compactionThreshold
         XCTAssertTrue(policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 30))
-        XCTAssertFalse(policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 29.9),
-                       "a local change less than the idle time ago")
-        XCTAssertFalse(policy.shouldCompact(batchesSinceSnapshot: due - 1, lastLocalChange: start, now: start + 3_600),
-                       "idle, but not enough batches")
+        XCTAssertFalse(
+            policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 29.9),
+            "a local change less than the idle time ago")
+        XCTAssertFalse(
+            policy.shouldCompact(batchesSinceSnapshot: due - 1, lastLocalChange: start, now: start + 3_600),
+            "idle, but not enough batches")
     }
 
     func testTheThresholdCanBeChosen() {

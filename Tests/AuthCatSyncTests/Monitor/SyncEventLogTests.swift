@@ -1,14 +1,18 @@
 import AuthCatCore
 import AuthCatEssentials
-@testable import AuthCatSync
 import XCTest
+
+@testable import AuthCatSync
 
 final class SyncEventLogTests: XCTestCase {
     private let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-    private func makeLog(maximumBytes: Int = SyncEventLog.defaultMaximumBytes, processID: Int32 = 4242) throws -> SyncEventLog {
+    private func makeLog(
+        maximumBytes: Int = SyncEventLog.defaultMaximumBytes, processID: Int32 = 4242
+    ) throws -> SyncEventLog {
         let folder = try makeTemporaryDirectory()
-        return SyncEventLog(location: VaultLocation(folder: folder.url), processID: processID, maximumBytes: maximumBytes)
+        return SyncEventLog(
+            location: VaultLocation(folder: folder.url), processID: processID, maximumBytes: maximumBytes)
     }
 
     func testAbsentLogHasNoEvents() throws {
@@ -21,10 +25,12 @@ final class SyncEventLogTests: XCTestCase {
         log.record(SyncEvent(phase: .import, kind: .started, time: start))
         log.record(SyncEvent(phase: .import, kind: .failed, time: start + 1, failure: failure, processID: 7))
 
-        XCTAssertEqual(try log.events(), [
-            SyncEvent(phase: .import, kind: .started, time: start, processID: 4242),
-            SyncEvent(phase: .import, kind: .failed, time: start + 1, failure: failure, processID: 7),
-        ])
+        XCTAssertEqual(
+            try log.events(),
+            [
+                SyncEvent(phase: .import, kind: .started, time: start, processID: 4242),
+                SyncEvent(phase: .import, kind: .failed, time: start + 1, failure: failure, processID: 7),
+            ])
     }
 
     func testAFailureKeepsItsNextStepWhileOlderAndNewerRecordsStillRead() throws {
@@ -33,8 +39,10 @@ final class SyncEventLogTests: XCTestCase {
         log.record(SyncEvent(phase: .export, kind: .failed, time: start, failure: failure))
         let line = try String(contentsOf: log.fileURL, encoding: .utf8)
         XCTAssertTrue(line.contains(#""nextStep":"syncNow""#), line)
-        let older = #"{"failure":{"category":"other","message":"old"},"kind":"failed","phase":"import","processID":1,"time":1}"#
-        let newer = #"{"failure":{"category":"other","message":"new","nextStep":"aStepNotYetNamed"},"kind":"failed","#
+        let older =
+            #"{"failure":{"category":"other","message":"old"},"kind":"failed","phase":"import","processID":1,"time":1}"#
+        let newer =
+            #"{"failure":{"category":"other","message":"new","nextStep":"aStepNotYetNamed"},"kind":"failed","#
             + #""phase":"import","processID":1,"time":2}"#
         try Data((line + older + "\n" + newer + "\n").utf8).write(to: log.fileURL)
         XCTAssertEqual(try log.events().map(\.failure?.nextStep), [.syncNow, nil, nil])
@@ -86,7 +94,8 @@ final class SyncEventLogTests: XCTestCase {
         let start = self.start
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for index in 0..<50 {
-                log.record(SyncEvent(phase: .export, kind: .started, time: start + Double(index), processID: Int32(worker)))
+                log.record(
+                    SyncEvent(phase: .export, kind: .started, time: start + Double(index), processID: Int32(worker)))
             }
         }
         XCTAssertEqual(try log.events().count, 400)

@@ -1,6 +1,7 @@
-@testable import AuthCatSync
 import AuthCatTesting
 import XCTest
+
+@testable import AuthCatSync
 
 final class SyncProbeTests: XCTestCase {
     func testReachableRemoteMakesOneListRequest() async {

@@ -1,5 +1,6 @@
-@testable import AuthCatSync
 import XCTest
+
+@testable import AuthCatSync
 
 /// The folding of events, local state and probe into a status: every summary state, with an injected clock.
 final class SyncStatusTests: XCTestCase {
@@ -13,20 +14,26 @@ final class SyncStatusTests: XCTestCase {
         return SyncStatusPolicy(staleAfter: 600, isProcessAlive: { $0 == alive })
     }
 
-    private func event(_ phase: SyncEvent.Phase, _ kind: SyncEvent.Kind, at offset: TimeInterval,
-                       _ failure: SyncFailure? = nil, pid: Int32? = nil) -> SyncEvent {
+    private func event(
+        _ phase: SyncEvent.Phase, _ kind: SyncEvent.Kind, at offset: TimeInterval,
+        _ failure: SyncFailure? = nil, pid: Int32? = nil
+    ) -> SyncEvent {
         SyncEvent(phase: phase, kind: kind, time: start + offset, failure: failure, processID: pid ?? deadPID)
     }
 
     /// Setup, import and export that all succeeded, starting at `offset`.
     private func successfulSync(at offset: TimeInterval) -> [SyncEvent] {
-        [event(.setup, .started, at: offset), event(.setup, .succeeded, at: offset + 1),
-         event(.import, .started, at: offset + 2), event(.import, .succeeded, at: offset + 3),
-         event(.export, .started, at: offset + 4), event(.export, .succeeded, at: offset + 5)]
+        [
+            event(.setup, .started, at: offset), event(.setup, .succeeded, at: offset + 1),
+            event(.import, .started, at: offset + 2), event(.import, .succeeded, at: offset + 3),
+            event(.export, .started, at: offset + 4), event(.export, .succeeded, at: offset + 5),
+        ]
     }
 
-    private func fold(_ events: [SyncEvent], local: SyncLocalState? = nil, probe: SyncProbeResult? = nil,
-                      at offset: TimeInterval = 100) -> SyncStatus {
+    private func fold(
+        _ events: [SyncEvent], local: SyncLocalState? = nil, probe: SyncProbeResult? = nil,
+        at offset: TimeInterval = 100
+    ) -> SyncStatus {
         SyncStatus.fold(events: events, local: local ?? on, probe: probe, now: start + offset, policy: policy)
     }
 
@@ -52,7 +59,8 @@ final class SyncStatusTests: XCTestCase {
         let status = fold([])
         XCTAssertEqual(status.summary, .notStarted)
         XCTAssertEqual(status.summary.exitCode, 2)
-        XCTAssertEqual([status.setup.state, status.import.state, status.export.state], [.notStarted, .notStarted, .notStarted])
+        XCTAssertEqual(
+            [status.setup.state, status.import.state, status.export.state], [.notStarted, .notStarted, .notStarted])
     }
 
     func testSucceeded() {
@@ -107,24 +115,29 @@ final class SyncStatusTests: XCTestCase {
     }
 
     func testInterruptedRunIsForgottenOnceALaterRunEnds() {
-        let events = successfulSync(at: 0) + [
-            event(.import, .started, at: 50, pid: deadPID),
-            event(.import, .started, at: 60, pid: 300), event(.import, .succeeded, at: 61, pid: 300),
-            event(.export, .started, at: 62, pid: 300), event(.export, .succeeded, at: 63, pid: 300),
-        ]
+        let events =
+            successfulSync(at: 0) + [
+                event(.import, .started, at: 50, pid: deadPID),
+                event(.import, .started, at: 60, pid: 300), event(.import, .succeeded, at: 61, pid: 300),
+                event(.export, .started, at: 62, pid: 300), event(.export, .succeeded, at: 63, pid: 300),
+            ]
         XCTAssertEqual(fold(events).summary, .succeeded)
     }
 
     func testRunsOfTwoProcessesAreMatchedByProcessID() {
-        let events = successfulSync(at: 0) + [
-            event(.export, .started, at: 50, pid: alivePID),
-            event(.export, .started, at: 51, pid: 300), event(.export, .succeeded, at: 52, pid: 300),
-        ]
+        let events =
+            successfulSync(at: 0) + [
+                event(.export, .started, at: 50, pid: alivePID),
+                event(.export, .started, at: 51, pid: 300), event(.export, .succeeded, at: 52, pid: 300),
+            ]
         XCTAssertEqual(fold(events).export.state, .inProgress)
     }
 
     func testErrorForAnIntegrityFailure() {
-        let events = successfulSync(at: 0) + [event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.integrity))]
+        let events =
+            successfulSync(at: 0) + [
+                event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.integrity)),
+            ]
         let status = fold(events)
         XCTAssertEqual(status.summary, .error)
         XCTAssertEqual(status.summary.exitCode, 4)
@@ -133,7 +146,10 @@ final class SyncStatusTests: XCTestCase {
     }
 
     func testNoNetworkFromTheLastFailure() {
-        let events = successfulSync(at: 0) + [event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.unreachable))]
+        let events =
+            successfulSync(at: 0) + [
+                event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.unreachable)),
+            ]
         let status = fold(events)
         XCTAssertEqual(status.summary, .noNetwork)
         XCTAssertEqual(status.summary.exitCode, 5)
@@ -151,12 +167,18 @@ final class SyncStatusTests: XCTestCase {
             XCTAssertEqual(status.summary, .accountNotAvailable, "\(category)")
             XCTAssertEqual(status.summary.exitCode, 6)
         }
-        let events = successfulSync(at: 0) + [event(.export, .started, at: 10), event(.export, .failed, at: 11, failure(.credentialsRejected))]
+        let events =
+            successfulSync(at: 0) + [
+                event(.export, .started, at: 10), event(.export, .failed, at: 11, failure(.credentialsRejected)),
+            ]
         XCTAssertEqual(fold(events).summary, .accountNotAvailable)
     }
 
     func testAConnectivityFailureIsAnErrorOnceTheProbeReachesTheRemote() {
-        let events = successfulSync(at: 0) + [event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.unreachable))]
+        let events =
+            successfulSync(at: 0) + [
+                event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.unreachable)),
+            ]
         let status = fold(events, probe: .reachable)
         XCTAssertEqual(status.summary, .error)
         XCTAssertTrue(status.message?.contains("answers now") ?? false)
@@ -170,7 +192,10 @@ final class SyncStatusTests: XCTestCase {
     }
 
     func testRemoteDeletedFromTheLastFailure() {
-        let events = successfulSync(at: 0) + [event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.remoteDeleted))]
+        let events =
+            successfulSync(at: 0) + [
+                event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.remoteDeleted)),
+            ]
         XCTAssertEqual(fold(events).summary, .remoteDeleted)
     }
 
@@ -179,24 +204,29 @@ final class SyncStatusTests: XCTestCase {
         local.vaultMismatch = true
         XCTAssertEqual(fold(successfulSync(at: 0), local: local).summary, .vaultMismatch)
         XCTAssertEqual(SyncSummary.vaultMismatch.exitCode, 8)
-        let events = successfulSync(at: 0) + [event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.vaultMismatch))]
+        let events =
+            successfulSync(at: 0) + [
+                event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.vaultMismatch)),
+            ]
         XCTAssertEqual(fold(events).summary, .vaultMismatch)
     }
 
     func testASuccessAfterAFailureClearsTheError() {
-        let events = successfulSync(at: 0) + [
-            event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.unreachable)),
-            event(.import, .started, at: 20), event(.import, .succeeded, at: 21),
-            event(.export, .started, at: 22), event(.export, .succeeded, at: 23),
-        ]
+        let events =
+            successfulSync(at: 0) + [
+                event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.unreachable)),
+                event(.import, .started, at: 20), event(.import, .succeeded, at: 21),
+                event(.export, .started, at: 22), event(.export, .succeeded, at: 23),
+            ]
         XCTAssertEqual(fold(events).summary, .succeeded)
     }
 
     func testTheNewestFailureDecides() {
-        let events = successfulSync(at: 0) + [
-            event(.export, .started, at: 10), event(.export, .failed, at: 11, failure(.integrity)),
-            event(.import, .started, at: 20), event(.import, .failed, at: 21, failure(.unreachable)),
-        ]
+        let events =
+            successfulSync(at: 0) + [
+                event(.export, .started, at: 10), event(.export, .failed, at: 11, failure(.integrity)),
+                event(.import, .started, at: 20), event(.import, .failed, at: 21, failure(.unreachable)),
+            ]
         XCTAssertEqual(fold(events).summary, .noNetwork)
     }
 
@@ -230,8 +260,10 @@ final class SyncStatusTests: XCTestCase {
 final class SyncStatusStandingProblemTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_700_000_100)
     private let succeeded: [SyncEvent] = [.import, .export].flatMap { phase in
-        [SyncEvent(phase: phase, kind: .started, time: Date(timeIntervalSince1970: 1_700_000_000), processID: 1),
-         SyncEvent(phase: phase, kind: .succeeded, time: Date(timeIntervalSince1970: 1_700_000_001), processID: 1)]
+        [
+            SyncEvent(phase: phase, kind: .started, time: Date(timeIntervalSince1970: 1_700_000_000), processID: 1),
+            SyncEvent(phase: phase, kind: .succeeded, time: Date(timeIntervalSince1970: 1_700_000_001), processID: 1),
+        ]
     }
     private let policy = SyncStatusPolicy(staleAfter: 600, isProcessAlive: { $0 == 2 })
 
@@ -240,7 +272,8 @@ final class SyncStatusStandingProblemTests: XCTestCase {
     }
 
     func testARejectedObjectIsAnErrorNotSucceeded() {
-        let object = SyncRejectedObject(name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "bad", firstSeen: now)
+        let object = SyncRejectedObject(
+            name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "bad", firstSeen: now)
         let status = fold(SyncLocalState(isEnabled: true, rejectedObjects: [object]))
         XCTAssertEqual(status.summary, .error)
         XCTAssertEqual(status.summary.exitCode, 4, "the README's table: a rejected object is error, 4")

@@ -1,8 +1,9 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// docs/FORMAT.md §5 is enough to read a remote: `scripts/read-sync-remote`,
 /// written from the document with Python and libsodium alone, reads what the

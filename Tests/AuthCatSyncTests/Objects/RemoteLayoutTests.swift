@@ -1,7 +1,8 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import XCTest
+
+@testable import AuthCatSync
 
 final class RemoteLayoutTests: XCTestCase {
     let vault = String(repeating: "ab", count: 16)
@@ -10,14 +11,16 @@ final class RemoteLayoutTests: XCTestCase {
     func testNamesParseBackToWhatTheyMean() throws {
         let names: [RemoteLayout.Name] = [
             .manifest(vault: vault), .disabledMarker(vault: vault, generation: 3), .deletedMarker(vault: vault),
-            .batch(vault: vault, device: device, sequence: 1), .snapshot(vault: vault, device: device, sequence: 9_999_999_999),
+            .batch(vault: vault, device: device, sequence: 1),
+            .snapshot(vault: vault, device: device, sequence: 9_999_999_999),
         ]
         for name in names {
             let text = RemoteLayout.name(name)
             XCTAssertNoThrow(try RemoteObjectName.validate(text), text)
             XCTAssertEqual(RemoteLayout.parse(text), name, text)
         }
-        XCTAssertEqual(RemoteLayout.batch(vault, device: device, sequence: 42), "authcat-\(vault)/\(device)/b-0000000042")
+        XCTAssertEqual(
+            RemoteLayout.batch(vault, device: device, sequence: 42), "authcat-\(vault)/\(device)/b-0000000042")
         XCTAssertEqual(RemoteLayout.disabledMarker(vault, generation: 2), "authcat-\(vault)/disabled-0000000002")
     }
 
@@ -33,9 +36,11 @@ final class RemoteLayoutTests: XCTestCase {
     }
 
     func testForeignNamesAreIgnored() {
-        for text in ["manifest", "authcat-xyz/manifest", "authcat-\(vault)/other", "authcat-\(vault)/\(device)/b-1",
-                     "authcat-\(vault)/\(device)/x-0000000001", "authcat-\(vault)/\(device)/b-0000000000", "notes.txt",
-                     "authcat-\(vault)/disabled-0000000000", "authcat-\(vault)/disabled-12", "authcat-\(vault)/disabled-"] {
+        for text in [
+            "manifest", "authcat-xyz/manifest", "authcat-\(vault)/other", "authcat-\(vault)/\(device)/b-1",
+            "authcat-\(vault)/\(device)/x-0000000001", "authcat-\(vault)/\(device)/b-0000000000", "notes.txt",
+            "authcat-\(vault)/disabled-0000000000", "authcat-\(vault)/disabled-12", "authcat-\(vault)/disabled-",
+        ] {
             XCTAssertNil(RemoteLayout.parse(text), text)
         }
     }
@@ -65,10 +70,14 @@ final class RemoteLayoutTests: XCTestCase {
     }
 
     func testNumbersAreExactlyTenDigitsAndNothingPastTheWidthIsNamed() {
-        XCTAssertEqual(RemoteLayout.parse("authcat-\(vault)/disabled-9999999999"), .disabledMarker(vault: vault, generation: 9_999_999_999))
-        for text in ["authcat-\(vault)/disabled-10000000000", "authcat-\(vault)/\(device)/b-10000000000",
-                     "authcat-\(vault)/\(device)/b-000000001", "authcat-\(vault)/\(device)/b-+000000001",
-                     "authcat-\(vault)/\(device)/b-00000000\u{0661}1", "authcat-\(vault)/\(device)/b- 000000001"] {
+        XCTAssertEqual(
+            RemoteLayout.parse("authcat-\(vault)/disabled-9999999999"),
+            .disabledMarker(vault: vault, generation: 9_999_999_999))
+        for text in [
+            "authcat-\(vault)/disabled-10000000000", "authcat-\(vault)/\(device)/b-10000000000",
+            "authcat-\(vault)/\(device)/b-000000001", "authcat-\(vault)/\(device)/b-+000000001",
+            "authcat-\(vault)/\(device)/b-00000000\u{0661}1", "authcat-\(vault)/\(device)/b- 000000001",
+        ] {
             XCTAssertNil(RemoteLayout.parse(text), text)
         }
         XCTAssertEqual(try RemoteLayout.checkedNumber(RemoteLayout.maximumNumber), 9_999_999_999)

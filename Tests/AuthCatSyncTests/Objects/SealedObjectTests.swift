@@ -1,7 +1,8 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import XCTest
+
+@testable import AuthCatSync
 
 final class SealedObjectTests: XCTestCase {
     let key = try! SecretBytes.random(count: 32)
@@ -19,8 +20,12 @@ final class SealedObjectTests: XCTestCase {
 
     func testOpensToThePayload() throws {
         let payload = Data("{\"a\":1}".utf8)
-        XCTAssertEqual(try SealedObject.open(seal(payload), key: key, vault: "v", device: "d", name: "authcat-v/d/b-0000000001"), payload)
-        XCTAssertEqual(try SealedObject.open(seal(Data()), key: key, vault: "v", device: "d", name: "authcat-v/d/b-0000000001"), Data())
+        XCTAssertEqual(
+            try SealedObject.open(seal(payload), key: key, vault: "v", device: "d", name: "authcat-v/d/b-0000000001"),
+            payload)
+        XCTAssertEqual(
+            try SealedObject.open(seal(Data()), key: key, vault: "v", device: "d", name: "authcat-v/d/b-0000000001"),
+            Data())
     }
 
     func testAnyChangedByteNameDeviceOrVaultFailsAuthentication() throws {
@@ -33,7 +38,8 @@ final class SealedObjectTests: XCTestCase {
             (object, "v", "d", "authcat-v/d/b-0000000002"), (object, "v", "e", name), (object, "w", "d", name),
         ]
         for (data, vault, device, objectName) in cases {
-            XCTAssertThrowsError(try SealedObject.open(data, key: key, vault: vault, device: device, name: objectName)) { error in
+            XCTAssertThrowsError(try SealedObject.open(data, key: key, vault: vault, device: device, name: objectName))
+            { error in
                 XCTAssertEqual(error as? SyncObjectError, .notAuthentic)
             }
         }

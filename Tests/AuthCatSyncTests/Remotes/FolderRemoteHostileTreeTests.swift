@@ -1,6 +1,7 @@
-@testable import AuthCatSync
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// A folder remote whose tree someone else planted things in: links,
 /// FIFOs, oversized files. Nothing outside the tree is read, written or
@@ -48,7 +49,8 @@ final class FolderRemoteHostileTreeTests: XCTestCase {
         let read = try await remote.get("devices/d1/batch-000001")
         XCTAssertEqual(read, Data("a".utf8))
         try await remote.delete("manifest")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: real + "/devices/d1/batch-000001"), "written through the root link")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: real + "/devices/d1/batch-000001"), "written through the root link")
         XCTAssertFalse(FileManager.default.fileExists(atPath: real + "/manifest"))
     }
 
@@ -65,7 +67,9 @@ final class FolderRemoteHostileTreeTests: XCTestCase {
         XCTAssertEqual(inside, [], "a prefix through a link lists nothing")
         await assertRemoteError(.objectRefused) { try await remote.get("devices/d1/batch-000001") }
         await assertRemoteError(.io) { try await remote.put("devices/d1/snapshot-000002", data: Data("secret".utf8)) }
-        await assertRemoteError(.io) { _ = try await remote.create("devices/d1/batch-000002", data: Data("secret".utf8)) }
+        await assertRemoteError(.io) {
+            _ = try await remote.create("devices/d1/batch-000002", data: Data("secret".utf8))
+        }
         await assertRemoteError(.io) { try await remote.delete("devices/d1/batch-000001") }
         await assertRemoteError(.io) {
             _ = try await remote.removeStaleTemporaries(under: "devices/d1/", changedBefore: Date.distantFuture)
@@ -114,9 +118,11 @@ final class FolderRemoteHostileTreeTests: XCTestCase {
         // Sparse: no disk space, and any read of it would show in memory.
         XCTAssertEqual(truncate(path, off_t(RemoteObject.maximumSize) + 1), 0)
         let listed = try await remote.list(prefix: "")
-        XCTAssertEqual(listed.map(\.size), [RemoteObject.maximumSize + 1], "listed with its size, for the engine to judge")
+        XCTAssertEqual(
+            listed.map(\.size), [RemoteObject.maximumSize + 1], "listed with its size, for the engine to judge")
         let error = await assertRemoteError(.objectRefused) { try await remote.get("batch-000001") }
-        XCTAssertTrue(error?.description.contains("\(RemoteObject.maximumSize) bytes allowed") == true, error?.description ?? "")
+        XCTAssertTrue(
+            error?.description.contains("\(RemoteObject.maximumSize) bytes allowed") == true, error?.description ?? "")
     }
 
     func testAListingStopsAtItsBound() throws {

@@ -80,7 +80,8 @@ final class FolderRemoteTests: XCTestCase {
         ]
         for name in foreign {
             let url = URL(fileURLWithPath: root + "/" + name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("junk".utf8).write(to: url)
         }
         let names = try await remote.list(prefix: "").map(\.name)
@@ -116,7 +117,8 @@ final class FolderRemoteTests: XCTestCase {
         let folderAsObject = try await remote.get("snapshots")
         XCTAssertNil(folderAsObject, "a folder is not an object")
         try await remote.delete("snapshots")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/snapshots/s1"), "deleting a folder name does nothing")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: root + "/snapshots/s1"), "deleting a folder name does nothing")
     }
 
     private func mode(of path: String) throws -> Int {

@@ -3,14 +3,15 @@ import XCTest
 
 final class RemoteLocationTests: XCTestCase {
     private func s3(_ text: String) throws -> S3Configuration {
-        guard case let .s3(configuration) = try RemoteLocation(parsing: text) else {
+        guard case .s3(let configuration) = try RemoteLocation(parsing: text) else {
             throw RemoteError.invalidLocation(location: text, reason: "expected s3")
         }
         return configuration
     }
 
     func testFileURLsAndAbsolutePaths() throws {
-        XCTAssertEqual(try RemoteLocation(parsing: "file:///home/me/Sync/authcat"), .folder(path: "/home/me/Sync/authcat"))
+        XCTAssertEqual(
+            try RemoteLocation(parsing: "file:///home/me/Sync/authcat"), .folder(path: "/home/me/Sync/authcat"))
         XCTAssertEqual(try RemoteLocation(parsing: "file://localhost/srv/authcat"), .folder(path: "/srv/authcat"))
         XCTAssertEqual(try RemoteLocation(parsing: "file:///home/me/My%20Sync"), .folder(path: "/home/me/My Sync"))
         XCTAssertEqual(try RemoteLocation(parsing: "/mnt/nas/authcat"), .folder(path: "/mnt/nas/authcat"))
@@ -53,7 +54,8 @@ final class RemoteLocationTests: XCTestCase {
     }
 
     func testS3WithEndpointAndOptions() throws {
-        let text = "s3://backups/authcat/?endpoint=http://127.0.0.1:9000&region=eu-central-1&path_style=true&profile=nas&conditional_writes=false"
+        let text =
+            "s3://backups/authcat/?endpoint=http://127.0.0.1:9000&region=eu-central-1&path_style=true&profile=nas&conditional_writes=false"
         let configuration = try s3(text)
         XCTAssertEqual(configuration.prefix, "authcat")
         XCTAssertEqual(configuration.endpoint, "http://127.0.0.1:9000")
@@ -64,7 +66,8 @@ final class RemoteLocationTests: XCTestCase {
         XCTAssertFalse(configuration.conditionalWrites)
         XCTAssertEqual(
             configuration.displayLocation,
-            "s3://backups/authcat?endpoint=http://127.0.0.1:9000&region=eu-central-1&profile=nas&conditional_writes=false")
+            "s3://backups/authcat?endpoint=http://127.0.0.1:9000&region=eu-central-1&profile=nas&conditional_writes=false"
+        )
         XCTAssertEqual(try s3(configuration.displayLocation), configuration, "the display location parses back")
     }
 
@@ -76,10 +79,14 @@ final class RemoteLocationTests: XCTestCase {
 
     func testBadS3URLsSayWhy() async {
         let cases = [
-            ("s3:///prefix", "names no bucket"), ("s3://B/x", "not a valid bucket name"), ("s3://ab/x", "not a valid bucket name"),
-            ("s3://bucket1/x?endpiont=http://h", "unknown option 'endpiont'"), ("s3://bucket1?endpoint=ftp://h", "http:// or https://"),
-            ("s3://bucket1?endpoint=http://h/path", "without a path"), ("s3://bucket1?path_style=maybe", "true or false"),
-            ("s3://bucket1?region=", "needs a value"), ("s3://bucket1/a b", "the prefix 'a b'"), ("s3://bucket1/../x", "prefix"),
+            ("s3:///prefix", "names no bucket"), ("s3://B/x", "not a valid bucket name"),
+            ("s3://ab/x", "not a valid bucket name"),
+            ("s3://bucket1/x?endpiont=http://h", "unknown option 'endpiont'"),
+            ("s3://bucket1?endpoint=ftp://h", "http:// or https://"),
+            ("s3://bucket1?endpoint=http://h/path", "without a path"),
+            ("s3://bucket1?path_style=maybe", "true or false"),
+            ("s3://bucket1?region=", "needs a value"), ("s3://bucket1/a b", "the prefix 'a b'"),
+            ("s3://bucket1/../x", "prefix"),
             ("s3://bucket1:9000/x", "endpoint="), ("s3://bucket1?region=us-east-1&region=eu-west-1", "given twice"),
         ]
         for (text, expected) in cases {
@@ -91,7 +98,8 @@ final class RemoteLocationTests: XCTestCase {
     func testCredentialsInTheURLAreRejectedWithoutBeingRepeated() async {
         for text in [
             "s3://AKIAEXAMPLE:topsecret@bucket1/x", "s3://AKIAEXAMPLE:top/secret+x@bucket1/x?region=eu-west-1",
-            "s3://bucket1/x?endpoint=http://user:topsecret@127.0.0.1:9000", "s3://bucket1/x?endpoint=http://u:top/secret@h:9000&region=x",
+            "s3://bucket1/x?endpoint=http://user:topsecret@127.0.0.1:9000",
+            "s3://bucket1/x?endpoint=http://u:top/secret@h:9000&region=x",
         ] {
             let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
             XCTAssertFalse(error?.description.contains("topsecret") == true, error?.description ?? "")
@@ -109,7 +117,9 @@ final class RemoteLocationTests: XCTestCase {
         let error = await assertRemoteError(.credentialsRejected) {
             try makeRemote(location: "s3://bucket1/x", environment: [:], homeDirectory: "/nonexistent")
         }
-        guard case .credentialsMissing? = error else { return XCTFail("expected credentialsMissing, got \(String(describing: error))") }
+        guard case .credentialsMissing? = error else {
+            return XCTFail("expected credentialsMissing, got \(String(describing: error))")
+        }
         XCTAssertTrue(error?.description.contains("AWS_ACCESS_KEY_ID") == true)
     }
 

@@ -15,7 +15,8 @@ final class S3CredentialsTests: XCTestCase {
     }
 
     private func resolve(profile: String? = nil, _ environment: [String: String] = [:]) throws -> S3Credentials {
-        try S3Credentials.resolve(profile: profile, environment: environment, homeDirectory: home.path, location: "s3://bucket1")
+        try S3Credentials.resolve(
+            profile: profile, environment: environment, homeDirectory: home.path, location: "s3://bucket1")
     }
 
     private func secret(_ credentials: S3Credentials) -> String {
@@ -40,7 +41,9 @@ final class S3CredentialsTests: XCTestCase {
 
     func testEnvironmentComesFirst() throws {
         try writeCredentialsFile(file)
-        let credentials = try resolve(profile: "work", ["AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "env-secret", "AWS_SESSION_TOKEN": "env-token"])
+        let credentials = try resolve(
+            profile: "work",
+            ["AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "env-secret", "AWS_SESSION_TOKEN": "env-token"])
         XCTAssertEqual(credentials.accessKeyId, "AKIAENV")
         XCTAssertEqual(secret(credentials), "env-secret")
         XCTAssertEqual(credentials.sessionToken, "env-token")
@@ -63,7 +66,8 @@ final class S3CredentialsTests: XCTestCase {
 
     func testSharedCredentialsFileVariable() throws {
         let path = home.path + "/elsewhere"
-        try Data("[default]\naws_access_key_id=AKIAELSE\naws_secret_access_key=s\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("[default]\naws_access_key_id=AKIAELSE\naws_secret_access_key=s\n".utf8).write(
+            to: URL(fileURLWithPath: path))
         XCTAssertEqual(try resolve(["AWS_SHARED_CREDENTIALS_FILE": path]).accessKeyId, "AKIAELSE")
     }
 

@@ -1,7 +1,8 @@
-@testable import AuthCatSync
 import AuthCatTestSupport
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// A server that pages without end cannot make a listing grow without end:
 /// the listing stops at `RemoteObject.maximumListed` entries, the folder
@@ -10,11 +11,12 @@ final class S3ListingBoundTests: XCTestCase {
     func testAListingThatNeverEndsFailsPastTheBoundEveryRemoteKeeps() async throws {
         let server = try HostileS3Server()
         defer { server.stop() }
-        guard case let .s3(configuration) = try RemoteLocation(parsing: server.location(prefix: "v")) else {
+        guard case .s3(let configuration) = try RemoteLocation(parsing: server.location(prefix: "v")) else {
             return XCTFail("not an s3 location")
         }
-        let remote = S3Remote(configuration: configuration,
-                              credentials: S3Credentials(accessKeyId: "AKIAHOSTILE000000000", secretAccessKey: "ignored"))
+        let remote = S3Remote(
+            configuration: configuration,
+            credentials: S3Credentials(accessKeyId: "AKIAHOSTILE000000000", secretAccessKey: "ignored"))
         server.mode = .endlessListing(keys: S3ListPage.maximumKeys)
         do {
             let listed = try await remote.list(prefix: "")
@@ -25,6 +27,7 @@ final class S3ListingBoundTests: XCTestCase {
         }
         try await remote.close()
         XCTAssertEqual(FolderRemote.maximumListedEntries, RemoteObject.maximumListed)
-        XCTAssertEqual(server.listRequests, RemoteObject.maximumListed / S3ListPage.maximumKeys + 1, "stopped at the bound")
+        XCTAssertEqual(
+            server.listRequests, RemoteObject.maximumListed / S3ListPage.maximumKeys + 1, "stopped at the bound")
     }
 }

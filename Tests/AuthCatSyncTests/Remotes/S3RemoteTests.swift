@@ -1,7 +1,8 @@
-@testable import AuthCatSync
 import AuthCatTestSupport
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// S3Remote against a real S3 server: moto_server on loopback, with signatures checked.
 final class S3RemoteTests: XCTestCase {
@@ -36,9 +37,11 @@ final class S3RemoteTests: XCTestCase {
         bucket: String? = nil, options: String = "", credentials: S3Credentials? = nil, listPageSize: Int? = nil
     ) throws -> S3Remote {
         let server = try self.server
-        let configuration = try server.configuration(bucket: bucket, prefix: "t-\(UUID().uuidString.lowercased())", options: options)
+        let configuration = try server.configuration(
+            bucket: bucket, prefix: "t-\(UUID().uuidString.lowercased())", options: options)
         let remote = S3Remote(
-            configuration: configuration, credentials: credentials ?? server.credentials, timeout: 3, listPageSize: listPageSize)
+            configuration: configuration, credentials: credentials ?? server.credentials, timeout: 3,
+            listPageSize: listPageSize)
         remotes.append(remote)
         return remote
     }
@@ -86,7 +89,8 @@ final class S3RemoteTests: XCTestCase {
         let neighbour = try makeRemote()
         try await remote.put("manifest", data: Data("mine".utf8))
         try await neighbour.put("manifest", data: Data("theirs".utf8))
-        let raw = try await remote.send(.PUT, key: remote.configuration.key(for: "folder with spaces/x"), body: Data("junk".utf8))
+        let raw = try await remote.send(
+            .PUT, key: remote.configuration.key(for: "folder with spaces/x"), body: Data("junk".utf8))
         XCTAssertEqual(raw.status, 200)
         let names = try await remote.list(prefix: "").map(\.name)
         XCTAssertEqual(names, ["manifest"])
@@ -108,7 +112,8 @@ final class S3RemoteTests: XCTestCase {
 
     func testWrongSecretIsCredentialsRejectedWithoutLeakingIt() async throws {
         let server = try self.server
-        let wrong = S3Credentials(accessKeyId: server.credentials.accessKeyId, secretAccessKey: "wrong-secret-value-123")
+        let wrong = S3Credentials(
+            accessKeyId: server.credentials.accessKeyId, secretAccessKey: "wrong-secret-value-123")
         let remote = try makeRemote(credentials: wrong)
         let error = await assertRemoteError(.credentialsRejected) { try await remote.list(prefix: "") }
         XCTAssertTrue(error?.description.contains("SignatureDoesNotMatch") == true, error?.description ?? "")
@@ -138,7 +143,7 @@ final class S3RemoteTests: XCTestCase {
         let server = try self.server
         let port = try FreePort.find()
         let configuration = try RemoteLocation(parsing: "s3://authcat-test/x?endpoint=http://127.0.0.1:\(port)")
-        guard case let .s3(settings) = configuration else { return XCTFail("not s3") }
+        guard case .s3(let settings) = configuration else { return XCTFail("not s3") }
         let remote = S3Remote(configuration: settings, credentials: server.credentials, timeout: 2)
         remotes.append(remote)
         let started = Date()

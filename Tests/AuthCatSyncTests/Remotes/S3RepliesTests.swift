@@ -1,6 +1,7 @@
-@testable import AuthCatSync
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Parsing of ListObjectsV2 and error documents.
 final class S3RepliesTests: XCTestCase {
@@ -17,8 +18,12 @@ final class S3RepliesTests: XCTestCase {
             </ListBucketResult>
             """
         let page = try S3ListPage(Data(xml.utf8), deadline: nil)
-        XCTAssertEqual(page.entries, [.init(key: "v/devices/a/batch-000001", size: 120, etag: "\"abc\""),
-                                      .init(key: "v/manifest&x", size: 7)])
+        XCTAssertEqual(
+            page.entries,
+            [
+                .init(key: "v/devices/a/batch-000001", size: 120, etag: "\"abc\""),
+                .init(key: "v/manifest&x", size: 7),
+            ])
         XCTAssertEqual(page.nextContinuationToken, "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=")
     }
 
@@ -30,9 +35,11 @@ final class S3RepliesTests: XCTestCase {
     }
 
     func testNonListDocumentsAreRejected() {
-        for xml in ["<Error><Code>NoSuchBucket</Code></Error>", "not xml",
-                    "<ListBucketResult><Contents><Key>a</Key><Size>x</Size></Contents></ListBucketResult>",
-                    "<ListBucketResult><Contents><Key>a</Key><Size>-1</Size></Contents></ListBucketResult>"] {
+        for xml in [
+            "<Error><Code>NoSuchBucket</Code></Error>", "not xml",
+            "<ListBucketResult><Contents><Key>a</Key><Size>x</Size></Contents></ListBucketResult>",
+            "<ListBucketResult><Contents><Key>a</Key><Size>-1</Size></Contents></ListBucketResult>",
+        ] {
             XCTAssertThrowsError(try S3ListPage(Data(xml.utf8), deadline: nil), xml)
         }
     }
@@ -46,6 +53,8 @@ final class S3RepliesTests: XCTestCase {
         let reply = try XCTUnwrap(S3ErrorReply(Data(xml.utf8), deadline: nil))
         XCTAssertEqual(reply, S3ErrorReply(code: "PermanentRedirect", bucketRegion: "eu-west-1"))
         XCTAssertNil(S3ErrorReply(Data(), deadline: nil))
-        XCTAssertEqual(S3ErrorReply(Data("<Error><Code>Bad Code&lt;script&gt;</Code></Error>".utf8), deadline: nil)?.code, "BadCodescript")
+        XCTAssertEqual(
+            S3ErrorReply(Data("<Error><Code>Bad Code&lt;script&gt;</Code></Error>".utf8), deadline: nil)?.code,
+            "BadCodescript")
     }
 }

@@ -1,12 +1,14 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
+
+@testable import AuthCatSync
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The shape of S3 requests (addressing, signed headers), checked without a server.
 final class S3RequestTests: XCTestCase {
@@ -19,7 +21,7 @@ final class S3RequestTests: XCTestCase {
     }
 
     private func remote(_ location: String, sessionToken: String? = nil) throws -> S3Remote {
-        guard case let .s3(configuration) = try RemoteLocation(parsing: location) else {
+        guard case .s3(let configuration) = try RemoteLocation(parsing: location) else {
             throw RemoteError.invalidLocation(location: location, reason: "not s3")
         }
         let credentials = S3Credentials(
@@ -32,13 +34,16 @@ final class S3RequestTests: XCTestCase {
 
     func testPathStyleRequest() throws {
         let remote = try remote("s3://my-bucket/vault?endpoint=http://127.0.0.1:9000")
-        let request = remote.signedRequest(.GET, key: remote.configuration.key(for: "devices/a/batch-000001"), query: [], headers: [], body: Data())
+        let request = remote.signedRequest(
+            .GET, key: remote.configuration.key(for: "devices/a/batch-000001"), query: [], headers: [], body: Data())
         XCTAssertEqual(request.url, "http://127.0.0.1:9000/my-bucket/vault/devices/a/batch-000001")
         XCTAssertEqual(request.header("host"), "127.0.0.1:9000")
         XCTAssertEqual(request.header("x-amz-date"), "20130524T000000Z")
         XCTAssertEqual(request.header("x-amz-content-sha256"), SigV4Signer.emptyPayloadHash)
         let authorization = try XCTUnwrap(request.header("authorization"))
-        XCTAssertTrue(authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, "))
+        XCTAssertTrue(
+            authorization.hasPrefix(
+                "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, "))
         XCTAssertTrue(authorization.contains("SignedHeaders=host;x-amz-content-sha256;x-amz-date,"))
         XCTAssertFalse(authorization.contains("wJalrXUtnFEMI"))
     }
@@ -46,7 +51,8 @@ final class S3RequestTests: XCTestCase {
     func testVirtualHostedRequestOnAWS() throws {
         let remote = try remote("s3://my-bucket/vault?region=eu-west-1")
         XCTAssertFalse(remote.configuration.pathStyle)
-        let request = remote.signedRequest(.GET, key: nil, query: [("list-type", "2"), ("prefix", "vault/")], headers: [], body: Data())
+        let request = remote.signedRequest(
+            .GET, key: nil, query: [("list-type", "2"), ("prefix", "vault/")], headers: [], body: Data())
         XCTAssertEqual(request.url, "https://my-bucket.s3.eu-west-1.amazonaws.com/?list-type=2&prefix=vault%2F")
         XCTAssertEqual(request.header("host"), "my-bucket.s3.eu-west-1.amazonaws.com")
         XCTAssertTrue(request.header("authorization")?.contains("/eu-west-1/s3/aws4_request") == true)
@@ -55,10 +61,14 @@ final class S3RequestTests: XCTestCase {
     func testPutSignsThePayloadAndConditionalHeader() throws {
         let remote = try remote("s3://my-bucket?endpoint=http://localhost:9000")
         let body = Data("Welcome to Amazon S3.".utf8)
-        let request = remote.signedRequest(.PUT, key: "manifest", query: [], headers: [("if-none-match", "*")], body: body)
+        let request = remote.signedRequest(
+            .PUT, key: "manifest", query: [], headers: [("if-none-match", "*")], body: body)
         XCTAssertEqual(request.url, "http://localhost:9000/my-bucket/manifest")
-        XCTAssertEqual(request.header("x-amz-content-sha256"), "44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072")
-        XCTAssertTrue(request.header("authorization")?.contains("SignedHeaders=host;if-none-match;x-amz-content-sha256;x-amz-date,") == true)
+        XCTAssertEqual(
+            request.header("x-amz-content-sha256"), "44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072")
+        XCTAssertTrue(
+            request.header("authorization")?.contains(
+                "SignedHeaders=host;if-none-match;x-amz-content-sha256;x-amz-date,") == true)
     }
 
     func testSessionTokenIsSentAndSigned() throws {
@@ -85,7 +95,8 @@ final class S3RequestTests: XCTestCase {
         XCTAssertEqual(sent.value(forHTTPHeaderField: "Accept-Encoding"), "identity")
 
         // The adaptation to servers that decode %2F before checking leaves '/' in the query as is.
-        let raw = remote.signedRequest(.GET, key: nil, query: query, headers: [], body: Data(), querySlashesUnencoded: true)
+        let raw = remote.signedRequest(
+            .GET, key: nil, query: query, headers: [], body: Data(), querySlashesUnencoded: true)
         XCTAssertEqual(raw.url, "http://127.0.0.1:9000/my-bucket?continuation-token=t/u%3D&prefix=x%20y%2Bz~/")
         XCTAssertEqual(S3Transport.urlRequest(for: raw)?.url?.absoluteString, raw.url)
     }
@@ -113,7 +124,12 @@ final class S3RequestTests: XCTestCase {
         XCTAssertEqual(remote.failure(reply(404, "NoSuchBucket"), doing: "read x").kind, .containerMissing)
         XCTAssertEqual(remote.failure(reply(301, "PermanentRedirect"), doing: "read x").kind, .invalidLocation)
         let other = remote.failure(reply(500, "InternalError"), doing: "read x")
-        XCTAssertEqual(other, .protocolError(location: remote.displayLocation, status: 500, detail: "cannot read x: InternalError"))
-        XCTAssertEqual(other.description, "unexpected reply from s3://my-bucket?endpoint=http://localhost:9000&region=us-east-1 (HTTP 500): cannot read x: InternalError")
+        XCTAssertEqual(
+            other, .protocolError(location: remote.displayLocation, status: 500, detail: "cannot read x: InternalError")
+        )
+        XCTAssertEqual(
+            other.description,
+            "unexpected reply from s3://my-bucket?endpoint=http://localhost:9000&region=us-east-1 (HTTP 500): cannot read x: InternalError"
+        )
     }
 }

@@ -1,7 +1,8 @@
-@testable import AuthCatSync
 import AuthCatTestSupport
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// What `S3Transport` (URLSession over libcurl) puts on the wire, and the
 /// bounds it keeps on what comes back, against a canned HTTP server.
@@ -17,14 +18,19 @@ final class S3TransportTests: XCTestCase {
         (remotes, transports, servers) = ([], [], [])
     }
 
-    private func server(_ answer: @escaping @Sendable (CannedHTTPServer.Request) -> CannedHTTPServer.Answer) throws -> CannedHTTPServer {
+    private func server(
+        _ answer: @escaping @Sendable (CannedHTTPServer.Request) -> CannedHTTPServer.Answer
+    ) throws -> CannedHTTPServer {
         let server = try CannedHTTPServer(answer: answer)
         servers.append(server)
         return server
     }
 
     private func remote(port: Int, timeout: TimeInterval = 2) throws -> S3Remote {
-        guard case let .s3(configuration) = try RemoteLocation(parsing: "s3://authcat-test/vault?endpoint=http://127.0.0.1:\(port)") else {
+        guard
+            case .s3(let configuration) = try RemoteLocation(
+                parsing: "s3://authcat-test/vault?endpoint=http://127.0.0.1:\(port)")
+        else {
             throw RemoteError.invalidLocation(location: "s3", reason: "not s3")
         }
         let credentials = S3Credentials(accessKeyId: "AKIAAUTHCATTEST00000", secretAccessKey: "test-secret")
@@ -62,7 +68,9 @@ final class S3TransportTests: XCTestCase {
         XCTAssertEqual(requests[0].header("host"), "127.0.0.1:\(server.port)")
         XCTAssertEqual(requests[0].header("accept-encoding"), "identity")
         XCTAssertNotNil(requests[0].header("x-amz-date"))
-        XCTAssertTrue(requests[0].header("authorization")?.contains("SignedHeaders=host;x-amz-content-sha256;x-amz-date,") == true)
+        XCTAssertTrue(
+            requests[0].header("authorization")?.contains("SignedHeaders=host;x-amz-content-sha256;x-amz-date,") == true
+        )
         XCTAssertNil(requests[0].header("cookie"))
 
         XCTAssertEqual(requests[1].line, "PUT /authcat-test/vault/manifest HTTP/1.1")
@@ -77,8 +85,10 @@ final class S3TransportTests: XCTestCase {
         let server = try server { request in
             let elsewhere = "http://\(request.header("host") ?? "")/elsewhere"
             let body = "<?xml version=\"1.0\"?><Error><Code>TemporaryRedirect</Code><Region>eu-west-3</Region></Error>"
-            return .bytes(CannedHTTPServer.reply(
-                307, headers: ["location": elsewhere, "x-amz-bucket-region": "eu-central-1"], body: Data(body.utf8)))
+            return .bytes(
+                CannedHTTPServer.reply(
+                    307, headers: ["location": elsewhere, "x-amz-bucket-region": "eu-central-1"], body: Data(body.utf8))
+            )
         }
         let remote = try remote(port: server.port)
         let error = await assertRemoteError(.invalidLocation) { try await remote.get("manifest") }
@@ -93,7 +103,8 @@ final class S3TransportTests: XCTestCase {
             switch path {
             case "/announced": return .bytes(CannedHTTPServer.reply(200, body: Data(count: 1001)))
             case "/streamed": return .bytes(CannedHTTPServer.reply(200, body: Data(count: 5000), length: false))
-            case "/head": return .bytes(CannedHTTPServer.reply(200, headers: ["content-length": "999999999"], length: false))
+            case "/head":
+                return .bytes(CannedHTTPServer.reply(200, headers: ["content-length": "999999999"], length: false))
             default: return .bytes(CannedHTTPServer.reply(200, body: Data(repeating: 7, count: 1000)))
             }
         }
@@ -103,7 +114,8 @@ final class S3TransportTests: XCTestCase {
                 let reply = try await transport.send(request(path, on: server), maximumBytes: 1000)
                 XCTFail("\(path): expected tooLarge, got HTTP \(reply.status) with \(reply.body.count) bytes")
             } catch {
-                XCTAssertEqual(error as? S3Transport.Failure, .tooLarge(limit: 1000, successful: true), "\(path): \(error)")
+                XCTAssertEqual(
+                    error as? S3Transport.Failure, .tooLarge(limit: 1000, successful: true), "\(path): \(error)")
             }
         }
         let exact = try await transport.send(request("/exact", on: server), maximumBytes: 1000)
@@ -115,12 +127,16 @@ final class S3TransportTests: XCTestCase {
         let remote = try remote(port: server.port)
         XCTAssertEqual(
             remote.transportFailure(S3Transport.Failure.tooLarge(limit: 65536, successful: false)) as? RemoteError,
-            .protocolError(location: remote.displayLocation, status: nil, detail: "the reply is larger than the 65536 bytes allowed"))
+            .protocolError(
+                location: remote.displayLocation, status: nil,
+                detail: "the reply is larger than the 65536 bytes allowed"))
     }
 
     func testDeadlineBoundsAReplyThatKeepsTrickling() async throws {
         let server = try server { _ in
-            .dribble(head: Data("HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\n".utf8), body: Data(count: 100), interval: 0.2)
+            .dribble(
+                head: Data("HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\n".utf8), body: Data(count: 100), interval: 0.2
+            )
         }
         let transport = transport(idleTimeout: 1, deadline: 1.5)
         do {

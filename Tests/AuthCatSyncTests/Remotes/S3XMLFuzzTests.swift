@@ -1,7 +1,8 @@
-@testable import AuthCatSync
 import AuthCatTestSupport
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Seeded random and mutated S3 replies through the XML reader, the list
 /// page and the error reply: each input ends in a result or an
@@ -13,15 +14,21 @@ import XCTest
 final class S3XMLFuzzTests: XCTestCase {
     private static let iterations = 3_000
     private static let maximumInput = 64 * 1024
-    private static let names = ["ListBucketResult", "Contents", "Key", "Size", "ETag", "IsTruncated", "NextContinuationToken",
-                                "Error", "Code", "Region", "Message", "Owner", "ID", "s3:Contents", "a", "x:y:Key"]
-    private static let texts = ["devices/a/batch-000001", "120", "-1", "true", "&amp;", "&lt;&gt;", "&#x1F600;", "&#0;",
-                                "&bogus;", "&", "<![CDATA[<raw>]]>", "<!-- c -->", "<?pi x?>", "99999999999999999999999", " "]
+    private static let names = [
+        "ListBucketResult", "Contents", "Key", "Size", "ETag", "IsTruncated", "NextContinuationToken",
+        "Error", "Code", "Region", "Message", "Owner", "ID", "s3:Contents", "a", "x:y:Key",
+    ]
+    private static let texts = [
+        "devices/a/batch-000001", "120", "-1", "true", "&amp;", "&lt;&gt;", "&#x1F600;", "&#0;",
+        "&bogus;", "&", "<![CDATA[<raw>]]>", "<!-- c -->", "<?pi x?>", "99999999999999999999999", " ",
+    ]
 
     private var random = SeededRandom(seed: 0)
 
     func testRandomAndMutatedRepliesEndInAResultOrAFailure() {
-        let seed = ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
+        let seed =
+            ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 1...UInt64.max)
         print("S3XMLFuzzTests seed \(seed) (AUTHCAT_TEST_SEED=\(seed) replays it)")
         random = SeededRandom(seed: seed)
         let corpus = [Self.listPage(entries: 3), Self.listPage(entries: 0), Self.errorReply]
@@ -79,7 +86,8 @@ final class S3XMLFuzzTests: XCTestCase {
             """
     }
 
-    private static let errorReply = "<?xml version=\"1.0\"?><Error><Code>NoSuchKey</Code><Region>eu-west-1</Region></Error>"
+    private static let errorReply =
+        "<?xml version=\"1.0\"?><Error><Code>NoSuchKey</Code><Region>eu-west-1</Region></Error>"
 
     /// A document of random elements, sometimes nested past the depth bound, sometimes left open.
     private func randomDocument() -> Data {
@@ -117,12 +125,14 @@ final class S3XMLFuzzTests: XCTestCase {
             case 1:
                 bytes = Array(bytes.prefix(position))
             case 2:
-                let snippet = random.pick(["<", ">", "</", "/>", "&", ";", "<!DOCTYPE a>", "<!--", "]]>", "\"", "\u{0}"]) ?? "<"
+                let snippet =
+                    random.pick(["<", ">", "</", "/>", "&", ";", "<!DOCTYPE a>", "<!--", "]]>", "\"", "\u{0}"]) ?? "<"
                 bytes.insert(contentsOf: Array(snippet.utf8), at: position)
             case 3 where !bytes.isEmpty:
                 let end = min(bytes.count, position + Int.random(in: 1...200, using: &random))
                 let slice = bytes[position..<end]
-                for _ in 0..<Int.random(in: 1...50, using: &random) where bytes.count + slice.count <= Self.maximumInput {
+                for _ in 0..<Int.random(in: 1...50, using: &random) where bytes.count + slice.count <= Self.maximumInput
+                {
                     bytes.insert(contentsOf: slice, at: position)
                 }
             default:

@@ -1,6 +1,7 @@
-@testable import AuthCatSync
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 final class S3XMLReaderTests: XCTestCase {
     private func leaves(_ xml: String) -> [S3XMLDocument.Leaf]? {
@@ -17,21 +18,27 @@ final class S3XMLReaderTests: XCTestCase {
               <Empty/>
             </ListBucketResult>
             """
-        XCTAssertEqual(leaves(xml), [
-            .init(path: "ListBucketResult/Name", text: "bucket"),
-            .init(path: "ListBucketResult/Contents/Key", text: "devices/a&b"),
-            .init(path: "ListBucketResult/Contents/Size", text: "12"),
-            .init(path: "ListBucketResult/Empty", text: ""),
-        ])
+        XCTAssertEqual(
+            leaves(xml),
+            [
+                .init(path: "ListBucketResult/Name", text: "bucket"),
+                .init(path: "ListBucketResult/Contents/Key", text: "devices/a&b"),
+                .init(path: "ListBucketResult/Contents/Size", text: "12"),
+                .init(path: "ListBucketResult/Empty", text: ""),
+            ])
     }
 
     func testDecodesReferencesAndCDATA() {
-        XCTAssertEqual(leaves("<a>&lt;&gt;&quot;&apos;&#233;&#x1F600;<![CDATA[<raw>&amp;]]></a>")?.first?.text, "<>\"'é😀<raw>&amp;")
+        XCTAssertEqual(
+            leaves("<a>&lt;&gt;&quot;&apos;&#233;&#x1F600;<![CDATA[<raw>&amp;]]></a>")?.first?.text, "<>\"'é😀<raw>&amp;"
+        )
     }
 
     func testRejectsMalformedDocuments() {
-        for xml in ["", "<a>", "<a></b>", "<a></a><b></b>", "text", "<a>&bogus;</a>", "<a>&#xZZ;</a>",
-                    "<!DOCTYPE a [<!ENTITY x \"y\">]><a>&x;</a>", "<a><!-- unterminated </a>", "<?xml", "<a b=\"></a>"] {
+        for xml in [
+            "", "<a>", "<a></b>", "<a></a><b></b>", "text", "<a>&bogus;</a>", "<a>&#xZZ;</a>",
+            "<!DOCTYPE a [<!ENTITY x \"y\">]><a>&x;</a>", "<a><!-- unterminated </a>", "<?xml", "<a b=\"></a>",
+        ] {
             XCTAssertNil(leaves(xml), xml)
         }
     }
@@ -51,13 +58,15 @@ final class S3XMLReaderTests: XCTestCase {
         XCTAssertEqual(leaves(deepest)?.first?.path, Array(repeating: "a", count: depth).joined(separator: "/"))
         XCTAssertEqual(failure("<b>" + deepest + "</b>"), .tooDeep)
         // The review's listing: 30,000 nested elements, refused at the first too many.
-        XCTAssertEqual(failure(String(repeating: "<a>", count: 30_000) + String(repeating: "</a>", count: 30_000)), .tooDeep)
+        XCTAssertEqual(
+            failure(String(repeating: "<a>", count: 30_000) + String(repeating: "</a>", count: 30_000)), .tooDeep)
     }
 
     func testElementsAreBoundedAtTheDocumentedCount() {
         let fits = "<r>" + String(repeating: "<x/>", count: S3XMLReader.maximumElements - 1) + "</r>"
         XCTAssertEqual(leaves(fits)?.count, S3XMLReader.maximumElements - 1)
-        XCTAssertEqual(failure("<r>" + String(repeating: "<x/>", count: S3XMLReader.maximumElements) + "</r>"), .tooManyElements)
+        XCTAssertEqual(
+            failure("<r>" + String(repeating: "<x/>", count: S3XMLReader.maximumElements) + "</r>"), .tooManyElements)
     }
 
     func testEveryLeafAtTheDeepestPathIsReadAndOnlyWantedOnesAreKept() throws {
@@ -88,12 +97,18 @@ final class S3XMLReaderTests: XCTestCase {
     }
 
     func testListPageAndErrorReplyReportWhyTheyAreRefused() {
-        let deep = "<ListBucketResult>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40) + "</ListBucketResult>"
+        let deep =
+            "<ListBucketResult>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40)
+            + "</ListBucketResult>"
         XCTAssertThrowsError(try S3ListPage(Data(deep.utf8), deadline: nil)) { error in
             XCTAssertEqual(error as? S3XMLReader.Failure, .tooDeep)
             XCTAssertEqual("\(error)", "its elements nest more than \(S3XMLReader.maximumDepth) deep")
         }
-        XCTAssertNil(S3ErrorReply(Data(("<Error><Code>X</Code>" + String(repeating: " ", count: S3ErrorReply.maximumBytes) + "</Error>").utf8),
-                                  deadline: nil), "an error reply over its bound is not read")
+        XCTAssertNil(
+            S3ErrorReply(
+                Data(
+                    ("<Error><Code>X</Code>" + String(repeating: " ", count: S3ErrorReply.maximumBytes) + "</Error>")
+                        .utf8),
+                deadline: nil), "an error reply over its bound is not read")
     }
 }

@@ -1,6 +1,7 @@
-@testable import AuthCatSync
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 final class SigV4SignerTests: XCTestCase {
     private func request(for vector: SigV4Vector) -> SigV4Signer.Request {
@@ -19,8 +20,10 @@ final class SigV4SignerTests: XCTestCase {
     func testPublishedVectorsLoad() throws {
         let vectors = try SigV4Vector.load()
         XCTAssertGreaterThanOrEqual(vectors.count, 17)
-        for required in ["get-vanilla", "get-vanilla-query-order-key-case", "post-x-www-form-urlencoded",
-                         "s3-get-object-range", "s3-put-object", "s3-get-bucket-lifecycle", "s3-list-objects"] {
+        for required in [
+            "get-vanilla", "get-vanilla-query-order-key-case", "post-x-www-form-urlencoded",
+            "s3-get-object-range", "s3-put-object", "s3-get-bucket-lifecycle", "s3-list-objects",
+        ] {
             XCTAssertTrue(vectors.contains { $0.name == required }, required)
         }
     }
@@ -49,12 +52,16 @@ final class SigV4SignerTests: XCTestCase {
     }
 
     func testSentQueryStringIsTheCanonicalOne() {
-        let query = SigV4Signer.queryString([("prefix", "devices/a b"), ("list-type", "2"), ("continuation-token", "x+y/z=")])
+        let query = SigV4Signer.queryString([
+            ("prefix", "devices/a b"), ("list-type", "2"), ("continuation-token", "x+y/z="),
+        ])
         XCTAssertEqual(query, "continuation-token=x%2By%2Fz%3D&list-type=2&prefix=devices%2Fa%20b")
     }
 
     func testPathIsEncodedOnceKeepingSlashes() {
-        XCTAssertEqual(SigV4Signer.encode("/bucket/devices/a1/batch-000001", keepingSlashes: true), "/bucket/devices/a1/batch-000001")
+        XCTAssertEqual(
+            SigV4Signer.encode("/bucket/devices/a1/batch-000001", keepingSlashes: true),
+            "/bucket/devices/a1/batch-000001")
         XCTAssertEqual(SigV4Signer.encode("/test$file.text", keepingSlashes: true), "/test%24file.text")
         XCTAssertEqual(SigV4Signer.encode("/a%20b", keepingSlashes: true), "/a%2520b")
     }
@@ -74,7 +81,8 @@ final class SigV4SignerTests: XCTestCase {
     }
 
     func testCredentialsNeverPrintTheSecret() {
-        let credentials = S3Credentials(accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI-secret", sessionToken: "token-secret")
+        let credentials = S3Credentials(
+            accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI-secret", sessionToken: "token-secret")
         for text in [String(describing: credentials), String(reflecting: credentials), dumped(credentials)] {
             XCTAssertFalse(text.contains("wJalrXUtnFEMI"), text)
             XCTAssertFalse(text.contains("token-secret"), text)

@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 final class SyncSetupTests: XCTestCase {
     var folder: URL!
@@ -81,18 +82,21 @@ final class SyncSetupTests: XCTestCase {
         let b = try device("b")
         let passphrase = SyncSecret.passphrase(SecretBytes(utf8: SyncTestDevice.passphrase))
         let error = await syncError {
-            _ = try await SyncSetup.enable(vault: b.vault, remote: remote, remoteURL: remote.displayLocation, secret: passphrase,
-                                           kdf: KDFParameters.minimumForTesting(), recorder: b.events, clock: b.clock,
-                                           expecting: .join)
+            _ = try await SyncSetup.enable(
+                vault: b.vault, remote: remote, remoteURL: remote.displayLocation, secret: passphrase,
+                kdf: KDFParameters.minimumForTesting(), recorder: b.events, clock: b.clock,
+                expecting: .join)
         }
-        XCTAssertEqual(error?.description, "the remote changed while authcat asked for the secret; nothing was set up, try again")
+        XCTAssertEqual(
+            error?.description, "the remote changed while authcat asked for the secret; nothing was set up, try again")
         XCTAssertEqual(remote.storedObjects, [:], "no vault was created")
         XCTAssertFalse(SyncState.isEnabled(in: b.vault.location))
         XCTAssertEqual(b.events.events.last?.kind, .failed)
 
-        let created = try await SyncSetup.enable(vault: b.vault, remote: remote, remoteURL: remote.displayLocation,
-                                                 secret: passphrase, kdf: KDFParameters.minimumForTesting(),
-                                                 recorder: b.events, clock: b.clock, expecting: .create)
+        let created = try await SyncSetup.enable(
+            vault: b.vault, remote: remote, remoteURL: remote.displayLocation,
+            secret: passphrase, kdf: KDFParameters.minimumForTesting(),
+            recorder: b.events, clock: b.clock, expecting: .create)
         XCTAssertEqual(created.outcome, .created, "the plan it was asked for goes ahead")
     }
 
@@ -123,7 +127,9 @@ final class SyncSetupTests: XCTestCase {
 
     func testJoiningNeedsASecretAndCreatingNeedsAPassphrase() async throws {
         let a = try device("a")
-        var error = await syncError { try await a.enable(secret: .recoveryKey(SecretBytes(utf8: try RecoveryKey.generate().formatted))) }
+        var error = await syncError {
+            try await a.enable(secret: .recoveryKey(SecretBytes(utf8: try RecoveryKey.generate().formatted)))
+        }
         XCTAssertTrue(error?.message.contains("new sync passphrase") ?? false)
         try await a.enable()
         let b = try device("b")

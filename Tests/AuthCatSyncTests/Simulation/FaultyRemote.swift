@@ -1,5 +1,6 @@
-@testable import AuthCatSync
 import Foundation
+
+@testable import AuthCatSync
 
 /// Wraps a remote and cuts it off after a given number of further requests,
 /// the way a network drops in the middle of a sync.
@@ -31,10 +32,28 @@ final class FaultyRemote: Remote, @unchecked Sendable {
         }
     }
 
-    func prepare() async throws { try check(); try await base.prepare() }
-    func list(prefix: String) async throws -> [RemoteObject] { try check(); return try await base.list(prefix: prefix) }
-    func get(_ name: String) async throws -> Data? { try check(); return try await base.get(name) }
-    func put(_ name: String, data: Data) async throws { try check(); try await base.put(name, data: data) }
-    func create(_ name: String, data: Data) async throws -> Bool { try check(); return try await base.create(name, data: data) }
-    func delete(_ name: String) async throws { try check(); try await base.delete(name) }
+    func prepare() async throws {
+        try check()
+        try await base.prepare()
+    }
+    func list(prefix: String) async throws -> [RemoteObject] {
+        try check()
+        return try await base.list(prefix: prefix)
+    }
+    func get(_ name: String) async throws -> Data? {
+        try check()
+        return try await base.get(name)
+    }
+    func put(_ name: String, data: Data) async throws {
+        try check()
+        try await base.put(name, data: data)
+    }
+    func create(_ name: String, data: Data) async throws -> Bool {
+        try check()
+        return try await base.create(name, data: data)
+    }
+    func delete(_ name: String) async throws {
+        try check()
+        try await base.delete(name)
+    }
 }

@@ -1,10 +1,11 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// Three devices with separate homes sharing one remote: random adds, edits,
 /// renames, deletes, restores and HOTP uses on each, synced (sometimes
@@ -41,8 +42,9 @@ final class SyncSimulation {
         self.remotes = remotes
         // Skewed clocks: the hybrid logical clock must cope with devices that disagree.
         devices = try (0..<3).map { index in
-            try SyncTestDevice("device\(index)", in: folder, remote: remotes[index],
-                               clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000 + Double(index * 97))))
+            try SyncTestDevice(
+                "device\(index)", in: folder, remote: remotes[index],
+                clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000 + Double(index * 97))))
         }
         used = Array(repeating: [:], count: 3)
         seen = used
@@ -95,7 +97,9 @@ final class SyncSimulation {
         var secret = (0..<10).map { _ in UInt8.random(in: 0...255, using: &random) }
         // Now and then the user adds on this device an account another device already has.
         let elsewhere = try devices.indices.filter { $0 != device }.flatMap { try devices[$0].vault.accounts() }
-        if random.chance(0.15), let copy = random.pick(elsewhere), let owner = devices.first(where: { (try? $0.vault.account(id: copy.id)) != nil }) {
+        if random.chance(0.15), let copy = random.pick(elsewhere),
+            let owner = devices.first(where: { (try? $0.vault.account(id: copy.id)) != nil })
+        {
             issuer = copy.issuer
             name = copy.name
             kind = copy.otp.kind
@@ -103,8 +107,10 @@ final class SyncSimulation {
         }
         do {
             let account = try devices[device].vault.write(author: .cli) { writer in
-                try writer.insert(AccountDraft(issuer: issuer, name: name, otp: OTPParameters(kind: kind), secret: SecretBytes(secret)),
-                                  id: UUID(uuid: randomUUID()))
+                try writer.insert(
+                    AccountDraft(
+                        issuer: issuer, name: name, otp: OTPParameters(kind: kind), secret: SecretBytes(secret)),
+                    id: UUID(uuid: randomUUID()))
             }
             created.insert(account.id)
         } catch VaultError.duplicate {
@@ -117,7 +123,9 @@ final class SyncSimulation {
         var edit = AccountEdit()
         switch Int.random(in: 0..<3, using: &random) {
         case 0: edit.note = "note \(Int.random(in: 0..<1000, using: &random))"
-        case 1: edit.tags = Array(["work", "home", "old"].shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random)))
+        case 1:
+            edit.tags = Array(
+                ["work", "home", "old"].shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random)))
         default:
             guard account.otp.kind == .totp else { return }
             var otp = account.otp
@@ -141,8 +149,12 @@ final class SyncSimulation {
     private func noteRename(of id: UUID, to name: String, on device: Int) throws {
         let engine = try XCTUnwrap(try devices[device].engine())
         try engine.stamp()
-        let record = try engine.store.read { try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString]) }
-        guard let clock = record?.clocks["name"], try devices[device].vault.account(id: id)?.name == name else { return }
+        let record = try engine.store.read {
+            try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString])
+        }
+        guard let clock = record?.clocks["name"], try devices[device].vault.account(id: id)?.name == name else {
+            return
+        }
         if latestRenames[id].map({ $0.clock < clock }) ?? true { latestRenames[id] = (clock, name) }
     }
 
@@ -164,8 +176,10 @@ final class SyncSimulation {
         guard let account = random.pick(hotp) else { return }
         let generated = try devices[device].vault.generateCode(for: account, at: devices[device].clock.now())
         let counter = try XCTUnwrap(generated.counter)
-        XCTAssertFalse(seen[device][account.id, default: []].contains(counter),
-                       "seed \(seed) step \(step): device\(device) handed out HOTP counter \(counter) of \(account.label), already seen used")
+        XCTAssertFalse(
+            seen[device][account.id, default: []].contains(counter),
+            "seed \(seed) step \(step): device\(device) handed out HOTP counter \(counter) of \(account.label), already seen used"
+        )
         used[device][account.id, default: []].insert(counter)
         seen[device][account.id, default: []].insert(counter)
     }
@@ -210,10 +224,15 @@ final class SyncSimulation {
             XCTAssertEqual(try device.fingerprint(), reference, "seed \(seed): device\(index) differs from device0")
             XCTAssertEqual(try codes(device), referenceCodes, "seed \(seed): device\(index) shows other codes")
             let all = Set(try device.vault.accounts(includingDeleted: true).map(\.id))
-            XCTAssertTrue(created.isSubset(of: all), "seed \(seed): device\(index) lost \(created.subtracting(all).count) accounts")
-            XCTAssertEqual(try device.engine()?.pendingLocalChanges(), 0, "seed \(seed): device\(index) has unexported changes")
-            let deleted = Set(try device.vault.accounts(includingDeleted: true).filter { $0.deletedAt != nil }.map(\.id))
-            let referenceDeleted = Set(try devices[0].vault.accounts(includingDeleted: true).filter { $0.deletedAt != nil }.map(\.id))
+            XCTAssertTrue(
+                created.isSubset(of: all),
+                "seed \(seed): device\(index) lost \(created.subtracting(all).count) accounts")
+            XCTAssertEqual(
+                try device.engine()?.pendingLocalChanges(), 0, "seed \(seed): device\(index) has unexported changes")
+            let deleted = Set(
+                try device.vault.accounts(includingDeleted: true).filter { $0.deletedAt != nil }.map(\.id))
+            let referenceDeleted = Set(
+                try devices[0].vault.accounts(includingDeleted: true).filter { $0.deletedAt != nil }.map(\.id))
             XCTAssertEqual(deleted, referenceDeleted, "seed \(seed): device\(index) has other deleted accounts")
         }
         try checkCountersAdvanced()
@@ -225,18 +244,28 @@ final class SyncSimulation {
         let reference = Set(try devices[0].fingerprint())
         var ids = Set<String>()
         for device in devices {
-            for line in Set(try device.fingerprint()).symmetricDifference(reference) { ids.insert(String(line.prefix(36))) }
+            for line in Set(try device.fingerprint()).symmetricDifference(reference) {
+                ids.insert(String(line.prefix(36)))
+            }
         }
         for id in ids {
             print("=== \(id)")
             for device in devices {
                 let store = try SyncStore.openIfPresent(in: device.vault.location)!
-                let record = try store.read { try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id]) }
+                let record = try store.read {
+                    try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id])
+                }
                 let account = try device.vault.account(id: UUID(uuidString: id)!)
-                print("\(device.name): \(account.map { "\($0.label) deleted=\($0.deletedAt != nil) note=\($0.note)" } ?? "nil") pending=\(record?.pending ?? false)")
-                for (field, clock) in (record?.clocks ?? [:]).sorted(by: { $0.key < $1.key }) { print("   \(field) \(clock)") }
+                print(
+                    "\(device.name): \(account.map { "\($0.label) deleted=\($0.deletedAt != nil) note=\($0.note)" } ?? "nil") pending=\(record?.pending ?? false)"
+                )
+                for (field, clock) in (record?.clocks ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    print("   \(field) \(clock)")
+                }
                 for entry in try device.vault.history(recordID: id).reversed() {
-                    print("   h\(entry.number) \(entry.author) \(entry.device.name) t=\(entry.timestamp.unixMilliseconds) \(entry.changes.filter { $0.recordID == id }.map { "\($0.kind.rawValue)\($0.fields)" })")
+                    print(
+                        "   h\(entry.number) \(entry.author) \(entry.device.name) t=\(entry.timestamp.unixMilliseconds) \(entry.changes.filter { $0.recordID == id }.map { "\($0.kind.rawValue)\($0.fields)" })"
+                    )
                 }
             }
         }
@@ -249,24 +278,30 @@ final class SyncSimulation {
         let compacting = Int.random(in: 0..<3, using: &random)
         let report = try await devices[compacting].compact()
         XCTAssertEqual(report.issues, [], "seed \(seed): device\(compacting) found integrity issues while compacting")
-        let joiner = try SyncTestDevice("joiner", in: devices[0].home.deletingLastPathComponent(), remote: remotes[0].base,
-                                        clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000)))
+        let joiner = try SyncTestDevice(
+            "joiner", in: devices[0].home.deletingLastPathComponent(), remote: remotes[0].base,
+            clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000)))
         joiner.syncDeviceID = randomDeviceID()
         try await joiner.enable()
         // The joiner reads the whole remote before settling any clash: one sync, and it matches.
         let joined = try await joiner.sync()
         XCTAssertEqual(joined.issues, [], "seed \(seed): the joiner found integrity issues")
         for device in devices {
-            XCTAssertEqual(try joiner.fingerprint(), try device.fingerprint(), "seed \(seed): the joiner needs a second round to match \(device.name)")
+            XCTAssertEqual(
+                try joiner.fingerprint(), try device.fingerprint(),
+                "seed \(seed): the joiner needs a second round to match \(device.name)")
         }
         for _ in 0..<3 {
             for device in devices + [joiner] {
                 let report = try await device.sync()
-                XCTAssertEqual(report.issues, [], "seed \(seed): \(device.name) found integrity issues after the compaction")
+                XCTAssertEqual(
+                    report.issues, [], "seed \(seed): \(device.name) found integrity issues after the compaction")
             }
         }
         for device in devices {
-            XCTAssertEqual(try joiner.fingerprint(), try device.fingerprint(), "seed \(seed): the joiner differs from \(device.name)")
+            XCTAssertEqual(
+                try joiner.fingerprint(), try device.fingerprint(),
+                "seed \(seed): the joiner differs from \(device.name)")
         }
         try checkNoRenameLostToAClash(on: joiner)
     }
@@ -279,17 +314,21 @@ final class SyncSimulation {
         for account in try device.vault.accounts(includingDeleted: true) {
             guard let rename = latestRenames[account.id] else { continue }
             let base = account.name.components(separatedBy: " (").first ?? account.name
-            XCTAssertEqual(base, rename.name, "seed \(seed): the rename of \(account.id) to \(rename.name) at \(rename.clock) was lost")
+            XCTAssertEqual(
+                base, rename.name,
+                "seed \(seed): the rename of \(account.id) to \(rename.name) at \(rename.clock) was lost")
         }
     }
 
     /// Every HOTP counter is past every value any device handed out.
     private func checkCountersAdvanced() throws {
-        let accounts = Dictionary(uniqueKeysWithValues: try devices[0].vault.accounts(includingDeleted: true).map { ($0.id, $0) })
+        let accounts = Dictionary(
+            uniqueKeysWithValues: try devices[0].vault.accounts(includingDeleted: true).map { ($0.id, $0) })
         for device in devices.indices {
             for (id, counters) in used[device] {
                 guard let highest = counters.max(), let account = accounts[id] else { continue }
-                XCTAssertGreaterThan(account.otp.counter, highest, "seed \(seed): the counter of \(account.label) went back")
+                XCTAssertGreaterThan(
+                    account.otp.counter, highest, "seed \(seed): the counter of \(account.label) went back")
             }
         }
     }
@@ -298,7 +337,8 @@ final class SyncSimulation {
     private func codes(_ device: SyncTestDevice) throws -> [String] {
         let time = Date(timeIntervalSince1970: 1_800_000_000)
         return try device.vault.accounts().map { account in
-            let code = try OTPGenerator.code(secret: device.vault.secret(for: account.id), parameters: account.otp, at: time)
+            let code = try OTPGenerator.code(
+                secret: device.vault.secret(for: account.id), parameters: account.otp, at: time)
             return "\(account.label)=\(code.value)"
         }
     }
@@ -315,7 +355,9 @@ final class SyncSimulation {
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])
+        return (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        )
     }
 }

@@ -1,8 +1,9 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// The seeded simulation on a real S3 server (moto_server on loopback, one
 /// for the class: `ClassMotoServer`).

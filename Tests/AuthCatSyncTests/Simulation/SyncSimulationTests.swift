@@ -1,9 +1,10 @@
-@testable import AuthCatSync
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatTesting
 import Foundation
 import XCTest
+
+@testable import AuthCatSync
 
 /// The seeded simulation on the memory and folder remotes (S3: `SyncSimulationS3Tests`).
 final class SyncSimulationTests: XCTestCase {
@@ -13,8 +14,9 @@ final class SyncSimulationTests: XCTestCase {
     /// `AUTHCAT_SYNC_SIMULATION_SEEDS=first-last` runs those seeds instead, to hunt or replay a failure.
     static var memorySeeds: [UInt64] {
         guard let range = ProcessInfo.processInfo.environment["AUTHCAT_SYNC_SIMULATION_SEEDS"],
-              let dash = range.firstIndex(of: "-"), let first = UInt64(range[..<dash]),
-              let last = UInt64(range[range.index(after: dash)...]), first <= last else { return seeds }
+            let dash = range.firstIndex(of: "-"), let first = UInt64(range[..<dash]),
+            let last = UInt64(range[range.index(after: dash)...]), first <= last
+        else { return seeds }
         return Array(first...last)
     }
 

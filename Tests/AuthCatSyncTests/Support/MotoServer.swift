@@ -1,8 +1,10 @@
-@testable import AuthCatSync
 import AuthCatTestSupport
 import Foundation
+
+@testable import AuthCatSync
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A real S3 server on loopback: `moto_server` (`MotoProcess`) with a user,
@@ -48,7 +50,10 @@ final class MotoServer {
 
     /// The S3 configuration for `prefix` in the bucket (or another bucket).
     func configuration(bucket: String? = nil, prefix: String, options: String = "") throws -> S3Configuration {
-        guard case let .s3(configuration) = try RemoteLocation(parsing: location(bucket: bucket, prefix: prefix, options: options)) else {
+        guard
+            case .s3(let configuration) = try RemoteLocation(
+                parsing: location(bucket: bucket, prefix: prefix, options: options))
+        else {
             throw MotoProcess.StartError("not an s3 location")
         }
         return configuration
@@ -58,7 +63,8 @@ final class MotoServer {
         let client = SignedHTTP(endpoint: endpoint, credentials: credentials, service: "s3")
         let (status, body) = try client.send(method: "PUT", path: "/" + bucket, body: Data())
         guard status == 200 else {
-            throw MotoProcess.StartError("creating bucket \(bucket) failed with HTTP \(status): \(String(decoding: body, as: UTF8.self))")
+            throw MotoProcess.StartError(
+                "creating bucket \(bucket) failed with HTTP \(status): \(String(decoding: body, as: UTF8.self))")
         }
     }
 }

@@ -150,7 +150,8 @@ struct RemoteConformance {
         let readEmpty = try await remote.get("empty")
         XCTAssertEqual(readEmpty, Data(), "an empty object exists and is not nil")
         let listed = try await namesAndSizes("")
-        XCTAssertEqual(listed, [RemoteObject(name: "binary", size: binary.count), RemoteObject(name: "empty", size: 0)])
+        XCTAssertEqual(
+            listed, [RemoteObject(name: "binary", size: binary.count), RemoteObject(name: "empty", size: 0)])
         try await remote.delete("binary")
         try await remote.delete("empty")
     }
@@ -170,7 +171,9 @@ struct RemoteConformance {
             await assertRemoteError(.invalidObjectName, "create \(name.debugDescription)") {
                 try await remote.create(name, data: Data("x".utf8))
             }
-            await assertRemoteError(.invalidObjectName, "delete \(name.debugDescription)") { try await remote.delete(name) }
+            await assertRemoteError(.invalidObjectName, "delete \(name.debugDescription)") {
+                try await remote.delete(name)
+            }
         }
         for prefix in ["/", "../", "devices//", "a b", ".hidden/"] {
             await assertRemoteError(.invalidObjectName, "list \(prefix.debugDescription)") {

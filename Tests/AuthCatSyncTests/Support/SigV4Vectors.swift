@@ -32,7 +32,8 @@ struct SigV4Vector: Decodable {
     static func load() throws -> [SigV4Vector] {
         struct File: Decodable { var cases: [SigV4Vector] }
         guard let url = Bundle.module.url(forResource: "sigv4", withExtension: "json", subdirectory: "Vectors") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "Vectors/sigv4.json is not in the test bundle"])
+            throw CocoaError(
+                .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "Vectors/sigv4.json is not in the test bundle"])
         }
         return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases
     }

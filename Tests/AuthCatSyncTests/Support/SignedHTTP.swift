@@ -1,8 +1,10 @@
-@testable import AuthCatSync
 import AuthCatTestSupport
 import Foundation
+
+@testable import AuthCatSync
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Blocking, SigV4-signed HTTP requests for test setup (IAM calls, bucket creation).
@@ -15,21 +17,25 @@ struct SignedHTTP {
     var region = "us-east-1"
 
     /// Sends a request and waits for the reply.
-    func send(method: String, path: String, contentType: String? = nil, body: Data) throws -> (status: Int, body: Data) {
+    func send(method: String, path: String, contentType: String? = nil, body: Data) throws -> (status: Int, body: Data)
+    {
         guard let url = URL(string: endpoint + path), let host = url.host else {
             throw MotoProcess.StartError("bad endpoint \(endpoint)")
         }
         let timestamp = SigV4Signer.timestamp(for: Date())
         let payloadHash = SigV4Signer.payloadHash(body)
         var headers: [(name: String, value: String)] = [
-            ("host", url.port.map { "\(host):\($0)" } ?? host), ("x-amz-date", timestamp), ("x-amz-content-sha256", payloadHash),
+            ("host", url.port.map { "\(host):\($0)" } ?? host), ("x-amz-date", timestamp),
+            ("x-amz-content-sha256", payloadHash),
         ]
         if let contentType { headers.append(("content-type", contentType)) }
         let signer = SigV4Signer(credentials: credentials, region: region, service: service)
         let toSign = SigV4Signer.Request(method: method, path: path, headers: headers, payloadHash: payloadHash)
         var request = URLRequest(url: url, timeoutInterval: 10)
         request.httpMethod = method
-        for header in headers where header.name != "host" { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        for header in headers where header.name != "host" {
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+        }
         request.setValue(signer.authorization(for: toSign, timestamp: timestamp), forHTTPHeaderField: "Authorization")
         request.httpBody = body
         return try Self.wait(for: request)

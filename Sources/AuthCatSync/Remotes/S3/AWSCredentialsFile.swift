@@ -15,7 +15,9 @@ enum AWSCredentialsFile {
             if line.hasPrefix("["), line.hasSuffix("]") {
                 var name = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
                 // The config file's "[profile name]" spelling is accepted too.
-                if name.hasPrefix("profile ") { name = name.dropFirst("profile ".count).trimmingCharacters(in: .whitespaces) }
+                if name.hasPrefix("profile ") {
+                    name = name.dropFirst("profile ".count).trimmingCharacters(in: .whitespaces)
+                }
                 current = name
                 sections[name, default: [:]] = sections[name, default: [:]]
                 continue

@@ -76,9 +76,10 @@ public struct S3Configuration: Sendable, Equatable {
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && UInt8(part) != nil
-        }
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && UInt8(part) != nil
+            }
     }
 
     /// The `Host` header value for requests: the bucket is prepended in virtual-hosted style.

@@ -21,7 +21,8 @@ extension S3Credentials {
     ) throws -> S3Credentials {
         if let fromEnvironment = try fromEnvironment(environment, location: location) { return fromEnvironment }
         let name = profile ?? environment["AWS_PROFILE"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
-        let path = environment["AWS_SHARED_CREDENTIALS_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let path =
+            environment["AWS_SHARED_CREDENTIALS_FILE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? homeDirectory + "/.aws/credentials"
         guard let text = try readCredentialsFile(path) else {
             throw RemoteError.credentialsMissing(
@@ -32,11 +33,14 @@ extension S3Credentials {
             throw RemoteError.credentialsMissing(location: location, reason: "\(path) has no [\(name)] profile")
         }
         guard let keyId = section["aws_access_key_id"], let secret = section["aws_secret_access_key"],
-              !keyId.isEmpty, !secret.isEmpty else {
+            !keyId.isEmpty, !secret.isEmpty
+        else {
             throw RemoteError.credentialsMissing(
-                location: location, reason: "the [\(name)] profile in \(path) lacks aws_access_key_id or aws_secret_access_key")
+                location: location,
+                reason: "the [\(name)] profile in \(path) lacks aws_access_key_id or aws_secret_access_key")
         }
-        return S3Credentials(accessKeyId: keyId, secretAccessKey: SecretBytes(utf8: secret), sessionToken: section["aws_session_token"])
+        return S3Credentials(
+            accessKeyId: keyId, secretAccessKey: SecretBytes(utf8: secret), sessionToken: section["aws_session_token"])
     }
 
     private static func fromEnvironment(_ environment: [String: String], location: String) throws -> S3Credentials? {
@@ -72,10 +76,12 @@ extension S3Credentials {
             throw RemoteError.io(path: path, operation: "read", reason: "it is not a regular file")
         }
         guard info.st_uid == getuid() || info.st_uid == 0 else {
-            throw RemoteError.io(path: path, operation: "read", reason: "it belongs to another user (uid \(info.st_uid))")
+            throw RemoteError.io(
+                path: path, operation: "read", reason: "it belongs to another user (uid \(info.st_uid))")
         }
         guard Int(info.st_size) <= maximumCredentialsFileSize else {
-            throw RemoteError.io(path: path, operation: "read", reason: "it is larger than \(maximumCredentialsFileSize >> 20) MiB")
+            throw RemoteError.io(
+                path: path, operation: "read", reason: "it is larger than \(maximumCredentialsFileSize >> 20) MiB")
         }
         // One byte more than the file's size, so that a file that grew is seen;
         // never empty, so the buffer's base address below exists.
@@ -84,13 +90,16 @@ extension S3Credentials {
         while count < bytes.count {
             let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw RemoteError.io(path: path, operation: "read", reason: String(cString: strerror(errno))) }
+            guard got >= 0 else {
+                throw RemoteError.io(path: path, operation: "read", reason: String(cString: strerror(errno)))
+            }
             if got == 0 { break }
             count += got
         }
         defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
         guard count <= Int(info.st_size), let text = String(validating: bytes[..<count], as: UTF8.self) else {
-            throw RemoteError.io(path: path, operation: "read", reason: "the file cannot be read as UTF-8 text, or grew while read")
+            throw RemoteError.io(
+                path: path, operation: "read", reason: "the file cannot be read as UTF-8 text, or grew while read")
         }
         return text
     }

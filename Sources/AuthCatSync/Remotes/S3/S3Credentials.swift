@@ -22,7 +22,8 @@ public struct S3Credentials: Sendable, CustomStringConvertible, CustomDebugStrin
 
     /// Convenience for tests and callers that already hold the secret in a string.
     public init(accessKeyId: String, secretAccessKey: String, sessionToken: String? = nil) {
-        self.init(accessKeyId: accessKeyId, secretAccessKey: SecretBytes(utf8: secretAccessKey), sessionToken: sessionToken)
+        self.init(
+            accessKeyId: accessKeyId, secretAccessKey: SecretBytes(utf8: secretAccessKey), sessionToken: sessionToken)
     }
 
     public var description: String { "S3Credentials(accessKeyId: \(accessKeyId), secret: <redacted>)" }

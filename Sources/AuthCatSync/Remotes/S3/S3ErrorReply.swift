@@ -17,8 +17,9 @@ struct S3ErrorReply: Equatable {
     /// (`nil` for none): the status alone then says what failed.
     init?(_ data: Data, deadline: ContinuousClock.Instant?) {
         guard !data.isEmpty, data.count <= Self.maximumBytes,
-              let document = try? S3XMLDocument(data, wanted: Self.wanted, deadline: deadline),
-              let code = document.first("Error/Code") else { return nil }
+            let document = try? S3XMLDocument(data, wanted: Self.wanted, deadline: deadline),
+            let code = document.first("Error/Code")
+        else { return nil }
         // The code goes into messages; keep it to a plain word whatever the server sent.
         self.code = String(code.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(64))
         bucketRegion = document.first("Error/Region").map {

@@ -43,9 +43,15 @@ struct S3ListPage: Equatable {
                 etag = nil
             case "ListBucketResult/Contents/ETag":
                 // AWS and moto put the ETag before the size; a store that puts it after still tags the entry.
-                if key == nil, !entries.isEmpty { entries[entries.count - 1].etag = leaf.text } else { etag = leaf.text }
+                if key == nil, !entries.isEmpty {
+                    entries[entries.count - 1].etag = leaf.text
+                } else {
+                    etag = leaf.text
+                }
             case "ListBucketResult/Contents/Size":
-                guard let name = key else { throw S3XMLReader.Failure.unexpected("an object's size comes without its key") }
+                guard let name = key else {
+                    throw S3XMLReader.Failure.unexpected("an object's size comes without its key")
+                }
                 guard let size = Int(leaf.text), size >= 0 else {
                     throw S3XMLReader.Failure.unexpected("an object's size is not a number of bytes")
                 }

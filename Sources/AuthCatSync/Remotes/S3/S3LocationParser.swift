@@ -6,7 +6,9 @@ struct S3LocationParser {
     /// The URL as it may be shown (credentials removed).
     let shown: String
 
-    private static let knownOptions: Set<String> = ["endpoint", "region", "path_style", "profile", "conditional_writes"]
+    private static let knownOptions: Set<String> = [
+        "endpoint", "region", "path_style", "profile", "conditional_writes",
+    ]
 
     func configuration() throws -> S3Configuration {
         let options = try self.options()
@@ -18,11 +20,13 @@ struct S3LocationParser {
         }
         var configuration = S3Configuration(
             bucket: bucket, prefix: prefix, host: "s3.\(region).amazonaws.com", region: region, pathStyle: false,
-            profile: try profile(options["profile"]), conditionalWrites: try flag("conditional_writes", options) ?? true,
+            profile: try profile(options["profile"]),
+            conditionalWrites: try flag("conditional_writes", options) ?? true,
             hasCustomEndpoint: false)
         if let endpoint = options["endpoint"] { try apply(endpoint: endpoint, to: &configuration) }
         // A bucket with dots cannot match the server's wildcard TLS certificate as a host name.
-        configuration.pathStyle = try flag("path_style", options) ?? (configuration.hasCustomEndpoint || bucket.contains("."))
+        configuration.pathStyle =
+            try flag("path_style", options) ?? (configuration.hasCustomEndpoint || bucket.contains("."))
         return configuration
     }
 
@@ -30,21 +34,30 @@ struct S3LocationParser {
         var options: [String: String] = [:]
         for item in components.queryItems ?? [] {
             guard Self.knownOptions.contains(item.name) else {
-                throw invalid("unknown option '\(item.name)'; known options are \(Self.knownOptions.sorted().joined(separator: ", "))")
+                throw invalid(
+                    "unknown option '\(item.name)'; known options are \(Self.knownOptions.sorted().joined(separator: ", "))"
+                )
             }
             guard let value = item.value, !value.isEmpty else { throw invalid("option '\(item.name)' needs a value") }
-            guard options.updateValue(value, forKey: item.name) == nil else { throw invalid("option '\(item.name)' is given twice") }
+            guard options.updateValue(value, forKey: item.name) == nil else {
+                throw invalid("option '\(item.name)' is given twice")
+            }
         }
         if components.fragment != nil { throw invalid("s3 URLs take no fragment") }
         return options
     }
 
     private func bucket() throws -> String {
-        guard let bucket = components.host, !bucket.isEmpty else { throw invalid("the URL names no bucket, as in s3://my-bucket/authcat") }
+        guard let bucket = components.host, !bucket.isEmpty else {
+            throw invalid("the URL names no bucket, as in s3://my-bucket/authcat")
+        }
         if components.port != nil { throw invalid("put the server's port in endpoint=, not after the bucket") }
-        let allowed = bucket.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
+        let allowed = bucket.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        }
         guard (3...63).contains(bucket.count), allowed, bucket.first != "-", bucket.first != ".",
-              bucket.last != "-", bucket.last != "." else {
+            bucket.last != "-", bucket.last != "."
+        else {
             throw invalid("'\(bucket)' is not a valid bucket name (3 to 63 lower-case letters, digits, '-' and '.')")
         }
         return bucket
@@ -63,7 +76,8 @@ struct S3LocationParser {
 
     private func apply(endpoint: String, to configuration: inout S3Configuration) throws {
         guard let url = URLComponents(string: endpoint), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else {
             throw invalid("endpoint must be an http:// or https:// URL such as http://127.0.0.1:9000")
         }
         if url.user != nil || url.password != nil || endpoint.contains("@") {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Turning failed requests into `RemoteError`s the sync monitor can act on.
@@ -12,7 +13,8 @@ extension S3Remote {
         let reply = response.errorReply
         switch (response.status, reply?.code) {
         case (403, let code):
-            return .credentialsRejected(location: displayLocation, reason: Self.explainDenial(code, operation: operation))
+            return .credentialsRejected(
+                location: displayLocation, reason: Self.explainDenial(code, operation: operation))
         case (404, "NoSuchBucket"):
             return .containerMissing(location: displayLocation)
         case (404, nil) where operation == "list objects":
@@ -23,18 +25,23 @@ extension S3Remote {
             return .invalidLocation(location: displayLocation, reason: "the bucket is in another region\(hint)")
         case (400, "InvalidBucketName"):
             return .invalidLocation(location: displayLocation, reason: "the server rejects the bucket name")
-        case let (status, code):
-            return .protocolError(location: displayLocation, status: status, detail: "cannot \(operation)" + (code.map { ": \($0)" } ?? ""))
+        case (let status, let code):
+            return .protocolError(
+                location: displayLocation, status: status,
+                detail: "cannot \(operation)" + (code.map { ": \($0)" } ?? ""))
         }
     }
 
     private static func explainDenial(_ code: String?, operation: String) -> String {
         switch code {
         case "InvalidAccessKeyId": "the access key id is not known to the server (InvalidAccessKeyId)"
-        case "SignatureDoesNotMatch": "the secret access key does not belong to the access key id (SignatureDoesNotMatch)"
+        case "SignatureDoesNotMatch":
+            "the secret access key does not belong to the access key id (SignatureDoesNotMatch)"
         case "AccessDenied": "the key is not allowed to \(operation) here (AccessDenied)"
-        case "RequestTimeTooSkewed": "this computer's clock is too far off the server's; set the clock (RequestTimeTooSkewed)"
-        case "ExpiredToken", "InvalidToken", "TokenRefreshRequired": "the session token is expired or invalid (\(code ?? ""))"
+        case "RequestTimeTooSkewed":
+            "this computer's clock is too far off the server's; set the clock (RequestTimeTooSkewed)"
+        case "ExpiredToken", "InvalidToken", "TokenRefreshRequired":
+            "the session token is expired or invalid (\(code ?? ""))"
         case let code?: "access denied (\(code))"
         case nil: "access denied (HTTP 403)"
         }
@@ -58,8 +65,9 @@ extension S3Remote {
         switch failure {
         case .closed:
             return .protocolError(location: displayLocation, status: nil, detail: "the remote was already closed")
-        case let .tooLarge(limit, _):
-            return .protocolError(location: displayLocation, status: nil, detail: "the reply is larger than the \(limit) bytes allowed")
+        case .tooLarge(let limit, _):
+            return .protocolError(
+                location: displayLocation, status: nil, detail: "the reply is larger than the \(limit) bytes allowed")
         case .deadlineExceeded:
             return .unreachable(location: displayLocation, reason: "the server did not answer in time")
         case .unusableURL:

@@ -38,7 +38,8 @@ extension S3Remote {
     ) async throws -> Response {
         var attempt = 0
         while true {
-            let response = try await sendAdaptingQuerySigning(method, key: key, query: query, headers: headers, body: body, bound: bound)
+            let response = try await sendAdaptingQuerySigning(
+                method, key: key, query: query, headers: headers, body: body, bound: bound)
             attempt += 1
             guard [500, 502, 503, 504].contains(response.status), attempt < 3 else { return response }
             try await Task.sleep(nanoseconds: UInt64(attempt * attempt) * 200_000_000)
@@ -52,9 +53,11 @@ extension S3Remote {
     ) async throws -> Response {
         let rawSlashes = signsQuerySlashesUnencoded
         let response = try await sendOnce(
-            method, key: key, query: query, headers: headers, body: body, bound: bound, querySlashesUnencoded: rawSlashes)
+            method, key: key, query: query, headers: headers, body: body, bound: bound,
+            querySlashesUnencoded: rawSlashes)
         guard !rawSlashes, response.status == 403, query.contains(where: { $0.value.contains("/") }),
-              response.errorCode == "SignatureDoesNotMatch" else { return response }
+            response.errorCode == "SignatureDoesNotMatch"
+        else { return response }
         let retried = try await sendOnce(
             method, key: key, query: query, headers: headers, body: body, bound: bound, querySlashesUnencoded: true)
         if retried.status != 403 { signsQuerySlashesUnencoded = true }
@@ -70,7 +73,8 @@ extension S3Remote {
         do {
             return try await transport.send(request, maximumBytes: bound.maximumBytes)
         } catch let S3Transport.Failure.tooLarge(limit, successful) where successful && bound.object != nil {
-            throw RemoteError.objectRefused(name: bound.object ?? "", reason: "the server sends more than the \(limit) bytes allowed")
+            throw RemoteError.objectRefused(
+                name: bound.object ?? "", reason: "the server sends more than the \(limit) bytes allowed")
         } catch {
             throw transportFailure(error)
         }
@@ -92,11 +96,13 @@ extension S3Remote {
         let toSign = SigV4Signer.Request(
             method: method.rawValue, path: path, query: query, headers: headers, payloadHash: payloadHash,
             querySlashesUnencoded: querySlashesUnencoded)
-        let queryString = query.isEmpty ? "" : "?" + SigV4Signer.queryString(query, keepingSlashes: querySlashesUnencoded)
+        let queryString =
+            query.isEmpty ? "" : "?" + SigV4Signer.queryString(query, keepingSlashes: querySlashesUnencoded)
         headers.append(("authorization", signer.authorization(for: toSign, timestamp: timestamp)))
         return S3Request(
             method: method,
-            url: "\(configuration.scheme)://\(configuration.requestHost)\(SigV4Signer.encode(path, keepingSlashes: true))\(queryString)",
+            url:
+                "\(configuration.scheme)://\(configuration.requestHost)\(SigV4Signer.encode(path, keepingSlashes: true))\(queryString)",
             headers: headers, body: body)
     }
 }

@@ -14,8 +14,9 @@ extension S3Remote {
             // Each page is bounded; the pages are not, as long as the server sends new tokens.
             listed += page.entries.count
             guard listed <= RemoteObject.maximumListed else {
-                throw RemoteError.protocolError(location: displayLocation, status: 200,
-                                                detail: "the listing holds more than \(RemoteObject.maximumListed) objects")
+                throw RemoteError.protocolError(
+                    location: displayLocation, status: 200,
+                    detail: "the listing holds more than \(RemoteObject.maximumListed) objects")
             }
             for entry in page.entries where entry.key.hasPrefix(root) {
                 let name = String(entry.key.dropFirst(root.count))
@@ -26,7 +27,8 @@ extension S3Remote {
             }
             token = page.nextContinuationToken
             if let token, !seenTokens.insert(token).inserted {
-                throw RemoteError.protocolError(location: displayLocation, status: 200, detail: "the listing repeats a continuation token")
+                throw RemoteError.protocolError(
+                    location: displayLocation, status: 200, detail: "the listing repeats a continuation token")
             }
         } while token != nil
         return objects.sorted { $0.name < $1.name }
@@ -104,12 +106,14 @@ extension S3Remote {
         if let token { query.append((name: "continuation-token", value: token)) }
         // Always said, so that a page's size, and the reader's bounds, hold whatever the server's default.
         query.append((name: "max-keys", value: String(min(pageSize ?? S3ListPage.maximumKeys, S3ListPage.maximumKeys))))
-        let response = try await send(.GET, key: nil, query: query, bound: ReplyBound(maximumBytes: S3ListPage.maximumBytes))
+        let response = try await send(
+            .GET, key: nil, query: query, bound: ReplyBound(maximumBytes: S3ListPage.maximumBytes))
         guard response.status == 200 else { throw failure(response, doing: "list objects") }
         do {
             return try S3ListPage(response.body, deadline: response.deadline)
         } catch let failure as S3XMLReader.Failure {
-            throw RemoteError.protocolError(location: displayLocation, status: 200, detail: "the listing cannot be read: \(failure)")
+            throw RemoteError.protocolError(
+                location: displayLocation, status: 200, detail: "the listing cannot be read: \(failure)")
         }
     }
 }

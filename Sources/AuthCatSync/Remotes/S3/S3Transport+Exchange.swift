@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 extension S3Transport {
     /// One request in flight: the body so far, and the caller waiting for the outcome.
@@ -81,7 +82,9 @@ extension S3Transport {
                 progress.body.append(data)
                 return nil
             }
-            if let limit = refused { finish(.failure(Failure.tooLarge(limit: limit, successful: limit == maximumBytes))) }
+            if let limit = refused {
+                finish(.failure(Failure.tooLarge(limit: limit, successful: limit == maximumBytes)))
+            }
         }
 
         /// The end of the transfer, as URLSession reports it.
@@ -91,9 +94,14 @@ extension S3Transport {
                 let closed = (error as? URLError)?.code == .cancelled
                 return finish(.failure(closed ? Failure.closed : error))
             }
-            guard let reply = response as? HTTPURLResponse else { return finish(.failure(URLError(.badServerResponse))) }
+            guard let reply = response as? HTTPURLResponse else {
+                return finish(.failure(URLError(.badServerResponse)))
+            }
             let body = progress.withLock { $0.body }
-            finish(.success(S3Remote.Response(status: reply.statusCode, body: body, headers: Self.headers(of: reply), deadline: expiry)))
+            finish(
+                .success(
+                    S3Remote.Response(
+                        status: reply.statusCode, body: body, headers: Self.headers(of: reply), deadline: expiry)))
         }
 
         /// Sets the outcome if it is not set yet, and resumes the caller.
@@ -114,7 +122,7 @@ extension S3Transport {
         /// Header names lower-cased, as `S3Remote.Response` keeps them.
         private static func headers(of reply: HTTPURLResponse) -> [String: String] {
             var headers: [String: String] = [:]
-            for case let (name as String, value as String) in reply.allHeaderFields {
+            for case (let name as String, let value as String) in reply.allHeaderFields {
                 headers[name.lowercased()] = value
             }
             return headers

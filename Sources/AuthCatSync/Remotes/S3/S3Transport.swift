@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Sends `S3Request`s over one URLSession and reads each reply whole, within a size bound and a deadline.
 ///
@@ -76,8 +77,9 @@ final class S3Transport: Sendable {
     /// - Throws: `Failure`, a `URLError` when no reply arrived, or `CancellationError`.
     func send(_ request: S3Request, maximumBytes: Int) async throws -> S3Remote.Response {
         guard let urlRequest = Self.urlRequest(for: request) else { throw Failure.unusableURL }
-        let exchange = Exchange(maximumBytes: maximumBytes, maximumErrorBytes: S3ErrorReply.maximumBytes,
-                                expectsBody: request.method != .HEAD, expiry: .now + .milliseconds(Int(deadline * 1000)))
+        let exchange = Exchange(
+            maximumBytes: maximumBytes, maximumErrorBytes: S3ErrorReply.maximumBytes,
+            expectsBody: request.method != .HEAD, expiry: .now + .milliseconds(Int(deadline * 1000)))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.begin(continuation)

@@ -29,8 +29,8 @@ struct S3XMLReader {
 
         var description: String {
             switch self {
-            case let .malformed(reason): "it is not well-formed XML (\(reason))"
-            case let .unexpected(reason): reason
+            case .malformed(let reason): "it is not well-formed XML (\(reason))"
+            case .unexpected(let reason): reason
             case .tooDeep: "its elements nest more than \(S3XMLReader.maximumDepth) deep"
             case .tooManyElements: "it holds more than \(S3XMLReader.maximumElements) elements"
             case .deadlineExceeded: "reading it took longer than the request's deadline"
@@ -70,7 +70,9 @@ struct S3XMLReader {
         while position < bytes.count {
             try step()
         }
-        guard openings.isEmpty, let root else { throw Failure.malformed(root == nil ? "no element" : "an element is not closed") }
+        guard openings.isEmpty, let root else {
+            throw Failure.malformed(root == nil ? "no element" : "an element is not closed")
+        }
         return (root, leaves)
     }
 
@@ -181,7 +183,9 @@ struct S3XMLReader {
             if byte == UInt8(ascii: "&") {
                 // The longest reference is `&#x10FFFF;`: look no further for its end.
                 let window = bytes[(position + 1)..<min(bytes.count, position + 12)]
-                guard let end = window.firstIndex(of: UInt8(ascii: ";")), let decoded = Self.reference(bytes[(position + 1)..<end]) else {
+                guard let end = window.firstIndex(of: UInt8(ascii: ";")),
+                    let decoded = Self.reference(bytes[(position + 1)..<end])
+                else {
                     throw Failure.malformed("an unknown entity or character reference")
                 }
                 text += decoded

@@ -50,7 +50,8 @@ extension SigV4Signer {
     }
 
     /// Lower-cased names with trimmed values, repeated names joined by commas, sorted by name.
-    private static func canonicalHeaders(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+    private static func canonicalHeaders(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)]
+    {
         var joined: [String: [String]] = [:]
         for header in headers {
             joined[header.name.lowercased(), default: []].append(trimmed(header.value))

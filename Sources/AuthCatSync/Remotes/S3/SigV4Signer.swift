@@ -47,7 +47,8 @@ struct SigV4Signer: Sendable {
     /// The hex signature of the request.
     func signature(for request: Request, timestamp: String) -> String {
         let text = stringToSign(for: request, timestamp: timestamp)
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: signingKey(date: String(timestamp.prefix(8))))
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Data(text.utf8), using: signingKey(date: String(timestamp.prefix(8))))
         return Self.hex(mac)
     }
 
