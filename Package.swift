@@ -110,8 +110,8 @@ let package = Package(
         // The full program: `main` around AuthCatCommandLine.
         .executableTarget(name: "authcat-cli", dependencies: ["AuthCatCommandLine", "AuthCatEssentials"]),
 
-        // What several test targets need: moto_server on loopback, free
-        // ports, a seeded random generator.
+        // What several test targets need: temporary folders, moto_server on
+        // loopback, free ports, a seeded random generator.
         .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
         // Tests mirror the libraries: one test target per library.
         .testTarget(
@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "AuthCatFrontTests",
             dependencies: [
-                "AuthCatFront", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting",
+                "AuthCatFront", "AuthCatCore", "AuthCatEssentials", "AuthCatTesting", "AuthCatTestSupport",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         .testTarget(

@@ -1,6 +1,7 @@
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatFront
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import GRDBSQLite
@@ -15,13 +16,12 @@ final class QuickAnswerTests: XCTestCase {
     private var vault: Vault!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-front-\(UUID().uuidString)")
+        folder = try makeTemporaryFolder().url("vault")
         vault = try Vault.openOrCreate(at: VaultLocation(folder: folder), deviceName: "test", clock: ManualClock())
     }
 
     override func tearDown() {
         vault = nil
-        try? FileManager.default.removeItem(at: folder)
     }
 
     @discardableResult

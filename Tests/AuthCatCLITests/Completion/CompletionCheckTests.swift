@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -9,13 +10,7 @@ final class CompletionCheckTests: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("completion-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try FileManager.default.removeItem(at: home)
-        try super.tearDownWithError()
+        home = try makeTemporaryFolder().url
     }
 
     func testInstalledCurrentAndStale() throws {

@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -37,19 +38,17 @@ struct AuthCatResult {
 /// only reads them, so several threads may run the same instance at once
 /// (in-process runs then take turns; processes run side by side).
 final class AuthCatRunner: @unchecked Sendable {
+    private let folder: TemporaryFolder
     /// The temporary folder of this instance: `home` and scratch files live in it.
-    let root: URL
+    var root: URL { folder.url }
     /// The vault folder passed as `--home`.
     let home: URL
     /// The environment every run starts from; tests may add to it.
     var environment: [String: String]
 
     init() throws {
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("authcat-cli-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: root, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+        folder = try TemporaryFolder("cli")
+        let root = folder.url
         home = root.appendingPathComponent("vault", isDirectory: true)
         let userHome = root.appendingPathComponent("user-home", isDirectory: true)
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
@@ -57,7 +56,7 @@ final class AuthCatRunner: @unchecked Sendable {
     }
 
     func removeFiles() {
-        try? FileManager.default.removeItem(at: root)
+        folder.remove()
     }
 
     /// The `authcat` binary SwiftPM built next to the test bundle: on macOS the

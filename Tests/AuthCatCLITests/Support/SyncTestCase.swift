@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -13,6 +14,7 @@ class SyncTestCase: XCTestCase {
     private var children: [Process] = []
     /// Scratch space for the remote, passphrase and recovery key files.
     private(set) var scratch: URL!
+    private var scratchFolder: TemporaryFolder?
 
     var remoteFolder: URL { scratch.appendingPathComponent("remote", isDirectory: true) }
     /// `file:///…/remote`
@@ -21,9 +23,9 @@ class SyncTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-sync-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let folder = try TemporaryFolder("sync")
+        scratchFolder = folder
+        scratch = folder.url
         try write(Self.passphrase + "\n", to: passphraseFile)
     }
 
@@ -33,7 +35,7 @@ class SyncTestCase: XCTestCase {
             child.waitUntilExit()
         }
         devices.forEach { $0.removeFiles() }
-        try? FileManager.default.removeItem(at: scratch)
+        scratchFolder?.remove()
         super.tearDown()
     }
 

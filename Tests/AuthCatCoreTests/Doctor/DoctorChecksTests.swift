@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import XCTest
 
 final class DoctorChecksTests: XCTestCase {
@@ -23,7 +24,7 @@ final class DoctorChecksTests: XCTestCase {
     }
 
     private func vaultFolder(mode: mode_t = 0o700) throws -> VaultLocation {
-        let url = folder.path("vault")
+        let url = folder.url("vault")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         XCTAssertEqual(chmod(url.path, mode), 0)
         return VaultLocation(folder: url)
@@ -123,7 +124,7 @@ final class DoctorChecksTests: XCTestCase {
     }
 
     func testNoVaultFolderYetIsOK() {
-        let findings = DoctorChecks.permissions(in: VaultLocation(folder: folder.path("none")))
+        let findings = DoctorChecks.permissions(in: VaultLocation(folder: folder.url("none")))
         XCTAssertEqual(findings.map(\.status), [.ok])
     }
 
@@ -137,14 +138,14 @@ final class DoctorChecksTests: XCTestCase {
         XCTAssertEqual(
             readable.message, "\(secret.path) (AUTHCAT_PASSPHRASE_FILE) has mode 640: others can read the passphrase")
         XCTAssertFalse(readable.message.contains("x\n"), "never the passphrase")
-        let missing = DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": folder.path("gone").path])
+        let missing = DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": folder.url("gone").path])
         XCTAssertEqual(missing?.status, .problem)
     }
 
     func testProtectionWithoutAVault() {
-        let finding = DoctorChecks.protection(in: VaultLocation(folder: folder.path("none")))
+        let finding = DoctorChecks.protection(in: VaultLocation(folder: folder.url("none")))
         XCTAssertEqual(finding.status, .ok)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("none").path), "nothing created")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url("none").path), "nothing created")
     }
 
     // MARK: Report

@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -14,7 +15,7 @@ class VaultTestCase: XCTestCase {
     override func setUpWithError() throws {
         folder = try TemporaryFolder()
         clock = ManualClock()
-        location = VaultLocation(folder: folder.path("vault"))
+        location = VaultLocation(folder: folder.url("vault"))
     }
 
     override func tearDown() {

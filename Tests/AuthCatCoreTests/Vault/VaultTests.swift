@@ -189,7 +189,7 @@ final class VaultTests: VaultTestCase {
     func testKeyFileOfAnotherVaultIsRefused() throws {
         let vault = try makeVault()
         let account = try add(vault, draft("alice"))
-        let other = VaultLocation(folder: folder.path("other"))
+        let other = VaultLocation(folder: folder.url("other"))
         _ = try Vault.openOrCreate(at: other, deviceName: "x", clock: clock)
         try FileManager.default.removeItem(at: location.keyFileURL)
         try FileManager.default.copyItem(at: other.keyFileURL, to: location.keyFileURL)
@@ -202,8 +202,8 @@ final class VaultTests: VaultTestCase {
         try SecureFile.createFolder(location.folder)
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try garbage.write(to: location.databaseURL)
-        _ = try Vault.openOrCreate(at: VaultLocation(folder: folder.path("other")), deviceName: "x")
-        try FileManager.default.copyItem(at: folder.path("other/vault.key"), to: location.keyFileURL)
+        _ = try Vault.openOrCreate(at: VaultLocation(folder: folder.url("other")), deviceName: "x")
+        try FileManager.default.copyItem(at: folder.url("other/vault.key"), to: location.keyFileURL)
         XCTAssertThrowsError(try Vault.openOrCreate(at: location, deviceName: "x")) { error in
             XCTAssertEqual(error as? VaultError, .corrupt(location.databaseURL.path))
         }
@@ -285,16 +285,16 @@ final class VaultTests: VaultTestCase {
         XCTAssertEqual(chmod(parent.path, 0o1777), 0)
         XCTAssertNoThrow(try makeVault())
         // A folder of yours that your group may write (umask 002) is used as before.
-        let grouped = VaultLocation(folder: folder.path("grouped/vault"))
-        try FileManager.default.createDirectory(at: folder.path("grouped"), withIntermediateDirectories: false)
-        XCTAssertEqual(chmod(folder.path("grouped").path, 0o775), 0)
+        let grouped = VaultLocation(folder: folder.url("grouped/vault"))
+        try FileManager.default.createDirectory(at: folder.url("grouped"), withIntermediateDirectories: false)
+        XCTAssertEqual(chmod(folder.url("grouped").path, 0o775), 0)
         XCTAssertNoThrow(try Vault.openOrCreate(at: grouped, deviceName: "test", clock: clock))
         guard geteuid() == 0 else { return }
-        let other = VaultLocation(folder: folder.path("theirs/vault"))
-        try FileManager.default.createDirectory(at: folder.path("theirs"), withIntermediateDirectories: false)
-        XCTAssertEqual(chown(folder.path("theirs").path, 4242, 4242), 0)
+        let other = VaultLocation(folder: folder.url("theirs/vault"))
+        try FileManager.default.createDirectory(at: folder.url("theirs"), withIntermediateDirectories: false)
+        XCTAssertEqual(chown(folder.url("theirs").path, 4242, 4242), 0)
         XCTAssertThrowsError(try Vault.openOrCreate(at: other, deviceName: "test", clock: clock)) { error in
-            XCTAssertEqual(error as? VaultError, .foreignParent(folder.path("theirs").path, owner: 4242))
+            XCTAssertEqual(error as? VaultError, .foreignParent(folder.url("theirs").path, owner: 4242))
         }
     }
 

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import GRDBSQLite
@@ -13,14 +14,13 @@ final class VaultReaderTests: XCTestCase {
     private var connection: OpaquePointer?
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-reader-\(UUID().uuidString)")
+        folder = try makeTemporaryFolder().url("vault")
         vault = try Vault.openOrCreate(at: VaultLocation(folder: folder), deviceName: "test", clock: ManualClock())
     }
 
     override func tearDown() {
         sqlite3_close(connection)
         vault = nil
-        try? FileManager.default.removeItem(at: folder)
     }
 
     private func reader() throws -> VaultReader {

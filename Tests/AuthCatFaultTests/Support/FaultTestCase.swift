@@ -41,6 +41,7 @@ class FaultTestCase: XCTestCase {
     static let rfcCodeAt59 = "287082"
     static let passphrase = "fault suite passphrase"
 
+    private var scratchFolder: TemporaryFolder?
     private(set) var scratch: URL!
     private var spawned: [SpawnedAuthCat] = []
     var random = SeededRandom(seed: 0)
@@ -59,9 +60,9 @@ class FaultTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("authcat-fault-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let folder = try TemporaryFolder("fault")
+        scratchFolder = folder
+        scratch = folder.url
         try write(Self.passphrase + "\n", to: passphraseFile)
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
         random = FaultSettings.random(for: name)
@@ -74,7 +75,7 @@ class FaultTestCase: XCTestCase {
         }
         if let scratch {
             waitForStragglers(under: scratch.path, timeout: 20)
-            try? FileManager.default.removeItem(at: scratch)
+            scratchFolder?.remove()
         }
         super.tearDown()
     }

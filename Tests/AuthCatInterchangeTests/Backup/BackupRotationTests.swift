@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -53,9 +54,7 @@ final class BackupRotationTests: XCTestCase {
     }
 
     func testPruneDeletesOnlyRegularBackupFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rotation-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder().path
         let old = ["authcat-backup-20240101-000000.authcat", "authcat-backup-20240102-000000.authcat"]
         let newest = "authcat-backup-20240105-000000.authcat"
         for name in old + [newest, "notes.txt"] {
@@ -77,9 +76,7 @@ final class BackupRotationTests: XCTestCase {
         guard geteuid() == 0 else {
             throw XCTSkip("giving a file to another user needs root (CI runs the tests as root)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rotation-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder().path
         let mine = "authcat-backup-20240101-000000.authcat"
         let newest = "authcat-backup-20240105-000000.authcat"
         // Planted with later dates, they would take the places --keep leaves, and mine would go.

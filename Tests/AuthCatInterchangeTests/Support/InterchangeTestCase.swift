@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -21,7 +22,7 @@ class InterchangeTestCase: XCTestCase {
     }
 
     func makeVault(_ name: String = "vault") throws -> Vault {
-        try Vault.openOrCreate(at: VaultLocation(folder: folder.path(name)), deviceName: "test-device", clock: clock)
+        try Vault.openOrCreate(at: VaultLocation(folder: folder.url(name)), deviceName: "test-device", clock: clock)
     }
 
     @discardableResult

@@ -1,4 +1,5 @@
 import AuthCatInterchange
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -22,7 +23,7 @@ final class NamedPathTests: XCTestCase {
 
     private var real: String { URL(fileURLWithPath: folder.url.path).resolvingSymlinksInPath().path }
 
-    private func path(_ name: String) -> String { folder.path(name).path }
+    private func path(_ name: String) -> String { folder.url(name).path }
 
     private func requireRoot() throws {
         guard geteuid() == 0 else {

@@ -1,4 +1,5 @@
 import AuthCatInterchange
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -16,7 +17,7 @@ final class OutputDestinationTests: XCTestCase {
         folder = nil
     }
 
-    private func path(_ name: String) -> String { folder.path(name).path }
+    private func path(_ name: String) -> String { folder.url(name).path }
 
     private var realFolder: String {
         URL(fileURLWithPath: folder.url.path).resolvingSymlinksInPath().path
@@ -51,7 +52,7 @@ final class OutputDestinationTests: XCTestCase {
 
     func testAFileThatAppearsBeforeTheWriteIsNotReplacedWithoutPermission() throws {
         let destination = try OutputDestination(path("late"), replacing: false)
-        try Data("someone else's\n".utf8).write(to: folder.path("late"))
+        try Data("someone else's\n".utf8).write(to: folder.url("late"))
         XCTAssertThrowsError(try destination.write(Data("mine".utf8))) { error in
             XCTAssertEqual(error as? OutputDestinationError, .exists(path("late")))
         }
@@ -60,7 +61,7 @@ final class OutputDestinationTests: XCTestCase {
     }
 
     func testAFileThatTurnsIntoAFIFOIsNeverReplaced() throws {
-        try Data("old".utf8).write(to: folder.path("turns"))
+        try Data("old".utf8).write(to: folder.url("turns"))
         let destination = try OutputDestination(path("turns"), replacing: true)
         try FileManager.default.removeItem(atPath: path("turns"))
         XCTAssertEqual(mkfifo(path("turns"), 0o600), 0)

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -18,7 +19,7 @@ final class SyncEngineClashTests: XCTestCase {
     let high = UUID(uuidString: "ffffffff-0000-4000-8000-000000000001")
 
     override func setUp() async throws {
-        folder = try makeTemporaryDirectory().url
+        folder = try makeTemporaryFolder().url
         remote = MemoryRemote()
         a = try SyncTestDevice("a", in: folder, remote: remote)
         b = try SyncTestDevice("b", in: folder, remote: remote)

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -14,7 +15,7 @@ final class SyncEngineCompactionTests: XCTestCase {
     var a: SyncTestDevice!
 
     override func setUpWithError() throws {
-        folder = try makeTemporaryDirectory().url
+        folder = try makeTemporaryFolder().url
         remote = MemoryRemote()
         a = try SyncTestDevice("a", in: folder, remote: remote)
     }

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -12,7 +13,7 @@ final class SyncEngineCostTests: XCTestCase {
     var remote: MemoryRemote!
 
     override func setUpWithError() throws {
-        folder = try makeTemporaryDirectory().url
+        folder = try makeTemporaryFolder().url
         remote = MemoryRemote()
     }
 

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import GRDB
@@ -21,7 +22,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
     let insider = "00000000000000ff"
 
     override func setUp() async throws {
-        folder = try makeTemporaryDirectory().url
+        folder = try makeTemporaryFolder().url
         remote = MemoryRemote()
         a = try SyncTestDevice("a", in: folder, remote: remote)
         b = try SyncTestDevice("b", in: folder, remote: remote)

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -18,7 +19,7 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
     }
 
     func testFolderRemote() async throws {
-        let folder = try makeTemporaryDirectory().url
+        let folder = try makeTemporaryFolder().url
         try await checkTamperRepairAndVanish(
             folder: folder, remote: try FolderRemote(path: folder.appendingPathComponent("remote").path))
     }
@@ -29,7 +30,7 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
         let configuration = try server.configuration(prefix: "problems-\(UUID().uuidString.lowercased())")
         let remote = S3Remote(configuration: configuration, credentials: server.credentials, timeout: 5)
         do {
-            try await checkTamperRepairAndVanish(folder: try makeTemporaryDirectory().url, remote: remote)
+            try await checkTamperRepairAndVanish(folder: try makeTemporaryFolder().url, remote: remote)
         } catch {
             try await remote.close()
             throw error
@@ -81,7 +82,7 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
     /// A batch swapped for a sparse file over `RemoteObject.maximumSize` is
     /// rejected unread, skipped while it stays, and read once put right.
     func testAnObjectOverTheBoundIsRejectedUnreadUntilRepaired() async throws {
-        let folder = try makeTemporaryDirectory().url
+        let folder = try makeTemporaryFolder().url
         let root = folder.appendingPathComponent("remote").path
         let remote = try FolderRemote(path: root)
         let a = try SyncTestDevice("a", in: folder, remote: remote)
@@ -117,7 +118,7 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
     /// `RemoteObject.maximumSize` is rejected unread and reported; syncs,
     /// `disable --everywhere` and the other devices go on.
     func testAMarkerOrManifestOverTheBoundIsRejectedNotFatal() async throws {
-        let folder = try makeTemporaryDirectory().url
+        let folder = try makeTemporaryFolder().url
         let root = folder.appendingPathComponent("remote").path
         let remote = try FolderRemote(path: root)
         let a = try SyncTestDevice("a", in: folder, remote: remote)

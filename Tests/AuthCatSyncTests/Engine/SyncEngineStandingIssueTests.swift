@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -16,7 +17,7 @@ final class SyncEngineStandingIssueTests: XCTestCase {
     var vaultID: String!
 
     override func setUp() async throws {
-        folder = try makeTemporaryDirectory().url
+        folder = try makeTemporaryFolder().url
         remote = MemoryRemote()
         a = try SyncTestDevice("a", in: folder, remote: remote)
         b = try SyncTestDevice("b", in: folder, remote: remote)

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -14,7 +15,7 @@ final class SyncEngineTemporariesTests: XCTestCase {
     }
 
     func testASyncRemovesOnlyThisDevicesStaleTemporaries() async throws {
-        let folder = try makeTemporaryDirectory().url
+        let folder = try makeTemporaryFolder().url
         let remote = try FolderRemote(path: folder.appendingPathComponent("remote").path)
         let a = try SyncTestDevice("a", in: folder, remote: remote)
         let b = try SyncTestDevice("b", in: folder, remote: remote)

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import XCTest
 
 @testable import AuthCatSync
@@ -14,7 +15,7 @@ final class SyncKeysTests: XCTestCase {
     }
 
     func testTheLocallySealedMasterKeyOpensOnlyForItsVaultAndDevice() throws {
-        let folder = try makeTemporaryDirectory().url
+        let folder = try makeTemporaryFolder().url
         let vault = try Vault.openOrCreate(
             at: VaultLocation(folder: folder.appendingPathComponent("v")), deviceName: "a")
         let keys = try SyncKeys.generate()

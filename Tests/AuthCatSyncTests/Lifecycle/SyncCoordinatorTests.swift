@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -15,7 +16,7 @@ final class SyncCoordinatorTests: XCTestCase {
     var location: VaultLocation { device.vault.location }
 
     override func setUp() async throws {
-        device = try SyncTestDevice("a", in: try makeTemporaryDirectory().url, remote: MemoryRemote())
+        device = try SyncTestDevice("a", in: try makeTemporaryFolder().url, remote: MemoryRemote())
     }
 
     private func coordinator() -> SyncCoordinator {

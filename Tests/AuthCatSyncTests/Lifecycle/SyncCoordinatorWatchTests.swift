@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import Synchronization
@@ -15,7 +16,7 @@ final class SyncCoordinatorWatchTests: XCTestCase {
     var start: Date!
 
     override func setUp() async throws {
-        device = try SyncTestDevice("a", in: try makeTemporaryDirectory().url, remote: MemoryRemote())
+        device = try SyncTestDevice("a", in: try makeTemporaryFolder().url, remote: MemoryRemote())
         try await device.enable()
         start = device.clock.now()
     }

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import XCTest
 
 @testable import AuthCatSync
@@ -10,7 +11,7 @@ final class SyncEventLogTests: XCTestCase {
     private func makeLog(
         maximumBytes: Int = SyncEventLog.defaultMaximumBytes, processID: Int32 = 4242
     ) throws -> SyncEventLog {
-        let folder = try makeTemporaryDirectory()
+        let folder = try makeTemporaryFolder()
         return SyncEventLog(
             location: VaultLocation(folder: folder.url), processID: processID, maximumBytes: maximumBytes)
     }
@@ -83,7 +84,7 @@ final class SyncEventLogTests: XCTestCase {
     }
 
     func testRecordingIntoAMissingFolderDropsTheEventQuietly() throws {
-        let folder = try makeTemporaryDirectory().url.appendingPathComponent("absent")
+        let folder = try makeTemporaryFolder().url.appendingPathComponent("absent")
         let log = SyncEventLog(location: VaultLocation(folder: folder))
         log.record(SyncEvent(phase: .setup, kind: .started, time: start))
         XCTAssertEqual(try log.events(), [])

@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import AuthCatTesting
 import XCTest
 
@@ -27,7 +28,7 @@ final class SyncProbeTests: XCTestCase {
     }
 
     func testMissingFolderIsAContainerMissing() async throws {
-        let folder = try makeTemporaryDirectory().url.appendingPathComponent("not-mounted")
+        let folder = try makeTemporaryFolder().url.appendingPathComponent("not-mounted")
         let result = await SyncProbe.check(try FolderRemote(path: folder.path))
         guard case .failed(let failure) = result else { return XCTFail("expected a failure, got \(result)") }
         XCTAssertEqual(failure.category, .containerMissing)

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -14,7 +15,7 @@ final class IndependentReaderTests: XCTestCase {
         .appendingPathComponent("scripts/read-sync-remote")
 
     func testTheDocumentedFormatReadsBackWhatTheEngineWrote() async throws {
-        let folder = try makeTemporaryDirectory().url
+        let folder = try makeTemporaryFolder().url
         let remotePath = folder.appendingPathComponent("remote").path
         let a = try SyncTestDevice("a", in: folder, remote: try FolderRemote(path: remotePath))
         let b = try SyncTestDevice("b", in: folder, remote: try FolderRemote(path: remotePath))

@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -8,12 +9,12 @@ import XCTest
 /// deleted through a link, and nothing odd is read at all; the root itself
 /// may be a link, since users point it at a mount.
 final class FolderRemoteHostileTreeTests: XCTestCase {
-    private var directory: TemporaryDirectory!
+    private var directory: TemporaryFolder!
     private var root: String { directory.path + "/remote" }
     private var outside: String { directory.path + "/outside" }
 
     override func setUpWithError() throws {
-        directory = try makeTemporaryDirectory()
+        directory = try makeTemporaryFolder()
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         try Data("outside batch".utf8).write(to: URL(fileURLWithPath: outside + "/batch-000001"))
         try Data("outside temporary".utf8).write(to: URL(fileURLWithPath: outside + "/.authcat-tmp-old"))

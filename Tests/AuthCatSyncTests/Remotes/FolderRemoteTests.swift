@@ -1,13 +1,14 @@
 import AuthCatSync
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
 final class FolderRemoteTests: XCTestCase {
-    private var directory: TemporaryDirectory!
+    private var directory: TemporaryFolder!
     private var root: String { directory.path + "/remote" }
 
     override func setUpWithError() throws {
-        directory = try makeTemporaryDirectory()
+        directory = try makeTemporaryFolder()
     }
 
     private func makePreparedRemote() async throws -> FolderRemote {

@@ -1,12 +1,13 @@
 import AuthCatSync
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
 final class S3CredentialsTests: XCTestCase {
-    private var home: TemporaryDirectory!
+    private var home: TemporaryFolder!
 
     override func setUpWithError() throws {
-        home = try makeTemporaryDirectory()
+        home = try makeTemporaryFolder()
     }
 
     private func writeCredentialsFile(_ text: String) throws {

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -26,7 +27,7 @@ final class SyncSimulationS3Tests: XCTestCase {
 
     func testS3Remote() async throws {
         let server = try Self.moto.running()
-        let folder = try makeTemporaryDirectory().url
+        let folder = try makeTemporaryFolder().url
         let configuration = try server.configuration(prefix: "sim-\(UUID().uuidString.lowercased())")
         let remote = S3Remote(configuration: configuration, credentials: server.credentials, timeout: 5)
         do {

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatTestSupport
 import AuthCatTesting
 import Foundation
 import XCTest
@@ -23,7 +24,7 @@ final class SyncSimulationTests: XCTestCase {
     func testMemoryRemote() async throws {
         var interrupted = 0
         for seed in Self.memorySeeds {
-            let folder = try makeTemporaryDirectory().url
+            let folder = try makeTemporaryFolder().url
             let simulation = try SyncSimulation(seed: seed, folder: folder, remote: MemoryRemote())
             try await simulation.run(steps: Self.steps)
             interrupted += simulation.interruptedSyncs
@@ -38,7 +39,7 @@ final class SyncSimulationTests: XCTestCase {
         var outcomes: [[String]] = []
         for _ in 0..<2 {
             let remote = MemoryRemote()
-            let simulation = try SyncSimulation(seed: 7, folder: try makeTemporaryDirectory().url, remote: remote)
+            let simulation = try SyncSimulation(seed: 7, folder: try makeTemporaryFolder().url, remote: remote)
             try await simulation.run(steps: 60)
             let objects = try await remote.list(prefix: "").map { object in
                 let name = object.name.split(separator: "/").dropFirst().joined(separator: "/")
@@ -51,7 +52,7 @@ final class SyncSimulationTests: XCTestCase {
 
     func testFolderRemote() async throws {
         for seed in Self.seeds.prefix(2) {
-            let folder = try makeTemporaryDirectory().url
+            let folder = try makeTemporaryFolder().url
             let remote = try FolderRemote(path: folder.appendingPathComponent("remote").path)
             try await SyncSimulation(seed: seed, folder: folder, remote: remote).run(steps: Self.steps)
         }

@@ -13,7 +13,7 @@ final class ClassMotoServer: @unchecked Sendable {
     private let name: String
     private var server: MotoServer?
     private var startError: Error?
-    private var logDirectory: TemporaryDirectory?
+    private var logDirectory: TemporaryFolder?
 
     /// - Parameter name: names the folder that holds the server's log.
     init(_ name: String) {
@@ -22,7 +22,7 @@ final class ClassMotoServer: @unchecked Sendable {
 
     func start() {
         do {
-            let directory = try TemporaryDirectory(name)
+            let directory = try TemporaryFolder(name)
             logDirectory = directory
             server = try MotoServer(logDirectory: directory.path)
         } catch {
