@@ -9,9 +9,7 @@ import XCTest
 
 /// Label clashes settled late: the settlement is stamped just after the value
 /// it replaces, so a user's later change wins and every device stamps alike.
-final class SyncEngineClashTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
+final class SyncEngineClashTests: SyncEngineTestCase {
     var a: SyncTestDevice!
     var b: SyncTestDevice!
 
@@ -19,14 +17,10 @@ final class SyncEngineClashTests: XCTestCase {
     let high = UUID(uuidString: "ffffffff-0000-4000-8000-000000000001")
 
     override func setUp() async throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-        a = try SyncTestDevice("a", in: folder, remote: remote)
-        b = try SyncTestDevice("b", in: folder, remote: remote)
-        try await a.enable()
-        try await a.sync()
-        try await b.enable()
-        try await b.sync()
+        try await super.setUp()
+        a = try device("a")
+        b = try device("b")
+        try await join(a, b)
     }
 
     func testALateSettlementKeepsTheUsersLaterRenameOnEveryDevice() async throws {

@@ -9,15 +9,12 @@ import XCTest
 
 /// Compaction: only on request (`compact`), never inside an ordinary sync,
 /// except as a repair after this device's objects were lost.
-final class SyncEngineCompactionTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
+final class SyncEngineCompactionTests: SyncEngineTestCase {
     var a: SyncTestDevice!
 
-    override func setUpWithError() throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-        a = try SyncTestDevice("a", in: folder, remote: remote)
+    override func setUp() async throws {
+        try await super.setUp()
+        a = try device("a")
     }
 
     private func addAccounts(_ count: Int) throws {
@@ -33,7 +30,7 @@ final class SyncEngineCompactionTests: XCTestCase {
 
     /// Remote object names of `device`'s batches and snapshots.
     private func objects(of device: SyncTestDevice) throws -> (batches: [String], snapshots: [String]) {
-        let id = try XCTUnwrap(SyncStore.openIfPresent(in: device.vault.location)?.state()?.deviceID)
+        let id = try deviceID(device)
         let names = remote.storedObjects.keys.filter { $0.contains("/\(id)/") }.sorted()
         return (names.filter { $0.contains("/b-") }, names.filter { $0.contains("/s-") })
     }

@@ -8,15 +8,7 @@ import XCTest
 @testable import AuthCatSync
 
 /// How many requests and bytes a sync costs, and what the remote can see.
-final class SyncEngineCostTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
-
-    override func setUpWithError() throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-    }
-
+final class SyncEngineCostTests: SyncEngineTestCase {
     func testASyncWithNothingNewIsOneListing() async throws {
         let a = try SyncTestDevice("a", in: folder, remote: remote)
         let b = try SyncTestDevice("b", in: folder, remote: remote)

@@ -12,9 +12,7 @@ import XCTest
 /// holder of the master key cannot break the others. The planted objects are
 /// random bytes; the forged ones are sealed with the master key, unwrapped
 /// from the manifest with the sync passphrase as an insider would.
-final class SyncEngineHostileRemoteTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
+final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
     var a: SyncTestDevice!
     var b: SyncTestDevice!
     var vaultID: String!
@@ -22,18 +20,10 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
     let insider = "00000000000000ff"
 
     override func setUp() async throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-        a = try SyncTestDevice("a", in: folder, remote: remote)
-        b = try SyncTestDevice("b", in: folder, remote: remote)
-        vaultID = try await a.enable().remoteVaultID
-        try await a.sync()
-        try await b.enable()
-        try await b.sync()
-    }
-
-    private func state(_ device: SyncTestDevice) throws -> SyncStateRecord {
-        try XCTUnwrap(SyncStore.openIfPresent(in: device.vault.location)?.state())
+        try await super.setUp()
+        a = try device("a")
+        b = try device("b")
+        vaultID = try await join(a, b)
     }
 
     private func plant(_ name: String) {
@@ -89,11 +79,11 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertEqual(
             names, [RemoteLayout.disabledMarker(vaultID, generation: 1), planted],
             "the real generation, no 11-digit name")
-        XCTAssertEqual(try state(a).disabledGeneration, 1)
+        XCTAssertEqual(try syncState(a).disabledGeneration, 1)
 
         let error = await syncError { try await self.b.sync() }
         XCTAssertEqual(error?.category, .disabledElsewhere, "the other device stops at the real marker")
-        XCTAssertEqual(try state(b).disabledGeneration, 1)
+        XCTAssertEqual(try syncState(b).disabledGeneration, 1)
     }
 
     func testTurningSyncOnAgainNextToAPlantedMarkerRemembersOnlyTheRealGeneration() async throws {
@@ -101,7 +91,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         plant(RemoteLayout.disabledMarker(vaultID, generation: RemoteLayout.maximumNumber))
         _ = await syncError { try await self.b.sync() }
         try await b.enable()
-        XCTAssertEqual(try state(b).disabledGeneration, 1)
+        XCTAssertEqual(try syncState(b).disabledGeneration, 1)
         try await a.enable()
         try await a.disable(everywhere: true)
         XCTAssertNotNil(remote.storedObjects[RemoteLayout.disabledMarker(vaultID, generation: 2)])
@@ -138,7 +128,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
 
         try await b.disable(everywhere: true)
         XCTAssertEqual(remote.counts.get, 0, "nor does disable --everywhere read the known planted disabled marker")
-        XCTAssertEqual(try state(b).disabledGeneration, 1)
+        XCTAssertEqual(try syncState(b).disabledGeneration, 1)
     }
 
     func testAPlantedDeletionMarkerWithTheManifestHiddenIsReportedAndSplitsNothing() async throws {
@@ -161,7 +151,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertEqual(
             Set(report.rejectedObjects.map(\.subject)), [marker, manifestName],
             "the planted marker and the missing manifest are reported")
-        XCTAssertFalse(try state(b).remoteDeleted)
+        XCTAssertFalse(try syncState(b).remoteDeleted)
 
         try await b.disable()
         let resumed = try await b.enable()
@@ -226,7 +216,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         let report = try await b.sync()
         XCTAssertEqual(report.issues, [])
         XCTAssertEqual(
-            try state(b).manifestHash,
+            try syncState(b).manifestHash,
             ObjectHash.of(try XCTUnwrap(remote.storedObjects[RemoteLayout.manifest(vaultID)])))
     }
 
@@ -244,7 +234,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         XCTAssertEqual(plan, .joinDifferentVault)
         let refused = await syncError { try await self.b.enable() }
         XCTAssertEqual(refused?.nextStep, .joinDifferentVault)
-        XCTAssertEqual(try state(b).remoteVaultID, vaultID, "nothing was set up")
+        XCTAssertEqual(try syncState(b).remoteVaultID, vaultID, "nothing was set up")
 
         let joined = try await SyncSetup.enable(
             vault: b.vault, remote: remote, remoteURL: remote.displayLocation,
@@ -271,7 +261,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         let report = try await b.sync()
         XCTAssertEqual(report.rejectedObjects.map(\.subject), [poisoned])
         XCTAssertFalse(try b.labels.contains { $0.hasPrefix("Forged") }, "rejected whole")
-        XCTAssertTrue(try state(b).clock.isWithinBounds(reference: now), "the clock did not move")
+        XCTAssertTrue(try syncState(b).clock.isWithinBounds(reference: now), "the clock did not move")
 
         try b.add("Mail", "bob")
         try await b.sync()
@@ -317,7 +307,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         try b.edit(account.id, AccountEdit(note: "after the repair"))
         let report = try await b.sync()
         XCTAssertEqual(report.issues, [])
-        XCTAssertTrue(try state(b).clock.isWithinBounds(reference: now))
+        XCTAssertTrue(try syncState(b).clock.isWithinBounds(reference: now))
         let clocks = try store.read { try SyncClockRecord.fetchAll($0) }.flatMap(\.clocks.values)
         XCTAssertTrue(clocks.allSatisfy { HybridLogicalClock.isAcceptable($0, physicalNow: now) }, "\(clocks)")
 
@@ -330,7 +320,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         b.clock.advance(by: -2 * 86_400)
         try a.add("Mail", "alice")
         try await a.sync()
-        let name = RemoteLayout.batch(vaultID, device: try state(a).deviceID, sequence: 1)
+        let name = RemoteLayout.batch(vaultID, device: try syncState(a).deviceID, sequence: 1)
 
         let first = try await b.sync()
         XCTAssertEqual(first.rejectedObjects.map(\.subject), [name])
@@ -397,7 +387,7 @@ final class SyncEngineHostileRemoteTests: XCTestCase {
         try a.edit(account.id, AccountEdit(note: "after the fix"))
         let repair = try await a.sync()
         XCTAssertTrue(repair.snapshotWritten, "in place of the batches with clocks the others refuse")
-        XCTAssertTrue(try state(a).clock.isWithinBounds(reference: a.clock.now().unixMilliseconds), "repaired")
+        XCTAssertTrue(try syncState(a).clock.isWithinBounds(reference: a.clock.now().unixMilliseconds), "repaired")
         let store = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location))
         let clocks = try store.read { try SyncClockRecord.fetchAll($0) }.flatMap(\.clocks.values)
         XCTAssertTrue(

@@ -8,9 +8,7 @@ import XCTest
 @testable import AuthCatSync
 
 /// What the engine does when the remote loses, replays, reorders or corrupts objects.
-final class SyncEngineIntegrityTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
+final class SyncEngineIntegrityTests: SyncEngineTestCase {
     var a: SyncTestDevice!
     var b: SyncTestDevice!
     var c: SyncTestDevice!
@@ -18,21 +16,11 @@ final class SyncEngineIntegrityTests: XCTestCase {
 
     /// Three devices joined and synced; `vaultID` is the remote vault.
     override func setUp() async throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-        a = try SyncTestDevice("a", in: folder, remote: remote)
-        b = try SyncTestDevice("b", in: folder, remote: remote)
-        c = try SyncTestDevice("c", in: folder, remote: remote)
-        vaultID = try await a.enable().remoteVaultID
-        try await a.sync()
-        for device in [b!, c!] {
-            try await device.enable()
-            try await device.sync()
-        }
-    }
-
-    func deviceID(_ device: SyncTestDevice) throws -> String {
-        try XCTUnwrap(SyncStore.openIfPresent(in: device.vault.location)?.state()?.deviceID)
+        try await super.setUp()
+        a = try device("a")
+        b = try device("b")
+        c = try device("c")
+        vaultID = try await join(a, b, c)
     }
 
     func batch(_ device: SyncTestDevice, _ sequence: Int64) throws -> String {
@@ -44,7 +32,7 @@ final class SyncEngineIntegrityTests: XCTestCase {
     func exportFromA(_ name: String) async throws -> String {
         try a.add("Site", name)
         try await a.sync()
-        let state = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state())
+        let state = try syncState(a)
         return try batch(a, state.nextSequence - 1)
     }
 
@@ -128,7 +116,7 @@ final class SyncEngineIntegrityTests: XCTestCase {
         let fromA = try await exportFromA("one")
         try c.add("Mail", "carol")
         try await c.sync()
-        let state = try XCTUnwrap(SyncStore.openIfPresent(in: c.vault.location)?.state())
+        let state = try syncState(c)
         let cName = try batch(c, state.nextSequence)
         remote.replaceObject(cName, with: try XCTUnwrap(remote.storedObjects[fromA]))
         let report = try await b.sync()
@@ -167,7 +155,7 @@ final class SyncEngineIntegrityTests: XCTestCase {
         try await b.sync()
         // a's next batch is replaced by a validly sealed one that does not follow the chain.
         let third = try await exportFromA("three")
-        let state = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state())
+        let state = try syncState(a)
         let keys = try SyncKeys.unsealLocally(
             state.sealedMasterKey, vault: a.vault, remoteVaultID: vaultID, deviceID: state.deviceID)
         var forged = try ChangeSet.decode(

@@ -8,25 +8,19 @@ import XCTest
 @testable import AuthCatSync
 
 /// How changes from several devices combine.
-final class SyncEngineMergeTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
+final class SyncEngineMergeTests: SyncEngineTestCase {
     var a: SyncTestDevice!
     var b: SyncTestDevice!
 
     override func setUp() async throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-        a = try SyncTestDevice("a", in: folder, remote: remote)
-        b = try SyncTestDevice("b", in: folder, remote: remote)
+        try await super.setUp()
+        a = try device("a")
+        b = try device("b")
     }
 
     /// A creates the remote vault, B joins; both synced.
     func startBoth() async throws {
-        try await a.enable()
-        try await a.sync()
-        try await b.enable()
-        try await b.sync()
+        try await join(a, b)
         try await a.sync()
     }
 

@@ -8,19 +8,7 @@ import XCTest
 @testable import AuthCatSync
 
 /// Yandex and mOTP accounts travel with their PIN, and stay out of the way of devices that predate them.
-final class SyncEnginePINTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
-
-    override func setUpWithError() throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-    }
-
-    private func device(_ name: String) throws -> SyncTestDevice {
-        try SyncTestDevice(name, in: folder, remote: remote)
-    }
-
+final class SyncEnginePINTests: SyncEngineTestCase {
     private func addYandex(_ device: SyncTestDevice, pin: String) throws -> Account {
         device.clock.advance(by: 1)
         return try device.vault.write(author: .cli) { writer in

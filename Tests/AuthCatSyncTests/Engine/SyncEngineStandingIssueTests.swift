@@ -9,26 +9,16 @@ import XCTest
 
 /// Problems on the remote stay visible in the monitor until they are
 /// repaired, and a repaired object is read again (issue 8 §4).
-final class SyncEngineStandingIssueTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
+final class SyncEngineStandingIssueTests: SyncEngineTestCase {
     var a: SyncTestDevice!
     var b: SyncTestDevice!
     var vaultID: String!
 
     override func setUp() async throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-        a = try SyncTestDevice("a", in: folder, remote: remote)
-        b = try SyncTestDevice("b", in: folder, remote: remote)
-        vaultID = try await a.enable().remoteVaultID
-        try await a.sync()
-        try await b.enable()
-        try await b.sync()
-    }
-
-    private func deviceID(_ device: SyncTestDevice) throws -> String {
-        try XCTUnwrap(SyncStore.openIfPresent(in: device.vault.location)?.state()?.deviceID)
+        try await super.setUp()
+        a = try device("a")
+        b = try device("b")
+        vaultID = try await join(a, b)
     }
 
     /// A adds and exports one account; returns the batch name written.
@@ -36,7 +26,7 @@ final class SyncEngineStandingIssueTests: XCTestCase {
     private func exportFromA(_ name: String) async throws -> String {
         try a.add("Site", name)
         try await a.sync()
-        let state = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state())
+        let state = try syncState(a)
         return RemoteLayout.batch(vaultID, device: try deviceID(a), sequence: state.nextSequence - 1)
     }
 

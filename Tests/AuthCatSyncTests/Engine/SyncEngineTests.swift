@@ -8,19 +8,7 @@ import XCTest
 
 @testable import AuthCatSync
 
-final class SyncEngineTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
-
-    override func setUpWithError() throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-    }
-
-    func device(_ name: String) throws -> SyncTestDevice {
-        try SyncTestDevice(name, in: folder, remote: remote)
-    }
-
+final class SyncEngineTests: SyncEngineTestCase {
     func testTwoDevicesExchangeAccountsAndEdits() async throws {
         let a = try device("a")
         let github = try a.add("GitHub", "alice")

@@ -8,17 +8,14 @@ import XCTest
 @testable import AuthCatSync
 
 /// Turning sync off here, everywhere, or deleting the remote data.
-final class SyncEngineToggleTests: XCTestCase {
-    var folder: URL!
-    var remote: MemoryRemote!
+final class SyncEngineToggleTests: SyncEngineTestCase {
     var a: SyncTestDevice!
     var b: SyncTestDevice!
 
     override func setUp() async throws {
-        folder = try makeTemporaryFolder().url
-        remote = MemoryRemote()
-        a = try SyncTestDevice("a", in: folder, remote: remote)
-        b = try SyncTestDevice("b", in: folder, remote: remote)
+        try await super.setUp()
+        a = try device("a")
+        b = try device("b")
         try a.add("GitHub", "alice")
         try await a.enable()
         try await a.sync()
