@@ -27,6 +27,8 @@ public final class SNTPResponder: @unchecked Sendable {
         /// A reply to another request first (as a forger would send), then a
         /// proper one `seconds` ahead.
         case strayThenSkewed(seconds: Double)
+        /// A proper reply `seconds` ahead, held back until the test calls `release()`.
+        case held(seconds: Double)
     }
 
     public let port: Int
@@ -35,6 +37,9 @@ public final class SNTPResponder: @unchecked Sendable {
     private let lock = NSLock()
     private var stopping = false
     private var requests = 0
+    private var released = false
+    /// Replies held back (`held`), with the address each goes to.
+    private var pending: [(reply: [UInt8], client: sockaddr_storage, length: socklen_t)] = []
     private let finished = DispatchSemaphore(value: 0)
 
     public init(_ behaviour: Behaviour) throws {
@@ -66,6 +71,21 @@ public final class SNTPResponder: @unchecked Sendable {
     /// How many requests arrived so far.
     public var requestCount: Int { lock.withLock { requests } }
 
+    /// Sends the replies held back so far and every later one at once (`held`).
+    public func release() {
+        lock.withLock { released = true }
+    }
+
+    /// Waits until `count` requests have arrived, up to `timeout` seconds; whether they did.
+    public func waitForRequests(_ count: Int, timeout: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while requestCount < count {
+            guard Date() < deadline else { return false }
+            usleep(5_000)
+        }
+        return true
+    }
+
     /// Stops the thread and closes the socket; waits until the thread is done.
     public func stop() {
         let first = lock.withLock { () -> Bool in
@@ -83,6 +103,7 @@ public final class SNTPResponder: @unchecked Sendable {
         defer { finished.signal() }
         var buffer = [UInt8](repeating: 0, count: 512)
         while !lock.withLock({ stopping }) {
+            sendReleasedReplies()
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 20) > 0 else { continue }
             var client = sockaddr_storage()
@@ -97,12 +118,30 @@ public final class SNTPResponder: @unchecked Sendable {
             guard count >= 48 else { continue }
             lock.withLock { requests += 1 }
             for reply in replies(to: Array(buffer[..<count])) {
-                _ = reply.withUnsafeBytes { bytes in
-                    withUnsafePointer(to: &client) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                            sendto(fd, bytes.baseAddress, bytes.count, 0, $0, clientLength)
-                        }
-                    }
+                if case .held = behaviour {
+                    lock.withLock { pending.append((reply, client, clientLength)) }
+                } else {
+                    send(reply, to: client, length: clientLength)
+                }
+            }
+        }
+    }
+
+    private func sendReleasedReplies() {
+        let due = lock.withLock { () -> [(reply: [UInt8], client: sockaddr_storage, length: socklen_t)] in
+            guard released else { return [] }
+            defer { pending = [] }
+            return pending
+        }
+        for reply in due { send(reply.reply, to: reply.client, length: reply.length) }
+    }
+
+    private func send(_ reply: [UInt8], to client: sockaddr_storage, length: socklen_t) {
+        var client = client
+        _ = reply.withUnsafeBytes { bytes in
+            withUnsafePointer(to: &client) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, bytes.baseAddress, bytes.count, 0, $0, length)
                 }
             }
         }
@@ -111,7 +150,7 @@ public final class SNTPResponder: @unchecked Sendable {
     private func replies(to request: [UInt8]) -> [[UInt8]] {
         switch behaviour {
         case .silent: []
-        case .skewed(let seconds): [reply(to: request, skew: seconds)]
+        case .skewed(let seconds), .held(let seconds): [reply(to: request, skew: seconds)]
         case .wrongMode: [reply(to: request, mode: 3)]
         case .wrongOrigin: [reply(to: request, strayOrigin: true)]
         case .kissOfDeath: [reply(to: request, stratum: 0)]

@@ -175,7 +175,8 @@ final class DoctorCommandTests: AuthCatTestCase {
         XCTAssertTrue(clock.hasPrefix("warning  clock"), clock)
         XCTAssertTrue(clock.contains("no answer from the time server 127.0.0.1:"), clock)
         XCTAssertTrue(clock.contains("authcat doctor --server HOST"), clock)
-        XCTAssertLessThan(result.duration, 10)
+        // It gave up at the deadline it was given, not at the default of 3 s.
+        XCTAssertTrue(clock.contains("within 0.5 s"), clock)
         let json = try doctor(["--server", try timeServer(.silent), "--timeout", "0.2", "--json"])
         let object = try XCTUnwrap(try json.json() as? [String: Any])
         XCTAssertTrue(object["clock"] is NSNull)

@@ -179,9 +179,10 @@ final class Base32Tests: XCTestCase {
         }
     }
 
-    func testCopesWithAMegabyteQuickly() throws {
+    /// A megabyte is handled in one pass: work that grew with the square of
+    /// the length would not end, at this size, before the suite's own timeout.
+    func testCopesWithAMegabyte() throws {
         let megabyte = 1 << 20
-        let start = Date()
         // Garbage: fails at once, whatever follows.
         XCTAssertThrowsError(try Base32.decode(String(repeating: "!", count: megabyte)))
         var generator = Self.seededGenerator()
@@ -195,7 +196,6 @@ final class Base32Tests: XCTestCase {
         }
         // A megabyte of valid Base32 decodes to 640 KiB.
         XCTAssertEqual(try Base32.decode(String(almost.dropLast())).count, megabyte / 8 * 5)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "Base32 of a megabyte took too long")
     }
 
     private func captureError(_ body: () throws -> Any) -> Error? {

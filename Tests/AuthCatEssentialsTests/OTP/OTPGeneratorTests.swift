@@ -199,14 +199,14 @@ final class OTPGeneratorTests: XCTestCase {
         }
     }
 
-    // MARK: Speed
+    // MARK: Many secrets
 
-    func testAThousandCodesAreFast() throws {
+    /// How fast codes are is scripts/bench's figure (`authcat code` on 1,000 accounts against oathtool).
+    func testAThousandRandomSecretsEachGiveAnEightDigitCode() throws {
         let secrets = try (0..<1000).map { _ in try SecretBytes.random(count: 20) }
         let parameters = OTPParameters(algorithm: .sha512, digits: 8)
-        let start = Date()
-        let codes = try secrets.map { try OTPGenerator.code(secret: $0, parameters: parameters, at: start).value }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1, "1,000 codes took too long")
+        let now = Date()
+        let codes = try secrets.map { try OTPGenerator.code(secret: $0, parameters: parameters, at: now).value }
         XCTAssertEqual(codes.count, 1000)
         XCTAssertTrue(codes.allSatisfy { $0.count == 8 && $0.allSatisfy(\.isASCIIDigit) })
     }
