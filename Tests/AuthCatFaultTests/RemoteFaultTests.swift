@@ -34,9 +34,14 @@ class RemoteFaultTestCase: FaultTestCase {
 
     var remoteName: String { "remote" }
 
-    /// Makes the remote unreachable for a while; false when this remote cannot be.
-    func hideRemote() throws -> Bool { false }
-    func unhideRemote() throws {}
+    /// Makes the remote unreachable until `unhideRemote()`, keeping what it holds; subclasses say how.
+    func hideRemote() throws {
+        fatalError("a subclass hides its remote")
+    }
+
+    func unhideRemote() throws {
+        fatalError("a subclass brings its remote back")
+    }
 
     private var environment: [String: String] {
         extraEnvironment.merging([
@@ -167,7 +172,7 @@ class RemoteFaultTestCase: FaultTestCase {
     /// back, the failed push still shows until a sync succeeds.
     private func backgroundPushToAnUnreachableRemote() throws {
         try expectHealthy("before the remote goes away")
-        guard try hideRemote() else { return }
+        try hideRemote()
         try succeed(a, ["edit", "A:a", "--tag", "unreachable"], environment: environment)
         waitForStragglers(under: a.path, timeout: 30)
         try unhideRemote()
@@ -321,22 +326,69 @@ class RemoteFaultTestCase: FaultTestCase {
     }
 
     /// Runs authcat on a pseudo-terminal (util-linux `script`), typing `typing`
-    /// once it is waiting, as a person answers a prompt.
+    /// once it asks, as a person answers a prompt: its input is a FIFO that
+    /// the test writes to only when the output ends in a prompt (": ").
     private func runOnTerminal(
         _ home: URL, _ arguments: [String], typing: String, environment: [String: String]
     ) throws -> FaultRun {
         let command = ([Self.executable, "--home", home.path] + arguments)
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        // The typing waits a moment, so that it comes after authcat has turned echo off.
-        let shell = "(sleep 1; printf '%s\\n' \"$TYPED\") | /usr/bin/script -qec \"$COMMAND\" /dev/null"
+        let keyboard = try Keyboard(in: scratch)
         let child = try SpawnedAuthCat(
-            executable: "/bin/sh", arguments: ["-c", shell],
-            environment: baseEnvironment.merging(environment) { $1 }
-                .merging(["TYPED": typing, "COMMAND": command]) { $1 },
-            stdinPath: nil, scratch: scratch)
-        let termination = child.wait(timeout: 60)
+            executable: "/usr/bin/script", arguments: ["-qec", command, "/dev/null"],
+            environment: baseEnvironment.merging(environment) { $1 }, stdinPath: keyboard.path, scratch: scratch)
         defer { child.removeFiles() }
+        keyboard.childHasIt()
+        let typed = keyboard.type(typing + "\n", once: child, prompts: ": ")
+        let termination = child.wait(timeout: 120)
+        XCTAssertTrue(typed, "authcat never asked; it printed: \(child.stdout)")
         return FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr)
+    }
+}
+
+/// A FIFO that a child reads as its standard input and the test writes to
+/// when the child asks. Both ends are opened before the child starts (its
+/// `posix_spawn` must not block opening a FIFO nobody writes to), and
+/// close-on-exec, so that the child holds only the end it was given.
+private final class Keyboard {
+    let path: String
+    private var reader: Int32
+    private var writer: Int32
+
+    init(in folder: URL) throws {
+        path = folder.appendingPathComponent("keyboard-\(UUID().uuidString)").path
+        guard mkfifo(path, 0o600) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        writer = reader < 0 ? -1 : open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard reader >= 0, writer >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    }
+
+    deinit {
+        if reader >= 0 { close(reader) }
+        if writer >= 0 { close(writer) }
+        unlink(path)
+    }
+
+    /// Lets go of the test's reading end once the child has opened its own.
+    func childHasIt() {
+        close(reader)
+        reader = -1
+    }
+
+    /// Writes `text` once `child`'s output ends in `prompt`, then closes the
+    /// FIFO (the end of input); false when the child ended first or did not
+    /// ask within two minutes, far longer than a prompt takes on a busy machine.
+    func type(_ text: String, once child: SpawnedAuthCat, prompts prompt: String) -> Bool {
+        defer {
+            close(writer)
+            writer = -1
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while !child.stdout.hasSuffix(prompt) {
+            guard child.isRunning, Date() < deadline else { return false }
+            usleep(5_000)
+        }
+        return Data(text.utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == text.utf8.count
     }
 }
 
@@ -366,9 +418,8 @@ final class FolderRemoteFaultTests: RemoteFaultTestCase {
     private var folder: URL { scratch.appendingPathComponent("remote") }
     private var hidden: URL { scratch.appendingPathComponent("remote-away") }
 
-    override func hideRemote() throws -> Bool {
+    override func hideRemote() throws {
         try FileManager.default.moveItem(at: folder, to: hidden)
-        return true
     }
 
     override func unhideRemote() throws {
@@ -380,20 +431,35 @@ final class FolderRemoteFaultTests: RemoteFaultTestCase {
     }
 }
 
+/// The faults on S3: moto_server, reached through a relay that the test
+/// closes to hide the remote (connections refused) and opens again.
 final class S3RemoteFaultTests: RemoteFaultTestCase {
-    private var moto: MotoS3?
+    private var moto: MotoServer?
+    private var relay: LoopbackRelay?
 
     override var remoteName: String { "S3" }
 
     override func tearDown() {
         super.tearDown()
+        relay?.close()
         moto?.stop()
     }
 
     override func remoteLocation() throws -> (url: String, environment: [String: String]) {
-        let server = try MotoS3(logDirectory: scratch.path)
+        let server = try MotoServer(logDirectory: scratch.path)
         moto = server
-        return (server.location(prefix: "fault-\(UUID().uuidString.prefix(8))"), server.environment)
+        let relay = try LoopbackRelay(to: server.port)
+        self.relay = relay
+        let prefix = "fault-\(UUID().uuidString.prefix(8))"
+        return (server.location(prefix: prefix, endpoint: relay.endpoint), server.environment)
+    }
+
+    override func hideRemote() throws {
+        try XCTUnwrap(relay).close()
+    }
+
+    override func unhideRemote() throws {
+        try XCTUnwrap(relay).open()
     }
 
     func testEveryRemoteFaultOnS3() throws {

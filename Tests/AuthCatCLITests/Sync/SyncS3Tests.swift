@@ -6,7 +6,7 @@ import XCTest
 /// states a network or credential problem leads to.
 final class SyncS3Tests: SyncTestCase {
     func testTwoDevicesSyncThroughS3AndStatusSeesCredentialAndNetworkProblems() throws {
-        let server = try CLIMotoServer(logDirectory: scratch)
+        let server = try MotoServer(logDirectory: scratch.path)
         defer { server.stop() }
         let url = server.location(prefix: "vault-\(UUID().uuidString.prefix(8))")
         let (first, second) = (try makeDevice(), try makeDevice())

@@ -85,6 +85,15 @@ final class SpawnedAuthCat {
         if termination == nil { Glibc.kill(pid, SIGKILL) }
     }
 
+    /// Whether the process still runs; once it has ended, it is reaped and its end recorded.
+    var isRunning: Bool {
+        guard termination == nil else { return false }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+        record(status)
+        return false
+    }
+
     /// Waits for the process to end, killing it after `timeout` seconds (then
     /// `timedOut` is true); how it ended.
     @discardableResult
@@ -106,6 +115,12 @@ final class SpawnedAuthCat {
             }
             usleep(1_000)
         }
+        return record(status)
+    }
+
+    /// Records how the process ended from its `waitpid` status.
+    @discardableResult
+    private func record(_ status: Int32) -> Termination {
         // WIFEXITED and friends are macros Swift does not import.
         let signal = status & 0x7F
         let ended: Termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal)

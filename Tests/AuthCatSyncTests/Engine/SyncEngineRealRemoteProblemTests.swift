@@ -11,7 +11,7 @@ import XCTest
 /// (the folder's inode and change time, S3's ETag, tell it changed), and the
 /// live check notices an emptied remote.
 final class SyncEngineRealRemoteProblemTests: XCTestCase {
-    private static let moto = ClassMotoServer("moto-problems")
+    private static let moto = MotoServer.ForTestClass("moto-problems")
 
     override class func tearDown() {
         moto.stop()
@@ -28,7 +28,7 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
         Self.moto.start()
         let server = try Self.moto.running()
         let configuration = try server.configuration(prefix: "problems-\(UUID().uuidString.lowercased())")
-        let remote = S3Remote(configuration: configuration, credentials: server.credentials, timeout: 5)
+        let remote = S3Remote(configuration: configuration, credentials: server.credentials, timeout: 30)
         do {
             try await checkTamperRepairAndVanish(folder: try makeTemporaryFolder().url, remote: remote)
         } catch {

@@ -6,7 +6,7 @@ import XCTest
 
 /// S3Remote against a real S3 server: moto_server on loopback, with signatures checked.
 final class S3RemoteTests: XCTestCase {
-    private static let moto = ClassMotoServer("moto")
+    private static let moto = MotoServer.ForTestClass("moto")
     private var remotes: [S3Remote] = []
 
     override class func setUp() {
@@ -40,7 +40,7 @@ final class S3RemoteTests: XCTestCase {
         let configuration = try server.configuration(
             bucket: bucket, prefix: "t-\(UUID().uuidString.lowercased())", options: options)
         let remote = S3Remote(
-            configuration: configuration, credentials: credentials ?? server.credentials, timeout: 3,
+            configuration: configuration, credentials: credentials ?? server.credentials, timeout: 30,
             listPageSize: listPageSize)
         remotes.append(remote)
         return remote
@@ -146,10 +146,10 @@ final class S3RemoteTests: XCTestCase {
         guard case .s3(let settings) = configuration else { return XCTFail("not s3") }
         let remote = S3Remote(configuration: settings, credentials: server.credentials, timeout: 2)
         remotes.append(remote)
-        let started = Date()
         let error = await assertRemoteError(.unreachable) { try await remote.get("manifest") }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
         XCTAssertTrue(error?.description.contains("127.0.0.1:\(port)") == true, error?.description ?? "")
+        // Refused at once, not waited out to the request's deadline.
+        XCTAssertTrue(error?.description.contains("connection refused") == true, error?.description ?? "")
     }
 
     func testNamesAreValidatedBeforeAnyRequest() async throws {

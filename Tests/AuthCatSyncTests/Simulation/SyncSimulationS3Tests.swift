@@ -7,9 +7,9 @@ import XCTest
 @testable import AuthCatSync
 
 /// The seeded simulation on a real S3 server (moto_server on loopback, one
-/// for the class: `ClassMotoServer`).
+/// for the class: `MotoServer.ForTestClass`).
 final class SyncSimulationS3Tests: XCTestCase {
-    private static let moto = ClassMotoServer("moto-sync")
+    private static let moto = MotoServer.ForTestClass("moto-sync")
 
     override class func setUp() {
         super.setUp()
@@ -29,7 +29,7 @@ final class SyncSimulationS3Tests: XCTestCase {
         let server = try Self.moto.running()
         let folder = try makeTemporaryFolder().url
         let configuration = try server.configuration(prefix: "sim-\(UUID().uuidString.lowercased())")
-        let remote = S3Remote(configuration: configuration, credentials: server.credentials, timeout: 5)
+        let remote = S3Remote(configuration: configuration, credentials: server.credentials, timeout: 30)
         do {
             try await SyncSimulation(seed: SyncSimulationTests.seeds[0], folder: folder, remote: remote)
                 .run(steps: SyncSimulationTests.steps)
