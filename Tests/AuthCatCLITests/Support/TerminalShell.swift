@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -97,6 +98,21 @@ final class TerminalShell {
     /// Whether the pane shows the terminal's alternate screen now.
     func showsAlternateScreen() throws -> Bool {
         try tmux(["display-message", "-p", "#{alternate_on}"]).hasPrefix("1")
+    }
+
+    /// The programs running under the pane's shell (what the test typed), by
+    /// id, each with its command line: the processes this test started, so
+    /// that it can signal them without touching any other on the machine.
+    func runningCommands() throws -> [(pid: Int32, commandLine: String)] {
+        let shellOutput = try tmux(["display-message", "-p", "#{pane_pid}"])
+        guard let shell = Int32(shellOutput.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TerminalShellError.tmuxFailed(["display-message", "#{pane_pid}"])
+        }
+        return ChildProcesses.descendants(of: shell).compactMap { pid in
+            guard let arguments = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let words = arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return (pid, words.joined(separator: " "))
+        }
     }
 
     /// Resizes the pane, as a user dragging the window does.
