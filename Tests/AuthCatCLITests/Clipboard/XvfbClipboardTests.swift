@@ -34,38 +34,31 @@ final class XvfbClipboardTests: AuthCatTestCase {
         super.tearDown()
     }
 
-    /// Starts Xvfb on a display number nobody uses and waits for its socket;
-    /// returns the display (":N"). Another X server taking the number first
-    /// makes this one exit, and the next number is tried.
+    /// Starts an X server of this test's own and returns its display (":N")
+    /// once it accepts connections: with `-displayfd`, Xvfb picks a display
+    /// number nobody uses and writes it only when it is ready.
     private func startXvfb() throws -> String {
-        var number = 90
-        for _ in 0..<10 {
-            while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            { number += 1 }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.xvfb)
-            process.arguments = [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"]
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let socket = "/tmp/.X11-unix/X\(number)"
-            let deadline = Date().addingTimeInterval(15)
-            while process.isRunning, !FileManager.default.fileExists(atPath: socket), Date() < deadline {
-                usleep(10_000)
-            }
-            if process.isRunning, FileManager.default.fileExists(atPath: socket) {
-                server = process
-                return ":\(number)"
-            }
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-            number += 1
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.xvfb)
+        process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "320x240x24"]
+        let ready = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = ready
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        server = process
+        // A line, or the end of the output when the server could not start.
+        var number = Data()
+        while !number.contains(UInt8(ascii: "\n")), case let chunk = ready.fileHandleForReading.availableData,
+            !chunk.isEmpty
+        {
+            number += chunk
         }
-        throw SetupError("Xvfb did not start on any of 10 display numbers from :90")
+        let display = String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !display.isEmpty, display.allSatisfy(\.isNumber) else {
+            throw SetupError("Xvfb did not start (it wrote '\(display)' where its display number goes)")
+        }
+        return ":" + display
     }
 
     /// What the clipboard holds now: `xclip -o`, which prints and exits.
@@ -87,19 +80,27 @@ final class XvfbClipboardTests: AuthCatTestCase {
     /// Puts `text` on the clipboard with an xclip kept in the foreground
     /// (`-quiet`): it serves the selection until another program takes it.
     /// A backgrounded xclip would keep the socket Foundation's `Process`
-    /// watches for a child's end open, and hang the wait.
+    /// watches for a child's end open, and hang the wait. Returns once xclip
+    /// says it waits for requests, which it does after taking the selection.
     private func owner(of text: String) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.xclip)
         process.arguments = ["-quiet", "-selection", "clipboard", "-i"]
         process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
         let input = Pipe()
+        let said = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = said
         try process.run()
         input.fileHandleForWriting.write(Data(text.utf8))
         try input.fileHandleForWriting.close()
+        var words = Data()
+        while !String(decoding: words, as: UTF8.self).contains("Waiting for selection requests"),
+            case let chunk = said.fileHandleForReading.availableData, !chunk.isEmpty
+        {
+            words += chunk
+        }
         return process
     }
 
@@ -124,12 +125,13 @@ final class XvfbClipboardTests: AuthCatTestCase {
         try add("counter", ["--type", "hotp"])
         let previousOwner = try owner(of: "what I had")
         defer { if previousOwner.isRunning { previousOwner.terminate() } }
-        waitForClipboard("what I had", timeout: 5)
+        waitForClipboard("what I had", timeout: 60)
 
+        // A hold long enough that the check below, an xclip of its own, comes before its end on a busy machine.
         let result = try authcat.run(
             ["code", "counter", "--copy"],
             environment: [
-                "DISPLAY": display, "AUTHCAT_INTERNAL_CLIPBOARD_HOLD_SECONDS": "2",
+                "DISPLAY": display, "AUTHCAT_INTERNAL_CLIPBOARD_HOLD_SECONDS": "8",
             ])
         let copiedBy = Date()
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -137,12 +139,12 @@ final class XvfbClipboardTests: AuthCatTestCase {
         let code = result.stdout.trimmingCharacters(in: .newlines)
         XCTAssertEqual(code.count, 6, result.stdout)
         // xclip takes the selection before it leaves a child to serve it, so this holds at once.
-        waitForClipboard(code, timeout: 1)
+        XCTAssertEqual(clipboard(), code, "the code is on the clipboard as soon as authcat is done")
 
-        let restored = try XCTUnwrap(waitForClipboard("what I had", timeout: 20))
-        XCTAssertGreaterThanOrEqual(restored.timeIntervalSince(copiedBy), 1.5, "taken off before the hold ended")
+        let restored = try XCTUnwrap(waitForClipboard("what I had", timeout: 60))
+        XCTAssertGreaterThanOrEqual(restored.timeIntervalSince(copiedBy), 7.5, "taken off before the hold ended")
         // authcat's copy took the selection from the first owner, which then ended.
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(60)
         while previousOwner.isRunning, Date() < deadline { usleep(10_000) }
         XCTAssertFalse(previousOwner.isRunning, "the earlier owner still holds the selection")
     }
