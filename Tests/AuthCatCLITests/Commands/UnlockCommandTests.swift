@@ -53,9 +53,9 @@ final class UnlockCommandTests: AuthCatTestCase {
 
     func testTheKernelForgetsTheKeyWhenTheTimeRunsOut() throws {
         try succeed(["unlock", "--for", "1s"], environment: passphrase)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         var status: Int32 = 0
-        // The kernel expires the key on its own schedule; wait for it, at most ten seconds.
+        // The kernel expires the key on its own schedule; wait for it, at most a minute on a busy machine.
         while Date() < deadline {
             status = try authcat.run(["unlock", "--status"]).status
             if status == 2 { break }

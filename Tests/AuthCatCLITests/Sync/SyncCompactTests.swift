@@ -104,7 +104,7 @@ final class SyncCompactTests: SyncTestCase {
             eventually { watch.stdout.contains("compacted: wrote one snapshot, removed 64 older objects") },
             watch.stdout)
         kill(watch.pid, SIGTERM)
-        XCTAssertEqual(watch.waitForExit(timeout: 10), 0, watch.stderr)
+        XCTAssertEqual(watch.waitForExit(timeout: 60), 0, watch.stderr)
         XCTAssertEqual(try status(device, offline: true).json["batches_since_snapshot"] as? Int, 0)
         let quiet = try device.run(["sync", "now"])
         XCTAssertFalse(quiet.stderr.contains("sync compact"), "no hint once compacted: \(quiet.stderr)")

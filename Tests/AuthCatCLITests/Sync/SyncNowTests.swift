@@ -62,7 +62,7 @@ final class SyncNowTests: SyncTestCase {
         XCTAssertEqual(running.status, 0)
 
         kill(sync.pid, SIGKILL)
-        XCTAssertNotNil(sync.waitForExit(timeout: 10))
+        XCTAssertNotNil(sync.waitForExit(timeout: 60))
         let interrupted = try status(second, offline: true)
         XCTAssertEqual(interrupted.json["summary"] as? String, "error")
         XCTAssertEqual(interrupted.status, 4)

@@ -38,7 +38,7 @@ final class SyncWatchTests: SyncTestCase {
             "the watch, not a background push, exported it: \(watch.stdout)")
 
         kill(watch.pid, SIGTERM)
-        XCTAssertEqual(watch.waitForExit(timeout: 10), 0, "SIGTERM stops it cleanly: \(watch.stderr)")
+        XCTAssertEqual(watch.waitForExit(timeout: 60), 0, "SIGTERM stops it cleanly: \(watch.stderr)")
         try succeed(second, ["sync", "now"])
         XCTAssertEqual(try labels(second), ["Example:alice"])
     }
@@ -53,7 +53,7 @@ final class SyncWatchTests: SyncTestCase {
             try eventually(within: 15) { try labels(first) == ["Example:bob"] }, "imported without a sync now")
         XCTAssertTrue(eventually { watch.stdout.contains("imported 1 change") }, watch.stdout)
         kill(watch.pid, SIGINT)
-        XCTAssertEqual(watch.waitForExit(timeout: 10), 0, "SIGINT stops it cleanly: \(watch.stderr)")
+        XCTAssertEqual(watch.waitForExit(timeout: 60), 0, "SIGINT stops it cleanly: \(watch.stderr)")
     }
 
     func testDisablingSyncFromAnotherProcessStopsTheWatchAtOnce() throws {
@@ -61,7 +61,7 @@ final class SyncWatchTests: SyncTestCase {
         try enable(device)
         let watch = try startWatch(device)
         try succeed(device, ["sync", "disable"])
-        XCTAssertEqual(watch.waitForExit(timeout: 10), 0, "the watch stops when sync is turned off")
+        XCTAssertEqual(watch.waitForExit(timeout: 60), 0, "the watch stops when sync is turned off")
         XCTAssertTrue(watch.stderr.contains("sync was turned off"), watch.stderr)
 
         let before = remoteFiles()

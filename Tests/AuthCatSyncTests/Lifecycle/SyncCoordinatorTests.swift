@@ -250,14 +250,14 @@ final class SyncCoordinatorTests: XCTestCase {
     func testATaskThatOutlivesATurnTakesTheLockAgain() async throws {
         let log = EventLog()
         let turnOver = Signal()
-        let lateWaits = expectation(description: "the late task waits for the lock")
+        let lateWaits = Signal()
         let holder = coordinator()
         var late: Task<Void, any Error>?
         try await holder.withRunLock {
             try await holder.withRunLock { log.append("a nested holder shares the turn") }
             late = Task {
                 try await turnOver.wait("the end of the turn")
-                try await holder.withRunLock(whenBusy: { lateWaits.fulfill() }) {
+                try await holder.withRunLock(whenBusy: { lateWaits.fire() }) {
                     log.append("the late task holds the lock")
                 }
             }
@@ -265,7 +265,7 @@ final class SyncCoordinatorTests: XCTestCase {
         let release = Signal()
         let other = try await holdRunLock(until: release, log: log)
         turnOver.fire()
-        await fulfillment(of: [lateWaits], timeout: 30)
+        try await lateWaits.wait("the late task finding the lock busy")
         release.fire()
         try await other.value("the other holder")
         try await late?.value("the late task")
