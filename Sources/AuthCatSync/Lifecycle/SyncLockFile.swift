@@ -122,11 +122,16 @@ final class SyncLockFile: Sendable {
         return true
     }
 
+    /// Runs a wait that blocks (`flock`) on a thread made for it. Not on
+    /// Dispatch's global queue: on Linux its few threads (one per core) also
+    /// run every Swift task, and a wait for another holder that keeps one of
+    /// them leaves the holder's own tasks, which would release the lock, the
+    /// rest: on a two-core machine, one thread for the whole process.
     private func onItsOwnThread(_ wait: @escaping @Sendable (SyncLockFile) throws -> Void) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(with: Result { try wait(self) })
-            }
+            }.start()
         }
     }
 }

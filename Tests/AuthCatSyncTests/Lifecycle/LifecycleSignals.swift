@@ -2,11 +2,14 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// How long a test waits for an event it expects: far longer than any of them
-/// takes, so that a broken exclusion (a lock never released, a signal never
-/// fired) fails the test instead of hanging the suite. Two minutes, because a
-/// machine running several builds at once was seen to take over 30 seconds to
-/// open an engine and reach its lock; a passing test never waits this long.
+/// How long a test waits for an event it expects before it fails: not a
+/// duration any event should take (each of them took under 0.1 s with the
+/// machine's load at 15, and on one core), only what turns a broken exclusion
+/// (a lock never released, a signal never fired) into a failure instead of a
+/// hang. A wait of 30 s once ran out on a busy machine, not seen again; the
+/// one starvation found: lock waits held threads of the pool that also runs
+/// every task (the holder's, which would release the lock, among them), and
+/// have threads of their own now (`SyncLockFile`).
 let eventTimeout: Duration = .seconds(120)
 
 struct EventTimedOut: Error, CustomStringConvertible {
