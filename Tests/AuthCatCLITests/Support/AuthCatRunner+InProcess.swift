@@ -42,9 +42,8 @@ extension AuthCatRunner {
             standardError: StandardStream(errors.fileHandleForWriting.fileDescriptor),
             terminalPath: nil, clock: clock, passphraseKDF: try KDFParameters.minimumForTesting(),
             launcher: DetachedLauncher(program: detachedProgram, collectsExits: true))
-        let feeder = stdin.map { Self.feed([$0], pausingFor: 0, to: input) }
+        let feeder = stdin.map { Self.feed([$0], to: input) }
         let collected = Self.collect(output, errors)
-        let started = Date()
         let status = try inRoot { try Self.wait(for: invocation, timeout: timeout) }
         try output.fileHandleForWriting.close()
         try errors.fileHandleForWriting.close()
@@ -55,7 +54,7 @@ extension AuthCatRunner {
         feeder?.wait()
         return AuthCatResult(
             status: status, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// Runs `body` with `root` as the current folder and the umask `main` sets,

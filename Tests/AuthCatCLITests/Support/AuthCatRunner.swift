@@ -2,13 +2,12 @@ import AuthCatTestSupport
 import Foundation
 import XCTest
 
-/// What one run of the `authcat` binary did.
+/// What one run of the `authcat` binary did. (Not how long it took: timings
+/// are scripts/bench's, never a test's.)
 struct AuthCatResult {
     var status: Int32
     var stdout: String
     var stderr: String
-    /// How long the process took, start to exit.
-    var duration: TimeInterval
 
     var stdoutLines: [String] {
         stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty()
@@ -85,7 +84,7 @@ final class AuthCatRunner: @unchecked Sendable {
         withHome: Bool = true, timeout: TimeInterval = 60
     ) throws -> AuthCatResult {
         let authcatArguments = (withHome ? ["--home", home.path] : []) + arguments
-        return try launch(authcatArguments, input: stdin.map { [$0] }, pause: 0, environment: extra, timeout: timeout)
+        return try launch(authcatArguments, input: stdin.map { [$0] }, environment: extra, timeout: timeout)
     }
 
     /// Runs `authcat --home HOME arguments…` on a pseudo-terminal (util-linux
@@ -104,7 +103,7 @@ final class AuthCatRunner: @unchecked Sendable {
             separator: " ")
         var result = try launch(
             ["-qec", command, "/dev/null"], executable: Self.script,
-            input: typing.map { Data($0.utf8) }, pause: 0, typesOnPrompts: true, atPrompt: atPrompt,
+            input: typing.map { Data($0.utf8) }, typesOnPrompts: true, atPrompt: atPrompt,
             environment: extra, timeout: timeout)
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         return result
@@ -118,7 +117,7 @@ final class AuthCatRunner: @unchecked Sendable {
         withHome: Bool = true
     ) throws -> AuthCatResult {
         try launch(
-            (withHome ? ["--home", home.path] : []) + arguments, executable: program.path, input: nil, pause: 0,
+            (withHome ? ["--home", home.path] : []) + arguments, executable: program.path, input: nil,
             environment: extra, timeout: 60)
     }
 
@@ -134,7 +133,7 @@ final class AuthCatRunner: @unchecked Sendable {
     }
 
     private func launch(
-        _ launchArguments: [String], executable: String? = nil, input: [Data]?, pause: TimeInterval,
+        _ launchArguments: [String], executable: String? = nil, input: [Data]?,
         typesOnPrompts: Bool = false, atPrompt: @escaping @Sendable (Int) -> Void = { _ in },
         environment extra: [String: String], timeout: TimeInterval
     ) throws -> AuthCatResult {
@@ -159,12 +158,11 @@ final class AuthCatRunner: @unchecked Sendable {
         let inputPipe = input.map { _ in Pipe() }
         process.standardInput = inputPipe ?? FileHandle.nullDevice
 
-        let started = Date()
         try process.run()
         let transcript = typesOnPrompts ? TerminalTranscript(reading: output) : nil
         let feeder = inputPipe.map { pipe in
             transcript.map { $0.type(input ?? [], into: pipe, until: process, atPrompt: atPrompt) }
-                ?? Self.feed(input ?? [], pausingFor: pause, to: pipe)
+                ?? Self.feed(input ?? [], to: pipe)
         }
         let collected =
             transcript.map { transcript in
@@ -177,22 +175,20 @@ final class AuthCatRunner: @unchecked Sendable {
         guard finished else { throw AuthCatRunnerError.timedOut(launchArguments, seconds: timeout) }
         return AuthCatResult(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Writes `chunks` on a background thread, pausing before each; authcat may
+    /// Writes `chunks` on a background thread; authcat may
     /// stop reading early (it refuses oversized input), so a broken pipe is
     /// expected, not an error.
-    static func feed(_ chunks: [Data], pausingFor pause: TimeInterval, to pipe: Pipe) -> DispatchGroup {
+    static func feed(_ chunks: [Data], to pipe: Pipe) -> DispatchGroup {
         signal(SIGPIPE, SIG_IGN)
         let group = DispatchGroup()
         let fd = pipe.fileHandleForWriting.fileDescriptor
         DispatchQueue.global().async(group: group) {
             for chunk in chunks {
-                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
                 guard writeAll(chunk, to: fd) else { break }
             }
-            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
             try? pipe.fileHandleForWriting.close()
         }
         return group

@@ -30,7 +30,6 @@ extension AuthCatRunner {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        let started = Date()
         try process.run()
         let done = DispatchGroup()
         let box = ShellOutput()
@@ -43,7 +42,7 @@ extension AuthCatRunner {
         process.waitUntilExit()
         return AuthCatResult(
             status: process.terminationStatus, stdout: String(decoding: box.stdout, as: UTF8.self),
-            stderr: String(decoding: box.stderr, as: UTF8.self), duration: Date().timeIntervalSince(started))
+            stderr: String(decoding: box.stderr, as: UTF8.self))
     }
 }
 
