@@ -154,6 +154,31 @@ final class ParserFuzzTests: XCTestCase {
         }
     }
 
+    /// The secret check itself: it fails a message that quotes the secret
+    /// field, and passes one that quotes a name holding the same text.
+    func testTheSecretCheckTellsASecretFieldFromANameHoldingItsText() {
+        let secret = Self.secrets[0]
+        let input = Data("otpauth://totp/\(secret)?secret=\(secret)&issuer=X".utf8)
+        let quotingTheName: (Data) throws -> ParsedImport = { data in
+            let text = String(decoding: data, as: UTF8.self)
+            throw Message(text: "bad entry '\(text.dropFirst("otpauth://totp/".count).prefix { $0 != "?" })'")
+        }
+        let quotingTheField: (Data) throws -> ParsedImport = { data in
+            let text = String(decoding: data, as: UTF8.self)
+            throw Message(text: "bad secret \(text.components(separatedBy: "secret=")[1].prefix { $0 != "&" })")
+        }
+        XCTAssertFalse(quotesASecretField(secret, input: input, parse: quotingTheName))
+        XCTAssertTrue(quotesASecretField(secret, input: input, parse: quotingTheField))
+        // Held only inside a binary payload, not as text: whatever quotes it leaks it.
+        let payload = Data("otpauth-migration://offline?data=AAAA".utf8)
+        XCTAssertTrue(quotesASecretField(secret, input: payload, parse: quotingTheName))
+    }
+
+    private struct Message: Error, CustomStringConvertible {
+        var text: String
+        var description: String { text }
+    }
+
     private func parser(_ format: ImportFormat, password: String = "pw") -> (Data) throws -> ParsedImport {
         let key = backupKey
         let context = ImportContext(
