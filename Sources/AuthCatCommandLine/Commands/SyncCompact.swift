@@ -33,8 +33,9 @@ extension AuthCat {
         var json = false
 
         func run() async throws {
-            let service = try SyncService.open(vaultOptions)
-            let report = try await SyncProgressLine.showing { progress in
+            let invocation = Invocation.current
+            let service = try SyncService.open(vaultOptions, in: invocation)
+            let report = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
                 try await service.compact(progress: progress, whenBusy: SyncService.sayWaiting)
             }.report
             if json {

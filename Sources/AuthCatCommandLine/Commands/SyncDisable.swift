@@ -34,13 +34,14 @@ extension AuthCat {
         var yes = false
 
         func run() async throws {
+            let invocation = Invocation.current
             guard let vault = try vaultOptions.openExistingVault() else {
                 guard !(everywhere || deleteRemote) else { throw SyncCommandError.neverSetUp }
                 return Output.print("sync is already off")
             }
             let outcome: SyncService.DisableOutcome
             do {
-                outcome = try await SyncService.commandLine(vault, environment: vaultOptions.environment).disable(
+                outcome = try await SyncService.commandLine(vault, in: invocation).disable(
                     everywhere: everywhere, deleteRemote: deleteRemote, confirmDeletion: confirmDeletion(of:syncOn:),
                     whenBusy: SyncService.sayWaiting)
             } catch let failure as SyncService.RemoteNotUpdated {

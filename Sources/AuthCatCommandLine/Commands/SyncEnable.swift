@@ -53,10 +53,11 @@ extension AuthCat {
             let location = try RemoteLocation(parsing: remote)
             // Asked first, so that a refusal leaves everything as it was.
             try confirmCleartext(location)
-            let environment = vaultOptions.environment
-            let service = SyncService.commandLine(try vaultOptions.openOrCreateVault(), environment: environment)
+            let invocation = Invocation.current
+            let environment = invocation.environment
+            let service = SyncService.commandLine(try vaultOptions.openOrCreateVault(), in: invocation)
             var keyFile: SyncRecoveryKeyFile?
-            let outcome = try await SyncProgressLine.showing { progress in
+            let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
                 try await service.enable(
                     remoteURL: remote,
                     makeRemote: {
@@ -67,10 +68,15 @@ extension AuthCat {
                     isOnAlready: { try isAlreadyOn($0, with: location) },
                     ask: { plan, display in
                         let secret = try self.secret(for: plan, remote: display)
-                        keyFile = try plan == .create ? recoveryKeyFile.map(SyncRecoveryKeyFile.create) : nil
+                        keyFile =
+                            try plan == .create
+                            ? recoveryKeyFile.map {
+                                try SyncRecoveryKeyFile.create($0, standard: invocation.standardDescriptors)
+                            }
+                            : nil
                         return secret
                     },
-                    kdf: Invocation.current.passphraseKDF,
+                    kdf: invocation.passphraseKDF,
                     announce: { result, display in
                         // The recovery key file is written only once the remote vault exists.
                         try announce(result, remote: display, keyFile: keyFile)
@@ -113,7 +119,7 @@ extension AuthCat {
         }
 
         /// The secret for `plan`, after the confirmations it needs; nil to resume.
-        private func secret(for plan: SyncSetupPlan, remote: String) throws -> SyncSecret? {
+        private func secret(for plan: SyncService.SetupPlan, remote: String) throws -> SyncService.Secret? {
             if plan == .joinDifferentVault { try confirmDifferentVault(remote) }
             if plan == .create { try confirmNewRemoteVault(remote) }
             switch plan {
@@ -158,7 +164,8 @@ extension AuthCat {
             }
         }
 
-        private func announce(_ result: SyncEnableResult, remote: String, keyFile: SyncRecoveryKeyFile?) throws {
+        private func announce(_ result: SyncService.EnableResult, remote: String, keyFile: SyncRecoveryKeyFile?) throws
+        {
             switch result.outcome {
             case .created: Output.print("sync is on: created a new remote vault at \(remote)")
             case .joined: Output.print("sync is on: joined the remote vault at \(remote)")

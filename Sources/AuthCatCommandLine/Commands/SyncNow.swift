@@ -35,9 +35,12 @@ extension AuthCat {
         var keyOnStdin = false
 
         func run() async throws {
-            if background { return await SyncBackgroundPush.run(vaultOptions, keyOnInput: keyOnStdin) }
-            let service = try SyncService.open(vaultOptions)
-            let outcome = try await SyncProgressLine.showing { progress in
+            let invocation = Invocation.current
+            if background {
+                return await SyncBackgroundPush.run(vaultOptions, keyOnInput: keyOnStdin, clock: invocation.clock)
+            }
+            let service = try SyncService.open(vaultOptions, in: invocation)
+            let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
                 try await service.now(progress: progress, whenBusy: SyncService.sayWaiting)
             }
             let report = outcome.report
@@ -49,7 +52,7 @@ extension AuthCat {
             if let hint = SyncReportOutput.compactionHint(report) { Output.note(hint) }
             let problems = outcome.local.rejectedObjects.count + outcome.local.standingIssues.count
             if problems > 0 {
-                let status = SyncSummary.error.exitCode
+                let status = SyncStatus.Summary.error.exitCode
                 Output.error(SyncCommandError.remoteHasProblems(problems).description, status: status)
                 throw ExitCode(status)
             }

@@ -58,9 +58,10 @@ extension AuthCat {
         }
 
         func run() async throws {
-            let status = try await currentStatus().advised
+            let invocation = Invocation.current
+            let status = try await currentStatus(in: invocation).advised
             if short {
-                Output.print(status.shortLine(now: Invocation.current.now))
+                Output.print(status.shortLine(now: invocation.now))
             } else if json {
                 Output.print(try JSONOutput.string(status))
             } else {
@@ -69,12 +70,12 @@ extension AuthCat {
             if !status.summary.isHealthy { throw ExitCode(status.summary.exitCode) }
         }
 
-        private func currentStatus() async throws -> SyncStatus {
+        private func currentStatus(in invocation: Invocation) async throws -> SyncStatus {
             guard let vault = try vaultOptions.openExistingVault() else {
-                return SyncStatus.fold(events: [], local: .off, probe: nil, now: Invocation.current.now)
+                return SyncStatus.fold(events: [], local: .off, probe: nil, now: invocation.now)
             }
-            let environment = vaultOptions.environment
-            return try await SyncService.commandLine(vault, environment: environment).status(
+            let environment = invocation.environment
+            return try await SyncService.commandLine(vault, in: invocation).status(
                 probe: !(offline || short), timeout: Self.probeTimeout,
                 keys: {
                     try? Vault.open(

@@ -33,8 +33,10 @@ extension AuthCat {
         }
 
         func run() async throws {
-            let service = try SyncService.open(vaultOptions)
-            let output = SyncWatchOutput(remote: try service.remoteWhileOn(), interval: interval)
+            let invocation = Invocation.current
+            let service = try SyncService.open(vaultOptions, in: invocation)
+            let output = SyncWatchOutput(
+                remote: try service.remoteWhileOn(), interval: interval, clock: invocation.clock)
             try await SyncStopSignal.catching { stop in
                 try await service.watch(interval: interval, isStopped: { stop.isStopped }, report: output.show)
             }

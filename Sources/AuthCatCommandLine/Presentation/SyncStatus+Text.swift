@@ -45,7 +45,7 @@ extension SyncStatus {
         return lines
     }
 
-    private static func describe(_ phase: SyncPhaseState, date: (Date) -> String) -> String {
+    private static func describe(_ phase: SyncStatus.PhaseState, date: (Date) -> String) -> String {
         var text = phase.state.rawValue
         switch phase.state {
         case .notStarted: break
@@ -56,7 +56,7 @@ extension SyncStatus {
         return text
     }
 
-    private static func describe(_ device: SyncDeviceSeen, date: (Date) -> String) -> String {
+    private static func describe(_ device: SyncLocalState.DeviceSeen, date: (Date) -> String) -> String {
         var text = device.name + (device.isThisDevice ? " (this device)" : "")
         if let lastSeen = device.lastSeen { text += ", last seen \(date(lastSeen))" }
         return text
@@ -134,18 +134,16 @@ extension SyncStatus {
         var status = self
         status.message = message.map { NextStep.advised($0, nextStep) } ?? nextStep?.advice
         status.nextStep = nil
-        status.setup.failure = setup.failure?.advised
-        status.import.failure = self.import.failure?.advised
-        status.export.failure = export.failure?.advised
-        status.local.stateProblem = local.stateProblem?.advised
-        if case .failed(let failure)? = probe { status.probe = .failed(failure.advised) }
+        status.setup.failure = setup.failure.map(Self.advised)
+        status.import.failure = self.import.failure.map(Self.advised)
+        status.export.failure = export.failure.map(Self.advised)
+        status.local.stateProblem = local.stateProblem.map(Self.advised)
+        if case .failed(let failure)? = probe { status.probe = .failed(Self.advised(failure)) }
         return status
     }
-}
 
-extension SyncFailure {
-    /// The failure with its next step worded into the message.
-    var advised: SyncFailure {
-        SyncFailure(category: category, message: NextStep.advised(message, nextStep))
+    /// `failure` with its next step worded into the message.
+    static func advised(_ failure: SyncFailure) -> SyncFailure {
+        SyncFailure(category: failure.category, message: NextStep.advised(failure.message, failure.nextStep))
     }
 }

@@ -13,14 +13,14 @@ enum SyncBackgroundPush {
     /// - Parameter keyOnInput: the vault key waits on standard input: the
     ///   change's command unwrapped it with the passphrase, which a detached
     ///   process cannot ask for.
-    static func run(_ options: VaultOptions, keyOnInput: Bool) async {
+    static func run(_ options: VaultOptions, keyOnInput: Bool, clock: any Clock) async {
         // Already done by the launcher where posix_spawn can; harmless otherwise.
         setsid()
         guard let location = try? options.location() else { return }
         let key = keyOnInput ? handedKey() : nil
         await SyncService.pushInBackground(
             in: location, remotes: SyncService.remotes(environment: options.environment),
-            clock: Invocation.current.clock
+            clock: clock
         ) {
             let vault = try options.openVault()
             if let key { try vault.adopt(key) }

@@ -22,22 +22,21 @@ final class SyncProgressLine: Sendable {
     }
 
     /// A display, or nil when standard error is not a terminal.
-    static func forTerminal() -> SyncProgressLine? {
-        let standardError = Invocation.current.standardError
-        return standardError.isTerminal ? SyncProgressLine(standardError: standardError) : nil
+    static func forTerminal(_ standardError: StandardStream) -> SyncProgressLine? {
+        standardError.isTerminal ? SyncProgressLine(standardError: standardError) : nil
     }
 
-    /// Runs `body` with a display to update, when standard error is a
+    /// Runs `body` with a display to update, when `standardError` is a
     /// terminal, and clears it afterwards.
     static func showing<Result>(
-        _ body: (((SyncProgress) -> Void)?) async throws -> Result
+        on standardError: StandardStream, _ body: (((SyncService.Progress) -> Void)?) async throws -> Result
     ) async throws -> Result {
-        let line = forTerminal()
+        let line = forTerminal(standardError)
         defer { line?.finish() }
         return try await body(line.map { line in { line.update($0) } })
     }
 
-    func update(_ progress: SyncProgress) {
+    func update(_ progress: SyncService.Progress) {
         let now = Date()
         let line: String? = drawing.withLock { drawing in
             let started = drawing.started ?? now

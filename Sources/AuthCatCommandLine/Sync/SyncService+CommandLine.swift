@@ -5,15 +5,15 @@ import Foundation
 
 extension SyncService {
     /// The service for the vault at the options' location, with remotes made
-    /// from this invocation's environment and home folder and its clock.
+    /// from the invocation's environment and home folder, and its clock.
     /// Throws `VaultError.noVault` when there is no vault.
-    static func open(_ options: VaultOptions) throws -> SyncService {
-        commandLine(try options.openVault(), environment: options.environment)
+    static func open(_ options: VaultOptions, in invocation: Invocation) throws -> SyncService {
+        commandLine(try options.openVault(), in: invocation)
     }
 
     /// The service for `vault`.
-    static func commandLine(_ vault: Vault, environment: [String: String]) -> SyncService {
-        SyncService(vault: vault, remotes: remotes(environment: environment), clock: Invocation.current.clock)
+    static func commandLine(_ vault: Vault, in invocation: Invocation) -> SyncService {
+        SyncService(vault: vault, remotes: remotes(environment: invocation.environment), clock: invocation.clock)
     }
 
     /// Remotes made from a location URL; S3 credentials come from the

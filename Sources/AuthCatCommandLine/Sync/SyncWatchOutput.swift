@@ -9,18 +9,20 @@ import Foundation
 final class SyncWatchOutput {
     private let remote: String
     private let interval: TimeInterval
+    private let clock: any Clock
     private var lastProblem: String?
 
-    init(remote: String, interval: TimeInterval) {
+    init(remote: String, interval: TimeInterval, clock: any Clock) {
         self.remote = remote
         self.interval = interval
+        self.clock = clock
     }
 
-    func show(_ event: SyncWatchEvent) {
+    func show(_ event: SyncCoordinator.WatchEvent) {
         switch event {
         case .started:
             Output.print(
-                "\(Timestamp.text(Invocation.current.now)) watching \(remote): local changes go out within a second, "
+                "\(Timestamp.text(clock.now())) watching \(remote): local changes go out within a second, "
                     + "other devices' changes are checked every \(Self.seconds(interval)); Ctrl-C stops")
             // Piped into a log, standard output is block-buffered; say at once that it started.
             Output.flushStandardOutput()
@@ -33,7 +35,7 @@ final class SyncWatchOutput {
             let lines =
                 SyncReportOutput.lines(report)
                 + (report.snapshotWritten ? [SyncReportOutput.compactionLine(report)] : [])
-            Output.print("\(Timestamp.text(Invocation.current.now)) " + lines.joined(separator: "\n  "))
+            Output.print("\(Timestamp.text(clock.now())) " + lines.joined(separator: "\n  "))
             // Piped into a log, standard output is block-buffered; each sync's line goes out now.
             Output.flushStandardOutput()
         case .failed(let error):

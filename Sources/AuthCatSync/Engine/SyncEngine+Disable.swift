@@ -40,7 +40,7 @@ extension SyncEngine {
     /// The generation follows the newest marker that opens with the key (one
     /// that does not is left alone and never counted) and the newest this
     /// device knows; a number that would not fit the name is an error.
-    private func disableEverywhere(_ state: SyncStateRecord, keys: SyncKeys) async throws {
+    private func disableEverywhere(_ state: SyncStore.StateRecord, keys: SyncKeys) async throws {
         let listing = RemoteListing(try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/"))
         // A marker rejected before and unchanged is not downloaded again.
         let markers = MarkerCheck(
@@ -59,7 +59,7 @@ extension SyncEngine {
 
     /// The deletion marker goes first, so that a deletion cut off halfway
     /// still tells the other devices to stop rather than to upload again.
-    private func deleteRemoteVault(_ state: SyncStateRecord, keys: SyncKeys) async throws {
+    private func deleteRemoteVault(_ state: SyncStore.StateRecord, keys: SyncKeys) async throws {
         let markerName = RemoteLayout.deletedMarker(state.remoteVaultID)
         try await remote.put(markerName, data: try marker(.deleted, name: markerName, state, keys))
         let objects = try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/")
@@ -71,7 +71,9 @@ extension SyncEngine {
         try await remote.delete(manifest)
     }
 
-    private func marker(_ kind: Marker.Kind, name: String, _ state: SyncStateRecord, _ keys: SyncKeys) throws -> Data {
+    private func marker(
+        _ kind: Marker.Kind, name: String, _ state: SyncStore.StateRecord, _ keys: SyncKeys
+    ) throws -> Data {
         try Self.sealedMarker(
             kind, name: name, keys: keys, vaultID: state.remoteVaultID, deviceID: state.deviceID,
             vault: vault, now: clock.now())

@@ -17,8 +17,8 @@ extension SyncEngine {
     /// Stamps inside the caller's write transaction of the sync store, and
     /// returns the state as it leaves it (nil when sync was never set up).
     @discardableResult
-    func stamp(_ db: Database) throws -> SyncStateRecord? {
-        guard var state = try SyncStateRecord.fetchOne(db) else { return nil }
+    func stamp(_ db: Database) throws -> SyncStore.StateRecord? {
+        guard var state = try SyncStore.StateRecord.fetchOne(db) else { return nil }
         if let cursor = state.stampCursor {
             let entries = try vault.history(after: cursor)
             guard let last = entries.last else { return state }
@@ -38,7 +38,7 @@ extension SyncEngine {
         return state
     }
 
-    private func stampEverything(_ db: Database, _ state: inout SyncStateRecord) throws {
+    private func stampEverything(_ db: Database, _ state: inout SyncStore.StateRecord) throws {
         let cursor = try vault.latestHistoryNumber()
         let accounts = try vault.accounts(includingDeleted: true)
         let preferences = try vault.preferences()
@@ -64,7 +64,7 @@ extension SyncEngine {
             try Self.mark(db, .preference, change.recordID, fields: ["value"], at: time, keepExisting: false)
         case .account:
             let known =
-                try SyncClockRecord.fetchOne(db, key: ["entity": "account", "recordID": change.recordID]) != nil
+                try SyncStore.ClockRecord.fetchOne(db, key: ["entity": "account", "recordID": change.recordID]) != nil
             try Self.mark(
                 db, .account, change.recordID, fields: Self.clockedFields(of: change, known: known),
                 at: time, keepExisting: false)
@@ -95,12 +95,12 @@ extension SyncEngine {
     /// Sets `fields`' clocks to `time` (or, with `keepExisting`, only those
     /// without one) and marks the record pending export.
     static func mark(
-        _ db: Database, _ entity: SyncClockRecord.Entity, _ recordID: String, fields: [String],
+        _ db: Database, _ entity: SyncStore.ClockRecord.Entity, _ recordID: String, fields: [String],
         at time: HybridTimestamp, keepExisting: Bool
     ) throws {
         var record =
-            try SyncClockRecord.fetchOne(db, key: ["entity": entity.rawValue, "recordID": recordID])
-            ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: true)
+            try SyncStore.ClockRecord.fetchOne(db, key: ["entity": entity.rawValue, "recordID": recordID])
+            ?? SyncStore.ClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: true)
         for field in fields where !(keepExisting && record.clocks[field] != nil) {
             record.clocks[field] = time
         }

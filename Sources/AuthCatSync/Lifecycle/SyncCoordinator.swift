@@ -66,7 +66,7 @@ public struct SyncCoordinator: Sendable {
 
     /// Whether a `sync watch` runs for this vault.
     public var isWatched: Bool {
-        guard let file = try? SyncLockFile(url(Self.watchFileName)) else { return false }
+        guard let file = try? SyncCoordinator.LockFile(url(Self.watchFileName)) else { return false }
         guard file.tryLock() else { return true }
         file.unlock()
         return false
@@ -79,14 +79,14 @@ public struct SyncCoordinator: Sendable {
     /// - Throws: `SecureFileError` when the lock file cannot be opened, and whatever `body` throws.
     public func withRunLock<Result>(whenBusy: () -> Void = {}, _ body: () async throws -> Result) async throws -> Result
     {
-        try await SyncRunLock.holding(in: location, whenBusy: whenBusy, body)
+        try await SyncCoordinator.RunLock.holding(in: location, whenBusy: whenBusy, body)
     }
 
     /// Runs `sync enable`'s steps (setup, then the first sync) in one turn
     /// under the run lock. When they fail and sync is not on afterwards, the
     /// lock file is removed, so that a failed enable leaves nothing behind.
     public func withRunLockForSetup<Result>(_ body: () async throws -> Result) async throws -> Result {
-        try await SyncRunLock.holding(
+        try await SyncCoordinator.RunLock.holding(
             in: location, removeFileAfterFailure: { !SyncState.isEnabled(in: location) }, body)
     }
 
@@ -104,9 +104,9 @@ public struct SyncCoordinator: Sendable {
     @discardableResult
     public func runQueuedPush(whileWaiting: () -> Void = {}, _ push: () async -> Void) async throws -> Bool {
         guard SyncState.isEnabled(in: location) else { return false }
-        let queue = try SyncLockFile(url(Self.queueFileName))
+        let queue = try SyncCoordinator.LockFile(url(Self.queueFileName))
         guard queue.tryLock() else { return false }
-        return try await SyncRunLock.holding(in: location, whenBusy: whileWaiting) {
+        return try await SyncCoordinator.RunLock.holding(in: location, whenBusy: whileWaiting) {
             // Left only now that this push holds the run lock: a change committed from here
             // on starts a push of its own, and one committed before is exported by this one.
             queue.unlock()

@@ -104,9 +104,9 @@ extension SyncProbe {
     }
 
     /// The objects this device's syncs rejected, by name; none when its state cannot be read.
-    private static func knownRejections(_ vault: Vault?) -> [String: SyncRejectedRecord] {
+    private static func knownRejections(_ vault: Vault?) -> [String: SyncStore.RejectedRecord] {
         guard let vault, let store = try? SyncStore.openIfPresent(in: vault.location) else { return [:] }
-        return (try? SyncRejectedRecord.byName(in: store)) ?? [:]
+        return (try? SyncStore.RejectedRecord.byName(in: store)) ?? [:]
     }
 
     /// The object key of the remote vault this device joined, if `vault`'s key can be had.

@@ -23,26 +23,3 @@ extension ChangeSet {
         return combined
     }
 }
-
-extension AccountState {
-    /// This account merged with another state of it: per field, the newer clock wins.
-    ///
-    /// The result starts from the state whose secret is newer, so that what
-    /// has no clock of its own and belongs to the secret travels with it.
-    func merged(with other: AccountState) -> AccountState {
-        func newer<Value>(_ mine: Stamped<Value>, _ theirs: Stamped<Value>) -> Stamped<Value> {
-            theirs.clock > mine.clock ? theirs : mine
-        }
-        var result = other.secret.clock > secret.clock ? other : self
-        result.issuer = newer(issuer, other.issuer)
-        result.name = newer(name, other.name)
-        result.otp = newer(otp, other.otp)
-        result.secret = newer(secret, other.secret)
-        result.tags = newer(tags, other.tags)
-        result.note = newer(note, other.note)
-        result.deleted = newer(deleted, other.deleted)
-        result.counter = max(counter, other.counter)
-        result.createdAt = min(createdAt, other.createdAt)
-        return result
-    }
-}

@@ -9,7 +9,7 @@ extension SyncService {
         case alreadyOn
         /// Sync is on now; the first sync's report, or why it failed (sync
         /// stays on); nil when it was not asked for.
-        case enabled(SyncEnableResult, firstSync: Result<SyncReport, any Error>?)
+        case enabled(SyncService.EnableResult, firstSync: Result<SyncReport, any Error>?)
     }
 
     /// Turns sync on with the remote at `remoteURL`: creates a remote vault,
@@ -17,7 +17,7 @@ extension SyncService {
     ///
     /// Whatever may wait on a person comes before the run lock, so that no
     /// other sync of this vault waits on them: the remote is listed first
-    /// (`SyncSetupPlan`), then `ask` gets the secret for that plan. Then, in
+    /// (`SyncService.SetupPlan`), then `ask` gets the secret for that plan. Then, in
     /// one turn under the run lock, it sets up (refusing, with nothing
     /// written, when the remote now needs another plan), calls `announce`
     /// (the recovery key goes out before the first sync, which can be slow or
@@ -41,10 +41,10 @@ extension SyncService {
     public func enable(
         remoteURL: String, makeRemote: () throws -> any Remote,
         isOnAlready: (SyncLocalState) throws -> Bool,
-        ask: (SyncSetupPlan, _ remote: String) throws -> SyncSecret?,
+        ask: (SyncService.SetupPlan, _ remote: String) throws -> SyncService.Secret?,
         kdf: KDFParameters?,
-        announce: (SyncEnableResult, _ remote: String) throws -> Void,
-        progress: ((SyncProgress) -> Void)? = nil, firstSync: Bool = true
+        announce: (SyncService.EnableResult, _ remote: String) throws -> Void,
+        progress: ((SyncService.Progress) -> Void)? = nil, firstSync: Bool = true
     ) async throws -> EnableOutcome {
         if try isOnAlready(try SyncState.localState(look(), in: location, vault: vault)) { return .alreadyOn }
         let remote = try await recordingSetupFailure { try makeRemote() }
@@ -62,8 +62,9 @@ extension SyncService {
 
     private func enable(
         _ remote: any Remote, remoteURL: String, isOnAlready: (SyncLocalState) throws -> Bool,
-        ask: (SyncSetupPlan, String) throws -> SyncSecret?, kdf: KDFParameters?,
-        announce: (SyncEnableResult, String) throws -> Void, progress: ((SyncProgress) -> Void)?, firstSync: Bool
+        ask: (SyncService.SetupPlan, String) throws -> SyncService.Secret?, kdf: KDFParameters?,
+        announce: (SyncService.EnableResult, String) throws -> Void, progress: ((SyncService.Progress) -> Void)?,
+        firstSync: Bool
     ) async throws -> EnableOutcome {
         let plan = try await recordingSetupFailure {
             try await remote.prepare()
@@ -83,7 +84,7 @@ extension SyncService {
 
     /// The sync that follows setup, on the same remote, in the same turn.
     private func firstSync(
-        _ remote: any Remote, progress: ((SyncProgress) -> Void)?
+        _ remote: any Remote, progress: ((SyncService.Progress) -> Void)?
     ) async -> Result<
         SyncReport, any Error
     > {
@@ -109,5 +110,15 @@ extension SyncService {
             recorder.record(SyncEvent(phase: .setup, kind: .failed, time: now, failure: SyncFailure(error)))
             throw error
         }
+    }
+}
+
+extension SyncService {
+    /// What unlocks the remote vault's master key: the sync passphrase, or the
+    /// recovery key shown once when the remote vault was created.
+    public enum Secret: Sendable {
+        case passphrase(SecretBytes)
+        /// As the user typed it (UTF-8): spaces, dashes and case do not matter.
+        case recoveryKey(SecretBytes)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// and the notice) already up to date.
 ///
 /// It owns what a job needs and opens each once: it takes the run lock once
-/// per job (`SyncRunLock`; nothing below it takes it again), then looks at the
+/// per job (`SyncCoordinator.RunLock`; nothing below it takes it again), then looks at the
 /// sync state once (never set up, lost, off or on, and the remote), with
 /// `sync.sqlite` opened once for the service's life, and hands the open store,
 /// the remote and the vault to the engine or setup it runs.
@@ -70,7 +70,7 @@ public final class SyncService {
     /// - Throws: `SyncError.syncOff` when sync is off here, the lost state's
     ///   `SyncError` when it was lost, and the sync's own `SyncError`.
     public func now(
-        progress: ((SyncProgress) -> Void)? = nil, whenBusy: () -> Void = {}
+        progress: ((SyncService.Progress) -> Void)? = nil, whenBusy: () -> Void = {}
     ) async throws -> Outcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
             try await syncInTurn(compacting: false, progress: progress)
@@ -79,7 +79,7 @@ public final class SyncService {
 
     /// Syncs like `now`, then replaces this device's batches on the remote with one snapshot.
     public func compact(
-        progress: ((SyncProgress) -> Void)? = nil, whenBusy: () -> Void = {}
+        progress: ((SyncService.Progress) -> Void)? = nil, whenBusy: () -> Void = {}
     ) async throws -> Outcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
             try await syncInTurn(compacting: true, progress: progress)
@@ -119,7 +119,7 @@ public final class SyncService {
     /// - Throws: as `remoteWhileOn` before it starts; then a `SyncError` of
     ///   category `.vaultMismatch`, which ends it.
     public func watch(
-        interval: TimeInterval, isStopped: () -> Bool, report: (SyncWatchEvent) -> Void
+        interval: TimeInterval, isStopped: () -> Bool, report: (SyncCoordinator.WatchEvent) -> Void
     ) async throws {
         _ = try remoteWhileOn()
         try await coordinator.watch(
@@ -146,7 +146,7 @@ public final class SyncService {
 
     /// One sync inside the caller's turn under the run lock; the notice is
     /// updated afterwards, whatever happened.
-    func syncInTurn(compacting: Bool, progress: ((SyncProgress) -> Void)?) async throws -> Outcome {
+    func syncInTurn(compacting: Bool, progress: ((SyncService.Progress) -> Void)?) async throws -> Outcome {
         defer { refreshNotice() }
         let standing = look()
         let report = try await withEngine(standing) { engine in
@@ -214,6 +214,27 @@ public final class SyncService {
             }
         } catch {
             return .failed(SyncFailure(error))
+        }
+    }
+}
+
+extension SyncService {
+    /// How far a sync has got, for a progress line.
+    public struct Progress: Sendable, Equatable {
+        public enum Step: String, Sendable, Equatable {
+            case listing, importing, exporting, compacting
+        }
+
+        public var step: Step
+        /// Objects done in this step so far.
+        public var completed: Int
+        /// Objects this step will handle, when known.
+        public var total: Int?
+
+        public init(step: Step, completed: Int, total: Int?) {
+            self.step = step
+            self.completed = completed
+            self.total = total
         }
     }
 }

@@ -9,7 +9,7 @@ enum SyncSetup {
     ///
     /// - Parameter remoteURL: the location as the user gave it, to tell
     ///   whether this device synced there before; nil for the remote's own.
-    static func plan(vault: Vault, remote: any Remote, remoteURL: String? = nil) async throws -> SyncSetupPlan {
+    static func plan(vault: Vault, remote: any Remote, remoteURL: String? = nil) async throws -> SyncService.SetupPlan {
         let listing: RemoteListing
         do {
             listing = RemoteListing(try await remote.list(prefix: ""))
@@ -26,7 +26,7 @@ enum SyncSetup {
     static func plan(
         vault: Vault, remote: any Remote, remoteURL: String,
         listing: RemoteListing
-    ) async throws -> (plan: SyncSetupPlan, vaultToJoin: String?) {
+    ) async throws -> (plan: SyncService.SetupPlan, vaultToJoin: String?) {
         // Never joined afresh over lost state: the user says so first (`sync disable`).
         if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
         let state = try SyncStore.openIfPresent(in: vault.location)?.state()
@@ -71,7 +71,7 @@ enum SyncSetup {
     /// planted marker or a hidden manifest never makes `enable` start a
     /// second vault beside it.
     private static func standing(
-        of state: SyncStateRecord, vault: Vault, remote: any Remote,
+        of state: SyncStore.StateRecord, vault: Vault, remote: any Remote,
         listing: RemoteListing
     ) async throws -> Standing {
         let vaultID = state.remoteVaultID
@@ -125,11 +125,11 @@ enum SyncSetup {
     ///     `.joinDifferentVault` is also the user's confirmation: without it,
     ///     such a join throws and writes nothing.
     static func enable(
-        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
+        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncService.Secret?,
         kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
         clock: Clock = SystemClock(), deviceID: String? = nil,
-        expecting expected: SyncSetupPlan? = nil
-    ) async throws -> SyncEnableResult {
+        expecting expected: SyncService.SetupPlan? = nil
+    ) async throws -> SyncService.EnableResult {
         recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
         do {
             let result = try await setUp(
@@ -146,9 +146,9 @@ enum SyncSetup {
 
     /// `enable`'s steps, between its events.
     private static func setUp(
-        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?, kdf: KDFParameters?,
-        clock: Clock, deviceID: String?, expecting expected: SyncSetupPlan?
-    ) async throws -> SyncEnableResult {
+        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncService.Secret?, kdf: KDFParameters?,
+        clock: Clock, deviceID: String?, expecting expected: SyncService.SetupPlan?
+    ) async throws -> SyncService.EnableResult {
         try await remote.prepare()
         let listing = RemoteListing(try await remote.list(prefix: ""))
         if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
@@ -174,47 +174,51 @@ enum SyncSetup {
     }
 }
 
-/// What `SyncSetup.enable` will do on a remote, so the command line knows
-/// what to ask for before calling it.
-public enum SyncSetupPlan: String, Sendable, Equatable {
-    /// The remote holds no vault (or only a deletion marker): a new remote vault
-    /// will be made; ask for a new sync passphrase (twice).
-    case create
-    /// The remote holds a vault this device has not joined: ask for its sync
-    /// passphrase or recovery key.
-    case join
-    /// The remote at the location this device synced with before now holds
-    /// another vault (the "vault mismatch"): the user confirms joining it
-    /// first, then gives its passphrase or recovery key. `enable` joins it
-    /// only when passed this plan as `expecting`.
-    case joinDifferentVault
-    /// The remote holds the vault this device joined before: nothing to ask.
-    case resume
+extension SyncService {
+    /// What `SyncSetup.enable` will do on a remote, so the command line knows
+    /// what to ask for before calling it.
+    public enum SetupPlan: String, Sendable, Equatable {
+        /// The remote holds no vault (or only a deletion marker): a new remote vault
+        /// will be made; ask for a new sync passphrase (twice).
+        case create
+        /// The remote holds a vault this device has not joined: ask for its sync
+        /// passphrase or recovery key.
+        case join
+        /// The remote at the location this device synced with before now holds
+        /// another vault (the "vault mismatch"): the user confirms joining it
+        /// first, then gives its passphrase or recovery key. `enable` joins it
+        /// only when passed this plan as `expecting`.
+        case joinDifferentVault
+        /// The remote holds the vault this device joined before: nothing to ask.
+        case resume
+    }
 }
 
-/// What `SyncSetup.enable` did.
-public struct SyncEnableResult: Sendable, Equatable {
-    public enum Outcome: String, Sendable, Equatable {
-        /// A new remote vault was made; `recoveryKey` must be shown to the user once.
-        case created
-        /// This device joined the remote vault another device made.
-        case joined
-        /// Sync was turned on again for the remote vault this device had joined before.
-        case resumed
-    }
+extension SyncService {
+    /// What `SyncSetup.enable` did.
+    public struct EnableResult: Sendable, Equatable {
+        public enum Outcome: String, Sendable, Equatable {
+            /// A new remote vault was made; `recoveryKey` must be shown to the user once.
+            case created
+            /// This device joined the remote vault another device made.
+            case joined
+            /// Sync was turned on again for the remote vault this device had joined before.
+            case resumed
+        }
 
-    public var outcome: Outcome
-    /// The recovery key, formatted for display; only when `outcome` is `.created`.
-    public var recoveryKey: String?
-    /// The id of the remote vault (not secret).
-    public var remoteVaultID: String
-    /// This device's id on the remote (not secret).
-    public var deviceID: String
+        public var outcome: Outcome
+        /// The recovery key, formatted for display; only when `outcome` is `.created`.
+        public var recoveryKey: String?
+        /// The id of the remote vault (not secret).
+        public var remoteVaultID: String
+        /// This device's id on the remote (not secret).
+        public var deviceID: String
 
-    public init(outcome: Outcome, recoveryKey: String?, remoteVaultID: String, deviceID: String) {
-        self.outcome = outcome
-        self.recoveryKey = recoveryKey
-        self.remoteVaultID = remoteVaultID
-        self.deviceID = deviceID
+        public init(outcome: Outcome, recoveryKey: String?, remoteVaultID: String, deviceID: String) {
+            self.outcome = outcome
+            self.recoveryKey = recoveryKey
+            self.remoteVaultID = remoteVaultID
+            self.deviceID = deviceID
+        }
     }
 }

@@ -15,7 +15,7 @@ public enum SyncState {
         /// The open `sync.sqlite`, when it could be opened.
         var store: SyncStore?
         /// Its state row; nil when sync was never set up or the state is lost.
-        var record: SyncStateRecord?
+        var record: SyncStore.StateRecord?
         /// Why the state cannot be used though sync was set up.
         var lost: SyncError?
 
@@ -28,10 +28,10 @@ public enum SyncState {
     /// at its name.
     static func look(in location: VaultLocation, reusing opened: SyncStore? = nil) -> Standing {
         let path = SyncStore.url(in: location).path
-        let setUp = SyncSetupFile.exists(in: location)
+        let setUp = SyncState.SetupFile.exists(in: location)
         let present = FileManager.default.fileExists(atPath: path)
         guard setUp || present else { return Standing() }
-        let remote = { SyncSetupFile.read(in: location)?.remote }
+        let remote = { SyncState.SetupFile.read(in: location)?.remote }
         do {
             guard present, let store = try opened?.ifStillAtItsName() ?? SyncStore.openIfPresent(in: location)
             else {
@@ -43,7 +43,7 @@ public enum SyncState {
                 return Standing(store: store, lost: lost)
             }
             // Setups made before the setup file existed get it now.
-            try? SyncSetupFile.record(record, in: location)
+            try? SyncState.SetupFile.record(record, in: location)
             return Standing(store: store, record: record)
         } catch let error as SyncError {
             return Standing(lost: .stateLost(path, "cannot be read (\(error.message))", remote: remote()))
@@ -101,8 +101,8 @@ public enum SyncState {
             }
             if suffix.isEmpty { setAside = aside }
         }
-        guard unlink(SyncSetupFile.url(in: location).path) == 0 || errno == ENOENT else {
-            throw SecureFile.writeError(SyncSetupFile.url(in: location).path, errno: errno)
+        guard unlink(SyncState.SetupFile.url(in: location).path) == 0 || errno == ENOENT else {
+            throw SecureFile.writeError(SyncState.SetupFile.url(in: location).path, errno: errno)
         }
         return setAside
     }
@@ -119,27 +119,30 @@ public enum SyncState {
     static func localState(_ standing: Standing, in location: VaultLocation, vault: Vault?) throws -> SyncLocalState {
         if let lost = standing.lost {
             var local = SyncLocalState.off
-            local.remoteLocation = SyncSetupFile.read(in: location)?.remote
+            local.remoteLocation = SyncState.SetupFile.read(in: location)?.remote
             local.stateProblem = lost.failure
             return local
         }
         guard let store = standing.store, let state = standing.record else { return .off }
-        let peers = try store.read { try SyncPeerRecord.fetchAll($0) }
+        let peers = try store.read { try SyncStore.PeerRecord.fetchAll($0) }
         var devices = peers.map {
-            SyncDeviceSeen(id: $0.deviceID, name: $0.name, lastSeen: $0.lastSeen.map(Date.init(unixMilliseconds:)))
+            SyncLocalState.DeviceSeen(
+                id: $0.deviceID, name: $0.name, lastSeen: $0.lastSeen.map(Date.init(unixMilliseconds:)))
         }
         let ownName = vault?.identity.deviceName ?? "this device"
-        devices.append(SyncDeviceSeen(id: state.deviceID, name: ownName, isThisDevice: true))
+        devices.append(SyncLocalState.DeviceSeen(id: state.deviceID, name: ownName, isThisDevice: true))
         devices.sort { ($0.name, $0.id) < ($1.name, $1.id) }
         return SyncLocalState(
             isEnabled: state.enabled, remoteLocation: state.remoteURL, remoteVaultID: state.remoteVaultID,
             lastSuccessfulSync: state.lastSuccessfulSync.map(Date.init(unixMilliseconds:)),
             pendingLocalChanges: try vault.map { try SyncEngine.pendingLocalChanges(store: store, vault: $0) },
             batchesSinceSnapshot: SyncEngine.batchesSinceSnapshot(state),
-            rejectedObjects: try store.read { try SyncRejectedRecord.order(Column("name")).fetchAll($0) }.map(
+            rejectedObjects: try store.read { try SyncStore.RejectedRecord.order(Column("name")).fetchAll($0) }.map(
                 \.rejectedObject),
-            standingIssues: try store.read { try SyncIssueRecord.order(Column("kind"), Column("subject")).fetchAll($0) }
-                .map(\.standingIssue),
+            standingIssues: try store.read {
+                try SyncStore.IssueRecord.order(Column("kind"), Column("subject")).fetchAll($0)
+            }
+            .map(\.standingIssue),
             devicesSeen: devices, remoteDeleted: state.remoteDeleted, vaultMismatch: state.vaultMismatch,
             disabledEverywhere: state.disabledEverywhere)
     }

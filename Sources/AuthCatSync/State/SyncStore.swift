@@ -72,18 +72,18 @@ final class SyncStore: Sendable {
     }
 
     /// The state row, or nil if sync was never set up.
-    func state() throws -> SyncStateRecord? {
-        try read { try SyncStateRecord.fetchOne($0) }
+    func state() throws -> SyncStore.StateRecord? {
+        try read { try SyncStore.StateRecord.fetchOne($0) }
     }
 
     /// The state row of an open store, which must exist.
-    static func requiredState(_ store: SyncStore) throws -> SyncStateRecord {
+    static func requiredState(_ store: SyncStore) throws -> SyncStore.StateRecord {
         try store.read { try requiredState($0) }
     }
 
     /// The state row, which must exist.
-    static func requiredState(_ db: Database) throws -> SyncStateRecord {
-        guard let state = try SyncStateRecord.fetchOne(db) else { throw SyncStoreError.malformed("no state row") }
+    static func requiredState(_ db: Database) throws -> SyncStore.StateRecord {
+        guard let state = try SyncStore.StateRecord.fetchOne(db) else { throw SyncStoreError.malformed("no state row") }
         return state
     }
 

@@ -225,11 +225,11 @@ final class SyncEngineStandingIssueTests: XCTestCase {
     }
 
     func testASetupMadeBeforeTheSetupFileExistedGetsItAtTheNextLook() throws {
-        let setupFile = SyncSetupFile.url(in: b.vault.location)
+        let setupFile = SyncState.SetupFile.url(in: b.vault.location)
         try FileManager.default.removeItem(at: setupFile)
         XCTAssertNil(try SyncState.localState(in: b.vault.location).stateProblem)
         XCTAssertTrue(FileManager.default.fileExists(atPath: setupFile.path))
-        XCTAssertEqual(SyncSetupFile.read(in: b.vault.location)?.device, try deviceID(b))
+        XCTAssertEqual(SyncState.SetupFile.read(in: b.vault.location)?.device, try deviceID(b))
     }
 
     // MARK: - Live check and notice

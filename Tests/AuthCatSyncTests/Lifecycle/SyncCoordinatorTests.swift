@@ -113,7 +113,7 @@ final class SyncCoordinatorTests: XCTestCase {
             log.append("the service synced")
         }
         // Released only once the service is seen to block, so that the order below proves the wait.
-        try await waitUntilSomeoneWaitsForLock(at: SyncRunLock.url(in: location).path)
+        try await waitUntilSomeoneWaitsForLock(at: SyncCoordinator.RunLock.url(in: location).path)
         XCTAssertEqual(log.all, ["first holds the lock"])
         release.fire()
         try await holder.value("the holder")
@@ -271,7 +271,7 @@ final class SyncCoordinatorTests: XCTestCase {
     /// command line records it for `sync status`.
     func testAPushThatCannotOpenALockFileThrows() async throws {
         try await device.enable()
-        for name in ["sync-queue.lock", SyncRunLock.fileName] {
+        for name in ["sync-queue.lock", SyncCoordinator.RunLock.fileName] {
             let file = location.folder.appendingPathComponent(name)
             try? FileManager.default.removeItem(at: file)
             try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
