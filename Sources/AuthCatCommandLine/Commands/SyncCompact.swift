@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat sync compact`: replace this device's batches on the remote with one snapshot.
-    struct SyncCompact: AsyncParsableCommand {
+    struct SyncCompact: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "compact",
             abstract: "Sync once, then replace this device's change batches on the remote with one snapshot.",
@@ -32,17 +32,17 @@ extension AuthCat {
         @Flag(help: "Print the report as JSON.")
         var json = false
 
-        func run() async throws {
-            let invocation = Invocation.current
+        func run(in invocation: Invocation) async throws {
+            let output = invocation.output
             let service = try SyncService.open(vaultOptions, in: invocation)
             let report = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
-                try await service.compact(progress: progress, whenBusy: SyncService.sayWaiting)
+                try await service.compact(progress: progress, whenBusy: { SyncService.sayWaiting(output) })
             }.report
             if json {
-                Output.print(try SyncReportOutput.json(report))
+                output.print(try SyncReportOutput.json(report))
             } else {
                 (SyncReportOutput.lines(report) + [SyncReportOutput.compactionLine(report)]).forEach {
-                    Output.print($0)
+                    output.print($0)
                 }
             }
         }

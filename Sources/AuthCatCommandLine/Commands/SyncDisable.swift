@@ -5,7 +5,7 @@ import AuthCatSync
 
 extension AuthCat {
     /// `authcat sync disable`: stop syncing here, on every device, or delete the remote data.
-    struct SyncDisable: AsyncParsableCommand {
+    struct SyncDisable: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "disable",
             abstract: "Turn sync off; local data is always kept.",
@@ -33,28 +33,29 @@ extension AuthCat {
         @Flag(name: .shortAndLong, help: "Do not ask for confirmation of --delete-remote.")
         var yes = false
 
-        func run() async throws {
-            let invocation = Invocation.current
-            guard let vault = try vaultOptions.openExistingVault() else {
+        func run(in invocation: Invocation) async throws {
+            let output = invocation.output
+            guard let vault = try vaultOptions.openExistingVault(in: invocation) else {
                 guard !(everywhere || deleteRemote) else { throw SyncCommandError.neverSetUp }
-                return Output.print("sync is already off")
+                return output.print("sync is already off")
             }
             let outcome: SyncService.DisableOutcome
             do {
                 outcome = try await SyncService.commandLine(vault, in: invocation).disable(
-                    everywhere: everywhere, deleteRemote: deleteRemote, confirmDeletion: confirmDeletion(of:syncOn:),
-                    whenBusy: SyncService.sayWaiting)
+                    everywhere: everywhere, deleteRemote: deleteRemote,
+                    confirmDeletion: { try confirmDeletion(of: $0, syncOn: $1, terminal: invocation.terminal) },
+                    whenBusy: { SyncService.sayWaiting(output) })
             } catch let failure as SyncService.RemoteNotUpdated {
                 throw SyncCommandError.remoteNotUpdated(failure.cause)
             }
             switch outcome {
             case .alreadyOff:
-                Output.print("sync is already off")
+                output.print("sync is already off")
             case .acknowledgedStop:
-                Output.print("acknowledged: sync stays off on this device; local data is kept")
+                output.print("acknowledged: sync stays off on this device; local data is kept")
             case .forgotLostState(let setAside, let remote):
-                if let setAside { Output.print("the damaged sync state was set aside as \(setAside)") }
-                Output.print(
+                if let setAside { output.print("the damaged sync state was set aside as \(setAside)") }
+                output.print(
                     "sync is off on this device; local data is kept. To sync again as a new device, run: "
                         + "authcat sync enable --remote \(remote ?? "URL")")
             case .lostStateCannotReachRemote:
@@ -62,7 +63,7 @@ extension AuthCat {
             case .neverSetUp:
                 throw SyncCommandError.neverSetUp
             case .disabled(let remote):
-                Output.print(
+                output.print(
                     deleteRemote
                         ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"
                         : everywhere
@@ -71,11 +72,11 @@ extension AuthCat {
             }
         }
 
-        private func confirmDeletion(of remote: String, syncOn: Bool) throws {
+        private func confirmDeletion(of remote: String, syncOn: Bool, terminal: Terminal) throws {
             guard !yes else { return }
-            guard Terminal.standardInputIsTerminal else { throw SyncCommandError.deleteNeedsConfirmation }
+            guard terminal.standardInputIsTerminal else { throw SyncCommandError.deleteNeedsConfirmation }
             let question = "delete every device's synced data at \(remote)? Local data is kept. [y/N] "
-            guard try Terminal.confirm(question, hint: "add --yes") else {
+            guard try terminal.confirm(question, hint: "add --yes") else {
                 throw SyncCommandError.notDeleted(syncOn: syncOn)
             }
         }

@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat sync now`: pull other devices' changes, then push this device's.
-    struct SyncNow: AsyncParsableCommand {
+    struct SyncNow: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "now",
             abstract: "Sync once: import other devices' changes, then export this device's.",
@@ -34,26 +34,26 @@ extension AuthCat {
         @Flag(help: .hidden)
         var keyOnStdin = false
 
-        func run() async throws {
-            let invocation = Invocation.current
+        func run(in invocation: Invocation) async throws {
+            let output = invocation.output
             if background {
-                return await SyncBackgroundPush.run(vaultOptions, keyOnInput: keyOnStdin, clock: invocation.clock)
+                return await SyncBackgroundPush.run(vaultOptions, keyOnInput: keyOnStdin, in: invocation)
             }
             let service = try SyncService.open(vaultOptions, in: invocation)
             let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
-                try await service.now(progress: progress, whenBusy: SyncService.sayWaiting)
+                try await service.now(progress: progress, whenBusy: { SyncService.sayWaiting(output) })
             }
             let report = outcome.report
             if json {
-                Output.print(try SyncReportOutput.json(report))
+                output.print(try SyncReportOutput.json(report))
             } else {
-                SyncReportOutput.lines(report).forEach { Output.print($0) }
+                SyncReportOutput.lines(report).forEach { output.print($0) }
             }
-            if let hint = SyncReportOutput.compactionHint(report) { Output.note(hint) }
+            if let hint = SyncReportOutput.compactionHint(report) { output.note(hint) }
             let problems = outcome.local.rejectedObjects.count + outcome.local.standingIssues.count
             if problems > 0 {
                 let status = SyncStatus.Summary.error.exitCode
-                Output.error(SyncCommandError.remoteHasProblems(problems).description, status: status)
+                output.error(SyncCommandError.remoteHasProblems(problems).description, status: status)
                 throw ExitCode(status)
             }
         }

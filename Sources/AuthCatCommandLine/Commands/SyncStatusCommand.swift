@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat sync status`: the monitor's summary, with an exit status scripts can test.
-    struct SyncStatusCommand: AsyncParsableCommand {
+    struct SyncStatusCommand: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract: "Show whether sync works, and exit non-zero when it does not.",
@@ -57,29 +57,28 @@ extension AuthCat {
             if short && json { throw ValidationError("--short and --json cannot be used together") }
         }
 
-        func run() async throws {
-            let invocation = Invocation.current
+        func run(in invocation: Invocation) async throws {
+            let output = invocation.output
             let status = try await currentStatus(in: invocation).advised
             if short {
-                Output.print(status.shortLine(now: invocation.now))
+                output.print(status.shortLine(now: invocation.now))
             } else if json {
-                Output.print(try JSONOutput.string(status))
+                output.print(try JSONOutput.string(status))
             } else {
-                status.textLines().forEach { Output.print(TerminalText.sanitized($0)) }
+                status.textLines().forEach { output.print(TerminalText.sanitized($0)) }
             }
             if !status.summary.isHealthy { throw ExitCode(status.summary.exitCode) }
         }
 
         private func currentStatus(in invocation: Invocation) async throws -> SyncStatus {
-            guard let vault = try vaultOptions.openExistingVault() else {
+            guard let vault = try vaultOptions.openExistingVault(in: invocation) else {
                 return SyncStatus.fold(events: [], local: .off, probe: nil, now: invocation.now)
             }
-            let environment = invocation.environment
             return try await SyncService.commandLine(vault, in: invocation).status(
                 probe: !(offline || short), timeout: Self.probeTimeout,
                 keys: {
                     try? Vault.open(
-                        at: vault.location, passphrase: PassphraseSource.withoutPrompt(environment: environment))
+                        at: vault.location, passphrase: PassphraseSource.withoutPrompt(in: invocation))
                 })
         }
     }

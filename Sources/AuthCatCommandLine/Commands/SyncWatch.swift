@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat sync watch`: keep syncing until stopped.
-    struct SyncWatch: AsyncParsableCommand {
+    struct SyncWatch: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "watch",
             abstract: "Keep syncing until stopped (Ctrl-C, SIGTERM, or sync turned off).",
@@ -32,13 +32,13 @@ extension AuthCat {
             }
         }
 
-        func run() async throws {
-            let invocation = Invocation.current
+        func run(in invocation: Invocation) async throws {
             let service = try SyncService.open(vaultOptions, in: invocation)
-            let output = SyncWatchOutput(
-                remote: try service.remoteWhileOn(), interval: interval, clock: invocation.clock)
+            let shown = SyncWatchOutput(
+                remote: try service.remoteWhileOn(), interval: interval, clock: invocation.clock,
+                output: invocation.output)
             try await SyncStopSignal.catching { stop in
-                try await service.watch(interval: interval, isStopped: { stop.isStopped }, report: output.show)
+                try await service.watch(interval: interval, isStopped: { stop.isStopped }, report: shown.show)
             }
         }
     }

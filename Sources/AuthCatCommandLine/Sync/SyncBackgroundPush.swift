@@ -13,29 +13,31 @@ enum SyncBackgroundPush {
     /// - Parameter keyOnInput: the vault key waits on standard input: the
     ///   change's command unwrapped it with the passphrase, which a detached
     ///   process cannot ask for.
-    static func run(_ options: VaultOptions, keyOnInput: Bool, clock: any Clock) async {
+    static func run(_ options: VaultOptions, keyOnInput: Bool, in invocation: Invocation) async {
         // Already done by the launcher where posix_spawn can; harmless otherwise.
         setsid()
-        guard let location = try? options.location() else { return }
-        let key = keyOnInput ? handedKey() : nil
+        guard let location = try? options.location(in: invocation) else { return }
+        let key = keyOnInput ? handedKey(in: invocation) : nil
         await SyncService.pushInBackground(
-            in: location, remotes: SyncService.remotes(environment: options.environment),
-            clock: clock
+            in: location, remotes: SyncService.remotes(environment: invocation.environment),
+            clock: invocation.clock
         ) {
-            let vault = try options.openVault()
+            let vault = try options.openVault(in: invocation)
             if let key { try vault.adopt(key) }
             // A locked vault is no failure: the change waits, pending, for a sync that has the key.
             guard
                 vault.isKeyAvailableWithoutPrompt
-                    || !(options.environment[PassphraseSource.currentVariable] ?? "").isEmpty
+                    || !(invocation.environment[PassphraseSource.currentVariable] ?? "").isEmpty
             else { return nil }
             return vault
         }
     }
 
     /// The key from standard input: exactly one key's bytes, or nothing usable.
-    private static func handedKey() -> SecretBytes? {
-        guard var bytes = try? StandardInput.read(limit: AEAD.keySize, what: "the vault key") else { return nil }
+    private static func handedKey(in invocation: Invocation) -> SecretBytes? {
+        guard var bytes = try? invocation.readStandardInput(limit: AEAD.keySize, what: "the vault key") else {
+            return nil
+        }
         defer { Wipe.bytes(&bytes) }
         return bytes.count == AEAD.keySize ? SecretBytes(bytes) : nil
     }

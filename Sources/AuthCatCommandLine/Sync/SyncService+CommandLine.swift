@@ -8,7 +8,7 @@ extension SyncService {
     /// from the invocation's environment and home folder, and its clock.
     /// Throws `VaultError.noVault` when there is no vault.
     static func open(_ options: VaultOptions, in invocation: Invocation) throws -> SyncService {
-        commandLine(try options.openVault(), in: invocation)
+        commandLine(try options.openVault(in: invocation), in: invocation)
     }
 
     /// The service for `vault`.
@@ -29,7 +29,7 @@ extension SyncService {
     }
 
     /// Says on standard error why a sync command waits (the jobs' `whenBusy`).
-    static func sayWaiting() {
-        Output.note("waiting for another sync of this vault to finish")
+    static func sayWaiting(_ output: Output) {
+        output.note("waiting for another sync of this vault to finish")
     }
 }

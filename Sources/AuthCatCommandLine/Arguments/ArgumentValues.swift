@@ -1,6 +1,11 @@
 import ArgumentParser
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatInterchange
+
+// The library types options take as values (`ExpressibleByArgument`), kept
+// together; a value type of the command line's own is in its own file
+// (`SessionLength`).
 
 /// `--algorithm sha1|sha256|sha512`, in any case. MD5 is not offered: only
 /// mOTP uses it, and `--type motp` implies it.
@@ -21,3 +26,9 @@ extension OTPKind: ExpressibleByArgument {
         self.init(rawValue: argument.lowercased())
     }
 }
+
+/// `import --format` (detected from the content when left out).
+extension ImportFormat: ExpressibleByArgument {}
+
+/// `export --format`.
+extension ExportFormat: ExpressibleByArgument {}
