@@ -72,10 +72,4 @@ struct AuthCat: AsyncParsableCommand {
 
     /// Lets `--home` come before the subcommand too (`authcat --home PATH code`).
     @OptionGroup var vaultOptions: VaultOptions
-
-    /// Runs once per command line, before the command: warns on standard
-    /// error when sync has a problem (`SyncNoticeWarning`).
-    func validate() throws {
-        SyncNoticeWarning.show(arguments: Invocation.current.arguments, home: vaultOptions.home)
-    }
 }

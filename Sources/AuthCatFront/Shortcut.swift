@@ -31,41 +31,32 @@ public struct Shortcut: Equatable, Sendable {
         command = parsed.command
     }
 
-    /// `code` or `list` with their options.
+    /// `code` or `list` with their options, read by the one argument scanner.
     private static func commandLine(_ arguments: [String]) -> (home: String?, command: Command)? {
         var home: String?
         var time: Int64?
         var commandName: String?
         var query: String?
         var json = false
-        var index = 0
-        func value(of name: String) -> String? {
-            let argument = arguments[index]
-            if argument.hasPrefix(name + "=") { return String(argument.dropFirst(name.count + 1)) }
-            guard argument == name, index + 1 < arguments.count else { return nil }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--home" || argument.hasPrefix("--home=") {
-                guard home == nil, let path = value(of: "--home") else { return nil }
+        for token in ArgumentScanner(arguments, optionsTakingValue: ["--home", "--at"]) {
+            switch token {
+            case .option("--home", let path?):
+                guard home == nil else { return nil }
                 home = path
-            } else if commandName == "code", argument == "--at" || argument.hasPrefix("--at=") {
-                guard time == nil, let text = value(of: "--at"), let seconds = Int64(text) else { return nil }
+            case .option("--at", let text?) where commandName == "code":
+                guard time == nil, let seconds = Int64(text) else { return nil }
                 time = seconds
-            } else if commandName == "list", argument == "--json" {
+            case .option("--json", nil) where commandName == "list":
                 guard !json else { return nil }
                 json = true
-            } else if argument.hasPrefix("-") {
-                return nil
-            } else if commandName == nil {
-                commandName = argument
-            } else {
+            case .word(let word) where commandName == nil:
+                commandName = word
+            case .word(let word):
                 guard query == nil else { return nil }
-                query = argument
+                query = word
+            case .option, .endOfOptions:
+                return nil
             }
-            index += 1
         }
         switch (commandName, query) {
         case ("code", let query?): return (home, .code(query: query, time: time))

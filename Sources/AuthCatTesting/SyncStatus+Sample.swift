@@ -10,18 +10,18 @@ extension SyncStatus {
         let local = SyncLocalState(
             isEnabled: true, remoteLocation: "s3://bucket/vault", pendingLocalChanges: 2, batchesSinceSnapshot: 3,
             rejectedObjects: [
-                SyncRejectedObject(
+                SyncLocalState.RejectedObject(
                     name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "authentication failed",
                     firstSeen: time)
             ],
             devicesSeen: [
-                SyncDeviceSeen(id: "d1", name: "laptop", isThisDevice: true),
-                SyncDeviceSeen(id: "d2", name: "desktop", lastSeen: time),
+                SyncLocalState.DeviceSeen(id: "d1", name: "laptop", isThisDevice: true),
+                SyncLocalState.DeviceSeen(id: "d2", name: "desktop", lastSeen: time),
             ])
         return SyncStatus(
             summary: .noNetwork, message: failure.message,
-            setup: SyncPhaseState(state: .succeeded, started: time, ended: time + 1),
-            import: SyncPhaseState(state: .failed, started: time + 2, ended: time + 3, failure: failure),
+            setup: SyncStatus.PhaseState(state: .succeeded, started: time, ended: time + 1),
+            import: SyncStatus.PhaseState(state: .failed, started: time + 2, ended: time + 3, failure: failure),
             local: local, lastSuccessfulSync: time, probe: .failed(failure))
     }
 }

@@ -9,5 +9,4 @@ ProcessHardening.apply()
 umask(0o077)
 // `authcat` (the quick front executable) answers a plain `code QUERY`, `list`
 // and `list --json` itself and hands every other command line to this program, unchanged.
-// `Invocation.current` is this process's own here: one is made, not two.
-exit(await CommandRunner.run(Invocation.current))
+exit(await CommandRunner.run(.ofThisProcess()))

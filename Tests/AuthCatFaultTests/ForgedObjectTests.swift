@@ -172,7 +172,7 @@ final class ForgedObjectTests: FaultTestCase {
         let stamped = { (value: String) in Stamped(value: value, clock: clock) }
         let account = AccountState(
             id: UUID().uuidString.lowercased(), createdAt: 1_700_000_000_000, counter: 0, issuer: stamped("Forged"),
-            name: stamped("insider"), otp: Stamped(value: SyncedOTPSettings(OTPParameters()), clock: clock),
+            name: stamped("insider"), otp: Stamped(value: AccountState.OTPSettings(OTPParameters()), clock: clock),
             secret: stamped(Data(repeating: 1, count: 20).base64EncodedString()),
             tags: Stamped(value: [], clock: clock),
             note: stamped(""), deleted: Stamped(value: false, clock: clock))

@@ -12,29 +12,29 @@ struct VaultOptions: ParsableArguments {
         completion: .directory)
     var home: String?
 
-    /// How these options find and open the vault.
-    var access: VaultAccess { VaultAccess(home: home) }
-
-    var environment: [String: String] { Invocation.current.environment }
+    /// How these options find and open the vault for `invocation`.
+    func access(in invocation: Invocation) -> VaultAccess {
+        VaultAccess(home: home, in: invocation)
+    }
 
     /// The vault folder, from `--home` or the environment.
-    func location() throws -> VaultLocation {
-        try access.location()
+    func location(in invocation: Invocation) throws -> VaultLocation {
+        try access(in: invocation).location()
     }
 
     /// The existing vault, or nil when none was ever created here (for
     /// commands that simply show nothing then).
-    func openExistingVault() throws -> Vault? {
-        try access.openExistingVault()
+    func openExistingVault(in invocation: Invocation) throws -> Vault? {
+        try access(in: invocation).openExistingVault()
     }
 
     /// The existing vault; throws `VaultError.noVault` when there is none.
-    func openVault() throws -> Vault {
-        try access.openVault()
+    func openVault(in invocation: Invocation) throws -> Vault {
+        try access(in: invocation).openVault()
     }
 
     /// The vault, created on first use with this host's name for the device.
-    func openOrCreateVault() throws -> Vault {
-        try access.openOrCreateVault()
+    func openOrCreateVault(in invocation: Invocation) throws -> Vault {
+        try access(in: invocation).openOrCreateVault()
     }
 }

@@ -21,6 +21,8 @@ struct Clipboard {
     /// wl-copy; xclip and xsel in another mode), or nil if there is none.
     var reader: URL?
     var readArguments: [String] = []
+    /// The environment the tools run with: the invocation's.
+    var environment: [String: String]
 
     /// The first clipboard tool found on `PATH`; wl-copy first under Wayland.
     /// - Throws: `ClipboardError.noTool` when none is installed.
@@ -44,7 +46,7 @@ struct Clipboard {
             if let path = installed(tool.name) {
                 return Clipboard(
                     executable: path, arguments: tool.arguments, reader: installed(tool.reader),
-                    readArguments: tool.readArguments)
+                    readArguments: tool.readArguments, environment: environment)
             }
         }
         throw ClipboardError.noTool
@@ -155,7 +157,7 @@ struct Clipboard {
             throw ClipboardError.failed(name, reason: "could not hand it the code (\(failure.reason))")
         }
         defer { close(input) }
-        let messages = Self.messageFile()
+        let messages = messageFile()
         defer { if messages >= 0 { close(messages) } }
         let pid = try spawn(executable, arguments, input: input, output: -1, messages: messages)
         guard let status = Self.wait(for: pid, timeout: Self.timeout) else {
@@ -214,7 +216,7 @@ struct Clipboard {
 
         var pid = pid_t()
         let result = SpawnParts.withCStrings([program.path] + arguments) { argv in
-            SpawnParts.withCStrings(SpawnParts.environment) { environment in
+            SpawnParts.withCStrings(SpawnParts.entries(of: environment)) { environment in
                 posix_spawn(&pid, program.path, &actions, &attributes, argv, environment)
             }
         }
@@ -239,8 +241,8 @@ struct Clipboard {
 
     /// An unlinked temporary file for the tool's standard error, or -1 if
     /// none can be made (the copy is then tried without the tool's message).
-    private static func messageFile() -> Int32 {
-        let folder = Invocation.current.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    private func messageFile() -> Int32 {
+        let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/authcat-clipboard-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
@@ -263,29 +265,5 @@ struct Clipboard {
             .joined(separator: "; ")
         let sanitized = TerminalText.sanitized(oneLine)
         return sanitized.count > messageLimit ? String(sanitized.prefix(messageLimit)) + "…" : sanitized
-    }
-}
-
-/// Why a code could not be put on the clipboard.
-enum ClipboardError: UserFacingError {
-    case noTool
-    /// The tool named failed; `reason` is its own message when it gave one.
-    case failed(String, reason: String)
-    /// What the clipboard holds could not be read, so it cannot be put back.
-    case unreadable(String)
-    /// The process that would clear the clipboard later could not be started.
-    case cannotSchedule(String)
-
-    var description: String {
-        switch self {
-        case .noTool:
-            "no clipboard tool found, so the code was not copied; install wl-clipboard (Wayland), xclip or xsel, or leave out --copy"
-        case .failed(let tool, let reason):
-            "could not copy the code with \(tool): \(reason)"
-        case .unreadable(let reason):
-            "could not read the clipboard: \(reason)"
-        case .cannotSchedule(let reason):
-            "the code stays on the clipboard: could not start the process that clears it (\(reason))"
-        }
     }
 }

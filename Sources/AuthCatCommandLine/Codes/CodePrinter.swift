@@ -6,6 +6,7 @@ import Foundation
 /// front executable prints the same line for a plain `code QUERY` through
 /// `CodeRow`, and hands every other form (HOTP, `--json`, errors) to this.
 struct CodePrinter {
+    var invocation: Invocation
     var options: VaultOptions
     var query: String?
     /// Seconds since 1970 to compute TOTP codes at; nil for now.
@@ -15,10 +16,15 @@ struct CodePrinter {
     /// With `copy`: leave the code on the clipboard instead of clearing it when it expires.
     var keep = false
 
+    private var output: Output { invocation.output }
+    private var terminal: Terminal { invocation.terminal }
+
     func run() throws {
-        let clipboard = copy ? Self.clipboard(environment: options.environment) : nil
-        guard let vault = try options.openExistingVault() else { throw NoAccountsError(options) }
-        let now = time.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Invocation.current.now
+        let clipboard = copy ? clipboard() : nil
+        guard let vault = try options.openExistingVault(in: invocation) else {
+            throw NoAccountsError(options, in: invocation)
+        }
+        let now = time.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? invocation.now
         if let query {
             try printCode(of: query, in: vault, at: now, clipboard: clipboard)
         } else {
@@ -30,18 +36,18 @@ struct CodePrinter {
         let account = try vault.account(matching: query)
         let generated = try vault.generateCode(for: account, at: now)
         if json {
-            Output.print(try JSONOutput.string(CodeSummary(account: account, code: generated.code)))
-        } else if Terminal.standardOutputIsTerminal {
-            Output.print(TextTable.lines([CodeRow.cells(account, generated.code, at: now)])[0])
+            output.print(try JSONOutput.string(CodeSummary(account: account, code: generated.code)))
+        } else if terminal.standardOutputIsTerminal {
+            output.print(TextTable.lines([CodeRow.cells(account, generated.code, at: now)])[0])
         } else {
-            Output.print(generated.code.value)
+            output.print(generated.code.value)
         }
         guard let clipboard else { return }
         // The code is out before the tool runs, so a tool that hangs or fails
         // never costs the user the code, or an HOTP counter value. A failed
         // copy is a warning, not a failure: the code the user asked for was
         // printed, and with HOTP its counter value is already used up.
-        Output.flushStandardOutput()
+        output.flushStandardOutput()
         // Read first, to be put back; nothing readable (an empty clipboard) is put back as nothing.
         let keep = try self.keep || vault.setting(ConfigKey.clipboardKeep) == "true"
         var previous = keep ? [] : (try? clipboard.contents()) ?? []
@@ -49,17 +55,17 @@ struct CodePrinter {
         do {
             try clipboard.copy(generated.code.value)
         } catch {
-            Output.warning("\(error)")
+            output.warning("\(error)")
             return
         }
         guard !keep else { return copied("; it stays there (--keep)") }
-        let hold = ClipboardClearer.hold(for: generated.code, computedAt: now, environment: options.environment)
+        let hold = ClipboardClearer.hold(for: generated.code, computedAt: now, environment: invocation.environment)
         do {
             try ClipboardClearer.schedule(
                 generated.code.value, on: clipboard, previous: previous,
-                clearAt: Invocation.current.now.addingTimeInterval(hold))
+                clearAt: invocation.now.addingTimeInterval(hold), launcher: invocation.launcher)
         } catch {
-            Output.warning("\(error)")
+            output.warning("\(error)")
             return
         }
         copied("; cleared in \(Int(hold.rounded(.up)).counted("second"))")
@@ -68,17 +74,17 @@ struct CodePrinter {
     /// On a terminal the printed code does not say it was copied, so a note
     /// does; piped, standard output is the code alone and nothing is added.
     private func copied(_ detail: String) {
-        guard Terminal.standardOutputIsTerminal else { return }
-        Output.note("copied to the clipboard" + detail)
+        guard terminal.standardOutputIsTerminal else { return }
+        output.note("copied to the clipboard" + detail)
     }
 
     /// The tool `--copy` uses; nil, with a warning, when none is installed:
     /// the code the user asked for is still printed, as when a tool fails.
-    private static func clipboard(environment: [String: String]) -> Clipboard? {
+    private func clipboard() -> Clipboard? {
         do {
-            return try Clipboard.find(environment: environment)
+            return try Clipboard.find(environment: invocation.environment)
         } catch {
-            Output.warning("\(error)")
+            output.warning("\(error)")
             return nil
         }
     }
@@ -88,15 +94,15 @@ struct CodePrinter {
             // Listing must not use up HOTP counter values.
             (account, account.otp.kind == .hotp ? nil : try vault.generateCode(for: account, at: now).code)
         }
-        if codes.isEmpty { throw NoAccountsError(options) }
+        if codes.isEmpty { throw NoAccountsError(options, in: invocation) }
         if json {
-            Output.print(try JSONOutput.string(codes.map(CodeSummary.init)))
+            output.print(try JSONOutput.string(codes.map(CodeSummary.init)))
             return
         }
-        let onTerminal = Terminal.standardOutputIsTerminal
+        let onTerminal = terminal.standardOutputIsTerminal
         let rows = codes.map { account, code in
             onTerminal ? CodeRow.cells(account, code, at: now) : [code?.value ?? "-", account.label]
         }
-        TextTable.lines(rows).forEach { Output.print($0) }
+        TextTable.lines(rows).forEach { output.print($0) }
     }
 }

@@ -7,25 +7,26 @@ import Foundation
 /// window changes size, until q, Ctrl-C, SIGTERM or SIGHUP. The rows come
 /// from `LiveCodeScreen`; `LiveTerminal` owns the terminal.
 struct LiveCodeView {
+    var invocation: Invocation
     var options: VaultOptions
     var query: String?
 
     func run() throws {
         // Refused before anything else, so a pipe gets one clear line and no passphrase prompt.
-        guard Terminal.standardOutputIsTerminal else { throw LiveViewError.notATerminal }
-        let vault = try options.openVault()
+        guard invocation.terminal.standardOutputIsTerminal else { throw LiveViewError.notATerminal }
+        let vault = try options.openVault(in: invocation)
         // Asked once, before the screen is taken: a wrong passphrase is an
         // error here, not a prompt at every redraw.
         try vault.unlock()
         // A query that matches nothing is a mistake to report, not an empty screen.
-        _ = try entries(in: vault, at: Invocation.current.now, requireMatch: true)
+        _ = try entries(in: vault, at: invocation.now, requireMatch: true)
         let counterCodes = try counterCodeAskedFor(in: vault)
-        let color = LiveCodeScreen.usesColor(environment: options.environment)
-        let terminal = try LiveTerminal()
+        let color = LiveCodeScreen.usesColor(environment: invocation.environment)
+        let terminal = try LiveTerminal(in: invocation)
         defer { terminal.restore() }
         let title = "authcat code --watch" + (query.map { " \(TerminalText.sanitized($0))" } ?? "") + " · q to quit"
         while true {
-            let now = Invocation.current.now
+            let now = invocation.now
             let size = terminal.size
             let screen = LiveCodeScreen(width: size.width, height: size.height, color: color)
             let entries = try entries(in: vault, at: now, requireMatch: false, counterCodes: counterCodes)
@@ -55,7 +56,7 @@ struct LiveCodeView {
         guard let query else { return [:] }
         let matched = AccountQuery(query).matches(in: try vault.accounts())
         guard matched.count == 1, let account = matched.first, account.otp.kind == .hotp else { return [:] }
-        return [account.id: try vault.generateCode(for: account, at: Invocation.current.now).code]
+        return [account.id: try vault.generateCode(for: account, at: invocation.now).code]
     }
 
     private func entries(
@@ -74,21 +75,6 @@ struct LiveCodeView {
             // Never generated here for HOTP: that would use up a counter value at every redraw.
             let code = account.otp.kind == .hotp ? nil : try? vault.generateCode(for: account, at: now).code
             return LiveCodeEntry(account, code: code, at: now)
-        }
-    }
-}
-
-/// Why `authcat code --watch` cannot show its view.
-enum LiveViewError: UserFacingError {
-    case notATerminal
-    case noMatch(String)
-
-    var description: String {
-        switch self {
-        case .notATerminal:
-            "--watch needs a terminal on standard output; for scripts use 'authcat code --json'"
-        case .noMatch(let query):
-            "no account matches \(AccountQuery(query).quotedForMessages)"
         }
     }
 }

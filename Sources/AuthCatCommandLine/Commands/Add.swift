@@ -5,7 +5,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat add`: a new account from a Base32 secret or an otpauth URI.
-    struct Add: ParsableCommand {
+    struct Add: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add an account; its secret is read from standard input or typed.",
@@ -123,30 +123,31 @@ extension AuthCat {
                 kind: kind ?? .totp, algorithm: algorithm, digits: digits, period: period, counter: counter ?? 0)
         }
 
-        func run() throws {
+        func run(in invocation: Invocation) throws {
             // Everything checkable is checked before the secret is typed: the
             // passphrase (asked now, if any) and, when the name is known, a clash.
-            let existing = try vaultOptions.openExistingVault()
+            let existing = try vaultOptions.openExistingVault(in: invocation)
             try existing?.unlock()
             if !uri, let name { try existing?.checkNameIsFree(issuer: issuer ?? "", name: try checkedName(name)) }
-            let draft = uri ? try draftFromURI() : try draftFromSecret()
-            if let leftover = draft.secretLeftover { Output.warning(leftover.description) }
+            let draft = uri ? try draftFromURI(in: invocation) : try draftFromSecret(in: invocation)
+            if let leftover = draft.secretLeftover { invocation.output.warning(leftover.description) }
             if draft.hasShortSecret {
-                Output.warning(
+                invocation.output.warning(
                     "the secret is shorter than 80 bits, which makes codes easier to guess; RFC 4226 asks for 128")
             }
-            let vault = try existing ?? vaultOptions.openOrCreateVault()
+            let vault = try existing ?? vaultOptions.openOrCreateVault(in: invocation)
             let account = try vault.write(author: .cli) { try $0.insert(draft) }
-            VaultChangeHook.vaultDidChange(vault)
-            Output.print("added \(TerminalText.sanitized(account.label)) (\(account.id.vaultString))")
+            VaultChangeHook.vaultDidChange(vault, in: invocation)
+            invocation.output.print("added \(TerminalText.sanitized(account.label)) (\(account.id.vaultString))")
         }
 
         /// The parameters are checked before the secret is read, so a typo costs no retyping.
-        private func draftFromSecret() throws -> AccountDraft {
+        private func draftFromSecret(in invocation: Invocation) throws -> AccountDraft {
             let otp = parameters
             let name = try checkedName(name ?? "")
             let issuer = issuer ?? ""
-            let (secret, pin) = try SecretInput.secret(for: issuer.isEmpty ? name : "\(issuer):\(name)", kind: otp.kind)
+            let (secret, pin) = try SecretInput.secret(
+                for: issuer.isEmpty ? name : "\(issuer):\(name)", kind: otp.kind, in: invocation)
             var draft = AccountDraft(
                 issuer: issuer, name: name, otp: otp, tags: tags, note: note ?? "", secret: secret.secret, pin: pin)
             draft.secretLeftover = secret.leftover
@@ -155,8 +156,8 @@ extension AuthCat {
             return draft
         }
 
-        private func draftFromURI() throws -> AccountDraft {
-            let (text, nextLine) = try SecretInput.uri()
+        private func draftFromURI(in invocation: Invocation) throws -> AccountDraft {
+            let (text, nextLine) = try SecretInput.uri(in: invocation)
             var draft = try OTPAuthURI.parse(text)
             if let name { draft.name = try checkedName(name) }
             if let issuer { draft.issuer = issuer }
@@ -167,7 +168,7 @@ extension AuthCat {
                 if let nextLine { draft.pin = nextLine }
                 if draft.pin == nil {
                     draft.pin = try SecretInput.pin(
-                        for: draft.issuer.isEmpty ? draft.name : "\(draft.issuer):\(draft.name)")
+                        for: draft.issuer.isEmpty ? draft.name : "\(draft.issuer):\(draft.name)", in: invocation)
                 }
             } else if nextLine != nil {
                 throw ValidationError(

@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat backup`: an encrypted backup file, made for cron; `--verify` checks one.
-    struct Backup: ParsableCommand {
+    struct Backup: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "backup",
             abstract: "Write an encrypted backup of the vault, or check one with --verify.",
@@ -99,7 +99,7 @@ extension AuthCat {
         @Flag(help: "Print a JSON summary (on standard error when the backup goes to standard output).")
         var json = false
 
-        static let passphraseVariable = Import.backupVariable
+        static let passphraseVariable = PassphraseSource.backupVariable
 
         func validate() throws {
             if verify != nil, output != nil || withHistory || force {
@@ -117,38 +117,40 @@ extension AuthCat {
             }
         }
 
-        func run() throws {
-            if let verify { return try check(verify) }
-            if let outputDir { return try rotate(into: outputDir) }
-            let target = output ?? Self.defaultFileName()
+        func run(in invocation: Invocation) throws {
+            if let verify { return try check(verify, in: invocation) }
+            if let outputDir { return try rotate(into: outputDir, in: invocation) }
+            let target = output ?? Self.defaultFileName(at: invocation.now)
             // Before the vault is opened and the passphrase asked, so that a bad
             // path fails first and /dev/fd/N can only name a descriptor the shell handed over.
             let destination =
                 target == "-"
                 ? nil
-                : try OutputDestination(target, replacing: force, standard: Invocation.current.standardDescriptors)
-            if destination.map(\.isTerminal) ?? Terminal.standardOutputIsTerminal {
+                : try OutputDestination(target, replacing: force, standard: invocation.standardDescriptors)
+            if destination.map(\.isTerminal) ?? invocation.terminal.standardOutputIsTerminal {
                 throw ValidationError(
                     "refusing to write a binary backup to the terminal; redirect standard output or use --output FILE")
             }
-            let backup = try sealedBackup()
+            let backup = try sealedBackup(in: invocation)
             if let destination {
-                Output.flushStandardOutput()
+                invocation.output.flushStandardOutput()
                 try destination.write(backup.sealed)
             } else {
-                try Invocation.current.standardOutput.writeNow(backup.sealed)
+                try invocation.standardOutput.writeNow(backup.sealed)
             }
-            try summarize(backup.summary(output: target), onStandardError: destination?.isStandardOutput ?? true)
+            try summarize(
+                backup.summary(output: target), onStandardError: destination?.isStandardOutput ?? true,
+                output: invocation.output)
         }
 
         /// The vault's archive, sealed with the backup passphrase (asked for, or read from its file).
-        private func sealedBackup() throws -> SealedBackup {
-            let vault = try vaultOptions.openVault()
+        private func sealedBackup(in invocation: Invocation) throws -> SealedBackup {
+            let vault = try vaultOptions.openVault(in: invocation)
             try vault.unlock()
             let archive = try VaultBackup.archive(of: vault, includeHistory: withHistory)
             let passphrase = try PassphraseSource.forFile(
                 variable: Self.passphraseVariable, prompt: "backup passphrase",
-                confirm: true, environment: vaultOptions.environment)
+                confirm: true, in: invocation)
             let parameters = try kdf.parameters()
             return SealedBackup(
                 archive: archive, passphrase: passphrase, kdf: parameters,
@@ -167,13 +169,13 @@ extension AuthCat {
         }
 
         /// `--output-dir`: write, read back and verify, and only then delete the oldest beyond `--keep`.
-        private func rotate(into folder: String) throws {
-            let backup = try sealedBackup()
-            let destination = try writeToNewDatedFile(backup.sealed, in: folder)
+        private func rotate(into folder: String, in invocation: Invocation) throws {
+            let backup = try sealedBackup(in: invocation)
+            let destination = try writeToNewDatedFile(backup.sealed, in: folder, invocation: invocation)
             do {
                 // By the rule of every input path: in a folder others can write, what
                 // is there now may no longer be the file just written (a FIFO would hang).
-                var written = try Import.read(destination.target, what: "the new backup")
+                var written = try InputPath.read(destination.target, what: "the new backup", in: invocation)
                 defer { written.resetBytes(in: 0..<written.count) }
                 guard !written.isEmpty else { throw BackupError.truncated }
                 _ = try VaultBackup.verify(written, context: ImportContext(password: { backup.passphrase }))
@@ -192,7 +194,7 @@ extension AuthCat {
             var summary = backup.summary(output: destination.path)
             summary.verified = true
             summary.deleted = deleted.map { (folder as NSString).appendingPathComponent($0) }
-            try summarize(summary, onStandardError: false)
+            try summarize(summary, onStandardError: false, output: invocation.output)
         }
 
         /// Writes `sealed` to the first free dated name in `folder`, and says where.
@@ -202,8 +204,10 @@ extension AuthCat {
         /// new files in its folder, which it can read back and later prune,
         /// and never waits on a FIFO. `OutputDestination` creates the file only
         /// if the name is still free, so a backup made meanwhile takes it too.
-        private func writeToNewDatedFile(_ sealed: Data, in folder: String) throws -> OutputDestination {
-            let now = Invocation.current.now
+        private func writeToNewDatedFile(
+            _ sealed: Data, in folder: String, invocation: Invocation
+        ) throws -> OutputDestination {
+            let now = invocation.now
             for sequence in 1...99 {
                 let path = (folder as NSString).appendingPathComponent(
                     BackupRotation.fileName(at: now, sequence: sequence))
@@ -211,7 +215,7 @@ extension AuthCat {
                 guard lstat(path, &existing) != 0, errno == ENOENT else { continue }
                 do {
                     let destination = try OutputDestination(
-                        path, replacing: false, standard: Invocation.current.standardDescriptors)
+                        path, replacing: false, standard: invocation.standardDescriptors)
                     guard destination.kind == .newFile else { continue }
                     try destination.write(sealed)
                     return destination
@@ -222,24 +226,23 @@ extension AuthCat {
             throw BackupCommandError.noFreeName(folder)
         }
 
-        private func check(_ path: String) throws {
-            var data = try Import.read(path, what: "the backup")
+        private func check(_ path: String, in invocation: Invocation) throws {
+            var data = try InputPath.read(path, what: "the backup", in: invocation)
             defer { data.resetBytes(in: 0..<data.count) }
-            let environment = vaultOptions.environment
             let context = ImportContext(password: {
                 try PassphraseSource.forFile(
                     variable: Self.passphraseVariable, prompt: "backup passphrase",
-                    confirm: false, environment: environment)
+                    confirm: false, in: invocation)
             })
             let verification = try VaultBackup.verify(data, context: context)
             if json {
-                Output.print(try JSONOutput.string(verification))
+                invocation.output.print(try JSONOutput.string(verification))
                 return
             }
-            let history = verification.historyTransactions.map { ", \(Import.count($0, "history transaction"))" } ?? ""
-            Output.print(
-                "\(path): valid backup of \(Import.count(verification.accounts, "account")), "
-                    + "\(Import.count(verification.preferences, "synced preference"))\(history)")
+            let history = verification.historyTransactions.map { ", \($0.counted("history transaction"))" } ?? ""
+            invocation.output.print(
+                "\(path): valid backup of \(verification.accounts.counted("account")), "
+                    + "\(verification.preferences.counted("synced preference"))\(history)")
         }
 
         /// What `--json` prints about a new backup.
@@ -275,37 +278,22 @@ extension AuthCat {
         }
 
         /// The summary goes to standard error when the backup itself is on standard output.
-        private func summarize(_ summary: Summary, onStandardError: Bool) throws {
+        private func summarize(_ summary: Summary, onStandardError: Bool, output: Output) throws {
             var text =
                 json
                 ? try JSONOutput.string(summary)
-                : "backed up \(Import.count(summary.accounts, "account")) and "
-                    + "\(Import.count(summary.preferences, "synced preference")) to \(summary.output == "-" ? "standard output" : summary.output)"
+                : "backed up \(summary.accounts.counted("account")) and "
+                    + "\(summary.preferences.counted("synced preference")) to \(summary.output == "-" ? "standard output" : summary.output)"
                     + (summary.verified == true ? " (verified)" : "")
             if !json, let deleted = summary.deleted {
                 text += deleted.map { "\ndeleted old backup \($0)" }.joined()
             }
-            if onStandardError { Output.aside(text) } else { Output.print(text) }
+            if onStandardError { output.aside(text) } else { output.print(text) }
         }
 
         /// `authcat-backup-20240501-031500.authcat`, in local time, so nightly runs do not overwrite each other.
-        static func defaultFileName() -> String {
-            BackupRotation.fileName(at: Invocation.current.now)
-        }
-    }
-}
-
-/// Why `backup --output-dir` failed; the earlier backups are untouched.
-enum BackupCommandError: UserFacingError {
-    case unverified(String, reason: String, removed: Bool)
-    case noFreeName(String)
-
-    var description: String {
-        switch self {
-        case .unverified(let path, let reason, let removed):
-            "the new backup \(path) did not verify\(removed ? " and was removed" : "") (\(reason)); no old backup was deleted"
-        case .noFreeName(let folder):
-            "\(folder) has something at each of the 99 names for a backup made this second; try again in a second"
+        static func defaultFileName(at now: Date) -> String {
+            BackupRotation.fileName(at: now)
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat code [QUERY]`: the current code of one account, or of all.
-    struct Code: ParsableCommand {
+    struct Code: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "code",
             abstract: "Print the current code of an account, or of every account.",
@@ -93,13 +93,14 @@ extension AuthCat {
             }
         }
 
-        func run() throws {
+        func run(in invocation: Invocation) throws {
             if watch {
-                try LiveCodeView(options: vaultOptions, query: query).run()
+                try LiveCodeView(invocation: invocation, options: vaultOptions, query: query).run()
                 return
             }
             let printer = CodePrinter(
-                options: vaultOptions, query: query, time: time, json: json, copy: copy, keep: keep)
+                invocation: invocation, options: vaultOptions, query: query, time: time, json: json, copy: copy,
+                keep: keep)
             try printer.run()
         }
     }

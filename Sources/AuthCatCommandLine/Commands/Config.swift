@@ -44,7 +44,7 @@ struct ConfigScope: ParsableArguments {
 
 extension AuthCat {
     /// `authcat config get KEY`: one value.
-    struct ConfigGet: AsyncParsableCommand {
+    struct ConfigGet: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "get", abstract: "Print the value of a setting; exit 1 if it is not set.")
 
@@ -53,15 +53,15 @@ extension AuthCat {
         @Flag(help: "Print a JSON object with key, value and synced.") var json = false
         @Argument(help: "The setting's key.") var key: String
 
-        func run() async throws {
-            let values = try ConfigValues.read(scope: scope, options: vaultOptions)
+        func run(in invocation: Invocation) async throws {
+            let values = try ConfigValues.read(scope: scope, options: vaultOptions, in: invocation)
             guard let value = values[key] else { throw ConfigError.notSet(key: key, noun: scope.noun) }
             if json {
-                Output.print(
+                invocation.output.print(
                     try ConfigValues.json(["key": .string(key), "value": .string(value), "synced": .bool(scope.synced)])
                 )
             } else {
-                Output.print(value)
+                invocation.output.print(value)
             }
         }
     }
@@ -69,7 +69,7 @@ extension AuthCat {
 
 extension AuthCat {
     /// `authcat config list`: every setting, sorted by key.
-    struct ConfigList: AsyncParsableCommand {
+    struct ConfigList: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List settings as key=value lines, sorted by key.")
 
@@ -77,14 +77,14 @@ extension AuthCat {
         @OptionGroup var scope: ConfigScope
         @Flag(help: "Print one JSON object of keys and values.") var json = false
 
-        func run() async throws {
-            let values = try ConfigValues.read(scope: scope, options: vaultOptions)
+        func run(in invocation: Invocation) async throws {
+            let values = try ConfigValues.read(scope: scope, options: vaultOptions, in: invocation)
             if json {
-                Output.print(try ConfigValues.json(values.mapValues { .string($0) }))
+                invocation.output.print(try ConfigValues.json(values.mapValues { .string($0) }))
             } else {
                 for key in values.keys.sorted() {
                     // A value may hold line breaks; escaping them keeps one setting per line.
-                    Output.print("\(key)=\(TerminalText.sanitized(values[key] ?? ""))")
+                    invocation.output.print("\(key)=\(TerminalText.sanitized(values[key] ?? ""))")
                 }
             }
         }
@@ -93,7 +93,7 @@ extension AuthCat {
 
 extension AuthCat {
     /// `authcat config set KEY VALUE`.
-    struct ConfigSet: AsyncParsableCommand {
+    struct ConfigSet: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set a setting; synced preferences over quota are refused.")
 
@@ -116,19 +116,19 @@ extension AuthCat {
             }
         }
 
-        func run() async throws {
+        func run(in invocation: Invocation) async throws {
             // A setting belongs to a vault: config never creates one.
-            guard let vault = try vaultOptions.openExistingVault() else { throw ConfigError.noVault }
+            guard let vault = try vaultOptions.openExistingVault(in: invocation) else { throw ConfigError.noVault }
             guard scope.synced else { return try vault.setSetting(key, to: value) }
             try vault.write(author: .cli) { try $0.setPreference(key, to: value) }
-            VaultChangeHook.vaultDidChange(vault)
+            VaultChangeHook.vaultDidChange(vault, in: invocation)
         }
     }
 }
 
 extension AuthCat {
     /// `authcat config unset KEY`.
-    struct ConfigUnset: AsyncParsableCommand {
+    struct ConfigUnset: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "unset", abstract: "Remove a setting; removing one that is not set does nothing.")
 
@@ -136,11 +136,11 @@ extension AuthCat {
         @OptionGroup var scope: ConfigScope
         @Argument(help: "The setting's key.") var key: String
 
-        func run() async throws {
-            guard let vault = try vaultOptions.openExistingVault() else { return }
+        func run(in invocation: Invocation) async throws {
+            guard let vault = try vaultOptions.openExistingVault(in: invocation) else { return }
             guard scope.synced else { return try vault.setSetting(key, to: nil) }
             if try vault.write(author: .cli, { try $0.removePreference(key) }) {
-                VaultChangeHook.vaultDidChange(vault)
+                VaultChangeHook.vaultDidChange(vault, in: invocation)
             }
         }
     }

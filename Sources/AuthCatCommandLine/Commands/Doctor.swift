@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat doctor`: what would make codes fail or secrets leak, one finding a line.
-    struct Doctor: ParsableCommand {
+    struct Doctor: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "doctor",
             abstract: "Check what would make codes fail or secrets leak.",
@@ -64,9 +64,9 @@ extension AuthCat {
             if let server { _ = try Self.parsed(server) }
         }
 
-        func run() throws {
-            let environment = vaultOptions.environment
-            let location = try vaultOptions.location()
+        func run(in invocation: Invocation) throws {
+            let environment = invocation.environment
+            let location = try vaultOptions.location(in: invocation)
             var findings: [DoctorFinding] = []
             var clock: DoctorReport.ClockMeasurement?
             if !noClock {
@@ -85,7 +85,7 @@ extension AuthCat {
             }
             findings.append(DoctorChecks.protection(in: location))
             findings.append(Self.clipboard(environment: environment))
-            findings.append(Self.sync(in: location))
+            findings.append(Self.sync(in: location, now: invocation.now))
             findings.append(
                 CompletionCheck.completion(environment: environment) { shell in
                     CompletionShell(rawValue: shell).flatMap { try? CompletionScript.script(for: $0) }
@@ -93,9 +93,9 @@ extension AuthCat {
 
             let report = DoctorReport(findings: findings.map(\.advised), clock: clock)
             if json {
-                Output.print(try JSONOutput.string(report))
+                invocation.output.print(try JSONOutput.string(report))
             } else {
-                report.textLines().forEach { Output.print($0) }
+                report.textLines().forEach { invocation.output.print($0) }
             }
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
@@ -135,9 +135,9 @@ extension AuthCat {
         }
 
         /// Sync's health as the monitor last recorded it, without contacting the remote.
-        private static func sync(in location: VaultLocation) -> DoctorFinding {
+        private static func sync(in location: VaultLocation, now: Date) -> DoctorFinding {
             guard location.exists else { return DoctorFinding("sync", .ok, "off") }
-            let status = SyncStatus.recorded(in: location, now: Invocation.current.now)
+            let status = SyncStatus.recorded(in: location, now: now)
             // The check's name already says sync: the summary, then its detail
             // unless that only repeats it ("off", not "sync: off: sync is off").
             let message =
@@ -164,5 +164,25 @@ extension DoctorFinding {
         finding.advice = parts.isEmpty ? nil : parts.joined(separator: "; ")
         finding.nextStep = nil
         return finding
+    }
+}
+
+/// The `doctor` report for people: one aligned line per finding, then a count.
+extension DoctorReport {
+    /// One line per finding (status, check, message, then what to do), and a last line counting them.
+    func textLines() -> [String] {
+        let checkWidth = findings.map(\.check.count).max() ?? 0
+        var lines = findings.map { finding in
+            let status = finding.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            let check = finding.check.padding(toLength: checkWidth, withPad: " ", startingAt: 0)
+            let advice = finding.advice.map { "; \($0)" } ?? ""
+            return TerminalText.sanitized("\(status)  \(check)  \(finding.message)\(advice)")
+        }
+        func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+        lines.append(
+            problems == 0 && warnings == 0
+                ? "all is well"
+                : "\(count(problems, "problem")), \(count(warnings, "warning"))")
+        return lines
     }
 }

@@ -4,7 +4,7 @@ import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat edit QUERY`: rename, re-tag or annotate an account.
-    struct Edit: ParsableCommand {
+    struct Edit: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Change an account's issuer, name, tags or note.",
@@ -57,8 +57,8 @@ extension AuthCat {
             }
         }
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
             // Found and changed in one transaction: a concurrent edit is either
             // seen whole (its tags kept) or made after this one.
             let (account, updated) = try vault.write(author: .cli) { writer in
@@ -68,11 +68,12 @@ extension AuthCat {
                 return (account, try writer.update(account.id, edit))
             }
             guard updated != account else {
-                Output.print("\(TerminalText.sanitized(account.label)) already looks like that; nothing changed")
+                invocation.output.print(
+                    "\(TerminalText.sanitized(account.label)) already looks like that; nothing changed")
                 return
             }
-            VaultChangeHook.vaultDidChange(vault)
-            Output.print("updated \(TerminalText.sanitized(updated.label))")
+            VaultChangeHook.vaultDidChange(vault, in: invocation)
+            invocation.output.print("updated \(TerminalText.sanitized(updated.label))")
         }
 
         /// `--untag T` for a tag the account lacks is a mistake worth saying

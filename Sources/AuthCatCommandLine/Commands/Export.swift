@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat export`: every account, secrets included, in another app's format.
-    struct Export: ParsableCommand {
+    struct Export: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Export every account, secrets included, to move to another authenticator.",
@@ -74,37 +74,39 @@ extension AuthCat {
             }
         }
 
-        func run() throws {
+        func run(in invocation: Invocation) throws {
             // Before the vault is opened, so that a bad path fails first and
             // /dev/fd/N can only name a descriptor the shell handed over.
             let destination = try output.map {
-                try OutputDestination($0, replacing: force, standard: Invocation.current.standardDescriptors)
+                try OutputDestination($0, replacing: force, standard: invocation.standardDescriptors)
             }
-            let vault = try vaultOptions.openVault()
+            let vault = try vaultOptions.openVault(in: invocation)
             try vault.unlock()
             var result = try Exporter.export(Exporter.items(of: vault), format: format, vaultID: vault.identity.vaultID)
             defer { result.data.resetBytes(in: 0..<result.data.count) }
-            for omission in result.omitted { Output.warning("left out \(omission)") }
-            if qr { try draw(result.qrTexts) }
-            if stdout { try Invocation.current.standardOutput.writeNow(result.data) }
+            for omission in result.omitted { invocation.output.warning("left out \(omission)") }
+            if qr { try draw(result.qrTexts, output: invocation.output) }
+            if stdout { try invocation.standardOutput.writeNow(result.data) }
             if let destination {
-                Output.flushStandardOutput()
+                invocation.output.flushStandardOutput()
                 try destination.write(result.data)
                 let summary =
-                    "exported \(Import.count(result.exported, "account")) to \(destination.path) (\(format.rawValue))"
+                    "exported \(result.exported.counted("account")) to \(destination.path) (\(format.rawValue))"
                 // With --qr, or an export to /dev/stdout, standard output holds
                 // the real output; the summary must not land in it.
-                if qr || destination.isStandardOutput { Output.aside(summary) } else { Output.print(summary) }
+                if qr || destination.isStandardOutput {
+                    invocation.output.aside(summary)
+                } else {
+                    invocation.output.print(summary)
+                }
             }
         }
 
-        private func draw(_ texts: [String]) throws {
+        private func draw(_ texts: [String], output: Output) throws {
             for (index, text) in texts.enumerated() {
-                if texts.count > 1 { Output.print("QR code \(index + 1) of \(texts.count)") }
-                Output.print(try QRCode.encode(text).terminalText(), terminator: "")
+                if texts.count > 1 { output.print("QR code \(index + 1) of \(texts.count)") }
+                output.print(try QRCode.encode(text).terminalText(), terminator: "")
             }
         }
     }
 }
-
-extension ExportFormat: ExpressibleByArgument {}

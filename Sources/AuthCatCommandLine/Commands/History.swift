@@ -4,7 +4,7 @@ import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat history [QUERY]`: who changed what, newest first.
-    struct History: ParsableCommand {
+    struct History: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "history",
             abstract: "Show the vault's change history, newest first.",
@@ -66,8 +66,10 @@ extension AuthCat {
             }
         }
 
-        func run() throws {
-            guard let vault = try vaultOptions.openExistingVault() else { throw NoAccountsError(vaultOptions) }
+        func run(in invocation: Invocation) throws {
+            guard let vault = try vaultOptions.openExistingVault(in: invocation) else {
+                throw NoAccountsError(vaultOptions, in: invocation)
+            }
             let limit = try limit ?? vault.setting(ConfigKey.historyLimit).flatMap { Int($0) } ?? Self.defaultLimit
             let recordID = try query.map { try vault.anyAccount(matching: $0).id.vaultString }
             // One more than asked for tells whether the page was cut (a limit
@@ -82,19 +84,19 @@ extension AuthCat {
             // records, and with QUERY only its changes of that one are read.
             let labels = try vault.accountLabels(ids: Set(page.flatMap { $0.entry.changes.map(\.recordID) }))
             if json {
-                Output.print(try JSONOutput.string(page.map { HistorySummary($0.entry, labels: labels) }))
+                invocation.output.print(try JSONOutput.string(page.map { HistorySummary($0.entry, labels: labels) }))
             } else {
                 // One write for the whole table rather than one per line.
                 let lines = TextTable.lines(
                     page.flatMap { Self.rows(HistorySummary($0.entry, labels: labels), omitted: $0.omittedChanges) })
-                if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }
+                if !lines.isEmpty { invocation.output.print(lines.joined(separator: "\n")) }
                 if page.contains(where: { $0.omittedChanges > 0 }) {
-                    Output.note(
+                    invocation.output.note(
                         "showing the first \(Self.changesShown) changes of a transaction; --all-changes shows all")
                 }
             }
             if cut {
-                Output.note("showing the newest \(limit.counted("transaction")); --limit 0 shows all")
+                invocation.output.note("showing the newest \(limit.counted("transaction")); --limit 0 shows all")
             }
         }
 

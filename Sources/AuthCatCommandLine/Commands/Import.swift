@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat import FILE|-`: accounts from another authenticator, a backup or a QR screenshot.
-    struct Import: ParsableCommand {
+    struct Import: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Import accounts from another app's export, an authcat backup, or QR codes in a screenshot.",
@@ -68,25 +68,21 @@ extension AuthCat {
         @Flag(help: "List each entry skipped (and with --dry-run, each to add), not only their number.")
         var verbose = false
 
-        static let importVariable = "AUTHCAT_IMPORT_PASSPHRASE_FILE"
-        static let backupVariable = "AUTHCAT_BACKUP_PASSPHRASE_FILE"
-        /// Far above any real export (10,000 accounts are about 1 MiB), low enough to refuse a wrong file at once.
-        static let inputLimit = 64 << 20
-
         func validate() throws {
             if qr, format != nil {
                 throw ValidationError("--qr reads the format from the QR codes; leave --format out")
             }
         }
 
-        func run() throws {
-            var data = try Self.read(file, what: qr ? "the image" : "the import file")
+        func run(in invocation: Invocation) throws {
+            var data = try InputPath.read(file, what: qr ? "the image" : "the import file", in: invocation)
             defer { data.resetBytes(in: 0..<data.count) }
             do {
-                let parsed = try parse(data)
-                let outcome = try Self.importing(
-                    parsed, options: vaultOptions, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
-                try Self.report(
+                let parsed = try parse(data, in: invocation)
+                let importer = VaultImport(invocation: invocation, options: vaultOptions)
+                let outcome = try importer.importing(
+                    parsed, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
+                try importer.report(
                     outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)",
                     verbs: ("would add", "added"), refusalStep: .skipInvalidEntries)
             } catch let error as UserFacingError {
@@ -99,17 +95,17 @@ extension AuthCat {
             }
         }
 
-        private func parse(_ data: Data) throws -> ParsedImport {
+        private func parse(_ data: Data, in invocation: Invocation) throws -> ParsedImport {
             if qr { return try QRImageImport.parse(png: data) }
             let format = try format ?? FormatDetector.detect(data)
-            let environment = vaultOptions.environment
+            let environment = invocation.environment
             let variable =
-                format == .authcat && !(environment[Self.backupVariable] ?? "").isEmpty
-                ? Self.backupVariable : Self.importVariable
+                format == .authcat && !(environment[PassphraseSource.backupVariable] ?? "").isEmpty
+                ? PassphraseSource.backupVariable : PassphraseSource.importVariable
             let context = ImportContext(password: {
                 try PassphraseSource.forFile(
                     variable: variable, prompt: "password of the \(format.displayName)",
-                    confirm: false, environment: environment)
+                    confirm: false, in: invocation)
             })
             return try format.parse(data, context: context)
         }
@@ -130,101 +126,5 @@ extension AuthCat {
             }
         }
 
-        /// Plans against the vault (or, when there is none yet, an empty one),
-        /// and unless `dryRun` imports, creating the vault only when something
-        /// is added. A refused import changes nothing and is returned, for
-        /// `report` to show and throw. Shared with `restore-backup`.
-        static func importing(
-            _ parsed: ParsedImport, options: VaultOptions, author: HistoryAuthor, dryRun: Bool,
-            skipInvalid: Bool
-        ) throws -> ImportOutcome {
-            let existing = try options.openExistingVault()
-            if existing == nil {
-                let plan = try Importer.planForEmptyVault(parsed, skipInvalid: skipInvalid)
-                guard plan.refusal == nil, !dryRun, plan.changesVault else {
-                    return ImportOutcome(plan: plan, added: [], dryRun: dryRun)
-                }
-            }
-            let vault = try existing ?? options.openOrCreateVault()
-            let outcome = try Importer(vault: vault, author: author).run(
-                parsed, dryRun: dryRun, skipInvalid: skipInvalid)
-            if outcome.plan.refusal == nil, !outcome.dryRun, outcome.plan.changesVault {
-                VaultChangeHook.vaultDidChange(vault)
-            }
-            if existing == nil, try !vault.hasPassphrase() {
-                // The accounts came from a file that may have been protected; say that they no longer are.
-                Output.warning("the new vault has no passphrase; 'authcat passphrase set' protects it")
-            }
-            return outcome
-        }
-
-        /// Prints what an import or restore did: a summary line with counts,
-        /// each rejected entry, and with `verbose` each skipped one (and, for a
-        /// dry run, each one to add); warnings go to standard error. `--json`
-        /// prints every entry. A refused import is reported, then thrown.
-        /// - Parameters:
-        ///   - verbs: what the summary says for a dry run and for a real one.
-        ///   - refusalStep: what the command offers when invalid entries refuse the import.
-        static func report(
-            _ outcome: ImportOutcome, json: Bool, verbose: Bool, source: String,
-            verbs: (dryRun: String, done: String), refusalStep: NextStep? = nil
-        ) throws {
-            let plan = outcome.plan
-            if let refusal = plan.refusal {
-                if json { Output.print(try JSONOutput.string(outcome.summary)) }
-                throw AdvisedError(error: refusal, nextStep: refusalStep)
-            }
-            for warning in plan.warnings { Output.warning(warning) }
-            if json { return Output.print(try JSONOutput.string(outcome.summary)) }
-            let verb = outcome.dryRun ? verbs.dryRun : verbs.done
-            var line = "\(verb) \(count(plan.additions.count, "account")) from \(source)"
-            if !plan.preferences.isEmpty { line += " and \(count(plan.preferences.count, "synced preference"))" }
-            line += "; skipped \(plan.skipped.count), rejected \(plan.rejections.count)"
-            if !plan.preferencesKept.isEmpty {
-                line += "; kept the vault's value of \(count(plan.preferencesKept.count, "preference"))"
-            }
-            let hidden = outcome.dryRun ? plan.additions.count + plan.skipped.count : plan.skipped.count
-            if !verbose, hidden > 0 { line += " (--verbose lists each)" }
-            var lines = [line]
-            if verbose, outcome.dryRun {
-                lines += plan.additions.map { "  add      \($0.position): \(TerminalText.sanitized($0.label))" }
-            }
-            if verbose { lines += plan.skipped.map { "  skipped  \($0)" } }
-            lines += plan.rejections.map { "  rejected \($0)" }
-            Output.print(lines.joined(separator: "\n"))
-        }
-
-        static func count(_ number: Int, _ noun: String) -> String {
-            "\(number) \(noun)\(number == 1 ? "" : "s")"
-        }
-
-        /// The bytes of `path`, or of standard input for `-`, up to `inputLimit`.
-        /// Devices and pipes (`<(…)`) are read like files; `/dev/stdin` and its
-        /// kin are the invocation's descriptors (`InputPath`).
-        static func read(_ path: String, what: String) throws -> Data {
-            if path == "-" {
-                var bytes = try StandardInput.read(limit: inputLimit, what: what)
-                defer { Wipe.bytes(&bytes) }
-                return Data(bytes)
-            }
-            let fd = try InputPath.open(path)
-            guard fd >= 0 else {
-                let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
-                throw InputError.readFailed(what: "\(what) \(path)", reason: reason)
-            }
-            defer { close(fd) }
-            var status = stat()
-            let isRegular = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            guard !isRegular || Int(status.st_size) <= inputLimit else {
-                throw InputError.tooLong(what: what, limit: inputLimit)
-            }
-            // A regular file's size bounds the buffer (with room for a file still being written).
-            let limit = isRegular ? min(inputLimit, Int(status.st_size) + 65536) : inputLimit
-            var bytes = try FileDescriptorReader.readAll(fd, limit: limit, what: "\(what) \(path)")
-            defer { Wipe.bytes(&bytes) }
-            return Data(bytes)
-        }
     }
 }
-
-extension ImportFormat: ExpressibleByArgument {}

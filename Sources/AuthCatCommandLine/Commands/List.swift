@@ -4,7 +4,7 @@ import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat list`: every account, never a secret.
-    struct List: ParsableCommand {
+    struct List: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the accounts in the vault, without their secrets.",
@@ -43,47 +43,39 @@ extension AuthCat {
         @Flag(help: "List the removed accounts, which 'authcat restore' can bring back.")
         var removed = false
 
-        func run() throws {
-            guard let vault = try vaultOptions.openExistingVault() else { throw NoAccountsError(vaultOptions) }
-            if removed { return try listRemoved(in: vault) }
+        func run(in invocation: Invocation) throws {
+            guard let vault = try vaultOptions.openExistingVault(in: invocation) else {
+                throw NoAccountsError(vaultOptions, in: invocation)
+            }
+            if removed { return try listRemoved(in: vault, output: invocation.output) }
             let wanted = Set(Account.normalizedTags(tags))
             let accounts = try vault.accounts().filter { wanted.isSubset(of: $0.tags) }
             if accounts.isEmpty {
                 guard wanted.isEmpty else { throw NoTaggedAccountsError(tags: wanted.sorted()) }
-                throw NoAccountsError(vaultOptions)
+                throw NoAccountsError(vaultOptions, in: invocation)
             }
-            if json { return Output.print(AccountListJSON.text(accounts)) }
+            if json { return invocation.output.print(AccountListJSON.text(accounts)) }
             // One write for the whole table rather than one per line.
             let lines = TextTable.lines(accounts.map(AccountRow.cells))
-            Output.print(lines.joined(separator: "\n"))
+            invocation.output.print(lines.joined(separator: "\n"))
         }
 
         /// What `restore` can bring back: the removed accounts, newest
         /// removal first, each with the id `restore` takes when a label was
         /// removed more than once. None is an answer, not an error.
-        private func listRemoved(in vault: Vault) throws {
+        private func listRemoved(in vault: Vault, output: Output) throws {
             let wanted = Set(Account.normalizedTags(tags))
             let removed = try vault.accounts(includingDeleted: true)
                 .filter { $0.deletedAt != nil && wanted.isSubset(of: $0.tags) }
                 .sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) }
             if json {
-                return Output.print(try JSONOutput.string(removed.map(RemovedAccountSummary.init)))
+                return output.print(try JSONOutput.string(removed.map(RemovedAccountSummary.init)))
             }
-            guard !removed.isEmpty else { return Output.note("no removed accounts") }
+            guard !removed.isEmpty else { return output.note("no removed accounts") }
             let rows = removed.map { account in
                 [account.label, account.id.vaultString, "removed " + (account.deletedAt.map(Timestamp.text) ?? "")]
             }
-            Output.print(TextTable.lines(rows).joined(separator: "\n"))
+            output.print(TextTable.lines(rows).joined(separator: "\n"))
         }
-    }
-}
-
-/// `list --tag T` when no account has every tag given.
-struct NoTaggedAccountsError: UserFacingError {
-    var tags: [String]
-
-    var description: String {
-        let named = tags.map { TerminalText.sanitized($0).debugDescription }.joined(separator: " and ")
-        return "no account is tagged \(named)"
     }
 }

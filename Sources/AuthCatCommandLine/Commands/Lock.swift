@@ -4,7 +4,7 @@ import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat lock`: ends what `authcat unlock` started.
-    struct Lock: ParsableCommand {
+    struct Lock: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "lock",
             abstract: "Forget the vault key that 'authcat unlock' kept.",
@@ -19,9 +19,9 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
-            Output.print(vault.lock() ? "locked" : "the vault was not unlocked")
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
+            invocation.output.print(vault.lock() ? "locked" : "the vault was not unlocked")
         }
     }
 }

@@ -33,7 +33,7 @@ extension AuthCat {
 
 extension AuthCat.Passphrase {
     /// `authcat passphrase set`.
-    struct SetPassphrase: ParsableCommand {
+    struct SetPassphrase: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Wrap the vault key with a new passphrase.",
@@ -49,19 +49,19 @@ extension AuthCat.Passphrase {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
             guard try !vault.hasPassphrase() else { throw VaultError.passphraseAlreadySet }
-            let passphrase = try PassphraseSource.new(environment: vaultOptions.environment)
-            try vault.setPassphrase(passphrase, kdf: Invocation.current.passphraseKDF)
-            Output.print("passphrase set; authcat will ask for it whenever it needs a secret")
+            let passphrase = try PassphraseSource.new(in: invocation)
+            try vault.setPassphrase(passphrase, kdf: invocation.passphraseKDF)
+            invocation.output.print("passphrase set; authcat will ask for it whenever it needs a secret")
         }
     }
 }
 
 extension AuthCat.Passphrase {
     /// `authcat passphrase change`.
-    struct ChangePassphrase: ParsableCommand {
+    struct ChangePassphrase: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "change",
             abstract: "Wrap the vault key with a different passphrase.",
@@ -76,20 +76,20 @@ extension AuthCat.Passphrase {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
             guard try vault.hasPassphrase() else { throw VaultError.noPassphraseSet }
             try vault.verifyPassphrase()
-            let passphrase = try PassphraseSource.new(environment: vaultOptions.environment)
-            try vault.changePassphrase(to: passphrase, kdf: Invocation.current.passphraseKDF)
-            Output.print("passphrase changed")
+            let passphrase = try PassphraseSource.new(in: invocation)
+            try vault.changePassphrase(to: passphrase, kdf: invocation.passphraseKDF)
+            invocation.output.print("passphrase changed")
         }
     }
 }
 
 extension AuthCat.Passphrase {
     /// `authcat passphrase remove`.
-    struct RemovePassphrase: ParsableCommand {
+    struct RemovePassphrase: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Store the vault key without a passphrase again.",
@@ -103,12 +103,12 @@ extension AuthCat.Passphrase {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
             guard try vault.hasPassphrase() else { throw VaultError.noPassphraseSet }
             try vault.verifyPassphrase()
             try vault.removePassphrase()
-            Output.print("passphrase removed; the vault key is protected by its file mode only")
+            invocation.output.print("passphrase removed; the vault key is protected by its file mode only")
         }
     }
 }

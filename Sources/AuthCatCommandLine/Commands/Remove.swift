@@ -4,7 +4,7 @@ import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat rm QUERY`: deletes an account, which `authcat restore` can bring back.
-    struct Remove: ParsableCommand {
+    struct Remove: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm",
             abstract: "Remove an account (restore brings it back).",
@@ -30,9 +30,9 @@ extension AuthCat {
         @Flag(name: [.customShort("y"), .long], help: "Remove without asking.")
         var yes = false
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
-            let confirmed = yes ? nil : try confirmedAccount(in: vault)
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
+            let confirmed = yes ? nil : try confirmedAccount(in: vault, terminal: invocation.terminal)
             // Without a question to ask, the account is found in the same
             // transaction that removes it; a confirmed one is removed by id.
             let (account, removed) = try vault.write(author: .cli) { writer in
@@ -41,21 +41,21 @@ extension AuthCat {
             }
             let label = TerminalText.sanitized(account.label)
             guard removed else {
-                Output.print("\(label) was already removed by another authcat process")
+                invocation.output.print("\(label) was already removed by another authcat process")
                 return
             }
-            VaultChangeHook.vaultDidChange(vault)
-            Output.print("removed \(label); 'authcat restore \(account.id.vaultString)' brings it back")
+            VaultChangeHook.vaultDidChange(vault, in: invocation)
+            invocation.output.print("removed \(label); 'authcat restore \(account.id.vaultString)' brings it back")
         }
 
         /// The account the user agreed to remove, asked on the terminal.
-        private func confirmedAccount(in vault: Vault) throws -> Account {
+        private func confirmedAccount(in vault: Vault, terminal: Terminal) throws -> Account {
             let account = try vault.account(matching: query)
             let label = TerminalText.sanitized(account.label)
-            guard Terminal.standardInputIsTerminal else {
+            guard terminal.standardInputIsTerminal else {
                 throw InputError.notConfirmed("not removing \(label) without confirmation; pass --yes")
             }
-            guard try Terminal.confirm("remove \(label)? [y/N] ", hint: "pass --yes to remove without asking") else {
+            guard try terminal.confirm("remove \(label)? [y/N] ", hint: "pass --yes to remove without asking") else {
                 throw InputError.notConfirmed("kept \(label)")
             }
             return account

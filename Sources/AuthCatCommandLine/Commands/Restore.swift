@@ -4,7 +4,7 @@ import AuthCatEssentials
 
 extension AuthCat {
     /// `authcat restore QUERY`: brings back a removed account.
-    struct Restore: ParsableCommand {
+    struct Restore: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "restore",
             abstract: "Bring back a removed account, secret included.",
@@ -27,13 +27,13 @@ extension AuthCat {
             completion: AccountCompletion.deleted)
         var query: String
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
             let restored = try vault.write(author: .restore) { writer in
                 try writer.restore(try writer.deletedAccount(matching: query).id)
             }
-            VaultChangeHook.vaultDidChange(vault)
-            Output.print("restored \(TerminalText.sanitized(restored.label))")
+            VaultChangeHook.vaultDidChange(vault, in: invocation)
+            invocation.output.print("restored \(TerminalText.sanitized(restored.label))")
         }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat restore-backup FILE`: brings a backup's accounts and preferences back.
-    struct RestoreBackup: ParsableCommand {
+    struct RestoreBackup: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "restore-backup",
             abstract: "Restore the accounts and synced preferences of an authcat backup.",
@@ -44,19 +44,18 @@ extension AuthCat {
         @Flag(help: "List each account skipped (and with --dry-run, each to restore), not only their number.")
         var verbose = false
 
-        func run() throws {
-            var data = try Import.read(file, what: "the backup")
+        func run(in invocation: Invocation) throws {
+            var data = try InputPath.read(file, what: "the backup", in: invocation)
             defer { data.resetBytes(in: 0..<data.count) }
-            let environment = vaultOptions.environment
             let context = ImportContext(password: {
                 try PassphraseSource.forFile(
-                    variable: Import.backupVariable, prompt: "backup passphrase",
-                    confirm: false, environment: environment)
+                    variable: PassphraseSource.backupVariable, prompt: "backup passphrase",
+                    confirm: false, in: invocation)
             })
             let parsed = try AuthCatFormat.parsed(AuthCatFormat.archive(data, context: context))
-            let outcome = try Import.importing(
-                parsed, options: vaultOptions, author: .restore, dryRun: dryRun, skipInvalid: false)
-            try Import.report(
+            let importer = VaultImport(invocation: invocation, options: vaultOptions)
+            let outcome = try importer.importing(parsed, author: .restore, dryRun: dryRun, skipInvalid: false)
+            try importer.report(
                 outcome, json: json, verbose: verbose, source: "the backup", verbs: ("would restore", "restored"))
         }
     }

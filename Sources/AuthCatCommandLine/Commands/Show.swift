@@ -5,7 +5,7 @@ import AuthCatInterchange
 
 extension AuthCat {
     /// `authcat show QUERY`: one account's details, or with `--uri` its otpauth URI.
-    struct Show: ParsableCommand {
+    struct Show: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "Show the details of one account; with --uri, its otpauth URI, secret included.",
@@ -50,20 +50,20 @@ extension AuthCat {
             if json, uri || qr { throw ValidationError("--json prints the details; leave out --uri and --qr") }
         }
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
             let account = try vault.account(matching: query)
             if uri || qr {
                 let secret = try vault.secret(for: account.id)
                 let pin = account.otp.kind.needsPIN ? try vault.pin(for: account.id) : nil
                 let text = OTPAuthURI.make(
                     issuer: account.issuer, name: account.name, parameters: account.otp, secret: secret, pin: pin)
-                if uri { Output.print(text) }
-                if qr { Output.print(try QRCode.encode(text).terminalText(), terminator: "") }
+                if uri { invocation.output.print(text) }
+                if qr { invocation.output.print(try QRCode.encode(text).terminalText(), terminator: "") }
                 return
             }
-            if json { return Output.print(try JSONOutput.string(AccountDetails(account))) }
-            TextTable.lines(Self.details(of: account)).forEach { Output.print($0) }
+            if json { return invocation.output.print(try JSONOutput.string(AccountDetails(account))) }
+            TextTable.lines(Self.details(of: account)).forEach { invocation.output.print($0) }
         }
 
         private static func details(of account: Account) -> [[String]] {

@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat sync compact`: replace this device's batches on the remote with one snapshot.
-    struct SyncCompact: AsyncParsableCommand {
+    struct SyncCompact: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "compact",
             abstract: "Sync once, then replace this device's change batches on the remote with one snapshot.",
@@ -16,7 +16,7 @@ extension AuthCat {
                 replaces them with one object. Ordinary syncs never write a snapshot, because \
                 it is as large as the whole vault; 'authcat sync watch' compacts when the \
                 vault has been idle, 'authcat sync now' and 'authcat sync status' say when \
-                compaction is due (after \(SyncEngine.compactionThreshold) batches), and this \
+                compaction is due (after \(SyncService.compactionThreshold) batches), and this \
                 command does it now.
 
                 It first syncs like 'authcat sync now' (imports, then exports pending local \
@@ -32,21 +32,17 @@ extension AuthCat {
         @Flag(help: "Print the report as JSON.")
         var json = false
 
-        func run() async throws {
-            let session = try SyncSession.open(vaultOptions)
-            let coordinator = SyncCoordinator(location: session.location, clock: Invocation.current.clock)
-            let report = try await coordinator.withRunLock(whenBusy: SyncSession.sayWaiting) {
-                let progress = SyncProgressLine.forTerminal()
-                return try await session.withEngine { engine in
-                    defer { progress?.finish() }
-                    return try await engine.compact(progress: progress.map { line in { line.update($0) } })
-                }
-            }
+        func run(in invocation: Invocation) async throws {
+            let output = invocation.output
+            let service = try SyncService.open(vaultOptions, in: invocation)
+            let report = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
+                try await service.compact(progress: progress, whenBusy: { SyncService.sayWaiting(output) })
+            }.report
             if json {
-                Output.print(try SyncReportOutput.json(report))
+                output.print(try SyncReportOutput.json(report))
             } else {
                 (SyncReportOutput.lines(report) + [SyncReportOutput.compactionLine(report)]).forEach {
-                    Output.print($0)
+                    output.print($0)
                 }
             }
         }

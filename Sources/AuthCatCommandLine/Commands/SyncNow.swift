@@ -6,14 +6,14 @@ import Foundation
 
 extension AuthCat {
     /// `authcat sync now`: pull other devices' changes, then push this device's.
-    struct SyncNow: AsyncParsableCommand {
+    struct SyncNow: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "now",
             abstract: "Sync once: import other devices' changes, then export this device's.",
             discussion: """
                 Prints what was imported and exported, objects rejected (they failed \
                 authentication; everything else still syncs) and synced preferences that \
-                changed, with the reason. When \(SyncEngine.compactionThreshold) or more of this \
+                changed, with the reason. When \(SyncService.compactionThreshold) or more of this \
                 device's batches piled up since its last snapshot, a one-line hint on standard \
                 error suggests 'authcat sync compact'. Progress is shown on standard error when it is a \
                 terminal and the sync takes a while. Exit status 1 when the sync failed; \
@@ -34,34 +34,28 @@ extension AuthCat {
         @Flag(help: .hidden)
         var keyOnStdin = false
 
-        func run() async throws {
-            if background { return await SyncBackgroundPush.run(vaultOptions, keyOnInput: keyOnStdin) }
-            let session = try SyncSession.open(vaultOptions)
-            let coordinator = SyncCoordinator(location: session.location, clock: Invocation.current.clock)
-            let report = try await coordinator.withRunLock(whenBusy: SyncSession.sayWaiting) {
-                try await session.withEngine { engine in
-                    try await Self.run(engine, progress: SyncProgressLine.forTerminal())
-                }
+        func run(in invocation: Invocation) async throws {
+            let output = invocation.output
+            if background {
+                return await SyncBackgroundPush.run(vaultOptions, keyOnInput: keyOnStdin, in: invocation)
             }
+            let service = try SyncService.open(vaultOptions, in: invocation)
+            let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
+                try await service.now(progress: progress, whenBusy: { SyncService.sayWaiting(output) })
+            }
+            let report = outcome.report
             if json {
-                Output.print(try SyncReportOutput.json(report))
+                output.print(try SyncReportOutput.json(report))
             } else {
-                SyncReportOutput.lines(report).forEach { Output.print($0) }
+                SyncReportOutput.lines(report).forEach { output.print($0) }
             }
-            if let hint = SyncReportOutput.compactionHint(report) { Output.note(hint) }
-            let local = try session.localState()
-            let problems = local.rejectedObjects.count + local.standingIssues.count
+            if let hint = SyncReportOutput.compactionHint(report) { output.note(hint) }
+            let problems = outcome.local.rejectedObjects.count + outcome.local.standingIssues.count
             if problems > 0 {
-                let status = SyncSummary.error.exitCode
-                Output.error(SyncCommandError.remoteHasProblems(problems).description, status: status)
+                let status = SyncStatus.Summary.error.exitCode
+                output.error(SyncCommandError.remoteHasProblems(problems).description, status: status)
                 throw ExitCode(status)
             }
-        }
-
-        /// One sync, drawing progress if a display is given.
-        static func run(_ engine: SyncEngine, progress: SyncProgressLine?) async throws -> SyncReport {
-            defer { progress?.finish() }
-            return try await engine.sync(progress: progress.map { line in { line.update($0) } })
         }
     }
 }

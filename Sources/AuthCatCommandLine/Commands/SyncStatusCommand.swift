@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat sync status`: the monitor's summary, with an exit status scripts can test.
-    struct SyncStatusCommand: AsyncParsableCommand {
+    struct SyncStatusCommand: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract: "Show whether sync works, and exit non-zero when it does not.",
@@ -57,49 +57,29 @@ extension AuthCat {
             if short && json { throw ValidationError("--short and --json cannot be used together") }
         }
 
-        func run() async throws {
-            let status = try await currentStatus().advised
+        func run(in invocation: Invocation) async throws {
+            let output = invocation.output
+            let status = try await currentStatus(in: invocation).advised
             if short {
-                Output.print(status.shortLine(now: Invocation.current.now))
+                output.print(status.shortLine(now: invocation.now))
             } else if json {
-                Output.print(try JSONOutput.string(status))
+                output.print(try JSONOutput.string(status))
             } else {
-                status.textLines().forEach { Output.print(TerminalText.sanitized($0)) }
+                status.textLines().forEach { output.print(TerminalText.sanitized($0)) }
             }
             if !status.summary.isHealthy { throw ExitCode(status.summary.exitCode) }
         }
 
-        private func currentStatus() async throws -> SyncStatus {
-            guard let vault = try vaultOptions.openExistingVault() else {
-                return SyncStatus.fold(events: [], local: .off, probe: nil, now: Invocation.current.now)
+        private func currentStatus(in invocation: Invocation) async throws -> SyncStatus {
+            guard let vault = try vaultOptions.openExistingVault(in: invocation) else {
+                return SyncStatus.fold(events: [], local: .off, probe: nil, now: invocation.now)
             }
-            let session = SyncSession(
-                vault: vault, recorder: SyncEventLog(location: vault.location),
-                environment: vaultOptions.environment)
-            let local = try session.localState()
-            let probe = offline || short || !local.isEnabled ? nil : await self.probe(session, local)
-            let status = SyncStatus.fold(
-                events: try session.recorder.events(), local: local, probe: probe, now: Invocation.current.now)
-            SyncNotice.update(status, in: vault.location)
-            return status
-        }
-
-        private func probe(_ session: SyncSession, _ local: SyncLocalState) async -> SyncProbeResult? {
-            guard let url = local.remoteLocation else { return nil }
-            do {
-                let remote = try session.remote(url: url)
-                // A deletion marker is believed once it opens with the key; the check never waits on a prompt.
-                let keys = try? Vault.open(
-                    at: session.location,
-                    passphrase: PassphraseSource.withoutPrompt(environment: session.environment))
-                let result = await SyncProbe.check(
-                    remote, vaultID: local.remoteVaultID, keysFrom: keys,
-                    timeout: Self.probeTimeout)
-                try? await remote.close()
-                return result
-            } catch {
-                return .failed(SyncFailure(error))
-            }
+            return try await SyncService.commandLine(vault, in: invocation).status(
+                probe: !(offline || short), timeout: Self.probeTimeout,
+                keys: {
+                    try? Vault.open(
+                        at: vault.location, passphrase: PassphraseSource.withoutPrompt(in: invocation))
+                })
         }
     }
 }

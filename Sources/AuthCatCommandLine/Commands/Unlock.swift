@@ -5,7 +5,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat unlock [--for DURATION]`, `authcat unlock --status`.
-    struct Unlock: ParsableCommand {
+    struct Unlock: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "unlock",
             abstract: "Ask for the passphrase once and keep the vault unlocked for a while.",
@@ -48,24 +48,24 @@ extension AuthCat {
             if json, !status { throw ValidationError("--json goes with --status") }
         }
 
-        func run() throws {
-            let vault = try vaultOptions.openVault()
-            if status { return try printStatus(vault) }
+        func run(in invocation: Invocation) throws {
+            let vault = try vaultOptions.openVault(in: invocation)
+            if status { return try printStatus(vault, in: invocation) }
             guard try vault.hasPassphrase() else {
-                Output.print("the vault has no passphrase, so it needs no unlocking")
+                invocation.output.print("the vault has no passphrase, so it needs no unlocking")
                 return
             }
             let until = try vault.keepUnlocked(forSeconds: length.seconds)
-            Output.print(
+            invocation.output.print(
                 "unlocked for \(length.description), until \(Timestamp.text(until)); 'authcat lock' locks it now")
         }
 
-        private func printStatus(_ vault: Vault) throws {
-            let state = try UnlockState(vault: vault, now: Invocation.current.now)
+        private func printStatus(_ vault: Vault, in invocation: Invocation) throws {
+            let state = try UnlockState(vault: vault, now: invocation.now)
             if json {
-                Output.print(try JSONOutput.string(state))
+                invocation.output.print(try JSONOutput.string(state))
             } else {
-                Output.print(state.sentence)
+                invocation.output.print(state.sentence)
             }
             if state.state == .locked { throw ExitCode(2) }
         }

@@ -28,12 +28,35 @@ enum AccountCompletion {
     static var requested: AccountLabelCompletion {
         AccountLabelCompletion(
             shell: CompletionShell.requesting?.rawValue, shellVersion: CompletionShell.requestingVersion,
-            environment: Invocation.current.environment)
+            environment: environment)
     }
+
+    /// The invocation's environment while `CommandRunner` parses. ArgumentParser
+    /// calls a custom completion with the shell's words only, so this one
+    /// value reaches it the way ArgumentParser's own `CompletionShell.requesting` does.
+    @TaskLocal static var environment: [String: String] = [:]
 
     /// The vault the shell's words name, opened without a prompt; nil on any problem.
     static func vault(_ completion: AccountLabelCompletion, words: [String]) -> Vault? {
         guard let location = completion.location(words: words) else { return nil }
         return try? Vault.open(at: location, passphrase: { throw VaultError.passphraseRequired })
+    }
+}
+
+/// Completes `--tag` and `--untag` with the tags in the vault: those the
+/// typed word begins, case and accents ignored (`AccountQuery.folded`).
+/// Reads the vault `AccountCompletion` reads, and like it never prompts.
+enum TagCompletion {
+    static let all = CompletionKind.custom { words, _, prefix in
+        let completion = AccountCompletion.requested
+        let vault = AccountCompletion.vault(completion, words: words)
+        return completion.reply(to: prefix) { typed in tags(in: vault, typed: typed) }
+    }
+
+    static func tags(in vault: Vault?, typed: String) -> [String] {
+        guard let accounts = try? vault?.accounts(includingDeleted: false) else { return [] }
+        let start = AccountQuery.folded(typed)
+        let tags = Set(accounts.flatMap(\.tags))
+        return tags.filter { AccountQuery.folded($0).hasPrefix(start) && AccountLabelCompletion.isOffered($0) }.sorted()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthCatEssentials
 
 /// The shell completion scripts: swift-argument-parser's, generated from the
 /// command tree, with account names completed the way `authcat code` matches
@@ -26,16 +27,10 @@ enum CompletionScript {
     /// login shell), or nil: then swift-argument-parser answers, errors included.
     static func requestedShell(in arguments: [String]) -> CompletionShell? {
         let option = "--generate-completion-script"
-        switch arguments.count {
-        case 1 where arguments[0] == option:
-            return CompletionShell.autodetected()
-        case 1 where arguments[0].hasPrefix(option + "="):
-            return CompletionShell(rawValue: String(arguments[0].dropFirst(option.count + 1)))
-        case 2 where arguments[0] == option:
-            return CompletionShell(rawValue: arguments[1])
-        default:
-            return nil
-        }
+        var scanner = ArgumentScanner(arguments, optionsTakingValue: [option])
+        guard case .option(option, let shell) = scanner.next(), scanner.next() == nil else { return nil }
+        guard let shell else { return CompletionShell.autodetected() }
+        return CompletionShell(rawValue: shell)
     }
 
     static func script(for shell: CompletionShell) throws -> String {
@@ -73,13 +68,23 @@ enum CompletionScript {
         # authcat: candidates from authcat's own completion (account names) are
         # already matched the way `authcat code` matches, and written as readline
         # should put them on the line; so they are neither filtered by prefix
-        # again nor quoted as file names (which would escape every colon).
+        # again nor quoted as file names (which would escape every colon). A
+        # reply whose first line is \x01 only lists names and leaves the word as
+        # typed: readline shows them as file names, without the `0/` or `1/`
+        # before each, and puts in nothing (see BashCompletionReply).
         __authcat_add_custom_completions() {
-            compopt +o filenames 2>/dev/null
             local candidate
+            local -a candidates=()
             while IFS='' read -r candidate; do
-                [[ -n "${candidate}" ]] && COMPREPLY+=("${candidate}")
+                [[ -n "${candidate}" ]] && candidates+=("${candidate}")
             done <<<"${1}"
+            if [[ "${candidates[0]-}" == $'\x01' ]]; then
+                compopt -o noquote 2>/dev/null
+                candidates=("${candidates[@]:1}")
+            else
+                compopt +o filenames 2>/dev/null
+            fi
+            COMPREPLY+=("${candidates[@]}")
         }
 
         # authcat: bash splits a word at the characters of COMP_WORDBREAKS, so
@@ -128,19 +133,32 @@ enum CompletionScript {
     /// authcat's last line is a placeholder (see `CompletionShell.format`).
     private static let zshAccountCallReplacement = #"""
             # authcat: account names are matched the way `authcat code` matches
-            # them: case ignored, anywhere in the label. When some match only
-            # in their middle, what they share around the typed text is no name
-            # `code` accepts, so the word stays as typed and the names are
-            # listed, at every Tab: none is picked for the user.
+            # them: case and accents ignored, anywhere in the label. One name
+            # replaces the word, whatever was typed: a whole name always runs.
+            # With several, none is ever picked for the user (no menu at a
+            # later Tab), and the word grows only to a start they share that
+            # `code` still accepts: one without a colon (a part of every issuer)
+            # or a whole name; a start such as `GitLab:` names nothing. Names
+            # that match only in their middle are listed, the word as typed.
             completions=("${(@)${(@)completions[1,-2]}:#}")
             local authcat_typed="${PREFIX}${SUFFIX}"
-            if (( ${#completions} > 1 )) \
-                && (( ${#${(M)completions:#(#i)${(b)authcat_typed}*}} < ${#completions} )); then
+            if (( ${#completions} == 1 )); then
+                compadd -U -a completions
+            elif (( ${#${(M)completions:#(#i)${(b)authcat_typed}*}} < ${#completions} )); then
                 compadd -U -V authcat-accounts -a completions
                 compstate[insert]=''
                 compstate[list]='list force'
-            else
-                compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]} l:|=* r:|=*' -a completions
+            elif (( ${#completions} > 1 )); then
+                compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a completions
+                local authcat_shared="${compstate[unambiguous]}"
+                if [[ "${authcat_shared}" != *:* ]] \
+                    || (( ${#${(M)completions:#(#i)${(b)authcat_shared}}} )); then
+                    compstate[insert]='unambiguous'
+                    (( ${#authcat_shared} > ${#authcat_typed} )) || compstate[list]='list force'
+                else
+                    compstate[insert]=''
+                    compstate[list]='list force'
+                fi
             fi
         """#
 }

@@ -45,7 +45,7 @@ extension SyncStatus {
         return lines
     }
 
-    private static func describe(_ phase: SyncPhaseState, date: (Date) -> String) -> String {
+    private static func describe(_ phase: SyncStatus.PhaseState, date: (Date) -> String) -> String {
         var text = phase.state.rawValue
         switch phase.state {
         case .notStarted: break
@@ -56,7 +56,7 @@ extension SyncStatus {
         return text
     }
 
-    private static func describe(_ device: SyncDeviceSeen, date: (Date) -> String) -> String {
+    private static func describe(_ device: SyncLocalState.DeviceSeen, date: (Date) -> String) -> String {
         var text = device.name + (device.isThisDevice ? " (this device)" : "")
         if let lastSeen = device.lastSeen { text += ", last seen \(date(lastSeen))" }
         return text
@@ -124,5 +124,26 @@ extension SyncStatus {
         case ..<86_400: return "\(seconds / 3600)h"
         default: return "\(seconds / 86_400)d"
         }
+    }
+}
+
+extension SyncStatus {
+    /// The status as the command line shows it (text, JSON, `doctor`): every
+    /// next step the monitor named is worded into the message it belongs to.
+    var advised: SyncStatus {
+        var status = self
+        status.message = message.map { NextStep.advised($0, nextStep) } ?? nextStep?.advice
+        status.nextStep = nil
+        status.setup.failure = setup.failure.map(Self.advised)
+        status.import.failure = self.import.failure.map(Self.advised)
+        status.export.failure = export.failure.map(Self.advised)
+        status.local.stateProblem = local.stateProblem.map(Self.advised)
+        if case .failed(let failure)? = probe { status.probe = .failed(Self.advised(failure)) }
+        return status
+    }
+
+    /// `failure` with its next step worded into the message.
+    static func advised(_ failure: SyncFailure) -> SyncFailure {
+        SyncFailure(category: failure.category, message: NextStep.advised(failure.message, failure.nextStep))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthCatEssentials
 
 /// The command a command line names (`authcat passphrase set`), found by
 /// walking the command tree, so that messages name the operation even for
@@ -14,31 +15,27 @@ struct CommandPath {
     var command: ParsableCommand.Type = AuthCat.self
 
     /// Options before a command word that take a value (`--home PATH`).
-    private static let optionsTakingValue: Set<String> = ["--home"]
+    private static let optionsTakingValue = ["--home"]
 
     /// Reads the command words of `arguments` (the words after the program's
-    /// name): options and their values are passed over; a command without
-    /// subcommands, `help` (ArgumentParser's) and `--` end the command words.
+    /// name) with the one argument scanner: options and their values are
+    /// passed over; a command without subcommands, `help` (ArgumentParser's)
+    /// and `--` end the command words.
     init(_ arguments: [String]) {
-        var skipValue = false
-        for argument in arguments {
-            if skipValue {
-                skipValue = false
-                continue
+        for token in ArgumentScanner(arguments, optionsTakingValue: Self.optionsTakingValue) {
+            switch token {
+            case .endOfOptions: return
+            case .option: continue
+            case .word(let word):
+                let subcommands = command.configuration.subcommands
+                guard !subcommands.isEmpty, word != "help" else { return }
+                guard let next = subcommands.first(where: { Self.is($0, named: word) }) else {
+                    unknownWord = word
+                    return
+                }
+                command = next
+                names.append(next._commandName)
             }
-            if argument == "--" { return }
-            if argument.hasPrefix("-") {
-                skipValue = Self.optionsTakingValue.contains(argument)
-                continue
-            }
-            let subcommands = command.configuration.subcommands
-            guard !subcommands.isEmpty, argument != "help" else { return }
-            guard let next = subcommands.first(where: { Self.is($0, named: argument) }) else {
-                unknownWord = argument
-                return
-            }
-            command = next
-            names.append(next._commandName)
         }
     }
 

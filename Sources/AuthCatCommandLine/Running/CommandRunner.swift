@@ -5,39 +5,44 @@ import Foundation
 /// command they name, and maps every error to a message and an exit status
 /// through `ErrorReport`. It returns the status; only `main` exits.
 public enum CommandRunner {
-    /// Runs one command line with `invocation` as `Invocation.current`.
+    /// Runs one command line: the command gets `invocation` (`InvokedCommand`).
     public static func run(_ invocation: Invocation) async -> Int32 {
-        await Invocation.$current.withValue(invocation) {
-            let status = await runCurrent()
-            invocation.standardOutput.flush()
-            invocation.standardError.flush()
-            return status
-        }
+        let status = await run(in: invocation)
+        invocation.standardOutput.flush()
+        invocation.standardError.flush()
+        return status
     }
 
-    private static func runCurrent() async -> Int32 {
-        let arguments = Invocation.current.arguments
+    private static func run(in invocation: Invocation) async -> Int32 {
+        let arguments = invocation.arguments
+        let report = ErrorReport(output: invocation.output, arguments: arguments)
         // The completion scripts are swift-argument-parser's with authcat's account
         // completion added (CompletionScript), so they are answered before parsing.
         if let shell = CompletionScript.requestedShell(in: arguments) {
             do {
-                Output.print(try CompletionScript.script(for: shell))
+                invocation.output.print(try CompletionScript.script(for: shell))
                 return EXIT_SUCCESS
             } catch {
-                return ErrorReport.status(running: error, arguments: arguments)
+                return report.status(running: error)
             }
         }
         if let unknown = CommandSuggestion.unknownHelpTopic(in: arguments) {
-            return ErrorReport.usage(unknown, arguments: arguments)
+            return report.usage(unknown)
         }
+        // Where the root command's validation showed it, before any subcommand was read.
+        SyncNoticeWarning.show(in: invocation)
         var command: ParsableCommand
         do {
-            command = try await AuthCat.asyncParseAsRoot(arguments)
+            command = try await AccountCompletion.$environment.withValue(invocation.environment) {
+                try await AuthCat.asyncParseAsRoot(arguments)
+            }
         } catch {
-            return ErrorReport.status(parsing: error, arguments: arguments)
+            return report.status(parsing: error)
         }
         do {
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if var invoked = command as? InvokedCommand {
+                try await invoked.run(in: invocation)
+            } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
@@ -45,8 +50,8 @@ public enum CommandRunner {
         } catch {
             // ArgumentParser's own commands (`authcat help code`) report
             // through errors only ArgumentParser knows how to print.
-            if isArgumentParserCommand(command) { return ErrorReport.status(argumentParser: error) }
-            return ErrorReport.status(running: error, arguments: arguments)
+            if isArgumentParserCommand(command) { return report.status(argumentParser: error) }
+            return report.status(running: error)
         }
         return EXIT_SUCCESS
     }

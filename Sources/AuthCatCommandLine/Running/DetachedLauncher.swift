@@ -36,7 +36,7 @@ public struct DetachedLauncher: Sendable {
     ///   in `ps`, unlike arguments and the environment.
     /// - Throws: `Failure` if the process could not be started, or `input`
     ///   does not fit in a pipe.
-    func launch(_ arguments: [String], input: [UInt8]? = nil) throws {
+    func launch(_ arguments: [String], input: [UInt8]? = nil, environment: [String: String]) throws {
         let executable = program ?? Self.currentExecutable()
         let reader: Int32?
         do {
@@ -63,9 +63,12 @@ public struct DetachedLauncher: Sendable {
         }
         let argv = [executable] + arguments
         var pid = pid_t()
-        var result = spawn(executable, argv, actions: &actions, flags: Self.spawnSetSID, pid: &pid)
+        var result = spawn(
+            executable, argv, environment: environment, actions: &actions, flags: Self.spawnSetSID, pid: &pid)
         // Older C libraries reject the flag; the child then calls setsid() itself.
-        if result == EINVAL { result = spawn(executable, argv, actions: &actions, flags: 0, pid: &pid) }
+        if result == EINVAL {
+            result = spawn(executable, argv, environment: environment, actions: &actions, flags: 0, pid: &pid)
+        }
         guard result == 0 else { throw Failure(reason: String(cString: strerror(result))) }
         if collectsExits {
             Thread.detachNewThread { [pid] in
@@ -76,8 +79,8 @@ public struct DetachedLauncher: Sendable {
     }
 
     private func spawn(
-        _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t,
-        flags: Int16, pid: inout pid_t
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        actions: inout posix_spawn_file_actions_t, flags: Int16, pid: inout pid_t
     ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -89,7 +92,7 @@ public struct DetachedLauncher: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETSIGDEF))
         return SpawnParts.withCStrings(arguments) { argv in
-            SpawnParts.withCStrings(SpawnParts.environment) { environment in
+            SpawnParts.withCStrings(SpawnParts.entries(of: environment)) { environment in
                 posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
             }
         }

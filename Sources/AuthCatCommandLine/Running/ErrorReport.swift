@@ -8,32 +8,37 @@ import Foundation
 /// usage errors. It writes the message and returns the status. Only `UserFacingError` descriptions are shown verbatim;
 /// anything else is named by the operation that failed, so no raw value (a
 /// secret, an SQL argument) can reach the terminal.
-enum ErrorReport {
+struct ErrorReport {
+    /// Where the message goes.
+    var output: Output
+    /// The command line, to name the command and hide long values.
+    var arguments: [String]
+
     /// For errors from parsing: help and completion requests print their
     /// output and succeed; usage errors print one line.
-    static func status(parsing error: Error, arguments: [String]) -> Int32 {
+    func status(parsing error: Error) -> Int32 {
         let code = AuthCat.exitCode(for: error)
         if code.isSuccess { return status(argumentParser: error) }
         if let unknown = CommandSuggestion.unknownCommand(in: arguments) {
-            return fail(redactingValues(unknown, arguments: arguments), status: code.rawValue)
+            return fail(Self.redactingValues(unknown, arguments: arguments), status: code.rawValue)
         }
-        let message = redactingValues(AuthCat.message(for: error), arguments: arguments)
-        return fail(usageLine(message, arguments: arguments), status: code.rawValue)
+        let message = Self.redactingValues(AuthCat.message(for: error), arguments: arguments)
+        return fail(usageLine(message), status: code.rawValue)
     }
 
     /// A usage problem found before parsing, already worded with where to read more.
-    static func usage(_ message: String, arguments: [String]) -> Int32 {
-        fail(redactingValues(message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
+    func usage(_ message: String) -> Int32 {
+        fail(Self.redactingValues(message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
     }
 
     /// ArgumentParser's own report (help, a version, its own commands' errors),
     /// as its `exit(withError:)` prints it: on standard output for a clean
     /// exit, else on standard error.
-    static func status(argumentParser error: Error) -> Int32 {
+    func status(argumentParser error: Error) -> Int32 {
         let code = AuthCat.exitCode(for: error)
         let message = AuthCat.fullMessage(for: error)
         if !message.isEmpty {
-            if code.isSuccess { Output.print(message) } else { Output.aside(message) }
+            if code.isSuccess { output.print(message) } else { output.aside(message) }
         }
         return code.rawValue
     }
@@ -56,7 +61,7 @@ enum ErrorReport {
     private static let redactedLength = 8
 
     /// For errors thrown while a command ran.
-    static func status(running error: Error, arguments: [String]) -> Int32 {
+    func status(running error: Error) -> Int32 {
         switch error {
         case let exitCode as ExitCode:
             return exitCode.rawValue
@@ -64,7 +69,7 @@ enum ErrorReport {
             return status(argumentParser: error)
         case let validation as ValidationError:
             return fail(
-                usageLine(validation.message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
+                usageLine(validation.message), status: ExitCode.validationFailure.rawValue)
         case let userFacing as UserFacingError:
             return fail(userFacing.advisedDescription, status: EXIT_FAILURE)
         default:
@@ -75,13 +80,13 @@ enum ErrorReport {
 
     /// One line through `ErrorLine`, the format the quick front shares
     /// (a JSON object under `--json`, which the front never answers).
-    private static func fail(_ message: String, status: Int32) -> Int32 {
-        Output.error(ErrorLine.message(message), status: status)
+    private func fail(_ message: String, status: Int32) -> Int32 {
+        output.error(ErrorLine.message(message), status: status)
         return status
     }
 
     /// A usage problem and where to read more, on one line.
-    private static func usageLine(_ message: String, arguments: [String]) -> String {
+    private func usageLine(_ message: String) -> String {
         "\(message) (see '\(CommandPath.of(arguments).joined(separator: " ")) --help')"
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import AuthCatCore
 import AuthCatEssentials
 import AuthCatInterchange
@@ -10,9 +11,8 @@ import Foundation
 ///
 /// `main` builds one from the process (`ofThisProcess`); tests build their
 /// own and run many command lines in one process (docs/ARCHITECTURE.md).
-/// Code below the entry point reads it as `Invocation.current`: a task-local
-/// value, so that ArgumentParser's commands, whose `run()` takes no
-/// arguments, need no global state.
+/// `CommandRunner` hands it to the command (`InvokedCommand.run(in:)`), which
+/// passes on what its helpers need.
 public struct Invocation: Sendable {
     /// The command line without the program's name.
     public var arguments: [String]
@@ -56,8 +56,17 @@ public struct Invocation: Sendable {
             launcher: DetachedLauncher())
     }
 
-    /// The invocation being run; outside `CommandRunner.run`, this process's own.
-    @TaskLocal public static var current = Invocation.ofThisProcess()
+    /// Where the command's output and messages go.
+    var output: Output { Output(self) }
+
+    /// The standard streams' terminals and the terminal questions are asked on.
+    var terminal: Terminal { Terminal(self) }
+
+    /// All of standard input, up to `limit` bytes (`FileDescriptorReader.readAll`).
+    /// The caller wipes the returned bytes once it has decoded them.
+    func readStandardInput(limit: Int, what: String) throws -> [UInt8] {
+        try FileDescriptorReader.readAll(standardInput, limit: limit, what: what)
+    }
 
     /// The current time.
     var now: Date { clock.now() }
@@ -66,5 +75,21 @@ public struct Invocation: Sendable {
     var standardDescriptors: StandardDescriptors {
         StandardDescriptors(
             input: standardInput, output: standardOutput.fileDescriptor, error: standardError.fileDescriptor)
+    }
+}
+
+/// A command that runs with the invocation handed to it: `CommandRunner`
+/// calls `run(in:)` with the arguments, streams, terminal, clock and
+/// environment of this one command line, and the command passes on what its
+/// helpers need (`invocation.output`, `invocation.now`, …). Nothing below
+/// reaches for an ambient invocation.
+protocol InvokedCommand: ParsableCommand {
+    mutating func run(in invocation: Invocation) async throws
+}
+
+extension InvokedCommand {
+    /// ArgumentParser's entry, which `CommandRunner` never takes for these commands.
+    mutating func run() throws {
+        throw CleanExit.message("run through CommandRunner")
     }
 }

@@ -39,18 +39,3 @@ extension NextStep {
         step.map { "\(message); \($0.advice)" } ?? message
     }
 }
-
-/// A library's error with a step that only the command knows to offer (one
-/// of its own options, say): the library cannot name it, since the same error
-/// comes from commands without that option.
-struct AdvisedError: UserFacingError {
-    var error: any UserFacingError
-    var nextStep: NextStep?
-
-    var description: String { error.description }
-}
-
-extension UserFacingError {
-    /// The description with its next step worded: how every error reads on the command line.
-    var advisedDescription: String { NextStep.advised(description, nextStep) }
-}

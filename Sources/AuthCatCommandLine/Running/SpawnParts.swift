@@ -17,8 +17,8 @@ enum SpawnParts {
 
     /// The invocation's environment as `NAME=value`: what a child sees, for
     /// a command line run in process as for one run as a program.
-    static var environment: [String] {
-        Invocation.current.environment.map { "\($0.key)=\($0.value)" }
+    static func entries(of environment: [String: String]) -> [String] {
+        environment.map { "\($0.key)=\($0.value)" }
     }
 
     /// This process's open descriptors, from /proc.

@@ -79,10 +79,3 @@ public final class StandardStream: Sendable {
         return nil
     }
 }
-
-/// Output that is the command's product could not be written (a full disk,
-/// a reader that went away).
-struct StandardStreamError: UserFacingError {
-    var reason: String
-    var description: String { "cannot write to standard output: \(reason.lowercased())" }
-}

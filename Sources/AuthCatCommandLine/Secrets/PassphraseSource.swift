@@ -9,6 +9,10 @@ import Synchronization
 enum PassphraseSource {
     static let currentVariable = "AUTHCAT_PASSPHRASE_FILE"
     static let newVariable = "AUTHCAT_NEW_PASSPHRASE_FILE"
+    /// The passphrase of an encrypted export from another app, for `import`.
+    static let importVariable = "AUTHCAT_IMPORT_PASSPHRASE_FILE"
+    /// The passphrase of a backup, for `backup`, `restore-backup` and `import`.
+    static let backupVariable = "AUTHCAT_BACKUP_PASSPHRASE_FILE"
     /// Longer than any passphrase a person types, short enough to fail fast on a wrong file.
     static let limit = 4096
 
@@ -18,47 +22,50 @@ enum PassphraseSource {
     /// The vault asks again after a wrong passphrase (`Vault.passphraseAttempts`):
     /// typed, it is asked for again with a warning; from a file, which
     /// would give the same line, the wrong passphrase is final at once.
-    static func current(environment: [String: String]) -> @Sendable () throws -> SecretBytes {
+    static func current(in invocation: Invocation) -> @Sendable () throws -> SecretBytes {
         let asked = Mutex(0)
         return {
             let earlier = asked.withLock { count in
                 defer { count += 1 }
                 return count
             }
-            if let path = environment[currentVariable], !path.isEmpty {
+            if let path = invocation.environment[currentVariable], !path.isEmpty {
                 guard earlier == 0 else { throw VaultError.wrongPassphrase }
-                return try fromFile(path, variable: currentVariable)
+                return try fromFile(path, variable: currentVariable, in: invocation)
             }
             if earlier > 0 {
                 let left = Vault.passphraseAttempts - earlier
-                Output.warning("wrong passphrase; try again (\(left.counted("try", plural: "tries")) left)")
+                invocation.output.warning("wrong passphrase; try again (\(left.counted("try", plural: "tries")) left)")
             }
-            return try fromTerminal(prompt: "authcat passphrase: ", hint: VaultError.passphraseRequired.description)
+            return try fromTerminal(
+                prompt: "authcat passphrase: ", hint: VaultError.passphraseRequired.description, in: invocation)
         }
     }
 
     /// The vault's passphrase from `AUTHCAT_PASSPHRASE_FILE` only, never the
     /// terminal: for work with a deadline, which must not wait on a person.
-    static func withoutPrompt(environment: [String: String]) -> @Sendable () throws -> SecretBytes {
+    static func withoutPrompt(in invocation: Invocation) -> @Sendable () throws -> SecretBytes {
         {
-            guard let path = environment[currentVariable], !path.isEmpty else { throw VaultError.passphraseRequired }
-            return try fromFile(path, variable: currentVariable)
+            guard let path = invocation.environment[currentVariable], !path.isEmpty else {
+                throw VaultError.passphraseRequired
+            }
+            return try fromFile(path, variable: currentVariable, in: invocation)
         }
     }
 
     /// A new passphrase: from `AUTHCAT_NEW_PASSPHRASE_FILE`, else typed twice
     /// on the terminal; either way it must follow `NewPassphraseRule`.
-    static func new(environment: [String: String]) throws -> SecretBytes {
-        if let path = environment[newVariable], !path.isEmpty {
-            let passphrase = try fromFile(path, variable: newVariable)
+    static func new(in invocation: Invocation) throws -> SecretBytes {
+        if let path = invocation.environment[newVariable], !path.isEmpty {
+            let passphrase = try fromFile(path, variable: newVariable, in: invocation)
             try NewPassphraseRule.check(passphrase, what: "the new passphrase")
             return passphrase
         }
         let hint = "set \(newVariable) to a file holding the new passphrase"
-        return try TypedAnswer.asking {
-            let first = try fromTerminal(prompt: NewPassphraseRule.prompt("new passphrase"), hint: hint)
+        return try TypedAnswer.asking(in: invocation) {
+            let first = try fromTerminal(prompt: NewPassphraseRule.prompt("new passphrase"), hint: hint, in: invocation)
             try NewPassphraseRule.check(first, what: "the new passphrase")
-            let second = try fromTerminal(prompt: "new passphrase again: ", hint: hint)
+            let second = try fromTerminal(prompt: "new passphrase again: ", hint: hint, in: invocation)
             guard first == second else { throw InputError.passphrasesDiffer }
             return first
         }
@@ -69,19 +76,19 @@ enum PassphraseSource {
     /// terminal. With `confirm` it seals a new file: it must follow
     /// `NewPassphraseRule` and is typed twice, so that a typo cannot seal a backup.
     static func forFile(
-        variable: String, prompt: String, confirm: Bool, environment: [String: String]
+        variable: String, prompt: String, confirm: Bool, in invocation: Invocation
     ) throws -> SecretBytes {
-        if let path = environment[variable], !path.isEmpty {
-            let passphrase = try fromFile(path, variable: variable)
+        if let path = invocation.environment[variable], !path.isEmpty {
+            let passphrase = try fromFile(path, variable: variable, in: invocation)
             if confirm { try NewPassphraseRule.check(passphrase, what: "the \(prompt)") }
             return passphrase
         }
         let hint = "set \(variable) to a file holding it"
-        guard confirm else { return try fromTerminal(prompt: prompt + ": ", hint: hint) }
-        return try TypedAnswer.asking {
-            let first = try fromTerminal(prompt: NewPassphraseRule.prompt(prompt), hint: hint)
+        guard confirm else { return try fromTerminal(prompt: prompt + ": ", hint: hint, in: invocation) }
+        return try TypedAnswer.asking(in: invocation) {
+            let first = try fromTerminal(prompt: NewPassphraseRule.prompt(prompt), hint: hint, in: invocation)
             try NewPassphraseRule.check(first, what: "the \(prompt)")
-            guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint)) else {
+            guard first == (try fromTerminal(prompt: prompt + " again: ", hint: hint, in: invocation)) else {
                 throw InputError.passphrasesDiffer
             }
             return first
@@ -89,8 +96,8 @@ enum PassphraseSource {
     }
 
     /// The first line of the file, without its line break, read and trimmed in locked memory.
-    private static func fromFile(_ path: String, variable: String) throws -> SecretBytes {
-        let fd = try InputPath.open(path)
+    static func fromFile(_ path: String, variable: String, in invocation: Invocation) throws -> SecretBytes {
+        let fd = try InputPath.open(path, standard: invocation.standardDescriptors)
         guard fd >= 0 else {
             throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
         }
@@ -101,9 +108,30 @@ enum PassphraseSource {
         return line
     }
 
-    private static func fromTerminal(prompt: String, hint: String) throws -> SecretBytes {
-        let typed = try Terminal.readHidden(prompt: prompt, limit: limit, what: "the passphrase", hint: hint)
+    private static func fromTerminal(prompt: String, hint: String, in invocation: Invocation) throws -> SecretBytes {
+        let typed = try invocation.terminal.readHidden(prompt: prompt, limit: limit, what: "the passphrase", hint: hint)
         guard typed.count > 0 else { throw InputError.emptyPassphrase(source: "the terminal") }
         return typed
+    }
+}
+
+/// The one rule for every passphrase authcat is asked to set: the vault's,
+/// a backup's and the sync passphrase. It is said in the prompt, before
+/// anything is typed, and checked on the first entry (or the file's line).
+enum NewPassphraseRule {
+    /// Each of these passphrases guards data someone may copy and attack
+    /// offline (a stolen laptop, a backup, the remote), so very short ones are refused.
+    static let minimumLength = 8
+
+    /// What a prompt says: "new passphrase (at least 8 characters): ".
+    static func prompt(_ what: String) -> String {
+        "\(what) (at least \(minimumLength) characters): "
+    }
+
+    /// Throws unless `passphrase` has at least `minimumLength` characters (UTF-8 sequences, not bytes).
+    static func check(_ passphrase: SecretBytes, what: String) throws {
+        // Counted in place: no copy of the passphrase is made.
+        let characters = passphrase.withUnsafeBytes { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+        guard characters >= minimumLength else { throw NewPassphraseError.tooShort(what: what, minimum: minimumLength) }
     }
 }

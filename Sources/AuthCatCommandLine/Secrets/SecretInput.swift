@@ -14,20 +14,25 @@ enum SecretInput {
     static let uriLimit = 16384
 
     /// The decoded secret (Base32; hex for mOTP), and the PIN when `kind` needs one.
-    static func secret(for label: String, kind: OTPKind) throws -> (secret: Base32Secret, pin: SecretBytes?) {
-        let (secret, nextLine) = try TypedAnswer.asking { try decodedSecret(for: label, kind: kind) }
+    static func secret(
+        for label: String, kind: OTPKind, in invocation: Invocation
+    ) throws -> (secret: Base32Secret, pin: SecretBytes?) {
+        let (secret, nextLine) = try TypedAnswer.asking(in: invocation) {
+            try decodedSecret(for: label, kind: kind, in: invocation)
+        }
         guard kind.needsPIN else { return (secret, nil) }
-        return (secret, try nextLine ?? pin(for: label))
+        return (secret, try nextLine ?? pin(for: label, in: invocation))
     }
 
-    private static func decodedSecret(for label: String, kind: OTPKind) throws -> (Base32Secret, nextLine: SecretBytes?)
-    {
+    private static func decodedSecret(
+        for label: String, kind: OTPKind, in invocation: Invocation
+    ) throws -> (Base32Secret, nextLine: SecretBytes?) {
         let encoding = kind == .motp ? "hex" : "Base32"
         // Without a PIN to follow, line breaks inside a piped secret are
         // separators, as spaces are.
         let (text, nextLine) = try read(
             prompt: "secret for \(TerminalText.sanitized(label)) (\(encoding)): ",
-            limit: secretLimit, what: "the secret", splitLines: kind.needsPIN)
+            limit: secretLimit, what: "the secret", splitLines: kind.needsPIN, in: invocation)
         if URIGivenError.isURI(text) { throw URIGivenError() }
         // Hex decoding takes a String, which cannot be wiped; Base32 reads the locked bytes.
         let secret =
@@ -60,9 +65,9 @@ enum SecretInput {
 
     /// The otpauth URI, surrounding whitespace removed; piped, also the line
     /// after it: the PIN of a Yandex or mOTP URI that lacks one (unchecked).
-    static func uri() throws -> (uri: String, nextLine: SecretBytes?) {
+    static func uri(in invocation: Invocation) throws -> (uri: String, nextLine: SecretBytes?) {
         let (bytes, nextLine) = try read(
-            prompt: "otpauth URI: ", limit: uriLimit, what: "the otpauth URI", splitLines: true)
+            prompt: "otpauth URI: ", limit: uriLimit, what: "the otpauth URI", splitLines: true, in: invocation)
         // The URI is parsed as a String (URLComponents), which cannot be wiped.
         return (
             bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }.trimmingCharacters(
@@ -71,13 +76,13 @@ enum SecretInput {
     }
 
     /// The PIN of `label`'s account, typed on the terminal.
-    static func pin(for label: String) throws -> SecretBytes {
-        guard Terminal.standardInputIsTerminal else { throw PINInputError.missing }
-        return try TypedAnswer.asking { try typedPIN(for: label) }
+    static func pin(for label: String, in invocation: Invocation) throws -> SecretBytes {
+        guard invocation.terminal.standardInputIsTerminal else { throw PINInputError.missing }
+        return try TypedAnswer.asking(in: invocation) { try typedPIN(for: label, terminal: invocation.terminal) }
     }
 
-    private static func typedPIN(for label: String) throws -> SecretBytes {
-        let pin = try Terminal.readHidden(
+    private static func typedPIN(for label: String, terminal: Terminal) throws -> SecretBytes {
+        let pin = try terminal.readHidden(
             prompt: "PIN for \(TerminalText.sanitized(label)): ", limit: OTPPIN.maximumBytes,
             what: "the PIN", hint: "pipe the secret and then the PIN, one per line")
         try OTPPIN.check(pin)
@@ -87,14 +92,15 @@ enum SecretInput {
     /// The first line (all of it on a terminal), and the piped line after it,
     /// if any, without line breaks: each in locked memory.
     private static func read(
-        prompt: String, limit: Int, what: String, splitLines: Bool
+        prompt: String, limit: Int, what: String, splitLines: Bool, in invocation: Invocation
     ) throws -> (value: SecretBytes, nextLine: SecretBytes?) {
-        if Terminal.standardInputIsTerminal {
+        if invocation.terminal.standardInputIsTerminal {
             return (
-                try Terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: "pipe it into authcat"), nil
+                try invocation.terminal.readHidden(
+                    prompt: prompt, limit: limit, what: what, hint: "pipe it into authcat"), nil
             )
         }
-        let input = try FileDescriptorReader.readSecret(Invocation.current.standardInput, limit: limit, what: what)
+        let input = try FileDescriptorReader.readSecret(invocation.standardInput, limit: limit, what: what)
         guard splitLines else { return (input, nil) }
         return input.withUnsafeBytes { bytes in
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return (input, nil) }
@@ -105,14 +111,5 @@ enum SecretInput {
             let rest = input.slice(newline + 1..<end)
             return (input.prefix(FileDescriptorReader.firstLine(bytes)), rest.count == 0 ? nil : rest)
         }
-    }
-}
-
-/// A Yandex or mOTP account added without its PIN.
-enum PINInputError: UserFacingError {
-    case missing
-
-    var description: String {
-        "this kind of account needs its PIN: pipe it on the line after the secret (or URI), or type it on a terminal"
     }
 }

@@ -11,42 +11,44 @@ enum SyncSecretInput {
     static let limit = 4096
 
     /// A new sync passphrase following `NewPassphraseRule`: the file's first line, or typed twice.
-    static func newPassphrase(environment: [String: String]) throws -> SecretBytes {
-        if let path = environment[passphraseVariable], !path.isEmpty {
-            let passphrase = try firstLine(ofFile: path, what: "the \(passphraseVariable) file")
+    static func newPassphrase(in invocation: Invocation) throws -> SecretBytes {
+        if let path = invocation.environment[passphraseVariable], !path.isEmpty {
+            let passphrase = try firstLine(ofFile: path, what: "the \(passphraseVariable) file", in: invocation)
             try NewPassphraseRule.check(passphrase, what: "the sync passphrase")
             return passphrase
         }
         let hint = "set \(passphraseVariable) to a file holding the new sync passphrase"
         let first = try typed(
-            prompt: NewPassphraseRule.prompt("new sync passphrase"), what: "the sync passphrase", hint: hint)
+            prompt: NewPassphraseRule.prompt("new sync passphrase"), what: "the sync passphrase", hint: hint,
+            in: invocation)
         try NewPassphraseRule.check(first, what: "the sync passphrase")
-        let second = try typed(prompt: "new sync passphrase again: ", what: "the sync passphrase", hint: hint)
+        let second = try typed(
+            prompt: "new sync passphrase again: ", what: "the sync passphrase", hint: hint, in: invocation)
         guard first == second else { throw InputError.passphrasesDiffer }
         return first
     }
 
     /// The existing sync passphrase, to join: the file's first line, or typed once.
-    static func passphrase(environment: [String: String]) throws -> SecretBytes {
-        if let path = environment[passphraseVariable], !path.isEmpty {
-            return try firstLine(ofFile: path, what: "the \(passphraseVariable) file")
+    static func passphrase(in invocation: Invocation) throws -> SecretBytes {
+        if let path = invocation.environment[passphraseVariable], !path.isEmpty {
+            return try firstLine(ofFile: path, what: "the \(passphraseVariable) file", in: invocation)
         }
         return try typed(
             prompt: "sync passphrase: ", what: "the sync passphrase",
-            hint: "set \(passphraseVariable) to a file holding the sync passphrase")
+            hint: "set \(passphraseVariable) to a file holding the sync passphrase", in: invocation)
     }
 
     /// The recovery key, to join: the first line of `file`, or typed once.
-    static func recoveryKey(file: String?) throws -> SecretBytes {
-        try file.map { try firstLine(ofFile: $0, what: "the recovery key file") }
+    static func recoveryKey(file: String?, in invocation: Invocation) throws -> SecretBytes {
+        try file.map { try firstLine(ofFile: $0, what: "the recovery key file", in: invocation) }
             ?? typed(
                 prompt: "recovery key: ", what: "the recovery key",
-                hint: "pass --recovery-key-file with a file holding it")
+                hint: "pass --recovery-key-file with a file holding it", in: invocation)
     }
 
     /// The first line of the file, without its line break, read and trimmed in locked memory.
-    private static func firstLine(ofFile path: String, what: String) throws -> SecretBytes {
-        let fd = try InputPath.open(path)
+    private static func firstLine(ofFile path: String, what: String, in invocation: Invocation) throws -> SecretBytes {
+        let fd = try InputPath.open(path, standard: invocation.standardDescriptors)
         guard fd >= 0 else {
             throw InputError.readFailed(what: "\(what) \(path)", reason: String(cString: strerror(errno)))
         }
@@ -57,8 +59,10 @@ enum SyncSecretInput {
         return line
     }
 
-    private static func typed(prompt: String, what: String, hint: String) throws -> SecretBytes {
-        let typed = try Terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: hint)
+    private static func typed(
+        prompt: String, what: String, hint: String, in invocation: Invocation
+    ) throws -> SecretBytes {
+        let typed = try invocation.terminal.readHidden(prompt: prompt, limit: limit, what: what, hint: hint)
         guard typed.count > 0 else { throw InputError.emptyPassphrase(source: "the terminal") }
         return typed
     }

@@ -4,8 +4,8 @@ import AuthCatEssentials
 /// Reading settings for the `config` commands, and their JSON.
 enum ConfigValues {
     /// The local settings or synced preferences; none when there is no vault yet.
-    static func read(scope: ConfigScope, options: VaultOptions) throws -> [String: String] {
-        guard let vault = try options.openExistingVault() else { return [:] }
+    static func read(scope: ConfigScope, options: VaultOptions, in invocation: Invocation) throws -> [String: String] {
+        guard let vault = try options.openExistingVault(in: invocation) else { return [:] }
         return scope.synced ? try vault.preferences() : try vault.settings()
     }
 

@@ -7,25 +7,19 @@ import Foundation
 /// error before a command runs; standard output, which scripts parse, is
 /// never touched.
 enum SyncNoticeWarning {
-    /// Called once per command line, from the root command's validation.
+    /// Called once per command line, by `CommandRunner` before parsing.
     /// Not for the `sync` commands and `doctor`, which report sync's state
-    /// themselves, nor for `help` and shell completion.
-    static func show(arguments: [String], home: String?) {
+    /// themselves, nor for `help` and shell completion. The vault is the one
+    /// the first `--home` names, before or after the subcommand.
+    static func show(in invocation: Invocation) {
+        let arguments = invocation.arguments
         let path = CommandPath.of(arguments)
+        let home = ArgumentScanner.firstValue(of: "--home", in: arguments)
         guard path.count > 1, !["sync", "doctor", "help"].contains(path[1]),
             !arguments.contains(where: { $0.hasPrefix("---") || $0 == "--help" || $0 == "-h" }),
-            let location = try? VaultAccess(home: home ?? homeOption(in: arguments)).location(),
+            let location = try? VaultAccess(home: home, in: invocation).location(),
             let notice = SyncNotice.current(in: location)
         else { return }
-        Output.warning("\(notice) (\(NextStep.seeSyncStatus.advice))")
-    }
-
-    /// `--home` given after the subcommand, which the root command does not see.
-    private static func homeOption(in arguments: [String]) -> String? {
-        for (index, argument) in arguments.enumerated() {
-            if argument.hasPrefix("--home=") { return String(argument.dropFirst("--home=".count)) }
-            if argument == "--home", index + 1 < arguments.count { return arguments[index + 1] }
-        }
-        return nil
+        invocation.output.warning("\(notice) (\(NextStep.seeSyncStatus.advice))")
     }
 }

@@ -13,11 +13,12 @@ struct SyncRecoveryKeyFile {
 
     var path: String { destination.path }
 
-    static func create(_ path: String) throws -> SyncRecoveryKeyFile {
+    /// - Parameter standard: the invocation's standard descriptors, for a path that names one.
+    static func create(_ path: String, standard: StandardDescriptors) throws -> SyncRecoveryKeyFile {
         do {
             return SyncRecoveryKeyFile(
                 destination: try OutputDestination(
-                    path, replacing: false, standard: Invocation.current.standardDescriptors))
+                    path, replacing: false, standard: standard))
         } catch OutputDestinationError.exists {
             throw SyncCommandError.recoveryKeyFileExists(path)
         }

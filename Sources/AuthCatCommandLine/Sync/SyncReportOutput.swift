@@ -40,7 +40,7 @@ enum SyncReportOutput {
         try JSONOutput.string(SyncReportDocument(report))
     }
 
-    static func reasonText(_ reason: SyncPreferenceChange.Reason) -> String {
+    static func reasonText(_ reason: SyncReport.PreferenceChange.Reason) -> String {
         switch reason {
         case .serverChange: "server change"
         case .initialSync: "initial sync"

@@ -9,21 +9,25 @@ import Foundation
 final class SyncWatchOutput {
     private let remote: String
     private let interval: TimeInterval
+    private let clock: any Clock
+    private let output: Output
     private var lastProblem: String?
 
-    init(remote: String, interval: TimeInterval) {
+    init(remote: String, interval: TimeInterval, clock: any Clock, output: Output) {
         self.remote = remote
         self.interval = interval
+        self.clock = clock
+        self.output = output
     }
 
-    func show(_ event: SyncWatchEvent) {
+    func show(_ event: SyncCoordinator.WatchEvent) {
         switch event {
         case .started:
-            Output.print(
-                "\(Timestamp.text(Invocation.current.now)) watching \(remote): local changes go out within a second, "
+            output.print(
+                "\(Timestamp.text(clock.now())) watching \(remote): local changes go out within a second, "
                     + "other devices' changes are checked every \(Self.seconds(interval)); Ctrl-C stops")
             // Piped into a log, standard output is block-buffered; say at once that it started.
-            Output.flushStandardOutput()
+            output.flushStandardOutput()
         case .synced(let report):
             lastProblem = nil
             guard
@@ -33,15 +37,15 @@ final class SyncWatchOutput {
             let lines =
                 SyncReportOutput.lines(report)
                 + (report.snapshotWritten ? [SyncReportOutput.compactionLine(report)] : [])
-            Output.print("\(Timestamp.text(Invocation.current.now)) " + lines.joined(separator: "\n  "))
+            output.print("\(Timestamp.text(clock.now())) " + lines.joined(separator: "\n  "))
             // Piped into a log, standard output is block-buffered; each sync's line goes out now.
-            Output.flushStandardOutput()
+            output.flushStandardOutput()
         case .failed(let error):
             let problem = SyncCommandError.describe(error)
-            if problem != lastProblem { Output.warning(problem) }
+            if problem != lastProblem { output.warning(problem) }
             lastProblem = problem
         case .turnedOff:
-            Output.note("sync was turned off; stopped watching")
+            output.note("sync was turned off; stopped watching")
         }
     }
 

@@ -28,8 +28,7 @@ final class LiveTerminal {
 
     /// Takes over the terminal on standard output; keys come from /dev/tty.
     /// - Throws: `LiveViewError.notATerminal` without one.
-    init() throws {
-        let invocation = Invocation.current
+    init(in invocation: Invocation) throws {
         screen = invocation.standardOutput.fileDescriptor
         guard isatty(screen) == 1, let terminalPath = invocation.terminalPath else { throw LiveViewError.notATerminal }
         tty = open(terminalPath, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)

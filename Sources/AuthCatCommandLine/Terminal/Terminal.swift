@@ -3,18 +3,27 @@ import Foundation
 
 /// The user's terminal: whether the standard streams are attached to one,
 /// and questions asked on `/dev/tty` (the invocation's terminal), which works
-/// even when output is piped.
-enum Terminal {
-    static var standardInputIsTerminal: Bool { isatty(Invocation.current.standardInput) == 1 }
-    static var standardOutputIsTerminal: Bool { Invocation.current.standardOutput.isTerminal }
-    static var standardErrorIsTerminal: Bool { Invocation.current.standardError.isTerminal }
+/// even when output is piped. Made from the invocation (`invocation.terminal`).
+struct Terminal {
+    let standardInputIsTerminal: Bool
+    let standardOutputIsTerminal: Bool
+    let standardErrorIsTerminal: Bool
+    /// Where questions are asked; nil when there is no terminal to ask on.
+    let path: String?
+
+    init(_ invocation: Invocation) {
+        standardInputIsTerminal = isatty(invocation.standardInput) == 1
+        standardOutputIsTerminal = invocation.standardOutput.isTerminal
+        standardErrorIsTerminal = invocation.standardError.isTerminal
+        path = invocation.terminalPath
+    }
 
     /// One line typed with echo off, without its line break, in locked memory.
     /// - Parameters:
     ///   - what: what is asked for, for error messages ("the passphrase").
     ///   - hint: what to do instead when there is no terminal.
-    static func readHidden(prompt: String, limit: Int, what: String, hint: String) throws -> SecretBytes {
-        let device = try TerminalDevice.open(what: what, hint: hint)
+    func readHidden(prompt: String, limit: Int, what: String, hint: String) throws -> SecretBytes {
+        let device = try TerminalDevice.open(path, what: what, hint: hint)
         defer { device.close() }
         return try device.withEchoOff {
             // Echo goes off, and what was typed ahead is dropped, before the
@@ -25,8 +34,8 @@ enum Terminal {
     }
 
     /// Asks a yes-or-no question; only "y" or "yes" count as yes.
-    static func confirm(_ question: String, hint: String) throws -> Bool {
-        let device = try TerminalDevice.open(what: "confirmation", hint: hint)
+    func confirm(_ question: String, hint: String) throws -> Bool {
+        let device = try TerminalDevice.open(path, what: "confirmation", hint: hint)
         defer { device.close() }
         device.write(question)
         let answer = try device.readLine(limit: 64, what: "the answer").withUnsafeBytes {

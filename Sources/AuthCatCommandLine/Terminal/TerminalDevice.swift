@@ -9,10 +9,11 @@ final class TerminalDevice {
         self.fd = fd
     }
 
+    /// Opens `path`, the invocation's terminal.
     /// - Throws: `InputError.noTerminal` when the process has no controlling
-    ///   terminal, or the invocation none to ask on.
-    static func open(what: String, hint: String) throws -> TerminalDevice {
-        let fd = Invocation.current.terminalPath.map { Foundation.open($0, O_RDWR | O_CLOEXEC | O_NOCTTY) } ?? -1
+    ///   terminal, or the invocation none to ask on (`path` nil).
+    static func open(_ path: String?, what: String, hint: String) throws -> TerminalDevice {
+        let fd = path.map { Foundation.open($0, O_RDWR | O_CLOEXEC | O_NOCTTY) } ?? -1
         guard fd >= 0 else { throw InputError.noTerminal(what: what, hint: hint) }
         return TerminalDevice(fd: fd)
     }

@@ -9,8 +9,8 @@ import AuthCatEssentials
 enum TypedAnswer {
     static let attempts = 3
 
-    static func asking<T>(_ ask: () throws -> T) throws -> T {
-        guard Terminal.standardInputIsTerminal else { return try ask() }
+    static func asking<T>(in invocation: Invocation, _ ask: () throws -> T) throws -> T {
+        guard invocation.terminal.standardInputIsTerminal else { return try ask() }
         var attempt = 1
         while true {
             do {
@@ -20,7 +20,7 @@ enum TypedAnswer {
                 let left = attempts - attempt + 1
                 // Said before anything could change: only the typo and the tries left.
                 let message = error.advisedDescription.replacingOccurrences(of: "; nothing was changed", with: "")
-                Output.warning("\(message); try again (\(left.counted("try", plural: "tries")) left)")
+                invocation.output.warning("\(message); try again (\(left.counted("try", plural: "tries")) left)")
             }
         }
     }

@@ -8,11 +8,18 @@ import Foundation
 struct VaultAccess {
     /// The `--home` option, if given.
     var home: String?
-    var environment: [String: String] = Invocation.current.environment
+    /// The environment, the terminal a passphrase is typed on, and where
+    /// warnings about the folder's permissions go.
+    var invocation: Invocation
+
+    init(home: String?, in invocation: Invocation) {
+        self.home = home
+        self.invocation = invocation
+    }
 
     /// The vault folder, from `--home` or the environment.
     func location() throws -> VaultLocation {
-        try VaultLocation.resolve(override: home, environment: environment)
+        try VaultLocation.resolve(override: home, environment: invocation.environment)
     }
 
     /// The existing vault, or nil when none was ever created here.
@@ -31,18 +38,18 @@ struct VaultAccess {
     func openOrCreateVault() throws -> Vault {
         try Vault.openOrCreate(
             at: try checkedLocation(), deviceName: HostName.current(),
-            passphrase: PassphraseSource.current(environment: environment))
+            passphrase: PassphraseSource.current(in: invocation))
     }
 
     private func open(_ location: VaultLocation) throws -> Vault {
-        try Vault.open(at: location, passphrase: PassphraseSource.current(environment: environment))
+        try Vault.open(at: location, passphrase: PassphraseSource.current(in: invocation))
     }
 
     /// Refuses folders others can write to and warns about ones they can read.
     private func checkedLocation() throws -> VaultLocation {
         let location = try location()
         for warning in try location.checkPermissions() {
-            Output.warning(warning)
+            invocation.output.warning(warning)
         }
         return location
     }

@@ -12,7 +12,7 @@ import AuthCatSync
 enum VaultChangeHook {
     /// Called once per command, after the change is on disk.
     ///
-    /// What follows is `SyncCoordinator.afterLocalChange()`'s answer. When
+    /// What follows is `SyncService.afterLocalChange(in:clock:)`'s answer. When
     /// sync is on, it starts a detached background push (`authcat-cli sync
     /// now --background --home <vault>`, see `DetachedLauncher`) and returns at
     /// once; the push's failures are recorded for `authcat sync status`. While
@@ -25,24 +25,24 @@ enum VaultChangeHook {
     /// unwrapped with the passphrase goes to it over a pipe (never argv, the
     /// environment or disk). A push that finds no key (the keyring's entry
     /// expired meanwhile) leaves the change pending for the next sync.
-    static func vaultDidChange(_ vault: Vault) {
-        let coordinator = SyncCoordinator(location: vault.location, clock: Invocation.current.clock)
-        guard coordinator.afterLocalChange() == .backgroundPush else { return }
+    static func vaultDidChange(_ vault: Vault, in invocation: Invocation) {
+        guard SyncService.afterLocalChange(in: vault.location, clock: invocation.clock) == .backgroundPush
+        else { return }
         // Every write loads the key before its transaction, so a key typed for this change is here.
         let key = vault.keyForDetachedWork()
         do {
             let arguments = ["sync", "now", "--background", "--home", vault.location.folder.path]
             var input: [UInt8] = key?.withUnsafeBytes { Array($0) } ?? []
             defer { Wipe.bytes(&input) }
-            try Invocation.current.launcher.launch(
+            try invocation.launcher.launch(
                 arguments + (key == nil ? [] : ["--key-on-stdin"]),
-                input: key == nil ? nil : input)
+                input: key == nil ? nil : input, environment: invocation.environment)
         } catch {
             let problem =
                 (error as? DetachedLauncher.Failure).map {
                     SyncCommandError.cannotStartBackgroundSync(reason: $0.reason)
                 } ?? error
-            Output.warning(SyncCommandError.describe(problem, otherwise: .syncNow))
+            invocation.output.warning(SyncCommandError.describe(problem, otherwise: .syncNow))
         }
     }
 }

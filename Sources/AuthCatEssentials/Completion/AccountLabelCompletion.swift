@@ -79,11 +79,29 @@ public struct AccountLabelCompletion: Sendable {
             let reply = BashCompletionReply(
                 word: word, wordBreaks: environment[Self.wordBreaksVariable] ?? BashCompletionReply.defaultWordBreaks)
             return reply.candidates(for: candidates(reply.text))
-        case "fish" where !fishHandsOverTypedWords:
-            return candidates(prefix)
+        case "fish":
+            let typed = fishHandsOverTypedWords ? word.text : prefix
+            return Self.fishReply(typed, candidates(typed))
         default:
             return candidates(word.text)
         }
+    }
+
+    /// fish puts in, at the first Tab, the one label the typed word begins
+    /// (case ignored) even when others contain it, and the start several
+    /// share even when `code` accepts no such word (`GitLab:`). Offering
+    /// also the typed word as such a label spells it (`GitL`), which fish
+    /// ranks with the labels, leaves it nothing longer to put in: the labels
+    /// are listed and the word stays as typed.
+    static func fishReply(_ typed: String, _ labels: [String]) -> [String] {
+        guard labels.count > 1, !typed.isEmpty else { return labels }
+        let begun = labels.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+        let shared = BashCompletionReply.commonPrefix(of: begun)
+        let picksOne = begun.count == 1
+        let growsWrong =
+            begun.count > 1 && shared.count > typed.count && !BashCompletionReply.isAccepted(shared, among: begun)
+        guard picksOne || growsWrong, let spelled = begun.first?.prefix(typed.count) else { return labels }
+        return labels + [String(spelled)]
     }
 
     /// Whether fish passes words as typed (fish 4 and later) rather than with their quotes removed.

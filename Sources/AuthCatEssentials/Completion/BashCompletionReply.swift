@@ -8,8 +8,10 @@
 /// put on the line and are left out. The rest is quoted for where it goes,
 /// since the script turns off bash's file-name quoting (which escapes every
 /// colon). Readline replaces the word with the longest common start of
-/// several candidates; when that would drop typed text (a match in the
-/// middle of a name), the typed text is offered too, which leaves it as it is.
+/// several candidates. That start is kept only where it keeps what was typed
+/// and `code` still accepts the word it makes: one without a colon (a part
+/// of every issuer) or a whole label (`GitLab:` names nothing). Otherwise
+/// the reply only lists the labels (`listOnly`), and the word stays as typed.
 public struct BashCompletionReply: Sendable {
     /// bash's default `COMP_WORDBREAKS`, for when the script did not pass the user's.
     public static let defaultWordBreaks = " \t\n\"'><=;|&(:"
@@ -31,18 +33,39 @@ public struct BashCompletionReply: Sendable {
         let replaced = String(word.typed.dropFirst(kept.typed))
         let quote = word.openQuote?.character
         let keptLowercased = keptText.lowercased()
-        let replies = labels.compactMap { label -> String? in
-            guard label.lowercased().hasPrefix(keptLowercased) else { return nil }
-            return Self.quoted(String(label.dropFirst(keptText.count)), inside: quote)
-        }
-        guard replies.count > 1, !replaced.isEmpty else { return replies }
+        let placeable = labels.filter { $0.lowercased().hasPrefix(keptLowercased) }
+        let replies = placeable.map { Self.quoted(String($0.dropFirst(keptText.count)), inside: quote) }
+        guard replies.count > 1 else { return replies }
         let common = Self.commonPrefix(of: replies)
-        if common.lowercased().hasPrefix(replaced.lowercased()) { return replies }
-        // Offering the typed text empties the common start only if it begins
-        // with another character than every reply; else its first character is
-        // escaped, which means the same to the shell.
-        let same = replaced.first == common.first
-        return replies + [same ? "\\" + replaced : replaced]
+        let grown = keptText + Self.commonPrefix(of: placeable.map { String($0.dropFirst(keptText.count)) })
+        if common.lowercased().hasPrefix(replaced.lowercased()),
+            common.count == replaced.count || Self.isAccepted(grown, among: placeable)
+        {
+            return replies
+        }
+        return Self.listOnly(replies) ?? replies + [replaced.first == common.first ? "\\" + replaced : replaced]
+    }
+
+    /// The first line of a reply that lists labels without changing the word.
+    public static let listOnlyMarker = "\u{1}"
+
+    /// `replies` to be listed, the word left as typed: after `listOnlyMarker`
+    /// (no label holds a control character), each reply behind `0/` or `1/`,
+    /// which the script shows as file names, the part after the last slash.
+    /// Two first characters leave readline no common start, so it keeps the
+    /// typed word. Nil when a reply has a slash of its own, which would be
+    /// cut; then the typed text is offered too, as a third candidate.
+    static func listOnly(_ replies: [String]) -> [String]? {
+        guard !replies.contains(where: { $0.contains("/") }) else { return nil }
+        let sorted = replies.sorted()
+        return [listOnlyMarker] + sorted.enumerated().map { ($0.offset == 0 ? "0/" : "1/") + $0.element }
+    }
+
+    /// Whether `code` accepts `word`, a start all `labels` share: it is part
+    /// of every issuer (no colon), or a whole label, case ignored. The rule
+    /// for fish too (`AccountLabelCompletion`).
+    static func isAccepted(_ word: String, among labels: [String]) -> Bool {
+        !word.contains(":") || labels.contains { $0.lowercased() == word.lowercased() }
     }
 
     /// How much of the word readline keeps: as characters of the typed word, and of its text.
@@ -92,7 +115,7 @@ public struct BashCompletionReply: Sendable {
         return character.isLetter || character.isNumber || "_-.,/:@%+=".contains(character)
     }
 
-    private static func commonPrefix(of strings: [String]) -> String {
+    static func commonPrefix(of strings: [String]) -> String {
         guard var common = strings.first.map(Array.init) else { return "" }
         for string in strings.dropFirst() {
             common = Array(zip(common, string).prefix { $0 == $1 }.map(\.0))

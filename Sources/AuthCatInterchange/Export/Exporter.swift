@@ -47,3 +47,61 @@ public enum Exporter {
         Data(texts.map { $0 + "\n" }.joined().utf8)
     }
 }
+
+/// The files `authcat export` writes.
+public enum ExportFormat: String, CaseIterable, Codable, Sendable {
+    /// One `otpauth://` URI per line; tags and notes ride in Ente Auth's `codeDisplay` parameter.
+    case otpauth
+    /// Google Authenticator `otpauth-migration://` lines, for its "import accounts" QR codes.
+    case google
+    /// A plain (unencrypted) Aegis vault.
+    case aegis
+    /// authcat's own JSON (`AuthCatArchive`), the complete plain export.
+    case json
+}
+
+/// An account with its secret, ready to be written out.
+public struct ExportItem: Sendable {
+    public var account: Account
+    public var secret: SecretBytes
+    /// The PIN of a Yandex or mOTP account.
+    public var pin: SecretBytes?
+
+    public init(account: Account, secret: SecretBytes, pin: SecretBytes? = nil) {
+        self.account = account
+        self.secret = secret
+        self.pin = pin
+    }
+
+    /// Every live account of `vault` with its secret and PIN, in display order.
+    public static func all(of vault: Vault) throws -> [ExportItem] {
+        try vault.accounts().map { account in
+            ExportItem(
+                account: account, secret: try vault.secret(for: account.id),
+                pin: account.otp.kind.needsPIN ? try vault.pin(for: account.id) : nil)
+        }
+    }
+}
+
+/// An export's bytes and what went into it. The data holds secrets.
+public struct ExportResult: Sendable {
+    public var format: ExportFormat
+    /// The file's contents.
+    public var data: Data
+    /// Number of accounts written.
+    public var exported: Int
+    /// Accounts the format cannot hold.
+    public var omitted: [ExportOmission]
+    /// The texts to show as QR codes: one per URI for otpauth and google, none for JSON formats.
+    public var qrTexts: [String]
+}
+
+/// An account a format cannot hold, left out of an export, and why.
+public struct ExportOmission: Codable, Equatable, Sendable, CustomStringConvertible {
+    public var label: String
+    public var reason: String
+
+    public var description: String {
+        "\(TerminalText.sanitized(label)): \(reason)"
+    }
+}

@@ -49,3 +49,46 @@ public struct ImportEntry: Sendable {
         Account.identityKey(issuer: draft.issuer, name: draft.name)
     }
 }
+
+extension AccountDraft {
+    /// A draft whose secret is Base32 text from another app, read as those
+    /// apps read it (`Base32.decodeSecret`): a length no byte string has is
+    /// kept, its extra bits dropped, and `secretLeftover` set so that the
+    /// import warns.
+    init(
+        issuer: String = "", name: String, otp: OTPParameters = OTPParameters(), tags: [String] = [], note: String = "",
+        base32Secret text: String
+    ) throws {
+        let decoded = try Base32.decodeSecret(text)
+        self.init(issuer: issuer, name: name, otp: otp, tags: tags, note: note, secret: decoded.secret)
+        secretLeftover = decoded.leftover
+    }
+}
+
+/// Where an entry sits in an import file, so a user can find it without the
+/// message quoting its contents.
+public struct EntryPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// 1-based number of the entry among all entries of the file, in file order.
+    public let number: Int
+    /// "entry 3", "line 7" or "line 2, account 4".
+    public let description: String
+
+    public init(number: Int, description: String) {
+        self.number = number
+        self.description = description
+    }
+
+    /// The `number`th entry of a list.
+    public static func entry(_ number: Int) -> EntryPosition {
+        EntryPosition(number: number, description: "entry \(number)")
+    }
+
+    /// An entry that is a whole line of a text file.
+    public static func line(_ line: Int, entry number: Int) -> EntryPosition {
+        EntryPosition(number: number, description: "line \(line)")
+    }
+
+    public static func < (lhs: EntryPosition, rhs: EntryPosition) -> Bool {
+        lhs.number < rhs.number
+    }
+}

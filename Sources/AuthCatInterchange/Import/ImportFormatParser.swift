@@ -27,3 +27,26 @@ extension ImportFormat {
         try parser.parse(data, context: context)
     }
 }
+
+/// The lines of a text import file.
+enum TextLines {
+    /// `data` as UTF-8 text, a leading byte-order mark dropped.
+    static func text(of data: Data, format: ImportFormat) throws -> String {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ImportError.malformed(format, "it is not UTF-8 text")
+        }
+        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    }
+
+    /// Non-blank lines, trimmed, with their 1-based line numbers.
+    static func lines(of text: String) -> [(number: Int, text: Substring)] {
+        var result: [(Int, Substring)] = []
+        var number = 0
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            number += 1
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty { result.append((number, Substring(trimmed))) }
+        }
+        return result
+    }
+}

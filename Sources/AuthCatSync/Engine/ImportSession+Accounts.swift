@@ -16,8 +16,8 @@ extension ImportSession {
 
     /// Field-wise last writer wins; the counter takes the maximum.
     private func merge(
-        _ incoming: AccountState, into local: Account?, record: inout SyncClockRecord
-    ) throws -> MergedAccount {
+        _ incoming: AccountState, into local: Account?, record: inout SyncStore.ClockRecord
+    ) throws -> ImportSession.MergedAccount {
         let secret = try Self.secret(incoming)
         let pin = try Self.pin(incoming)
         guard let local else {
@@ -26,15 +26,16 @@ extension ImportSession {
                 id: try Self.uuid(incoming.id), issuer: incoming.issuer.value, name: incoming.name.value,
                 otp: incoming.otp.value.parameters(counter: incoming.counter), tags: incoming.tags.value,
                 note: incoming.note.value, createdAt: Date(unixMilliseconds: incoming.createdAt), updatedAt: writer.now)
-            return MergedAccount(account: account, secret: secret, deleted: incoming.deleted.value, pin: pin)
+            return ImportSession.MergedAccount(
+                account: account, secret: secret, deleted: incoming.deleted.value, pin: pin)
         }
         let known = record.clocks
         func wins(_ field: String, _ clock: HybridTimestamp) -> Bool {
             guard let current = known[field] else { return true }
             return clock > current
         }
-        var merged = MergedAccount(account: local, secret: nil, deleted: local.deletedAt != nil)
-        var settings = SyncedOTPSettings(local.otp)
+        var merged = ImportSession.MergedAccount(account: local, secret: nil, deleted: local.deletedAt != nil)
+        var settings = AccountState.OTPSettings(local.otp)
         if wins("issuer", incoming.issuer.clock) { merged.account.issuer = incoming.issuer.value }
         if wins("name", incoming.name.clock) { merged.account.name = incoming.name.value }
         if wins("otp", incoming.otp.clock) { settings = incoming.otp.value }
@@ -50,7 +51,7 @@ extension ImportSession {
     }
 
     /// Writes the merged account through the vault store.
-    private func write(_ merged: MergedAccount, over local: Account?) throws {
+    private func write(_ merged: ImportSession.MergedAccount, over local: Account?) throws {
         let account = merged.account
         guard let local else {
             guard let secret = merged.secret else { throw SyncObjectError.malformed("account secret") }
@@ -113,12 +114,14 @@ extension ImportSession {
     }
 }
 
-/// An account as the merge decided it should be, before it is written.
-struct MergedAccount {
-    var account: Account
-    /// The secret to store, when it is new or changed; nil keeps the stored one.
-    var secret: SecretBytes?
-    var deleted: Bool
-    /// The PIN to store with `secret` (Yandex, mOTP); it changes only with the secret.
-    var pin: SecretBytes?
+extension ImportSession {
+    /// An account as the merge decided it should be, before it is written.
+    struct MergedAccount {
+        var account: Account
+        /// The secret to store, when it is new or changed; nil keeps the stored one.
+        var secret: SecretBytes?
+        var deleted: Bool
+        /// The PIN to store with `secret` (Yandex, mOTP); it changes only with the secret.
+        var pin: SecretBytes?
+    }
 }

@@ -18,7 +18,7 @@ extension ImportSession {
     /// this device's current time: a clash settled late, by a device that
     /// joins or syncs long after, must not beat a change a user made since on
     /// another device. All devices stamp it alike, so they converge.
-    func settleClash(_ merged: inout MergedAccount, record: inout SyncClockRecord) throws {
+    func settleClash(_ merged: inout ImportSession.MergedAccount, record: inout SyncStore.ClockRecord) throws {
         let id = merged.account.id
         guard let otherID = liveByIdentity[merged.account.identityKey], otherID != id,
             let other = try writer.account(otherID)
@@ -42,7 +42,9 @@ extension ImportSession {
         }
     }
 
-    private func mergeDuplicate(_ merged: inout MergedAccount, record: inout SyncClockRecord, other: Account) throws {
+    private func mergeDuplicate(
+        _ merged: inout ImportSession.MergedAccount, record: inout SyncStore.ClockRecord, other: Account
+    ) throws {
         let counter = max(merged.account.otp.counter, other.otp.counter)
         merged.account.otp.counter = counter
         record.pending = true

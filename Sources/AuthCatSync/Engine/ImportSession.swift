@@ -14,24 +14,25 @@ final class ImportSession {
     let writer: VaultWriter
     let deviceID: String
     let physicalNow: Int64
-    let preferenceReason: SyncPreferenceChange.Reason
+    let preferenceReason: SyncReport.PreferenceChange.Reason
     var hlc: HybridLogicalClock
     /// Clock records read before the transaction, changed as records merge.
-    var clocks: [SyncClockRecord.Key: SyncClockRecord]
+    var clocks: [SyncStore.ClockRecord.Key: SyncStore.ClockRecord]
     /// Reads a clock record the change set did not name (an account a clash touches).
-    let loadClock: (SyncClockRecord.Key) throws -> SyncClockRecord?
+    let loadClock: (SyncStore.ClockRecord.Key) throws -> SyncStore.ClockRecord?
     /// Records whose clocks changed and must be saved after the commit.
-    var touched: Set<SyncClockRecord.Key> = []
+    var touched: Set<SyncStore.ClockRecord.Key> = []
     /// Live accounts by identity key, kept current as the merge goes.
     var liveByIdentity: [String: UUID] = [:]
     var preferences: [String: String] = [:]
     var changedRecords = 0
-    var preferenceChanges: [SyncPreferenceChange] = []
+    var preferenceChanges: [SyncReport.PreferenceChange] = []
 
     init(
         writer: VaultWriter, deviceID: String, physicalNow: Int64, hlc: HybridLogicalClock,
-        clocks: [SyncClockRecord.Key: SyncClockRecord], preferenceReason: SyncPreferenceChange.Reason,
-        loadClock: @escaping (SyncClockRecord.Key) throws -> SyncClockRecord?
+        clocks: [SyncStore.ClockRecord.Key: SyncStore.ClockRecord],
+        preferenceReason: SyncReport.PreferenceChange.Reason,
+        loadClock: @escaping (SyncStore.ClockRecord.Key) throws -> SyncStore.ClockRecord?
     ) throws {
         self.writer = writer
         self.loadClock = loadClock
@@ -60,16 +61,16 @@ final class ImportSession {
         hlc.tick(physical: physicalNow, device: deviceID)
     }
 
-    func clockRecord(_ entity: SyncClockRecord.Entity, _ recordID: String) throws -> SyncClockRecord {
-        let key = SyncClockRecord.Key(entity: entity, recordID: recordID)
+    func clockRecord(_ entity: SyncStore.ClockRecord.Entity, _ recordID: String) throws -> SyncStore.ClockRecord {
+        let key = SyncStore.ClockRecord.Key(entity: entity, recordID: recordID)
         if let known = clocks[key] { return known }
         let loaded =
-            try loadClock(key) ?? SyncClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: false)
+            try loadClock(key) ?? SyncStore.ClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: false)
         clocks[key] = loaded
         return loaded
     }
 
-    func save(_ record: SyncClockRecord) {
+    func save(_ record: SyncStore.ClockRecord) {
         clocks[record.key] = record
         touched.insert(record.key)
     }
@@ -77,7 +78,7 @@ final class ImportSession {
     /// Records a change the merge made on its own (a clash settled), with
     /// the given field clocks, so it is exported.
     func markLocal(
-        _ entity: SyncClockRecord.Entity, _ recordID: String, setting fields: [String: HybridTimestamp]
+        _ entity: SyncStore.ClockRecord.Entity, _ recordID: String, setting fields: [String: HybridTimestamp]
     ) throws {
         var record = try clockRecord(entity, recordID)
         record.clocks.merge(fields) { _, new in new }
@@ -88,4 +89,30 @@ final class ImportSession {
 
 extension AccountState {
     var latestClock: HybridTimestamp { clocks.values.max() ?? HybridTimestamp(wall: 0, logical: 0, device: "") }
+}
+
+extension ImportSession {
+    /// Takes an incoming preference if it is newer. A value that would break
+    /// `PreferenceQuota` is refused here (nothing changes) and reported.
+    func apply(_ incoming: PreferenceState) throws {
+        var record = try clockRecord(.preference, incoming.key)
+        if let local = record.clocks["value"], incoming.clock <= local { return }
+        if preferences[incoming.key] != incoming.value {
+            do {
+                if let value = incoming.value {
+                    try writer.setPreference(incoming.key, to: value)
+                } else {
+                    try writer.removePreference(incoming.key)
+                }
+            } catch is PreferenceError {
+                preferenceChanges.append(SyncReport.PreferenceChange(key: incoming.key, reason: .quotaViolation))
+                return
+            }
+            preferences[incoming.key] = incoming.value
+            preferenceChanges.append(SyncReport.PreferenceChange(key: incoming.key, reason: preferenceReason))
+            changedRecords += 1
+        }
+        record.clocks["value"] = incoming.clock
+        save(record)
+    }
 }

@@ -52,7 +52,8 @@ struct MarkerCheck {
 
     /// Whether `name` is among `known` rejections at the version it is listed
     /// with: a remote that lists no versions gets its markers read again.
-    static func knownRejected(_ known: [String: SyncRejectedRecord], listed: [String: String]) -> (String) -> Bool {
+    static func knownRejected(_ known: [String: SyncStore.RejectedRecord], listed: [String: String]) -> (String) -> Bool
+    {
         { name in known[name].map { listed[name] == $0.version } ?? false }
     }
 }

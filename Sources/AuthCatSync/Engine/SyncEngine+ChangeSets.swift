@@ -5,8 +5,8 @@ import Foundation
 extension SyncEngine {
     /// A change set of this device holding the given records as they are now.
     func makeChangeSet(
-        _ records: [SyncClockRecord], snapshot: Bool, sequence: Int64, previous: String,
-        _ run: SyncRun
+        _ records: [SyncStore.ClockRecord], snapshot: Bool, sequence: Int64, previous: String,
+        _ run: SyncEngine.Run
     ) throws -> ChangeSet {
         let accounts = try accountsByID(records)
         let preferences = try vault.preferences()
@@ -31,7 +31,7 @@ extension SyncEngine {
     }
 
     /// The accounts `records` name: read one by one for a small batch, all at once for a large one.
-    private func accountsByID(_ records: [SyncClockRecord]) throws -> [String: Account] {
+    private func accountsByID(_ records: [SyncStore.ClockRecord]) throws -> [String: Account] {
         let ids = records.filter { $0.entity == .account }.map(\.recordID)
         guard ids.count <= 32 else {
             return Dictionary(
@@ -55,7 +55,7 @@ extension SyncEngine {
         var state = AccountState(
             id: account.id.vaultString, createdAt: account.createdAt.unixMilliseconds, counter: account.otp.counter,
             issuer: stamped(account.issuer, "issuer"), name: stamped(account.name, "name"),
-            otp: stamped(SyncedOTPSettings(account.otp), "otp"),
+            otp: stamped(AccountState.OTPSettings(account.otp), "otp"),
             secret: stamped(secret.unprotectedData().base64EncodedString(), "secret"),
             tags: stamped(account.tags, "tags"), note: stamped(account.note, "note"),
             deleted: stamped(account.deletedAt != nil, "deleted"))
@@ -66,7 +66,7 @@ extension SyncEngine {
     }
 
     /// Seals a change set of this device for its object name.
-    func seal(_ changes: ChangeSet, name: String, _ run: SyncRun) throws -> Data {
+    func seal(_ changes: ChangeSet, name: String, _ run: SyncEngine.Run) throws -> Data {
         try SealedObject.seal(
             try changes.encoded(), key: run.keys.objectKey, vault: run.vaultID, device: run.deviceID, name: name)
     }

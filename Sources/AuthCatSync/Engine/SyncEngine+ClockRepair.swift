@@ -28,7 +28,7 @@ extension SyncEngine {
         guard let state = try store.state(), !state.clock.isWithinBounds(reference: physicalNow) else { return false }
         return try store.write { db in
             var state = try SyncStore.requiredState(db)
-            let records = try SyncClockRecord.fetchAll(db)
+            let records = try SyncStore.ClockRecord.fetchAll(db)
             let reference = Self.clockReference(physicalNow: physicalNow, records: records, thisDevice: state.deviceID)
             guard !state.clock.isWithinBounds(reference: reference) else { return false }
             let inRange = { (time: HybridTimestamp) in
@@ -55,7 +55,7 @@ extension SyncEngine {
 
     /// The time to judge this device's clock by: its system clock, or the
     /// newest stamp of another device, if later and within `trustedLead`.
-    static func clockReference(physicalNow: Int64, records: [SyncClockRecord], thisDevice: String) -> Int64 {
+    static func clockReference(physicalNow: Int64, records: [SyncStore.ClockRecord], thisDevice: String) -> Int64 {
         let limit = HybridLogicalClock.latestAcceptableWall(physicalNow: physicalNow) &+ trustedLead
         let others = records.flatMap(\.clocks.values).filter { $0.device != thisDevice && $0.wall <= limit }
         return max(physicalNow, others.map(\.wall).max() ?? physicalNow)

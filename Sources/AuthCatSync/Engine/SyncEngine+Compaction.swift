@@ -17,34 +17,34 @@ extension SyncEngine {
     /// - Throws: `SyncError`, as `sync(progress:)` does. When the snapshot was
     ///   written but removing a covered object failed, the next compaction
     ///   removes it; other devices read the snapshot meanwhile.
-    public func compact(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
+    func compact(progress: ((SyncService.Progress) -> Void)? = nil) async throws -> SyncReport {
         try await run(progress: progress, compacting: true)
     }
 
     /// Batches this device wrote since its last snapshot.
-    static func batchesSinceSnapshot(_ state: SyncStateRecord) -> Int64 {
+    static func batchesSinceSnapshot(_ state: SyncStore.StateRecord) -> Int64 {
         max(0, state.nextSequence - 1 - state.snapshotSequence)
     }
 
     /// Writes a snapshot covering every batch of this device when asked to
     /// compact, or at once, as a repair, when its own objects were lost on the
     /// remote; then removes its batches and older snapshots that it covers.
-    func snapshotIfAsked(_ run: SyncRun, compacting: Bool) async throws {
+    func snapshotIfAsked(_ run: SyncEngine.Run, compacting: Bool) async throws {
         guard let state = try store.state() else { return }
         let covered = state.nextSequence - 1
         guard covered > 0, run.forceSnapshot || (compacting && covered > state.snapshotSequence) else { return }
-        run.progress?(SyncProgress(step: .compacting, completed: 0, total: 1))
-        let records = try store.read { try SyncClockRecord.fetchAll($0) }
+        run.progress?(SyncService.Progress(step: .compacting, completed: 0, total: 1))
+        let records = try store.read { try SyncStore.ClockRecord.fetchAll($0) }
         let name = RemoteLayout.snapshot(run.vaultID, device: run.deviceID, sequence: covered)
         let changes = try makeChangeSet(records, snapshot: true, sequence: covered, previous: state.chainHead, run)
         try await remote.put(name, data: try seal(changes, name: name, run))
         try store.updateState { $0.snapshotSequence = covered }
         run.report.snapshotWritten = true
         try await removeCovered(upTo: covered, run)
-        run.progress?(SyncProgress(step: .compacting, completed: 1, total: 1))
+        run.progress?(SyncService.Progress(step: .compacting, completed: 1, total: 1))
     }
 
-    private func removeCovered(upTo covered: Int64, _ run: SyncRun) async throws {
+    private func removeCovered(upTo covered: Int64, _ run: SyncEngine.Run) async throws {
         let own = run.ownObjects
         let batches = own.batches.union(run.writtenBatches).filter { $0 <= covered }.sorted()
         for sequence in batches {

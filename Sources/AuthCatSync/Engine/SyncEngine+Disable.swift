@@ -5,8 +5,8 @@ import Foundation
 extension SyncEngine {
     /// Turns sync off on this device (always, first), keeping all local data
     /// and history; a later `enable` on the same remote vault exports what
-    /// changed meanwhile. Also works after sync was turned off here (an engine
-    /// from `openSetUp`), for the remote part alone.
+    /// changed meanwhile. Also works after sync was turned off here (the
+    /// service opens the engine for it then), for the remote part alone.
     ///
     /// - Parameters:
     ///   - everywhere: also leave an authenticated marker on the remote, so
@@ -15,22 +15,21 @@ extension SyncEngine {
     ///     authenticated deletion marker so other devices report `remote deleted`
     ///     and stop; the next `enable` anywhere makes a new remote vault.
     /// - Throws: `SyncError` if the remote part failed; sync is off here anyway.
-    public func disable(everywhere: Bool, deleteRemote: Bool) async throws {
-        try await SyncRunLock.holding(in: vault.location) {
-            let state = try store.updateState { $0.enabled = false }
-            guard everywhere || deleteRemote else { return }
-            do {
-                let keys = try SyncKeys.unsealLocally(
-                    state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
-                    deviceID: state.deviceID)
-                if deleteRemote {
-                    try await deleteRemoteVault(state, keys: keys)
-                } else {
-                    try await disableEverywhere(state, keys: keys)
-                }
-            } catch {
-                throw SyncError.wrapping(error)
+    ///   The caller holds the run lock.
+    func disable(everywhere: Bool, deleteRemote: Bool) async throws {
+        let state = try store.updateState { $0.enabled = false }
+        guard everywhere || deleteRemote else { return }
+        do {
+            let keys = try SyncKeys.unsealLocally(
+                state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+                deviceID: state.deviceID)
+            if deleteRemote {
+                try await deleteRemoteVault(state, keys: keys)
+            } else {
+                try await disableEverywhere(state, keys: keys)
             }
+        } catch {
+            throw SyncError.wrapping(error)
         }
     }
 
@@ -41,7 +40,7 @@ extension SyncEngine {
     /// The generation follows the newest marker that opens with the key (one
     /// that does not is left alone and never counted) and the newest this
     /// device knows; a number that would not fit the name is an error.
-    private func disableEverywhere(_ state: SyncStateRecord, keys: SyncKeys) async throws {
+    private func disableEverywhere(_ state: SyncStore.StateRecord, keys: SyncKeys) async throws {
         let listing = RemoteListing(try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/"))
         // A marker rejected before and unchanged is not downloaded again.
         let markers = MarkerCheck(
@@ -60,7 +59,7 @@ extension SyncEngine {
 
     /// The deletion marker goes first, so that a deletion cut off halfway
     /// still tells the other devices to stop rather than to upload again.
-    private func deleteRemoteVault(_ state: SyncStateRecord, keys: SyncKeys) async throws {
+    private func deleteRemoteVault(_ state: SyncStore.StateRecord, keys: SyncKeys) async throws {
         let markerName = RemoteLayout.deletedMarker(state.remoteVaultID)
         try await remote.put(markerName, data: try marker(.deleted, name: markerName, state, keys))
         let objects = try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/")
@@ -72,7 +71,9 @@ extension SyncEngine {
         try await remote.delete(manifest)
     }
 
-    private func marker(_ kind: Marker.Kind, name: String, _ state: SyncStateRecord, _ keys: SyncKeys) throws -> Data {
+    private func marker(
+        _ kind: Marker.Kind, name: String, _ state: SyncStore.StateRecord, _ keys: SyncKeys
+    ) throws -> Data {
         try Self.sealedMarker(
             kind, name: name, keys: keys, vaultID: state.remoteVaultID, deviceID: state.deviceID,
             vault: vault, now: clock.now())

@@ -5,11 +5,13 @@ import GRDB
 
 extension SyncEngine {
     /// Exports every record with stamped local changes as one new batch.
-    func exportChanges(_ run: SyncRun) async throws {
-        try stamp()
-        let pending = try store.read { try SyncClockRecord.filter(sql: "pending = 1").fetchAll($0) }
+    func exportChanges(_ run: SyncEngine.Run) async throws {
+        let pending = try store.write { db in
+            try stamp(db)
+            return try SyncStore.ClockRecord.filter(sql: "pending = 1").fetchAll(db)
+        }
         guard !pending.isEmpty else { return }
-        run.progress?(SyncProgress(step: .exporting, completed: 0, total: 1))
+        run.progress?(SyncService.Progress(step: .exporting, completed: 0, total: 1))
         for _ in 0..<3 {
             guard let state = try store.state() else { return }
             let sequence = try RemoteLayout.checkedNumber(state.nextSequence)
@@ -30,7 +32,7 @@ extension SyncEngine {
                 }
                 run.writtenBatches.append(sequence)
                 run.report.exportedChanges += pending.count
-                run.progress?(SyncProgress(step: .exporting, completed: 1, total: 1))
+                run.progress?(SyncService.Progress(step: .exporting, completed: 1, total: 1))
                 return
             }
             try await adoptExisting(name, sequence: sequence, run)
@@ -41,7 +43,7 @@ extension SyncEngine {
     /// A batch of ours already under this number was written by a sync that
     /// was cut off before it could record it: take it into the chain and move
     /// on. Anything else there is not ours, and is reported.
-    private func adoptExisting(_ name: String, sequence: Int64, _ run: SyncRun) async throws {
+    private func adoptExisting(_ name: String, sequence: Int64, _ run: SyncEngine.Run) async throws {
         guard let data = try await remote.get(name) else { return }
         do {
             let payload = try SealedObject.open(

@@ -11,20 +11,22 @@ extension SyncEngine {
     /// settled on the final records only, never on a state in between that
     /// no other device ever had, so a joiner converges with the others in
     /// one round.
-    func importChanges(_ run: SyncRun) async throws {
+    func importChanges(_ run: SyncEngine.Run) async throws {
         if run.isFirstImport, try await importWhole(run) { return }
         let devices = try devicesToRead(run)
         for (index, (device, objects)) in devices.enumerated() {
-            run.progress?(SyncProgress(step: .importing, completed: index, total: devices.count))
+            run.progress?(SyncService.Progress(step: .importing, completed: index, total: devices.count))
             try await importDevice(device, objects: objects, run)
         }
     }
 
-    private func importDevice(_ device: String, objects: RemoteListing.DeviceObjects, _ run: SyncRun) async throws {
-        let stored = try store.read { try SyncPeerRecord.fetchOne($0, key: device) }
+    private func importDevice(
+        _ device: String, objects: RemoteListing.DeviceObjects, _ run: SyncEngine.Run
+    ) async throws {
+        let stored = try store.read { try SyncStore.PeerRecord.fetchOne($0, key: device) }
         var peer =
             stored
-            ?? SyncPeerRecord(
+            ?? SyncStore.PeerRecord(
                 deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
                 seenSequence: 0, lastSeen: nil)
         let newest = objects.newest
@@ -43,9 +45,9 @@ extension SyncEngine {
 
     /// The other devices with objects on the remote, and those seen before
     /// whose objects are all gone now (a rollback to before their first).
-    private func devicesToRead(_ run: SyncRun) throws -> [(String, RemoteListing.DeviceObjects)] {
+    private func devicesToRead(_ run: SyncEngine.Run) throws -> [(String, RemoteListing.DeviceObjects)] {
         let listed = run.otherDevices
-        let seen = try store.read { try SyncPeerRecord.filter(Column("seenSequence") > 0).fetchAll($0) }
+        let seen = try store.read { try SyncStore.PeerRecord.filter(Column("seenSequence") > 0).fetchAll($0) }
         let vanished = seen.map(\.deviceID).filter { id in id != run.deviceID && !listed.contains { $0.0 == id } }
         return (listed + vanished.map { ($0, RemoteListing.DeviceObjects()) }).sorted { $0.0 < $1.0 }
     }
@@ -54,15 +56,15 @@ extension SyncEngine {
     /// one vault transaction with every device's new position. Returns false,
     /// having changed nothing and reported nothing, when the vault refused the
     /// merged records: the object-by-object import then finds which object.
-    private func importWhole(_ run: SyncRun) async throws -> Bool {
+    private func importWhole(_ run: SyncEngine.Run) async throws -> Bool {
         let issuesBefore = run.report.issues.count
-        var peers: [(stored: SyncPeerRecord?, read: SyncPeerRecord)] = []
-        let collected = CollectedChanges()
+        var peers: [(stored: SyncStore.PeerRecord?, read: SyncStore.PeerRecord)] = []
+        let collected = SyncEngine.CollectedChanges()
         for (device, objects) in try devicesToRead(run) {
-            let stored = try store.read { try SyncPeerRecord.fetchOne($0, key: device) }
+            let stored = try store.read { try SyncStore.PeerRecord.fetchOne($0, key: device) }
             let start =
                 stored
-                ?? SyncPeerRecord(
+                ?? SyncStore.PeerRecord(
                     deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
                     seenSequence: 0, lastSeen: nil)
             guard objects.newest >= start.seenSequence else {
@@ -102,10 +104,10 @@ extension SyncEngine {
     /// wrote: its state is older than the remote (restored from a backup, or a
     /// sync cut off after the write). Their changes come back into the vault,
     /// and new batches continue the chain after them.
-    func catchUpOwnChain(_ state: SyncStateRecord, _ run: SyncRun) async throws {
+    func catchUpOwnChain(_ state: SyncStore.StateRecord, _ run: SyncEngine.Run) async throws {
         let objects = run.ownObjects
         guard objects.newest >= state.nextSequence else { return }
-        let start = SyncPeerRecord(
+        let start = SyncStore.PeerRecord(
             deviceID: run.deviceID, vaultDeviceID: vault.identity.deviceID, name: vault.identity.deviceName,
             sequence: state.nextSequence - 1, chainHash: state.chainHead, seenSequence: 0, lastSeen: nil)
         let reached = try await readChain(run.deviceID, objects, from: start, run) { db, peer in
@@ -128,10 +130,11 @@ extension SyncEngine {
     /// With `deliver`, each object's changes are handed to it instead of
     /// being applied (`persist` is then not used).
     private func readChain(
-        _ device: String, _ objects: RemoteListing.DeviceObjects, from start: SyncPeerRecord, _ run: SyncRun,
-        persist: @escaping (Database, SyncPeerRecord) throws -> Void = { _, _ in },
+        _ device: String, _ objects: RemoteListing.DeviceObjects, from start: SyncStore.PeerRecord,
+        _ run: SyncEngine.Run,
+        persist: @escaping (Database, SyncStore.PeerRecord) throws -> Void = { _, _ in },
         deliver: ((ChangeSet, String) -> Void)? = nil
-    ) async throws -> SyncPeerRecord {
+    ) async throws -> SyncStore.PeerRecord {
         var peer = start
         let newest = objects.newest
         reading: while peer.sequence < newest {
@@ -202,7 +205,7 @@ extension SyncEngine {
     /// `RemoteObject.maximumSize`, as listed or as sent, or not a plain file)
     /// is reported as rejected, like one that does not open, and the sync
     /// goes on with the other devices.
-    private func fetch(_ name: String, _ run: SyncRun) async throws -> Fetched {
+    private func fetch(_ name: String, _ run: SyncEngine.Run) async throws -> Fetched {
         let refusal: String
         if let listed = run.listing.sizes[name], listed > RemoteObject.maximumSize {
             refusal = "it is listed with \(listed) bytes, more than the \(RemoteObject.maximumSize) bytes allowed"
@@ -221,7 +224,7 @@ extension SyncEngine {
     /// the batch is gone (compacted) or when the snapshot saves many reads.
     private func nextObject(
         after sequence: Int64, of device: String, _ objects: RemoteListing.DeviceObjects,
-        _ run: SyncRun
+        _ run: SyncEngine.Run
     ) -> (String, Int64, Bool)? {
         let next = sequence + 1
         if let snapshot = objects.snapshots.filter({ $0 > sequence }).max(),
@@ -235,7 +238,7 @@ extension SyncEngine {
 
     /// The object's change set, or nil (reported) if it fails any check.
     private func open(
-        _ data: Data, name: String, device: String, sequence: Int64, snapshot: Bool, _ run: SyncRun
+        _ data: Data, name: String, device: String, sequence: Int64, snapshot: Bool, _ run: SyncEngine.Run
     ) -> ChangeSet? {
         do {
             let payload = try SealedObject.open(
@@ -253,16 +256,43 @@ extension SyncEngine {
 
     /// Merges a change set into the vault, then saves clocks and the peer's
     /// position. Returns false (reported) if the vault refused the records.
+    ///
+    /// One write transaction of the sync store holds the whole step: the
+    /// stamp of local changes, the clocks read, the vault's own write
+    /// transaction (the merge) and the clocks, state and `persist` saved
+    /// after it. The sync store commits after the vault, as two separate
+    /// files must: a kill in between leaves the vault merged and the position
+    /// where it was, so the next sync reads the object again and merges it
+    /// to the same values. Only syncs write the sync store, and they take
+    /// turns under the run lock, so holding it never makes another process wait.
+    ///
+    /// A local change committed between the stamp and the merge's vault
+    /// transaction (another process may write the vault at any time) must
+    /// not be overwritten unseen: the merge finds it there
+    /// (`SyncEngine.LocalChangesArrived`), and the step is tried again from a new stamp.
+    /// That is the only retry, and it needs that race each time.
     private func apply(
-        _ changes: ChangeSet, name: String, _ run: SyncRun, persist: (Database) throws -> Void
+        _ changes: ChangeSet, name: String, _ run: SyncEngine.Run, persist: (Database) throws -> Void
     ) throws -> Bool {
         for _ in 0..<5 {
-            try stamp()
-            guard let state = try store.state(), let cursor = state.stampCursor else { return false }
-            let session: ImportSession
             do {
-                session = try merge(changes, state: state, cursor: cursor, run)
-            } catch is LocalChangesArrived {
+                let session = try store.write { db in
+                    guard let state = try stamp(db), let cursor = state.stampCursor else {
+                        throw SyncStoreError.malformed("no state row")
+                    }
+                    let session = try merge(changes, db: db, state: state, cursor: cursor, run)
+                    for key in session.touched { try session.clocks[key]?.save(db) }
+                    var merged = state
+                    merged.clock = session.hlc
+                    merged.importedOnce = true
+                    try merged.update(db)
+                    try persist(db)
+                    return session
+                }
+                run.report.importedChanges += session.changedRecords
+                run.report.preferenceChanges += session.preferenceChanges
+                return true
+            } catch is SyncEngine.LocalChangesArrived {
                 continue
             } catch let error as SyncObjectError {
                 run.issue(.rejected, name, error.description)
@@ -274,36 +304,27 @@ extension SyncEngine {
                 run.issue(.rejected, name, error.description)
                 return false
             }
-            try store.write { db in
-                for key in session.touched { try session.clocks[key]?.save(db) }
-                var state = try SyncStore.requiredState(db)
-                state.clock = session.hlc
-                state.importedOnce = true
-                try state.update(db)
-                try persist(db)
-            }
-            run.report.importedChanges += session.changedRecords
-            run.report.preferenceChanges += session.preferenceChanges
-            return true
         }
         throw SyncError.busy()
     }
 
     private func merge(
-        _ changes: ChangeSet, state: SyncStateRecord, cursor: Int64, _ run: SyncRun
+        _ changes: ChangeSet, db: Database, state: SyncStore.StateRecord, cursor: Int64, _ run: SyncEngine.Run
     ) throws -> ImportSession {
         let keys =
-            changes.accounts.map { SyncClockRecord.Key(entity: .account, recordID: $0.id) }
-            + changes.preferences.map { SyncClockRecord.Key(entity: .preference, recordID: $0.key) }
-        let clocks = try store.read { try store.clockRecords($0, keys: keys) }
+            changes.accounts.map { SyncStore.ClockRecord.Key(entity: .account, recordID: $0.id) }
+            + changes.preferences.map { SyncStore.ClockRecord.Key(entity: .preference, recordID: $0.key) }
+        let clocks = try store.clockRecords(db, keys: keys)
         let author = HistoryAuthor.sync(from: DeviceReference(id: changes.vaultDevice, name: changes.deviceName))
         return try vault.write(author: author) { writer in
-            guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else { throw LocalChangesArrived() }
+            guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else {
+                throw SyncEngine.LocalChangesArrived()
+            }
             let session = try ImportSession(
                 writer: writer, deviceID: state.deviceID, physicalNow: clock.now().unixMilliseconds,
                 hlc: state.clock, clocks: clocks, preferenceReason: run.preferenceReason
             ) { key in
-                try self.store.read { try self.store.clockRecords($0, keys: [key])[key] }
+                try self.store.clockRecords(db, keys: [key])[key]
             }
             try session.apply(changes)
             return session
@@ -311,19 +332,23 @@ extension SyncEngine {
     }
 }
 
-/// The change sets `importWhole` reads before merging them, with their object names.
-private final class CollectedChanges {
-    var sets: [ChangeSet] = []
-    var names: [String] = []
+extension SyncEngine {
+    /// The change sets `importWhole` reads before merging them, with their object names.
+    private final class CollectedChanges {
+        var sets: [ChangeSet] = []
+        var names: [String] = []
 
-    func add(_ changes: ChangeSet, _ name: String) {
-        sets.append(changes)
-        names.append(name)
+        func add(_ changes: ChangeSet, _ name: String) {
+            sets.append(changes)
+            names.append(name)
+        }
     }
 }
 
-/// Thrown inside an import transaction when the vault got local changes after
-/// they were last stamped: the import is rolled back, they are stamped, and
-/// the import is tried again, so an incoming value never silently overwrites
-/// a local change it has not been compared with.
-struct LocalChangesArrived: Error {}
+extension SyncEngine {
+    /// Thrown inside an import transaction when the vault got local changes after
+    /// they were last stamped: the import is rolled back, they are stamped, and
+    /// the import is tried again, so an incoming value never silently overwrites
+    /// a local change it has not been compared with.
+    struct LocalChangesArrived: Error {}
+}

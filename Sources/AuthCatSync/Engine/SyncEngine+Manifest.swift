@@ -9,7 +9,7 @@ extension SyncEngine {
     /// reported as a rejected object for as long as it stays changed, and its
     /// contents are never used. Downloaded only when its listed version
     /// changed, so a sync with nothing new is still one listing.
-    func checkManifest(_ run: SyncRun) async throws {
+    func checkManifest(_ run: SyncEngine.Run) async throws {
         let name = RemoteLayout.manifest(run.vaultID)
         guard let state = try store.state(), !run.isKnownRejected(name) else { return }
         let listed = run.listing.versions[name]

@@ -8,7 +8,7 @@ extension SyncEngine {
     ///
     /// A marker is believed only if it opens with this vault's key. A missing
     /// manifest is never taken to mean "delete everything": sync just stops.
-    func checkRemote(_ run: SyncRun) async throws {
+    func checkRemote(_ run: SyncEngine.Run) async throws {
         let listing = run.listing
         let vault = run.vaultID
         let markers = markerCheck(run)
@@ -49,7 +49,7 @@ extension SyncEngine {
 
     /// Reads markers with this run's key, reporting each that does not open
     /// once (an object rejected before and unchanged is not read again).
-    func markerCheck(_ run: SyncRun) -> MarkerCheck {
+    func markerCheck(_ run: SyncEngine.Run) -> MarkerCheck {
         MarkerCheck(
             remote: remote, vaultID: run.vaultID, objectKey: run.keys.objectKey,
             isKnownRejected: { run.isKnownRejected($0) },

@@ -13,48 +13,47 @@ extension SyncEngine {
     /// It writes at most one batch of this device's changes, never a snapshot
     /// of the whole vault (see `compact(progress:)`), except once as a repair
     /// after this device's own objects were lost on the remote.
-    public func sync(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
+    func sync(progress: ((SyncService.Progress) -> Void)? = nil) async throws -> SyncReport {
         try await run(progress: progress, compacting: false)
     }
 
-    /// One sync; with `compacting`, a snapshot follows the export.
-    func run(progress: ((SyncProgress) -> Void)?, compacting: Bool) async throws -> SyncReport {
-        try await SyncRunLock.holding(in: vault.location) {
-            // File times are real times, whatever clock the engine was given.
-            let locked = Date()
-            remote.reset()
-            let run = try await phase(.import) { try await self.pull(progress) }
-            try await phase(.export) {
-                await self.removeStaleTemporaries(run, changedBefore: locked)
-                try await self.exportChanges(run)
-                try await self.snapshotIfAsked(run, compacting: compacting)
-                // Inside the phase, as every step that can fail: the monitor records a failure
-                // here, never a success followed by an error.
-                run.report.devicesSeen = try self.devicesSeen(run)
-                let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
-                run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
-            }
-            let counts = remote.counts
-            run.report.requests = counts.total
-            run.report.objectsWritten = counts.put
-            run.report.bytesWritten = counts.bytesWritten
-            return run.report
+    /// One sync; with `compacting`, a snapshot follows the export. The
+    /// caller holds the run lock (`SyncCoordinator.RunLock`) for the whole run.
+    func run(progress: ((SyncService.Progress) -> Void)?, compacting: Bool) async throws -> SyncReport {
+        // File times are real times, whatever clock the engine was given.
+        let locked = Date()
+        remote.reset()
+        let run = try await phase(.import) { try await self.pull(progress) }
+        try await phase(.export) {
+            await self.removeStaleTemporaries(run, changedBefore: locked)
+            try await self.exportChanges(run)
+            try await self.snapshotIfAsked(run, compacting: compacting)
+            // Inside the phase, as every step that can fail: the monitor records a failure
+            // here, never a success followed by an error.
+            run.report.devicesSeen = try self.devicesSeen(run)
+            let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
+            run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
         }
+        let counts = remote.counts
+        run.report.requests = counts.total
+        run.report.objectsWritten = counts.put
+        run.report.bytesWritten = counts.bytesWritten
+        return run.report
     }
 
     /// Lists the remote once, checks it, and imports what is new.
-    private func pull(_ progress: ((SyncProgress) -> Void)?) async throws -> SyncRun {
+    private func pull(_ progress: ((SyncService.Progress) -> Void)?) async throws -> SyncEngine.Run {
         guard let state = try store.state(), state.enabled else {
-            throw SyncError(.other, "sync is off for this vault", next: .enableSync)
+            throw SyncError.syncOff
         }
         let keys = try SyncKeys.unsealLocally(
             state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
             deviceID: state.deviceID)
         let repairedClock = try repairPoisonedClock()
         try stamp()
-        progress?(SyncProgress(step: .listing, completed: 0, total: 1))
+        progress?(SyncService.Progress(step: .listing, completed: 0, total: 1))
         let listing = RemoteListing(try await remote.list(prefix: ""))
-        let run = SyncRun(keys: keys, state: state, listing: listing, progress: progress)
+        let run = SyncEngine.Run(keys: keys, state: state, listing: listing, progress: progress)
         run.forceSnapshot = repairedClock
         run.rejectedBefore = try knownRejections()
         try await checkRemote(run)
@@ -75,11 +74,11 @@ extension SyncEngine {
 
     /// Removes temporary files that syncs of this device killed part-way left
     /// in its folder on the remote. Every process of this device writes there
-    /// only while holding the run lock (`SyncRunLock`), which this one holds since `cutoff`:
+    /// only while holding the run lock (`SyncCoordinator.RunLock`), which this one holds since `cutoff`:
     /// a temporary older than that belongs to no running write. Other devices'
     /// folders and the vault folder, which other devices write too, are left
     /// alone. Housekeeping: a failure does not fail the sync.
-    private func removeStaleTemporaries(_ run: SyncRun, changedBefore cutoff: Date) async {
+    private func removeStaleTemporaries(_ run: SyncEngine.Run, changedBefore cutoff: Date) async {
         let folder = RemoteLayout.folder(run.vaultID) + "/" + run.deviceID + "/"
         run.report.temporariesRemoved =
             (try? await remote.removeStaleTemporaries(under: folder, changedBefore: cutoff)) ?? 0
@@ -100,13 +99,15 @@ extension SyncEngine {
         }
     }
 
-    private func devicesSeen(_ run: SyncRun) throws -> [SyncDeviceSeen] {
+    private func devicesSeen(_ run: SyncEngine.Run) throws -> [SyncLocalState.DeviceSeen] {
         let peers = Dictionary(
-            uniqueKeysWithValues: try store.read { try SyncPeerRecord.fetchAll($0) }.map { ($0.deviceID, $0) })
+            uniqueKeysWithValues: try store.read { try SyncStore.PeerRecord.fetchAll($0) }.map { ($0.deviceID, $0) })
         return (run.listing.devices[run.vaultID] ?? [:]).keys.sorted().map { id in
-            if id == run.deviceID { return SyncDeviceSeen(id: id, name: vault.identity.deviceName, isThisDevice: true) }
+            if id == run.deviceID {
+                return SyncLocalState.DeviceSeen(id: id, name: vault.identity.deviceName, isThisDevice: true)
+            }
             let peer = peers[id]
-            return SyncDeviceSeen(
+            return SyncLocalState.DeviceSeen(
                 id: id, name: peer?.name ?? id, lastSeen: peer?.lastSeen.map(Date.init(unixMilliseconds:)))
         }
     }

@@ -10,11 +10,11 @@ public struct SyncReport: Sendable, Equatable {
     /// Remote requests made, of every kind.
     public var requests = 0
     /// Objects rejected and chains found broken; the rest still synced.
-    public var issues: [SyncIntegrityIssue] = []
+    public var issues: [SyncReport.IntegrityIssue] = []
     /// Devices whose objects are on the remote, this one included.
-    public var devicesSeen: [SyncDeviceSeen] = []
+    public var devicesSeen: [SyncLocalState.DeviceSeen] = []
     /// Synced preferences that changed here, with the reason.
-    public var preferenceChanges: [SyncPreferenceChange] = []
+    public var preferenceChanges: [SyncReport.PreferenceChange] = []
     /// Whether this sync wrote a snapshot (`SyncEngine.compact`, or a repair
     /// after this device's objects were lost on the remote).
     public var snapshotWritten = false
@@ -28,11 +28,40 @@ public struct SyncReport: Sendable, Equatable {
     public init() {}
 
     /// Whether enough batches piled up for `SyncEngine.compact` to be worth
-    /// running (`SyncEngine.compactionThreshold`).
-    public var compactionDue: Bool { batchesSinceSnapshot >= SyncEngine.compactionThreshold }
+    /// running (`SyncService.compactionThreshold`).
+    public var compactionDue: Bool { batchesSinceSnapshot >= SyncService.compactionThreshold }
 
     /// The rejected objects among `issues`.
-    public var rejectedObjects: [SyncIntegrityIssue] { issues.filter { $0.kind == .rejected || $0.kind == .replayed } }
+    public var rejectedObjects: [SyncReport.IntegrityIssue] {
+        issues.filter { $0.kind == .rejected || $0.kind == .replayed }
+    }
     /// The rollback, gap and blocked-device warnings among `issues`.
-    public var chainWarnings: [SyncIntegrityIssue] { issues.filter { [.rollback, .gap, .blocked].contains($0.kind) } }
+    public var chainWarnings: [SyncReport.IntegrityIssue] {
+        issues.filter { [.rollback, .gap, .blocked].contains($0.kind) }
+    }
+}
+
+extension SyncReport {
+    /// A synced preference that sync changed locally, and why.
+    public struct PreferenceChange: Sendable, Hashable {
+        /// Why a preference changed, as in Apple's key-value store notifications.
+        public enum Reason: String, Sendable, Hashable, Codable {
+            /// Another device changed it.
+            case serverChange
+            /// It arrived with this device's first sync of a remote vault.
+            case initialSync
+            /// The incoming set would break `PreferenceQuota`; it was refused locally.
+            case quotaViolation
+            /// It arrived from a different remote vault than this device used before.
+            case accountChange
+        }
+
+        public var key: String
+        public var reason: Reason
+
+        public init(key: String, reason: Reason) {
+            self.key = key
+            self.reason = reason
+        }
+    }
 }

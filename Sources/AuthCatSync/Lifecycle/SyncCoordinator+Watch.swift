@@ -2,20 +2,22 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-/// What `SyncCoordinator.watch` tells its caller, in order.
-public enum SyncWatchEvent {
-    /// The watch holds its lock, so commands start no background push from
-    /// now on; its first sync follows at once.
-    case started
-    /// A sync (or a compaction: `SyncReport.snapshotWritten`) finished, also
-    /// one that changed nothing.
-    case synced(SyncReport)
-    /// A sync failed; the watch goes on, and the next attempt follows the
-    /// interval. A vault mismatch is not reported here: it ends the watch.
-    case failed(any Error)
-    /// Sync was turned off (by `sync disable` in another process, or by
-    /// another device); the watch has stopped.
-    case turnedOff
+extension SyncCoordinator {
+    /// What `SyncCoordinator.watch` tells its caller, in order.
+    public enum WatchEvent {
+        /// The watch holds its lock, so commands start no background push from
+        /// now on; its first sync follows at once.
+        case started
+        /// A sync (or a compaction: `SyncReport.snapshotWritten`) finished, also
+        /// one that changed nothing.
+        case synced(SyncReport)
+        /// A sync failed; the watch goes on, and the next attempt follows the
+        /// interval. A vault mismatch is not reported here: it ends the watch.
+        case failed(any Error)
+        /// Sync was turned off (by `sync disable` in another process, or by
+        /// another device); the watch has stopped.
+        case turnedOff
+    }
 }
 
 extension SyncCoordinator {
@@ -28,7 +30,7 @@ extension SyncCoordinator {
     /// check every `pollInterval`, a sync when the vault changed or `interval`
     /// passed since the last one, and a compaction instead of that sync once
     /// it is due and the vault has had no local change for an interval
-    /// (`SyncIdleCompaction`). Each sync runs under the run lock, so it takes
+    /// (`SyncCoordinator.IdleCompaction`). Each sync runs under the run lock, so it takes
     /// its turn with every other sync of the vault.
     ///
     /// - Parameters:
@@ -37,19 +39,19 @@ extension SyncCoordinator {
     ///   - isStopped: checked before each check; true ends the watch.
     ///   - sync: runs one sync, or with `compact` true one compaction, and
     ///     returns its report; nil when it found sync turned off.
-    ///   - report: told what happened (`SyncWatchEvent`).
+    ///   - report: told what happened (`SyncCoordinator.WatchEvent`).
     /// - Throws: a `SyncError` of category `.vaultMismatch` from `sync`, which
     ///   ends the watch; errors reading the vault or opening the lock files.
     public func watch(
         vault: Vault, interval: TimeInterval, isStopped: () -> Bool,
         sync: (_ compact: Bool) async throws -> SyncReport?,
-        report: (SyncWatchEvent) -> Void
+        report: (SyncCoordinator.WatchEvent) -> Void
     ) async throws {
-        let watchLock = try SyncLockFile(url(Self.watchFileName))
+        let watchLock = try SyncCoordinator.LockFile(url(Self.watchFileName))
         await watchLock.lockShared()
         defer { watchLock.unlock() }
         report(.started)
-        let compaction = SyncIdleCompaction(idleTime: interval)
+        let compaction = SyncCoordinator.IdleCompaction(idleTime: interval)
         var exported = try vault.latestHistoryNumber()
         var batchesSinceSnapshot = try SyncState.localState(in: location).batchesSinceSnapshot ?? 0
         var lastLocalChange = clock.now()
@@ -83,7 +85,7 @@ extension SyncCoordinator {
     private func syncOnce(
         _ vault: Vault, since latest: Int64, compact: Bool,
         sync: (_ compact: Bool) async throws -> SyncReport?,
-        report: (SyncWatchEvent) -> Void
+        report: (SyncCoordinator.WatchEvent) -> Void
     ) async throws -> (exported: Int64, report: SyncReport?) {
         let done: SyncReport?
         do {
@@ -99,5 +101,33 @@ extension SyncCoordinator {
         }
         let since = try vault.history(after: latest)
         return (since.contains { $0.author != .sync } ? latest : since.last?.number ?? latest, done)
+    }
+}
+
+extension SyncCoordinator {
+    /// When a long-running sync (`authcat sync watch`) compacts: once compaction
+    /// is due and the vault has been idle for a while.
+    ///
+    /// A snapshot is as large as the whole vault, so it is written only while
+    /// nothing changes locally; a burst of edits keeps getting small batches.
+    public struct IdleCompaction: Sendable, Equatable {
+        /// How long no local change must have been made.
+        public var idleTime: TimeInterval
+        /// Batches since this device's last snapshot from which compaction is due.
+        public var threshold: Int64
+
+        public init(idleTime: TimeInterval, threshold: Int64 = SyncService.compactionThreshold) {
+            self.idleTime = idleTime
+            self.threshold = threshold
+        }
+
+        /// Whether to compact now rather than just sync.
+        ///
+        /// - Parameters:
+        ///   - batchesSinceSnapshot: as the last sync reported it (`SyncReport.batchesSinceSnapshot`).
+        ///   - lastLocalChange: when a local change was last seen (or the watch started).
+        public func shouldCompact(batchesSinceSnapshot: Int64, lastLocalChange: Date, now: Date) -> Bool {
+            batchesSinceSnapshot >= threshold && now.timeIntervalSince(lastLocalChange) >= idleTime
+        }
     }
 }

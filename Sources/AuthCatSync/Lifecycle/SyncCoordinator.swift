@@ -9,8 +9,8 @@ import Foundation
 /// hold across processes; they rest on `flock(2)`, which the kernel releases
 /// when a process dies, so a killed sync never leaves the vault locked.
 ///
-/// - One sync at a time: `withRunLock` (and the engine's operations, which
-///   take the same lock themselves unless the caller holds it; see `SyncRunLock`).
+/// - One sync at a time: `withRunLock`, taken once per job (`SyncService`
+///   takes it for every job it runs; the engine and setup never take it).
 /// - After a change to the vault (`afterLocalChange()`): a background push,
 ///   unless sync is off or a `sync watch` exports the change anyway.
 /// - Background pushes (`runQueuedPush`): at most one runs and one waits. A
@@ -66,27 +66,27 @@ public struct SyncCoordinator: Sendable {
 
     /// Whether a `sync watch` runs for this vault.
     public var isWatched: Bool {
-        guard let file = try? SyncLockFile(url(Self.watchFileName)) else { return false }
+        guard let file = try? SyncCoordinator.LockFile(url(Self.watchFileName)) else { return false }
         guard file.tryLock() else { return true }
         file.unlock()
         return false
     }
 
     /// Runs `body` as this vault's one sync at a time, waiting for the turn
-    /// of whoever syncs now. The engine called inside takes no lock of its own.
+    /// of whoever syncs now. Nothing called inside takes it again.
     ///
     /// - Parameter whenBusy: called once, before waiting, when another sync runs.
     /// - Throws: `SecureFileError` when the lock file cannot be opened, and whatever `body` throws.
     public func withRunLock<Result>(whenBusy: () -> Void = {}, _ body: () async throws -> Result) async throws -> Result
     {
-        try await SyncRunLock.holding(in: location, whenBusy: whenBusy, body)
+        try await SyncCoordinator.RunLock.holding(in: location, whenBusy: whenBusy, body)
     }
 
     /// Runs `sync enable`'s steps (setup, then the first sync) in one turn
     /// under the run lock. When they fail and sync is not on afterwards, the
     /// lock file is removed, so that a failed enable leaves nothing behind.
     public func withRunLockForSetup<Result>(_ body: () async throws -> Result) async throws -> Result {
-        try await SyncRunLock.holding(
+        try await SyncCoordinator.RunLock.holding(
             in: location, removeFileAfterFailure: { !SyncState.isEnabled(in: location) }, body)
     }
 
@@ -104,9 +104,9 @@ public struct SyncCoordinator: Sendable {
     @discardableResult
     public func runQueuedPush(whileWaiting: () -> Void = {}, _ push: () async -> Void) async throws -> Bool {
         guard SyncState.isEnabled(in: location) else { return false }
-        let queue = try SyncLockFile(url(Self.queueFileName))
+        let queue = try SyncCoordinator.LockFile(url(Self.queueFileName))
         guard queue.tryLock() else { return false }
-        return try await SyncRunLock.holding(in: location, whenBusy: whileWaiting) {
+        return try await SyncCoordinator.RunLock.holding(in: location, whenBusy: whileWaiting) {
             // Left only now that this push holds the run lock: a change committed from here
             // on starts a push of its own, and one committed before is exported by this one.
             queue.unlock()

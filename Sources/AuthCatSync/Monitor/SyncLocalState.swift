@@ -16,18 +16,18 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     /// Local changes not exported yet; nil when unknown (sync off).
     public var pendingLocalChanges: Int?
     /// Batches this device wrote since its newest snapshot; nil when unknown
-    /// (sync never set up). At `SyncEngine.compactionThreshold` or more,
+    /// (sync never set up). At `SyncService.compactionThreshold` or more,
     /// compaction is due.
     public var batchesSinceSnapshot: Int64?
     /// Remote objects this device rejected and skips while they stay the same.
-    public var rejectedObjects: [SyncRejectedObject]
+    public var rejectedObjects: [SyncLocalState.RejectedObject]
     /// Rollbacks, gaps and blocked devices the latest sync found.
-    public var standingIssues: [SyncStandingIssue]
+    public var standingIssues: [SyncLocalState.StandingIssue]
     /// Why the sync state cannot be used though sync was set up (lost,
     /// emptied or damaged), with what to do; nil when it is fine.
     public var stateProblem: SyncFailure?
     /// Devices whose objects were seen on the remote, this one included.
-    public var devicesSeen: [SyncDeviceSeen]
+    public var devicesSeen: [SyncLocalState.DeviceSeen]
     /// Another device deleted the remote data.
     public var remoteDeleted: Bool
     /// The remote now holds a different vault.
@@ -37,8 +37,10 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
 
     public init(
         isEnabled: Bool, remoteLocation: String? = nil, remoteVaultID: String? = nil, lastSuccessfulSync: Date? = nil,
-        pendingLocalChanges: Int? = nil, batchesSinceSnapshot: Int64? = nil, rejectedObjects: [SyncRejectedObject] = [],
-        standingIssues: [SyncStandingIssue] = [], stateProblem: SyncFailure? = nil, devicesSeen: [SyncDeviceSeen] = [],
+        pendingLocalChanges: Int? = nil, batchesSinceSnapshot: Int64? = nil,
+        rejectedObjects: [SyncLocalState.RejectedObject] = [],
+        standingIssues: [SyncLocalState.StandingIssue] = [], stateProblem: SyncFailure? = nil,
+        devicesSeen: [SyncLocalState.DeviceSeen] = [],
         remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false
     ) {
         self.isEnabled = isEnabled
@@ -57,8 +59,70 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     }
 
     /// Whether enough batches piled up for a compaction to be worth running.
-    public var compactionDue: Bool { (batchesSinceSnapshot ?? 0) >= SyncEngine.compactionThreshold }
+    public var compactionDue: Bool { (batchesSinceSnapshot ?? 0) >= SyncService.compactionThreshold }
 
     /// Sync never turned on.
     public static let off = SyncLocalState(isEnabled: false)
+}
+
+extension SyncLocalState {
+    /// A device that writes to the same remote vault.
+    public struct DeviceSeen: Codable, Equatable, Sendable {
+        public var id: String
+        public var name: String
+        /// When its newest object was seen, if known.
+        public var lastSeen: Date?
+        /// Whether it is the device running the command.
+        public var isThisDevice: Bool
+
+        public init(id: String, name: String, lastSeen: Date? = nil, isThisDevice: Bool = false) {
+            self.id = id
+            self.name = name
+            self.lastSeen = lastSeen
+            self.isThisDevice = isThisDevice
+        }
+    }
+}
+
+extension SyncLocalState {
+    /// A remote object this device rejected (it failed authentication, was
+    /// malformed, truncated or replayed) and no longer reads while it stays the
+    /// same; `authcat sync status` lists it.
+    public struct RejectedObject: Codable, Equatable, Sendable {
+        /// The remote object name (no account data: names are random ids and numbers).
+        public var name: String
+        public var kind: SyncReport.IntegrityIssue.Kind
+        /// Why it was rejected.
+        public var detail: String
+        /// When this device first rejected it.
+        public var firstSeen: Date
+
+        public init(name: String, kind: SyncReport.IntegrityIssue.Kind, detail: String, firstSeen: Date) {
+            self.name = name
+            self.kind = kind
+            self.detail = detail
+            self.firstSeen = firstSeen
+        }
+    }
+}
+
+extension SyncLocalState {
+    /// A problem with another device's chain of batches that the latest sync
+    /// found and that lasts until the remote is repaired: a rollback, a gap, or
+    /// batches waiting behind a rejected object. `authcat sync status` shows it.
+    public struct StandingIssue: Codable, Equatable, Sendable {
+        public var kind: SyncReport.IntegrityIssue.Kind
+        /// The device id on the remote.
+        public var subject: String
+        public var detail: String
+        /// When a sync first found it.
+        public var firstSeen: Date
+
+        public init(kind: SyncReport.IntegrityIssue.Kind, subject: String, detail: String, firstSeen: Date) {
+            self.kind = kind
+            self.subject = subject
+            self.detail = detail
+            self.firstSeen = firstSeen
+        }
+    }
 }

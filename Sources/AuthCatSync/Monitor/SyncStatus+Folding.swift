@@ -12,7 +12,7 @@ extension SyncStatus {
     /// setup, and finally success.
     public static func fold(
         events: [SyncEvent], local: SyncLocalState, probe: SyncProbeResult?,
-        now: Date, policy: SyncStatusPolicy = SyncStatusPolicy()
+        now: Date, policy: SyncStatus.Policy = SyncStatus.Policy()
     ) -> SyncStatus {
         let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
             \.element)
@@ -24,10 +24,10 @@ extension SyncStatus {
             lastSuccessfulSync: local.lastSuccessfulSync
                 ?? ordered.last { $0.phase == .export && $0.kind == .succeeded }?.time,
             probe: probe)
-        status.setup = SyncPhaseFolding(policy: policy, now: now).fold(setupEvents)
-        status.import = SyncPhaseFolding(policy: policy, now: now).fold(
+        status.setup = SyncStatus.PhaseFolding(policy: policy, now: now).fold(setupEvents)
+        status.import = SyncStatus.PhaseFolding(policy: policy, now: now).fold(
             current.filter { $0.phase == SyncEvent.Phase.import })
-        status.export = SyncPhaseFolding(policy: policy, now: now).fold(
+        status.export = SyncStatus.PhaseFolding(policy: policy, now: now).fold(
             current.filter { $0.phase == SyncEvent.Phase.export })
         (status.summary, status.message, status.nextStep) = status.summarize(isSetUp: epoch != nil)
         return status
@@ -58,7 +58,7 @@ extension SyncStatus {
     }
 
     /// The summary, why, and what to do.
-    private typealias Verdict = (SyncSummary, String?, NextStep?)
+    private typealias Verdict = (SyncStatus.Summary, String?, NextStep?)
 
     private func summarize(isSetUp: Bool) -> Verdict {
         if let problem = local.stateProblem { return (.error, problem.message, problem.nextStep) }
@@ -93,7 +93,7 @@ extension SyncStatus {
         guard rejected + issues.count > 0 else { return nil }
         var parts: [String] = []
         if rejected > 0 { parts.append("\(rejected) rejected object\(rejected == 1 ? "" : "s")") }
-        for kind in [SyncIntegrityIssue.Kind.rollback, .gap, .blocked, .rejected, .replayed] {
+        for kind in [SyncReport.IntegrityIssue.Kind.rollback, .gap, .blocked, .rejected, .replayed] {
             let devices = issues.filter { $0.kind == kind }.map { deviceName($0.subject) }
             guard !devices.isEmpty else { continue }
             switch kind {

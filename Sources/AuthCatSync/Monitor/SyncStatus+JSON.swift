@@ -67,7 +67,7 @@ extension SyncStatus: Encodable {
         try encodeProbe(into: &container)
     }
 
-    private static func encode(_ phase: SyncPhaseState, into container: KeyedEncodingContainer<Key>) throws {
+    private static func encode(_ phase: SyncStatus.PhaseState, into container: KeyedEncodingContainer<Key>) throws {
         var container = container
         try container.encode(phase.state.rawValue, forKey: .state)
         try container.encode(phase.started, forKey: .started)
@@ -75,7 +75,9 @@ extension SyncStatus: Encodable {
         try encode(phase.failure, into: &container, forKey: .error)
     }
 
-    private static func encode(_ object: SyncRejectedObject, into container: KeyedEncodingContainer<Key>) throws {
+    private static func encode(
+        _ object: SyncLocalState.RejectedObject, into container: KeyedEncodingContainer<Key>
+    ) throws {
         var container = container
         try container.encode(object.name, forKey: .name)
         try container.encode(object.kind.rawValue, forKey: .kind)
@@ -83,7 +85,8 @@ extension SyncStatus: Encodable {
         try container.encode(object.firstSeen, forKey: .firstSeen)
     }
 
-    private static func encode(_ device: SyncDeviceSeen, into container: KeyedEncodingContainer<Key>) throws {
+    private static func encode(_ device: SyncLocalState.DeviceSeen, into container: KeyedEncodingContainer<Key>) throws
+    {
         var container = container
         try container.encode(device.id, forKey: .id)
         try container.encode(device.name, forKey: .name)

@@ -6,14 +6,14 @@ import Foundation
 /// Built by `fold(events:local:probe:now:policy:)`, a pure function of the
 /// recorded events, the local sync state and an optional live probe.
 public struct SyncStatus: Equatable, Sendable {
-    public var summary: SyncSummary
+    public var summary: SyncStatus.Summary
     /// One sentence on why; nil when there is nothing to add.
     public var message: String?
     /// What the user can do, for the command line to word; nil when nothing needs doing.
     public var nextStep: NextStep?
-    public var setup: SyncPhaseState
-    public var `import`: SyncPhaseState
-    public var export: SyncPhaseState
+    public var setup: SyncStatus.PhaseState
+    public var `import`: SyncStatus.PhaseState
+    public var export: SyncStatus.PhaseState
     /// The local sync state the status was folded from.
     public var local: SyncLocalState
     /// When an import and export last both succeeded.
@@ -22,8 +22,9 @@ public struct SyncStatus: Equatable, Sendable {
     public var probe: SyncProbeResult?
 
     public init(
-        summary: SyncSummary, message: String? = nil, nextStep: NextStep? = nil, setup: SyncPhaseState = .notStarted,
-        import: SyncPhaseState = .notStarted, export: SyncPhaseState = .notStarted,
+        summary: SyncStatus.Summary, message: String? = nil, nextStep: NextStep? = nil,
+        setup: SyncStatus.PhaseState = .notStarted,
+        import: SyncStatus.PhaseState = .notStarted, export: SyncStatus.PhaseState = .notStarted,
         local: SyncLocalState, lastSuccessfulSync: Date? = nil, probe: SyncProbeResult? = nil
     ) {
         self.summary = summary

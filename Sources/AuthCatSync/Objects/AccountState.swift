@@ -6,7 +6,7 @@ import Foundation
 /// of its last change. Batches always carry whole accounts, so any one object
 /// is enough to create an account a device has never seen.
 struct AccountState: Codable, Equatable {
-    /// The field names that have clocks, as in `SyncClockRecord.clocks`.
+    /// The field names that have clocks, as in `SyncStore.ClockRecord.clocks`.
     static let clockedFields = ["issuer", "name", "otp", "secret", "tags", "note", "deleted"]
 
     var id: String
@@ -15,7 +15,7 @@ struct AccountState: Codable, Equatable {
     var counter: UInt64
     var issuer: Stamped<String>
     var name: Stamped<String>
-    var otp: Stamped<SyncedOTPSettings>
+    var otp: Stamped<AccountState.OTPSettings>
     /// The secret, base64; only ever inside a sealed object.
     var secret: Stamped<String>
     var tags: Stamped<[String]>
@@ -75,4 +75,50 @@ struct AccountState: Codable, Equatable {
 struct Stamped<Value: Codable & Equatable>: Codable, Equatable {
     var value: Value
     var clock: HybridTimestamp
+}
+
+extension AccountState {
+    /// An account's code settings without the HOTP counter, merged as one field
+    /// so that two devices' edits never combine into an invalid setting (a Steam
+    /// account with 8 digits, say). The counter merges on its own, as a maximum.
+    struct OTPSettings: Codable, Equatable {
+        var kind: OTPKind
+        var algorithm: OTPAlgorithm
+        var digits: Int
+        var period: Int
+
+        init(_ otp: OTPParameters) {
+            kind = otp.kind
+            algorithm = otp.algorithm
+            digits = otp.digits
+            period = otp.period
+        }
+
+        func parameters(counter: UInt64) -> OTPParameters {
+            OTPParameters(kind: kind, algorithm: algorithm, digits: digits, period: period, counter: counter)
+        }
+    }
+}
+
+extension AccountState {
+    /// This account merged with another state of it: per field, the newer clock wins.
+    ///
+    /// The result starts from the state whose secret is newer, so that what
+    /// has no clock of its own and belongs to the secret travels with it.
+    func merged(with other: AccountState) -> AccountState {
+        func newer<Value>(_ mine: Stamped<Value>, _ theirs: Stamped<Value>) -> Stamped<Value> {
+            theirs.clock > mine.clock ? theirs : mine
+        }
+        var result = other.secret.clock > secret.clock ? other : self
+        result.issuer = newer(issuer, other.issuer)
+        result.name = newer(name, other.name)
+        result.otp = newer(otp, other.otp)
+        result.secret = newer(secret, other.secret)
+        result.tags = newer(tags, other.tags)
+        result.note = newer(note, other.note)
+        result.deleted = newer(deleted, other.deleted)
+        result.counter = max(counter, other.counter)
+        result.createdAt = min(createdAt, other.createdAt)
+        return result
+    }
 }

@@ -15,7 +15,7 @@ struct SetupContext {
     let vaultToJoin: String?
 
     /// Turns sync on again for the remote vault this device joined before.
-    func resume() async throws -> SyncEnableResult {
+    func resume() async throws -> SyncService.EnableResult {
         let store = try SyncStore.openOrCreate(in: vault.location)
         guard let state = try store.state() else { throw SyncError(.other, "no sync state to resume") }
         // Proves the stored master key still opens before anything changes.
@@ -31,13 +31,13 @@ struct SetupContext {
             $0.vaultMismatch = false
             $0.disabledEverywhere = false
         }
-        try SyncSetupFile.record(try SyncStore.requiredState(store), in: vault.location)
-        return SyncEnableResult(
+        try SyncState.SetupFile.record(try SyncStore.requiredState(store), in: vault.location)
+        return SyncService.EnableResult(
             outcome: .resumed, recoveryKey: nil, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
     }
 
     /// Joins the one vault on the remote; a wrong secret changes nothing.
-    func join(secret: SyncSecret?) async throws -> SyncEnableResult {
+    func join(secret: SyncService.Secret?) async throws -> SyncService.EnableResult {
         guard let secret else { throw SyncError.secretRequired }
         let manifestName = vaultToJoin.map(RemoteLayout.manifest)
         guard let vaultID = vaultToJoin, let manifestName, let data = try await remote.get(manifestName) else {
@@ -65,11 +65,11 @@ struct SetupContext {
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
             disabledGeneration: try await disabledGeneration(vaultID, keys: keys),
             manifest: (ObjectHash.of(data), listing.versions[manifestName]))
-        return SyncEnableResult(outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID)
+        return SyncService.EnableResult(outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID)
     }
 
     /// Makes a new remote vault: master key, manifest, recovery key.
-    func create(secret: SyncSecret?, kdf: KDFParameters) async throws -> SyncEnableResult {
+    func create(secret: SyncService.Secret?, kdf: KDFParameters) async throws -> SyncService.EnableResult {
         guard case .passphrase(let passphrase) = secret else { throw SyncError.passphraseRequiredToCreate }
         let keys = try SyncKeys.generate()
         let recoveryKey = try RecoveryKey.generate()
@@ -88,7 +88,7 @@ struct SetupContext {
         try saveNewState(
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
             manifest: (ObjectHash.of(manifestData), nil))
-        return SyncEnableResult(
+        return SyncService.EnableResult(
             outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID)
     }
 
@@ -101,13 +101,13 @@ struct SetupContext {
         let store = try SyncStore.openOrCreate(in: vault.location)
         let previous = try store.state()
         let earlier = previous.map { $0.remoteVaultID == vaultID ? $0.previousRemoteVaultID : $0.remoteVaultID } ?? nil
-        let state = SyncStateRecord(
+        let state = SyncStore.StateRecord(
             enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
             deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil,
             disabledGeneration: disabledGeneration,
             manifestHash: manifest.hash, manifestVersion: manifest.version)
         try store.reset(to: state)
-        try SyncSetupFile.record(state, in: vault.location)
+        try SyncState.SetupFile.record(state, in: vault.location)
     }
 
     /// Turning sync on steps past every "disabled everywhere" marker there is

@@ -3,7 +3,7 @@ import GRDB
 extension SyncStore {
     /// Changes the state row in one transaction and returns the new state.
     @discardableResult
-    func updateState(_ body: (inout SyncStateRecord) throws -> Void) throws -> SyncStateRecord {
+    func updateState(_ body: (inout SyncStore.StateRecord) throws -> Void) throws -> SyncStore.StateRecord {
         try write { db in
             var state = try Self.requiredState(db)
             try body(&state)
@@ -13,7 +13,7 @@ extension SyncStore {
     }
 
     /// Replaces everything with a fresh state for a newly created or joined remote vault.
-    func reset(to state: SyncStateRecord) throws {
+    func reset(to state: SyncStore.StateRecord) throws {
         try write { db in
             try db.execute(
                 sql: "DELETE FROM peer; DELETE FROM record; DELETE FROM rejected; DELETE FROM issue; DELETE FROM state")
@@ -22,10 +22,12 @@ extension SyncStore {
     }
 
     /// The clock records with these keys (`entity/recordID`), by key.
-    func clockRecords(_ db: Database, keys: [SyncClockRecord.Key]) throws -> [SyncClockRecord.Key: SyncClockRecord] {
-        var found: [SyncClockRecord.Key: SyncClockRecord] = [:]
+    func clockRecords(
+        _ db: Database, keys: [SyncStore.ClockRecord.Key]
+    ) throws -> [SyncStore.ClockRecord.Key: SyncStore.ClockRecord] {
+        var found: [SyncStore.ClockRecord.Key: SyncStore.ClockRecord] = [:]
         for key in keys {
-            if let record = try SyncClockRecord.fetchOne(
+            if let record = try SyncStore.ClockRecord.fetchOne(
                 db, key: ["entity": key.entity.rawValue, "recordID": key.recordID])
             {
                 found[key] = record

@@ -85,9 +85,34 @@ final class CompletionTests: AuthCatTestCase {
         }
     }
 
+    /// fish puts in the one label a word begins, and the start several share:
+    /// where that would pick one of several accounts, or make a word that
+    /// names none (`GitLab:`), the typed word is offered too, as the labels
+    /// spell it, which leaves fish nothing longer to put in. A shared start
+    /// that still names them is left to fish.
+    func testFishIsLeftNothingToPickOrToBreak() throws {
+        try add("x", issuer: "Dave")
+        try add("dave", issuer: "Expensify")
+        try add("alice", issuer: "GitLab")
+        try add("bob", issuer: "GitLab")
+        try add("alice@work", issuer: "GitHub")
+        let fish = ["AUTHCAT_HOME": authcat.home.path, "SAP_SHELL": "fish", "SAP_SHELL_VERSION": "3.6.0"]
+        func labels(_ word: String) throws -> [String] {
+            try complete(["code", word], environment: fish).stdoutLines.filter { $0 != " " }
+        }
+        XCTAssertEqual(try labels("dav"), ["Dave:x", "Expensify:dave", "Dav"])
+        XCTAssertEqual(try labels("gitl"), ["GitLab:alice", "GitLab:bob", "GitL"])
+        XCTAssertEqual(try labels("gi"), ["GitHub:alice@work", "GitLab:alice", "GitLab:bob"])
+        XCTAssertEqual(try labels("ali"), ["GitHub:alice@work", "GitLab:alice"])
+        XCTAssertEqual(try labels("gitlab:b"), ["GitLab:bob"])
+    }
+
     /// bash's readline replaces only the text after the last `:` or `=`, or
     /// after an open quote, so that is what the candidates hold, quoted for
-    /// where they go; a match in the middle of names keeps the typed text.
+    /// where they go. Where readline would put in a start the labels share
+    /// that names no account (a match in the middle of names, `GitLab:`), the
+    /// reply only lists them, after a \u{1} line, each behind `0/` or `1/`,
+    /// which the script hides; the typed word is never offered as a candidate.
     func testBashGetsWhatReplacesTheEndOfTheWord() throws {
         try add("alice@work", issuer: "GitHub")
         try add("alice", issuer: "GitLab")
@@ -103,10 +128,14 @@ final class CompletionTests: AuthCatTestCase {
         XCTAssertEqual(try replies("\"Example:c"), ["Example:carol smith"])
         XCTAssertEqual(try replies("'mail:o"), ["Mail:o'\\''hara"])
         XCTAssertEqual(try replies("hara"), ["Mail:o\\'hara"])
-        // GitHub:alice@work and GitLab:alice share "Git", which would replace
-        // "ali"; offering "ali" itself leaves nothing in common.
-        XCTAssertEqual(try replies("ali"), ["GitHub:alice@work", "GitLab:alice", "ali"])
+        // GitHub:alice@work and GitLab:alice share "Git", which would replace "ali".
+        XCTAssertEqual(try replies("ali"), ["\u{1}", "0/GitHub:alice@work", "1/GitLab:alice"])
         XCTAssertEqual(try replies("gi"), ["GitHub:alice@work", "GitLab:alice"])
+        try add("bob", issuer: "GitLab")
+        // "GitLab:" names no account; after the colon, "alice" and "bob" share nothing.
+        XCTAssertEqual(try replies("gitl"), ["\u{1}", "0/GitLab:alice", "1/GitLab:bob"])
+        XCTAssertEqual(try replies("GitLab:"), ["alice", "bob"])
+        XCTAssertEqual(try replies("GitLab:b"), ["bob"])
         // COMP_WORDBREAKS without a colon: readline replaces the whole word.
         let noColon = bash.merging(["AUTHCAT_COMP_WORDBREAKS": " \t\n\"'><=;|&("]) { $1 }
         XCTAssertEqual(try complete(["code", "GitHub:al"], environment: noColon).stdoutLines, ["GitHub:alice@work"])

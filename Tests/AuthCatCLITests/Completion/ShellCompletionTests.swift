@@ -22,6 +22,8 @@ final class ShellCompletionTests: AuthCatTestCase {
         try add("bob", issuer: "GitLab")
         try add("carol smith", issuer: "Example")
         try add("josé", issuer: "Café")
+        try add("dave", issuer: "Expensify")
+        try add("x", issuer: "Dave")
 
         let userHome = authcat.root.appendingPathComponent("shell-home")
         let shell = try TerminalShell(
@@ -54,14 +56,41 @@ final class ShellCompletionTests: AuthCatTestCase {
             try shell.waitForLine(prompt)
         }
 
-        // Two matches in the middle of their labels: every shell lists both
-        // and leaves what was typed, also at a second Tab; none is picked.
-        // (fish's second Tab would choose in its pager, as the user asks it to.)
-        try shell.complete("authcat code ali", tabs: kind == .fish ? 1 : 2)
-        try shell.waitFor("both alice accounts listed") { screen in
-            screen.contains("GitHub:alice@work") && screen.contains("GitLab:alice")
+        // Words that match several accounts: every shell lists them, picks
+        // none (also at a second Tab), and leaves a word that names the same
+        // accounts: as typed, or grown to a start they share that `code`
+        // accepts. (fish's second Tab would choose in its pager, as the user asks it to.)
+        let ambiguous = [
+            // Two matches in the middle of their labels.
+            (typed: "ali", grown: "ali", listed: ["GitHub:alice@work", "GitLab:alice"]),
+            // Both begin with it: the word grows to their shared start (fish
+            // only grows a word longer, and "Ex" is as long as "ex").
+            (typed: "ex", grown: kind == .fish ? "ex" : "Ex", listed: ["Example:carol", "Expensify:dave"]),
+            // They share "GitLab:", which names nothing: the word stays.
+            (typed: "gitl", grown: "gitl", listed: ["GitLab:alice", "GitLab:bob"]),
+            // One begins with it, one has it inside (fish would take the first at once).
+            (typed: "dav", grown: "dav", listed: kind == .fish ? ["Dave:x"] : ["Dave:x", "Expensify:dave"]),
+        ]
+        for (typed, grown, listed) in ambiguous {
+            // readline lists at the Tab after one that changed nothing.
+            let tabs = kind == .fish ? 1 : grown == typed ? 2 : 3
+            try shell.complete("authcat code \(typed)", tabs: tabs)
+            try shell.waitFor("\(listed) listed for '\(typed)'") { screen in
+                listed.allSatisfy { screen.contains($0) }
+            }
+            let screen = try shell.screen()
+            XCTAssertEqual(shell.commandLine(in: screen), prompt + "authcat code \(grown)", "after '\(typed)'")
+            if kind == .bash {
+                // Only the names are listed: not the typed word, nor the `0/` the script hides.
+                let listedWords = screen.split(separator: "\n").filter { !$0.hasPrefix(prompt) }
+                    .flatMap { $0.split(separator: " ") }
+                XCTAssertFalse(listedWords.contains { $0 == typed || $0.hasPrefix("0/") || $0.hasPrefix("1/") }, screen)
+            }
+            // The word still names all of them: code lists them instead of a code.
+            try shell.type(" --at 59", "Enter")
+            try shell.waitFor("'\(grown)' naming several accounts") { $0.contains("'\(grown)' matches") }
+            try shell.waitForLine(prompt)
         }
-        XCTAssertEqual(shell.commandLine(in: try shell.screen()), prompt + "authcat code ali")
     }
 
     private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

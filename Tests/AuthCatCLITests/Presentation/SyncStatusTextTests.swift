@@ -31,10 +31,10 @@ final class SyncStatusTextTests: XCTestCase {
 
     func testTextSaysWhenCompactionIsDue() {
         var status = failing
-        status.local.batchesSinceSnapshot = SyncEngine.compactionThreshold
+        status.local.batchesSinceSnapshot = SyncService.compactionThreshold
         XCTAssertTrue(
             status.textLines().contains(
-                "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due)"))
+                "batches since snapshot: \(SyncService.compactionThreshold) (compaction due)"))
     }
 
     func testTextForSyncOffIsShort() {
@@ -44,9 +44,10 @@ final class SyncStatusTextTests: XCTestCase {
     }
 
     func testEachStandingIssueHasALineNamingTheDevice() {
-        for kind in [SyncIntegrityIssue.Kind.rollback, .gap, .blocked] {
-            let issue = SyncStandingIssue(kind: kind, subject: "0123456789abcdef", detail: "details", firstSeen: time)
-            let devices = [SyncDeviceSeen(id: "0123456789abcdef", name: "laptop")]
+        for kind in [SyncReport.IntegrityIssue.Kind.rollback, .gap, .blocked] {
+            let issue = SyncLocalState.StandingIssue(
+                kind: kind, subject: "0123456789abcdef", detail: "details", firstSeen: time)
+            let devices = [SyncLocalState.DeviceSeen(id: "0123456789abcdef", name: "laptop")]
             let status = SyncStatus.fold(
                 events: [],
                 local: SyncLocalState(
@@ -85,7 +86,7 @@ final class SyncStatusTextTests: XCTestCase {
         broken.summary = .error
         XCTAssertEqual(broken.shortLine(now: time), "error: rejected")
         broken.local.standingIssues = [
-            SyncStandingIssue(kind: .rollback, subject: "d2", detail: "went back", firstSeen: time)
+            SyncLocalState.StandingIssue(kind: .rollback, subject: "d2", detail: "went back", firstSeen: time)
         ]
         XCTAssertEqual(broken.shortLine(now: time), "error: rollback")
         broken.local.standingIssues = []
@@ -93,7 +94,7 @@ final class SyncStatusTextTests: XCTestCase {
         broken.import.failure = SyncFailure(category: .wrongPassphrase, message: "wrong")
         XCTAssertEqual(broken.shortLine(now: time), "error: wrong passphrase")
 
-        for summary in SyncSummary.allCases {
+        for summary in SyncStatus.Summary.allCases {
             var status = failing
             status.summary = summary
             XCTAssertLessThanOrEqual(status.shortLine(now: time).count, SyncStatus.shortLineWidth, "\(summary)")

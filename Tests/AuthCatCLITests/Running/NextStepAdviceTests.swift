@@ -24,7 +24,7 @@ final class NextStepAdviceTests: AuthCatTestCase {
         let failure = SyncFailure(category: .other, message: "the export was interrupted", nextStep: .syncNow)
         var status = SyncStatus(
             summary: .error, message: "sync has a problem", nextStep: .rejoinSync,
-            export: SyncPhaseState(state: .failed, failure: failure), local: .off,
+            export: SyncStatus.PhaseState(state: .failed, failure: failure), local: .off,
             probe: .failed(failure))
         status.local.stateProblem = failure
         let advised = status.advised

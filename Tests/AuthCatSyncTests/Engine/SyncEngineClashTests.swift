@@ -133,10 +133,10 @@ extension SyncTestDevice {
         try XCTUnwrap(try engine()).stamp()
     }
 
-    fileprivate func clocks(of id: UUID) throws -> SyncClockRecord? {
+    fileprivate func clocks(of id: UUID) throws -> SyncStore.ClockRecord? {
         let store = try XCTUnwrap(try SyncStore.openIfPresent(in: vault.location))
         return try store.read {
-            try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString])
+            try SyncStore.ClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString])
         }
     }
 }

@@ -47,7 +47,7 @@ final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
         let account = AccountState(
             id: UUID().vaultString, createdAt: createdAt, counter: counter, issuer: stamped("Forged"),
             name: stamped("insider-\(sequence)"),
-            otp: Stamped(value: SyncedOTPSettings(OTPParameters(kind: .hotp)), clock: clock),
+            otp: Stamped(value: AccountState.OTPSettings(OTPParameters(kind: .hotp)), clock: clock),
             secret: stamped(Data(repeating: 1, count: 20).base64EncodedString()),
             tags: Stamped(value: [], clock: clock),
             note: stamped(""), deleted: Stamped(value: false, clock: clock))
@@ -308,7 +308,7 @@ final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
         let report = try await b.sync()
         XCTAssertEqual(report.issues, [])
         XCTAssertTrue(try syncState(b).clock.isWithinBounds(reference: now))
-        let clocks = try store.read { try SyncClockRecord.fetchAll($0) }.flatMap(\.clocks.values)
+        let clocks = try store.read { try SyncStore.ClockRecord.fetchAll($0) }.flatMap(\.clocks.values)
         XCTAssertTrue(clocks.allSatisfy { HybridLogicalClock.isAcceptable($0, physicalNow: now) }, "\(clocks)")
 
         let fromB = try await a.sync()
@@ -389,7 +389,7 @@ final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
         XCTAssertTrue(repair.snapshotWritten, "in place of the batches with clocks the others refuse")
         XCTAssertTrue(try syncState(a).clock.isWithinBounds(reference: a.clock.now().unixMilliseconds), "repaired")
         let store = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location))
-        let clocks = try store.read { try SyncClockRecord.fetchAll($0) }.flatMap(\.clocks.values)
+        let clocks = try store.read { try SyncStore.ClockRecord.fetchAll($0) }.flatMap(\.clocks.values)
         XCTAssertTrue(
             clocks.allSatisfy { HybridLogicalClock.isAcceptable($0, physicalNow: a.clock.now().unixMilliseconds) })
 

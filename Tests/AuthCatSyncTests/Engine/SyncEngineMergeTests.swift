@@ -187,7 +187,7 @@ final class SyncEngineMergeTests: SyncEngineTestCase {
         try await a.sync()
         try await b.enable()
         var report = try await b.sync()
-        XCTAssertEqual(report.preferenceChanges, [SyncPreferenceChange(key: "theme", reason: .initialSync)])
+        XCTAssertEqual(report.preferenceChanges, [SyncReport.PreferenceChange(key: "theme", reason: .initialSync)])
         XCTAssertEqual(try b.vault.preferences(), ["theme": "dark"])
         try a.setPreference("theme", "light")
         try a.setPreference("sort", "name")
@@ -196,13 +196,13 @@ final class SyncEngineMergeTests: SyncEngineTestCase {
         XCTAssertEqual(
             Set(report.preferenceChanges),
             [
-                SyncPreferenceChange(key: "theme", reason: .serverChange),
-                SyncPreferenceChange(key: "sort", reason: .serverChange),
+                SyncReport.PreferenceChange(key: "theme", reason: .serverChange),
+                SyncReport.PreferenceChange(key: "sort", reason: .serverChange),
             ])
         try a.setPreference("sort", nil)
         try await a.sync()
         report = try await b.sync()
-        XCTAssertEqual(report.preferenceChanges, [SyncPreferenceChange(key: "sort", reason: .serverChange)])
+        XCTAssertEqual(report.preferenceChanges, [SyncReport.PreferenceChange(key: "sort", reason: .serverChange)])
         XCTAssertEqual(try b.vault.preferences(), ["theme": "light"])
     }
 
@@ -215,8 +215,10 @@ final class SyncEngineMergeTests: SyncEngineTestCase {
         try a.setPreference("small", "ok")
         try await a.sync()
         let report = try await b.sync()
-        XCTAssertTrue(report.preferenceChanges.contains(SyncPreferenceChange(key: "note", reason: .quotaViolation)))
-        XCTAssertTrue(report.preferenceChanges.contains(SyncPreferenceChange(key: "small", reason: .serverChange)))
+        XCTAssertTrue(
+            report.preferenceChanges.contains(SyncReport.PreferenceChange(key: "note", reason: .quotaViolation)))
+        XCTAssertTrue(
+            report.preferenceChanges.contains(SyncReport.PreferenceChange(key: "small", reason: .serverChange)))
         XCTAssertNil(try b.vault.preferences()["note"])
         XCTAssertEqual(try b.vault.preferences()["big"], big)
     }
@@ -232,7 +234,7 @@ final class SyncEngineMergeTests: SyncEngineTestCase {
         let joined = try await b.enable()
         XCTAssertEqual(joined.outcome, .joined)
         let report = try await b.sync()
-        XCTAssertEqual(report.preferenceChanges, [SyncPreferenceChange(key: "theme", reason: .accountChange)])
+        XCTAssertEqual(report.preferenceChanges, [SyncReport.PreferenceChange(key: "theme", reason: .accountChange)])
     }
 
     func testAlocalChangeMadeDuringAnImportIsNotOverwritten() async throws {

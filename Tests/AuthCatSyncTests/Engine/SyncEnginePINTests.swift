@@ -48,7 +48,7 @@ final class SyncEnginePINTests: SyncEngineTestCase {
             AccountState(
                 id: id, createdAt: 0, counter: 0, issuer: .init(value: "", clock: SyncEngine.unknownTime),
                 name: .init(value: "n", clock: SyncEngine.unknownTime),
-                otp: .init(value: SyncedOTPSettings(OTPParameters(kind: kind)), clock: SyncEngine.unknownTime),
+                otp: .init(value: AccountState.OTPSettings(OTPParameters(kind: kind)), clock: SyncEngine.unknownTime),
                 secret: .init(value: "AAAAAAAAAAAAAAAAAAAAAA==", clock: SyncEngine.unknownTime),
                 tags: .init(value: [], clock: SyncEngine.unknownTime),
                 note: .init(value: "", clock: SyncEngine.unknownTime),
@@ -94,7 +94,7 @@ final class SyncEnginePINTests: SyncEngineTestCase {
             id: "00000000-0000-4000-8000-000000000001", createdAt: 0, counter: 0,
             issuer: .init(value: "", clock: SyncEngine.unknownTime),
             name: .init(value: "n", clock: SyncEngine.unknownTime),
-            otp: .init(value: SyncedOTPSettings(OTPParameters(kind: .motp)), clock: SyncEngine.unknownTime),
+            otp: .init(value: AccountState.OTPSettings(OTPParameters(kind: .motp)), clock: SyncEngine.unknownTime),
             secret: .init(value: "AAAA", clock: SyncEngine.unknownTime),
             tags: .init(value: [], clock: SyncEngine.unknownTime),
             note: .init(value: "", clock: SyncEngine.unknownTime),
@@ -105,7 +105,7 @@ final class SyncEnginePINTests: SyncEngineTestCase {
         missing.pin = nil
         XCTAssertThrowsError(try missing.validate())
         var unexpected = valid
-        unexpected.otp.value = SyncedOTPSettings(OTPParameters(kind: .totp))
+        unexpected.otp.value = AccountState.OTPSettings(OTPParameters(kind: .totp))
         XCTAssertThrowsError(try unexpected.validate())
     }
 }

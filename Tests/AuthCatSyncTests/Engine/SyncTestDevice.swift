@@ -28,12 +28,12 @@ final class SyncTestDevice {
     static let passphrase = "correct horse battery staple"
 
     @discardableResult
-    func enable(passphrase: String = SyncTestDevice.passphrase) async throws -> SyncEnableResult {
+    func enable(passphrase: String = SyncTestDevice.passphrase) async throws -> SyncService.EnableResult {
         try await enable(secret: .passphrase(SecretBytes(utf8: passphrase)))
     }
 
     @discardableResult
-    func enable(secret: SyncSecret?) async throws -> SyncEnableResult {
+    func enable(secret: SyncService.Secret?) async throws -> SyncService.EnableResult {
         try await SyncSetup.enable(
             vault: vault, remote: remote, remoteURL: remote.displayLocation, secret: secret,
             kdf: KDFParameters.minimumForTesting(), recorder: events, clock: clock,
@@ -42,6 +42,11 @@ final class SyncTestDevice {
 
     func engine() throws -> SyncEngine? {
         try SyncEngine.open(vault: vault, remote: remote, recorder: events, clock: clock)
+    }
+
+    /// The door a program syncs through, on this device's remote.
+    func service() -> SyncService {
+        SyncService(vault: vault, remotes: .fixed(remote), clock: clock, recorder: events)
     }
 
     @discardableResult

@@ -6,10 +6,10 @@ import XCTest
 /// When `sync watch` compacts.
 final class SyncIdleCompactionTests: XCTestCase {
     private let start = Date(timeIntervalSince1970: 1_700_000_000)
-    private let policy = SyncIdleCompaction(idleTime: 30)
+    private let policy = SyncCoordinator.IdleCompaction(idleTime: 30)
 
     func testCompactsOnlyWhenDueAndIdleLongEnough() {
-        let due = SyncEngine.compactionThreshold
+        let due = SyncService.compactionThreshold
         XCTAssertTrue(policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 30))
         XCTAssertFalse(
             policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 29.9),
@@ -20,7 +20,7 @@ final class SyncIdleCompactionTests: XCTestCase {
     }
 
     func testTheThresholdCanBeChosen() {
-        let eager = SyncIdleCompaction(idleTime: 0, threshold: 1)
+        let eager = SyncCoordinator.IdleCompaction(idleTime: 0, threshold: 1)
         XCTAssertTrue(eager.shouldCompact(batchesSinceSnapshot: 1, lastLocalChange: start, now: start))
         XCTAssertFalse(eager.shouldCompact(batchesSinceSnapshot: 0, lastLocalChange: start, now: start))
     }

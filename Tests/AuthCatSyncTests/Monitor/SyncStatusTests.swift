@@ -9,9 +9,9 @@ final class SyncStatusTests: XCTestCase {
     private let deadPID: Int32 = 200
     private let on = SyncLocalState(isEnabled: true, remoteLocation: "file:///tmp/remote")
 
-    private var policy: SyncStatusPolicy {
+    private var policy: SyncStatus.Policy {
         let alive = alivePID
-        return SyncStatusPolicy(staleAfter: 600, isProcessAlive: { $0 == alive })
+        return SyncStatus.Policy(staleAfter: 600, isProcessAlive: { $0 == alive })
     }
 
     private func event(
@@ -67,7 +67,7 @@ final class SyncStatusTests: XCTestCase {
         let status = fold(successfulSync(at: 0))
         XCTAssertEqual(status.summary, .succeeded)
         XCTAssertEqual(status.summary.exitCode, 0)
-        XCTAssertEqual(status.import, SyncPhaseState(state: .succeeded, started: start + 2, ended: start + 3))
+        XCTAssertEqual(status.import, SyncStatus.PhaseState(state: .succeeded, started: start + 2, ended: start + 3))
         XCTAssertEqual(status.lastSuccessfulSync, start + 5)
         XCTAssertNil(status.message)
     }
@@ -91,7 +91,7 @@ final class SyncStatusTests: XCTestCase {
         let status = fold(events)
         XCTAssertEqual(status.summary, .inProgress)
         XCTAssertEqual(status.summary.exitCode, 0)
-        XCTAssertEqual(status.import, SyncPhaseState(state: .inProgress, started: start + 50))
+        XCTAssertEqual(status.import, SyncStatus.PhaseState(state: .inProgress, started: start + 50))
     }
 
     func testSetupInProgressShowsBeforeSyncIsEnabled() {
@@ -203,7 +203,7 @@ final class SyncStatusTests: XCTestCase {
         var local = on
         local.vaultMismatch = true
         XCTAssertEqual(fold(successfulSync(at: 0), local: local).summary, .vaultMismatch)
-        XCTAssertEqual(SyncSummary.vaultMismatch.exitCode, 8)
+        XCTAssertEqual(SyncStatus.Summary.vaultMismatch.exitCode, 8)
         let events =
             successfulSync(at: 0) + [
                 event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.vaultMismatch)),
@@ -243,16 +243,16 @@ final class SyncStatusTests: XCTestCase {
     }
 
     func testEveryExitCodeIsDistinctExceptTheHealthyStates() {
-        let unhealthy = SyncSummary.allCases.filter { !$0.isHealthy }
+        let unhealthy = SyncStatus.Summary.allCases.filter { !$0.isHealthy }
         XCTAssertEqual(Set(unhealthy.map(\.exitCode)).count, unhealthy.count)
-        XCTAssertEqual(Set(SyncSummary.allCases.filter(\.isHealthy)), [.off, .succeeded, .inProgress])
+        XCTAssertEqual(Set(SyncStatus.Summary.allCases.filter(\.isHealthy)), [.off, .succeeded, .inProgress])
         XCTAssertFalse(unhealthy.map(\.exitCode).contains(1), "1 is kept for errors of the command itself")
     }
 
     func testProcessLivenessSeesThisProcessAndNotABogusOne() {
-        XCTAssertTrue(ProcessLiveness.isAlive(getpid()))
-        XCTAssertFalse(ProcessLiveness.isAlive(0))
-        XCTAssertFalse(ProcessLiveness.isAlive(Int32.max))
+        XCTAssertTrue(SyncStatus.ProcessLiveness.isAlive(getpid()))
+        XCTAssertFalse(SyncStatus.ProcessLiveness.isAlive(0))
+        XCTAssertFalse(SyncStatus.ProcessLiveness.isAlive(Int32.max))
     }
 }
 
@@ -265,14 +265,14 @@ final class SyncStatusStandingProblemTests: XCTestCase {
             SyncEvent(phase: phase, kind: .succeeded, time: Date(timeIntervalSince1970: 1_700_000_001), processID: 1),
         ]
     }
-    private let policy = SyncStatusPolicy(staleAfter: 600, isProcessAlive: { $0 == 2 })
+    private let policy = SyncStatus.Policy(staleAfter: 600, isProcessAlive: { $0 == 2 })
 
     private func fold(_ local: SyncLocalState, events: [SyncEvent]? = nil) -> SyncStatus {
         SyncStatus.fold(events: events ?? succeeded, local: local, probe: .reachable, now: now, policy: policy)
     }
 
     func testARejectedObjectIsAnErrorNotSucceeded() {
-        let object = SyncRejectedObject(
+        let object = SyncLocalState.RejectedObject(
             name: "authcat-v/d/b-0000000002", kind: .rejected, detail: "bad", firstSeen: now)
         let status = fold(SyncLocalState(isEnabled: true, rejectedObjects: [object]))
         XCTAssertEqual(status.summary, .error)
@@ -280,9 +280,10 @@ final class SyncStatusStandingProblemTests: XCTestCase {
     }
 
     func testEachStandingIssueIsAnErrorNamingTheDevice() {
-        for kind in [SyncIntegrityIssue.Kind.rollback, .gap, .blocked] {
-            let issue = SyncStandingIssue(kind: kind, subject: "0123456789abcdef", detail: "details", firstSeen: now)
-            let devices = [SyncDeviceSeen(id: "0123456789abcdef", name: "laptop")]
+        for kind in [SyncReport.IntegrityIssue.Kind.rollback, .gap, .blocked] {
+            let issue = SyncLocalState.StandingIssue(
+                kind: kind, subject: "0123456789abcdef", detail: "details", firstSeen: now)
+            let devices = [SyncLocalState.DeviceSeen(id: "0123456789abcdef", name: "laptop")]
             let status = fold(SyncLocalState(isEnabled: true, standingIssues: [issue], devicesSeen: devices))
             XCTAssertEqual(status.summary, .error, "\(kind)")
             XCTAssertTrue(status.message?.contains("laptop (0123456789abcdef)") ?? false, status.message ?? "")
@@ -291,7 +292,7 @@ final class SyncStatusStandingProblemTests: XCTestCase {
 
     func testAProblemIsShownEvenWhileASyncRuns() {
         let running = succeeded + [SyncEvent(phase: .import, kind: .started, time: now, processID: 2)]
-        let issue = SyncStandingIssue(kind: .gap, subject: "0123456789abcdef", detail: "d", firstSeen: now)
+        let issue = SyncLocalState.StandingIssue(kind: .gap, subject: "0123456789abcdef", detail: "d", firstSeen: now)
         XCTAssertEqual(fold(SyncLocalState(isEnabled: true, standingIssues: [issue]), events: running).summary, .error)
         XCTAssertEqual(fold(SyncLocalState(isEnabled: true), events: running).summary, .inProgress)
     }

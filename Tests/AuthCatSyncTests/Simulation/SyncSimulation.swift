@@ -150,7 +150,7 @@ final class SyncSimulation {
         let engine = try XCTUnwrap(try devices[device].engine())
         try engine.stamp()
         let record = try engine.store.read {
-            try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString])
+            try SyncStore.ClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString])
         }
         guard let clock = record?.clocks["name"], try devices[device].vault.account(id: id)?.name == name else {
             return
@@ -253,7 +253,7 @@ final class SyncSimulation {
             for device in devices {
                 let store = try SyncStore.openIfPresent(in: device.vault.location)!
                 let record = try store.read {
-                    try SyncClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id])
+                    try SyncStore.ClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id])
                 }
                 let account = try device.vault.account(id: UUID(uuidString: id)!)
                 print(

@@ -37,7 +37,7 @@ class SyncEngineTestCase: XCTestCase {
     }
 
     /// The sync state `device` keeps.
-    func syncState(_ device: SyncTestDevice) throws -> SyncStateRecord {
+    func syncState(_ device: SyncTestDevice) throws -> SyncStore.StateRecord {
         try XCTUnwrap(SyncStore.openIfPresent(in: device.vault.location)?.state(), "\(device.name)'s sync state")
     }
 

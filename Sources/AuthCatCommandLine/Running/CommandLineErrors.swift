@@ -1,0 +1,173 @@
+import AuthCatCore
+import AuthCatEssentials
+
+// The command line's own errors, kept together: each is one lowercase line
+// (`UserFacingError`), which `ErrorReport` prefixes with `authcat: `. Errors
+// that belong to one type stay nested in it (`SecretInput.URIGivenError`).
+
+/// Problems with what the user typed or piped in. Messages never repeat the input.
+enum InputError: UserFacingError {
+    case tooLong(what: String, limit: Int)
+    case noTerminal(what: String, hint: String)
+    case readFailed(what: String, reason: String)
+    case unreadableFile(variable: String, path: String, reason: String)
+    case emptyPassphrase(source: String)
+    case passphrasesDiffer
+    case notConfirmed(String)
+
+    var description: String {
+        switch self {
+        case .tooLong(let what, let limit): "\(what) is longer than \(limit) bytes; nothing was changed"
+        case .noTerminal(let what, let hint): "cannot ask for \(what) without a terminal; \(hint)"
+        case .readFailed(let what, let reason): "cannot read \(what): \(reason)"
+        case .unreadableFile(let variable, let path, let reason): "cannot read the \(variable) file \(path): \(reason)"
+        case .emptyPassphrase(let source): "the passphrase from \(source) is empty"
+        case .passphrasesDiffer: "the two passphrases differ; nothing was changed"
+        case .notConfirmed(let message): message
+        }
+    }
+}
+
+/// Problems specific to the `config` commands.
+enum ConfigError: UserFacingError {
+    case notSet(key: String, noun: String)
+    case unknownKey(String, synced: Bool, nearest: String?)
+    case badValue(key: String, expected: String)
+    case noVault
+
+    var description: String {
+        switch self {
+        case .notSet(let key, let noun): "no \(noun) named \(TerminalText.sanitized(key).debugDescription)"
+        case .unknownKey(let key, let synced, let nearest):
+            "\(TerminalText.sanitized(key).debugDescription) is not a \(synced ? "synced preference" : "setting") authcat reads"
+                + (nearest.map { "; did you mean \($0.debugDescription)?" } ?? "")
+                + (synced
+                    ? "; synced preferences are your own, named user.NAME"
+                    : "; see 'authcat config --help', or name a setting of your own user.NAME")
+        case .badValue(let key, let expected): "\(key) takes \(expected)"
+        case .noVault: "there is no vault yet, so nothing to configure; 'authcat add' creates it"
+        }
+    }
+}
+
+/// `list`, `code` and `history` with no account to show, the vault missing
+/// or empty: one message on standard error and status 1 for all, with
+/// `--json` too, instead of an empty output that looks like success. The
+/// quick front hands these cases over, so it says the same.
+struct NoAccountsError: UserFacingError {
+    var folder: String
+
+    init(_ options: VaultOptions, in invocation: Invocation) {
+        folder = (try? options.location(in: invocation).folder.path) ?? "the vault"
+    }
+
+    /// The words of `VaultError.noVault`, which the other commands give.
+    var description: String { VaultError.noVault(folder).description }
+    var nextStep: NextStep? { .addAccount }
+}
+
+/// A Yandex or mOTP account added without its PIN.
+enum PINInputError: UserFacingError {
+    case missing
+
+    var description: String {
+        "this kind of account needs its PIN: pipe it on the line after the secret (or URI), or type it on a terminal"
+    }
+}
+
+/// Why `authcat code --watch` cannot show its view.
+enum LiveViewError: UserFacingError {
+    case notATerminal
+    case noMatch(String)
+
+    var description: String {
+        switch self {
+        case .notATerminal:
+            "--watch needs a terminal on standard output; for scripts use 'authcat code --json'"
+        case .noMatch(let query):
+            "no account matches \(AccountQuery(query).quotedForMessages)"
+        }
+    }
+}
+
+/// `list --tag T` when no account has every tag given.
+struct NoTaggedAccountsError: UserFacingError {
+    var tags: [String]
+
+    var description: String {
+        let named = tags.map { TerminalText.sanitized($0).debugDescription }.joined(separator: " and ")
+        return "no account is tagged \(named)"
+    }
+}
+
+/// Why a code could not be put on the clipboard.
+enum ClipboardError: UserFacingError {
+    case noTool
+    /// The tool named failed; `reason` is its own message when it gave one.
+    case failed(String, reason: String)
+    /// What the clipboard holds could not be read, so it cannot be put back.
+    case unreadable(String)
+    /// The process that would clear the clipboard later could not be started.
+    case cannotSchedule(String)
+
+    var description: String {
+        switch self {
+        case .noTool:
+            "no clipboard tool found, so the code was not copied; install wl-clipboard (Wayland), xclip or xsel, or leave out --copy"
+        case .failed(let tool, let reason):
+            "could not copy the code with \(tool): \(reason)"
+        case .unreadable(let reason):
+            "could not read the clipboard: \(reason)"
+        case .cannotSchedule(let reason):
+            "the code stays on the clipboard: could not start the process that clears it (\(reason))"
+        }
+    }
+}
+
+/// Why `backup --output-dir` failed; the earlier backups are untouched.
+enum BackupCommandError: UserFacingError {
+    case unverified(String, reason: String, removed: Bool)
+    case noFreeName(String)
+
+    var description: String {
+        switch self {
+        case .unverified(let path, let reason, let removed):
+            "the new backup \(path) did not verify\(removed ? " and was removed" : "") (\(reason)); no old backup was deleted"
+        case .noFreeName(let folder):
+            "\(folder) has something at each of the 99 names for a backup made this second; try again in a second"
+        }
+    }
+}
+
+enum NewPassphraseError: UserFacingError {
+    case tooShort(what: String, minimum: Int)
+
+    var description: String {
+        switch self {
+        case .tooShort(let what, let minimum):
+            "\(what) must be at least \(minimum) characters long; nothing was changed"
+        }
+    }
+}
+
+/// Output that is the command's product could not be written (a full disk,
+/// a reader that went away).
+struct StandardStreamError: UserFacingError {
+    var reason: String
+    var description: String { "cannot write to standard output: \(reason.lowercased())" }
+}
+
+/// A library's error with a step that only the command knows to offer (one
+/// of its own options, say): the library cannot name it, since the same error
+/// comes from commands without that option.
+struct AdvisedError: UserFacingError {
+    var error: any UserFacingError
+    var nextStep: NextStep?
+
+    var description: String { error.description }
+}
+
+extension UserFacingError {
+    /// The description with its next step worded: how every error reads on the command line.
+    var advisedDescription: String { NextStep.advised(description, nextStep) }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+extension SyncStore {
+    /// The one row of `sync.sqlite`'s `state` table: this device's sync settings
+    /// and progress for the remote vault it joined. Holds no secret in the clear:
+    /// the master key is sealed under a key derived from the vault key.
+    struct StateRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
+        static let databaseTableName = "state"
+
+        var singleton = 1
+        var enabled: Bool
+        /// The remote's display location (no credentials).
+        var remoteURL: String
+        var remoteVaultID: String
+        /// The remote vault joined before this one, if any: preferences arriving
+        /// from the new one are reported as an account change.
+        var previousRemoteVaultID: String?
+        /// This device's id on the remote (random, made when joining).
+        var deviceID: String
+        var sealedMasterKey: Data
+        /// The newest local history transaction already stamped; nil until the
+        /// first sync stamps the whole vault.
+        var stampCursor: Int64?
+        var hlcWall: Int64 = 0
+        var hlcLogical: Int64 = 0
+        /// The sequence number of this device's next batch.
+        var nextSequence: Int64 = 1
+        /// The hash of this device's newest batch, "" before the first.
+        var chainHead = ""
+        /// The batch sequence number the newest snapshot of this device covers, 0 if none.
+        var snapshotSequence: Int64 = 0
+        var lastSuccessfulSync: Int64?
+        /// Whether anything was imported from this remote vault yet.
+        var importedOnce = false
+        var remoteDeleted = false
+        var vaultMismatch = false
+        var disabledEverywhere = false
+        /// The newest "disabled everywhere" generation this device has already
+        /// obeyed or stepped past by turning sync on: only a newer marker turns it off.
+        var disabledGeneration: Int64 = 0
+        /// The SHA-256 (lowercase hex) of the manifest as this device created or
+        /// joined it; nil for states from before it was kept, until a sync takes
+        /// the manifest it finds. A manifest that differs is reported, never used.
+        var manifestHash: String?
+        /// The manifest's listed version when its hash was last checked, so that
+        /// a sync downloads it only when the listing says it was written again.
+        var manifestVersion: String?
+
+        /// `disabledGeneration`, or 0 when it is the last number a name can
+        /// hold: no device can write a marker past that, so only a planted one
+        /// that an earlier authcat believed without opening it could have put it
+        /// there, and keeping it would make this device deaf to every real one.
+        var trustedDisabledGeneration: Int64 {
+            disabledGeneration < RemoteLayout.maximumNumber ? disabledGeneration : 0
+        }
+
+        var clock: HybridLogicalClock {
+            get { HybridLogicalClock(wall: hlcWall, logical: hlcLogical) }
+            set {
+                hlcWall = newValue.wall
+                hlcLogical = newValue.logical
+            }
+        }
+    }
+}
