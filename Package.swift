@@ -36,7 +36,8 @@ let package = Package(
         // second BoringSSL, nio-http2, ...) for a few small requests.
     ],
     targets: [
-        // C libraries from Debian, each behind a module map.
+        // C libraries from Debian, each behind a module map, and each imported
+        // (`internal import`) by one wrapper file of the library that uses it.
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
@@ -60,11 +61,7 @@ let package = Package(
             ]),
         .target(
             name: "AuthCatCore",
-            dependencies: [
-                "AuthCatEssentials",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]),
+            dependencies: ["AuthCatEssentials", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "AuthCatInterchange",
             dependencies: [
@@ -81,15 +78,14 @@ let package = Package(
             ]),
         // Test doubles: a clock set by hand, a remote in memory that can be
         // made to fail, the cheapest KDF. Only test targets depend on it.
-        .target(name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync", "CSodium"]),
+        .target(name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"]),
         .executableTarget(
             name: "authcat-bench",
             dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"]),
         // What the quick front answers, and how: a library so that its
         // decisions are unit-tested (AuthCatFrontTests).
-        .target(
-            name: "AuthCatFront",
-            dependencies: ["AuthCatEssentials", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        // It reaches SQLite only through AuthCatEssentials' `VaultReader`.
+        .target(name: "AuthCatFront", dependencies: ["AuthCatEssentials"]),
         // The quick front: answers a plain `code QUERY`, `list` and `list --json` itself and
         // hands every other command line to `authcat-cli`. A static executable,
         // so starting it costs no dynamic loading (docs/PERFORMANCE.md, and

@@ -36,14 +36,21 @@ public enum QuickAnswer {
             switch shortcut.command {
             case .code(let query, let time):
                 try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
-            case .list(json: false):
-                QuickList.table(vault).map(Reply.output)
-            case .list(json: true):
-                QuickList.json(vault).map(Reply.output)
+            case .list(let json):
+                listing(vault, json: json).map(Reply.output)
             case .completion:
                 nil  // answered above, without these checks
             }
         }
+    }
+
+    /// `authcat list`, the table of live accounts, or with `--json` the same
+    /// text as `authcat-cli list --json`; nil to hand over, as for an empty
+    /// vault (authcat-cli says it has no accounts).
+    private static func listing(_ vault: QuickVault, json: Bool) -> String? {
+        guard let accounts = try? vault.reader.accounts(), !accounts.isEmpty else { return nil }
+        return json
+            ? AccountListJSON.text(accounts) : TextTable.lines(accounts.map(AccountRow.cells)).joined(separator: "\n")
     }
 
     /// The variables the vault location and a completion depend on; copying all of

@@ -1,7 +1,6 @@
 import AuthCatEssentials
 import Foundation
 import GRDB
-import GRDBSQLite
 import Synchronization
 
 /// The local encrypted vault: accounts, their sealed secrets, synced
@@ -16,8 +15,8 @@ public final class Vault: Sendable {
     let database: DatabaseQueue
     let clock: Clock
     /// Proves that a key is this vault's, as the quick front checks it too.
-    private let keyCheck: VaultKeyCheck
-    private let passphrase: @Sendable () throws -> SecretBytes
+    let keyCheck: VaultKeyCheck
+    let passphrase: @Sendable () throws -> SecretBytes
     /// Held while the key is loaded, so that the passphrase is asked for once.
     let unlocked = Mutex(UnlockedKey())
 
@@ -83,58 +82,17 @@ public final class Vault: Sendable {
         return try open(at: location, clock: clock, passphrase: passphrase)
     }
 
-    /// The vault key, unlocked once per `Vault` and kept in zeroing memory:
-    /// stored plainly, kept in the keyring by `authcat unlock`, or else
-    /// unwrapped with the passphrase.
-    func key() throws -> SecretBytes {
-        try unlocked.withLock { unlocked throws in
-            if let key = unlocked.key { return key }
-            let file = try VaultKeyFile.read(from: location.keyFileURL)
-            if file.protection == .passphrase, let kept = file.keyWithoutPrompt(), (try? checkKey(kept)) != nil {
-                unlocked.key = kept
-                return kept
-            }
-            return try unlock(file, into: &unlocked)
+    /// Runs `body` in one immediate write transaction: all its changes and
+    /// their history commit together, or none of them do.
+    ///
+    /// The vault key is unlocked first, outside the transaction, since most
+    /// writes seal secrets and a passphrase prompt must not hold the lock.
+    @discardableResult
+    public func write<T>(author: HistoryAuthor, _ body: (VaultWriter) throws -> T) throws -> T {
+        try unlock()
+        return try Self.translatingErrors(location) {
+            try database.write { db in try body(VaultWriter(db: db, vault: self, author: author)) }
         }
-    }
-
-    /// The key file the key was unwrapped from with the passphrase, asking
-    /// for it even while the vault is unlocked in the keyring: changing the
-    /// passphrase needs the passphrase, not merely an unlocked vault.
-    func keyFileAsUnlocked() throws -> VaultKeyFile {
-        try unlocked.withLock { unlocked throws in
-            if let keyFile = unlocked.keyFile { return keyFile }
-            let file = try VaultKeyFile.read(from: location.keyFileURL)
-            _ = try unlock(file, into: &unlocked)
-            return file
-        }
-    }
-
-    /// Passphrases tried before a wrong one is final: a person at a terminal
-    /// may mistype. The provider decides whether asking again makes sense (a
-    /// file holds the same wrong line: it throws `wrongPassphrase` at once).
-    public static let passphraseAttempts = 3
-
-    /// Unwraps and checks the key of `file`; the caller holds the lock of `unlocked`.
-    private func unlock(_ file: VaultKeyFile, into unlocked: inout UnlockedKey) throws -> SecretBytes {
-        var attempt = 1
-        var key: SecretBytes
-        while true {
-            do {
-                key = try file.unlock(passphrase: passphrase)
-                break
-            } catch VaultError.wrongPassphrase where attempt < Self.passphraseAttempts {
-                attempt += 1
-            }
-        }
-        try checkKey(key)
-        unlocked.key = key
-        unlocked.keyFile = file
-        return key
-    }
-
-    func checkKey(_ key: SecretBytes) throws {
-        guard keyCheck.accepts(key) else { throw VaultError.keyDoesNotMatch(location.keyFileURL.path) }
     }
 
     /// Creates the vault all or nothing, under the folder's lock: the key
@@ -268,8 +226,9 @@ public final class Vault: Sendable {
     /// and no old page lingers in the log.
     private static func keepWriteAheadLogFiles(_ db: Database) throws {
         try db.execute(sql: "PRAGMA journal_size_limit = 0")
-        var persist: Int32 = 1
-        sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
+        // Nil only once the connection is closed, and it is being prepared.
+        guard let connection = db.sqliteConnection else { throw VaultError.storage("the vault database is closed") }
+        try VaultReader.keepWriteAheadLogFiles(connection: connection)
     }
 }
 

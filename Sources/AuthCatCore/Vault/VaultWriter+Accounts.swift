@@ -45,6 +45,26 @@ extension VaultWriter {
         return account
     }
 
+    /// Adds an account that is deleted from the start: a tombstone received
+    /// from elsewhere. Unlike `insert`, it needs no unique label, since only
+    /// live accounts must have one; `undelete` checks that later.
+    @discardableResult
+    public func insertDeleted(_ draft: AccountDraft, id: UUID, createdAt: Date? = nil) throws -> Account {
+        try draft.otp.validate()
+        let name = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw VaultError.emptyName }
+        let account = Account(
+            id: id, issuer: draft.issuer, name: name, otp: draft.otp, tags: draft.tags,
+            note: draft.note, createdAt: createdAt ?? now, updatedAt: now, deletedAt: now)
+        try newRecord(account, draft).insert(db)
+        try recordHistory(
+            HistoryChange(
+                entity: .account, recordID: id.vaultString, kind: .insert,
+                fields: AccountField.allCases.map(\.rawValue)))
+        try recordHistory(HistoryChange(entity: .account, recordID: id.vaultString, kind: .delete, fields: []))
+        return account
+    }
+
     /// Changes the given fields of an account, deleted or not; records only
     /// the fields whose value really changed.
     @discardableResult
@@ -140,17 +160,33 @@ extension VaultWriter {
         return highest
     }
 
-    /// The account as stored now, deleted or not.
-    public func account(_ id: UUID) throws -> Account? {
-        try Vault.reader(db).account(id: id)
+    /// The row for a new account: `draft`'s secret and PIN sealed, after
+    /// checking that it has a PIN exactly when its kind needs one.
+    func newRecord(_ account: Account, _ draft: AccountDraft) throws -> AccountRecord {
+        try draft.checkPIN()
+        return AccountRecord(
+            account: account, sealedSecret: try vault.seal(draft.secret, for: account.id),
+            sealedPIN: try draft.pin.map { try vault.sealPIN($0, for: account.id) })
     }
 
-    func existingRecord(_ id: UUID) throws -> AccountRecord {
-        let reader = try Vault.reader(db)
-        guard let account = try reader.account(id: id), let sealed = try reader.sealed(id: id) else {
-            throw VaultError.notFound(id.vaultString)
+    /// Applies an edit's PIN to `record`, whose account already has the
+    /// edited parameters: seals a new PIN, drops the PIN of a kind without
+    /// one. - Returns: whether the stored PIN changed.
+    func applyPIN(_ pin: SecretBytes?, to record: inout AccountRecord) throws -> Bool {
+        let id = record.account.id
+        guard record.account.otp.kind.needsPIN else {
+            guard pin == nil else { throw OTPPINError.unexpected(record.account.otp.kind) }
+            defer { record.sealedPIN = nil }
+            return record.sealedPIN != nil
         }
-        return AccountRecord(account: account, sealedSecret: sealed.secret, sealedPIN: sealed.pin)
+        guard let pin else {
+            guard record.sealedPIN != nil else { throw OTPParameterError.missingPIN(record.account.otp.kind) }
+            return false
+        }
+        try OTPPIN.check(pin)
+        if let sealed = record.sealedPIN, try vault.openPIN(sealed, for: id) == pin { return false }
+        record.sealedPIN = try vault.sealPIN(pin, for: id)
+        return true
     }
 
     /// Sync applies what other devices wrote and resolves clashes of issuer

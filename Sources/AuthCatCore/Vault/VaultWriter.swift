@@ -40,17 +40,62 @@ public final class VaultWriter {
     }
 }
 
-extension Vault {
-    /// Runs `body` in one immediate write transaction: all its changes and
-    /// their history commit together, or none of them do.
-    ///
-    /// The vault key is unlocked first, outside the transaction, since most
-    /// writes seal secrets and a passphrase prompt must not hold the lock.
-    @discardableResult
-    public func write<T>(author: HistoryAuthor, _ body: (VaultWriter) throws -> T) throws -> T {
-        try unlock()
-        return try Self.translatingErrors(location) {
-            try database.write { db in try body(VaultWriter(db: db, vault: self, author: author)) }
+/// Reading inside the write transaction: every read goes through
+/// `VaultReader` on the transaction's connection, so what a command reads
+/// is what its write then changes.
+extension VaultWriter {
+    /// The one live account `query` names, as stored in this transaction.
+    public func account(matching query: String) throws -> Account {
+        try Vault.account(matching: query, in: db)
+    }
+
+    /// The one deleted account `query` names, as stored in this transaction.
+    public func deletedAccount(matching query: String) throws -> Account {
+        try Vault.deletedAccount(matching: query, in: db)
+    }
+
+    /// The account as stored now, deleted or not.
+    public func account(_ id: UUID) throws -> Account? {
+        try Vault.reader(db).account(id: id)
+    }
+
+    func existingRecord(_ id: UUID) throws -> AccountRecord {
+        let reader = try Vault.reader(db)
+        guard let account = try reader.account(id: id), let sealed = try reader.sealed(id: id) else {
+            throw VaultError.notFound(id.vaultString)
         }
+        return AccountRecord(account: account, sealedSecret: sealed.secret, sealedPIN: sealed.pin)
+    }
+
+    /// The PIN of account `id` as stored in this transaction; nil for kinds without one.
+    public func pin(for id: UUID) throws -> SecretBytes? {
+        try existingRecord(id).sealedPIN.map { try vault.openPIN($0, for: id) }
+    }
+
+    /// The number of the newest history transaction not written by `author`,
+    /// as seen inside this write transaction (0 if there is none).
+    ///
+    /// A reader that acts on history can check, in the same transaction as
+    /// its own writes, that nobody else wrote since it last looked.
+    public func latestHistoryNumber(excluding author: HistoryAuthor.Kind) throws -> Int64 {
+        try Int64.fetchOne(
+            db, sql: "SELECT MAX(number) FROM historyTransaction WHERE author <> ?",
+            arguments: [author.rawValue]) ?? 0
+    }
+
+    /// The secret of account `id`, decrypted, as stored in this transaction.
+    public func secret(for id: UUID) throws -> SecretBytes {
+        try vault.openSecret(try existingRecord(id).sealedSecret, for: id)
+    }
+
+    /// The live accounts as stored in this transaction (deleted ones too,
+    /// when asked), sorted for display.
+    public func accounts(includingDeleted: Bool) throws -> [Account] {
+        try Vault.accounts(includingDeleted: includingDeleted, in: db)
+    }
+
+    /// The synced preferences as stored in this transaction.
+    public func preferences() throws -> [String: String] {
+        try Vault.preferences(db)
     }
 }

@@ -1,5 +1,3 @@
-import CSodium
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,9 +8,9 @@ import CSodium
 ///
 /// A sealed box is `nonce (24 bytes) || ciphertext || tag (16 bytes)`.
 public enum AEAD {
-    public static let keySize = Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES)
-    public static let nonceSize = Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)
-    public static let tagSize = Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+    public static let keySize = Sodium.aeadKeySize
+    public static let nonceSize = Sodium.aeadNonceSize
+    public static let tagSize = Sodium.aeadTagSize
 
     /// Encrypts `plaintext` under `key`, binding `associatedData` to it.
     public static func seal(_ plaintext: SecretBytes, key: SecretBytes, associatedData: Data) throws -> Data {
@@ -31,23 +29,17 @@ public enum AEAD {
         try checkKey(key)
         guard box.count >= nonceSize + tagSize else { throw CryptoError.authenticationFailed }
         let plaintext = SecretBytes(count: box.count - nonceSize - tagSize)
-        // The box and the key were checked non-empty above, so their base addresses exist.
-        let status = box.withUnsafeBytes { boxBytes in
-            associatedData.withUnsafeBytes { ad in
-                key.withUnsafeBytes { k in
-                    plaintext.withUnsafeMutableBytes { out in
-                        crypto_aead_xchacha20poly1305_ietf_decrypt(
-                            out.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, nil,
-                            boxBytes.baseAddress!.advanced(by: nonceSize).assumingMemoryBound(to: UInt8.self),
-                            UInt64(box.count - nonceSize),
-                            ad.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(ad.count),
-                            boxBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                            k.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        try box.withUnsafeBytes { boxBytes in
+            try associatedData.withUnsafeBytes { ad in
+                try key.withUnsafeBytes { k in
+                    try plaintext.withUnsafeMutableBytes { out in
+                        try Sodium.aeadDecrypt(
+                            into: out, ciphertext: UnsafeRawBufferPointer(rebasing: boxBytes[nonceSize...]),
+                            associatedData: ad, nonce: UnsafeRawBufferPointer(rebasing: boxBytes[..<nonceSize]), key: k)
                     }
                 }
             }
         }
-        guard status == 0 else { throw CryptoError.authenticationFailed }
         return plaintext
     }
 
@@ -56,22 +48,18 @@ public enum AEAD {
     ) throws -> Data {
         try Sodium.ensureInitialized()
         try checkKey(key)
-        // The box holds at least a nonce and a tag, and the key was checked: base addresses exist.
         var box = Data(count: nonceSize + plaintext.count + tagSize)
-        let status = box.withUnsafeMutableBytes { boxBytes in
-            let nonce = boxBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            randombytes_buf(nonce, nonceSize)
-            return associatedData.withUnsafeBytes { ad in
-                key.withUnsafeBytes { k in
-                    crypto_aead_xchacha20poly1305_ietf_encrypt(
-                        nonce.advanced(by: nonceSize), nil,
-                        plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
-                        ad.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(ad.count),
-                        nil, nonce, k.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        try box.withUnsafeMutableBytes { boxBytes in
+            let nonce = UnsafeMutableRawBufferPointer(rebasing: boxBytes[..<nonceSize])
+            Sodium.randomBytes(nonce)
+            try associatedData.withUnsafeBytes { ad in
+                try key.withUnsafeBytes { k in
+                    try Sodium.aeadEncrypt(
+                        into: UnsafeMutableRawBufferPointer(rebasing: boxBytes[nonceSize...]), message: plaintext,
+                        associatedData: ad, nonce: UnsafeRawBufferPointer(nonce), key: k)
                 }
             }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("xchacha20poly1305 encryption") }
         return box
     }
 

@@ -1,5 +1,3 @@
-import CSodium
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -14,7 +12,7 @@ public struct KDFParameters: Codable, Equatable, Sendable {
     public var salt: Data
 
     public static let algorithmName = "argon2id13"
-    public static let saltSize = Int(crypto_pwhash_SALTBYTES)
+    public static let saltSize = Sodium.argon2SaltSize
     /// The most memory stored parameters may ask for: 1 GiB, libsodium's
     /// "sensitive" limit and what `backup --kdf sensitive` uses. Parameters are
     /// read from files and remotes before anything is authenticated.
@@ -22,17 +20,21 @@ public struct KDFParameters: Codable, Equatable, Sendable {
     /// The most passes stored parameters may ask for: 16, four times libsodium's
     /// "sensitive" preset; at 1 GiB that is some tens of seconds, not hours.
     public static let maximumOpsLimit: UInt64 = 16
+    /// The fewest passes libsodium accepts (1): what the cheapest parameters, for tests, use.
+    public static let minimumOpsLimit = Sodium.argon2MinimumOpsLimit
+    /// The least memory libsodium accepts (8 KiB).
+    public static let minimumMemLimit = Sodium.argon2MinimumMemLimit
 
     /// libsodium's "interactive" limits (2 passes, 64 MiB): for the local vault key.
     public static func interactive() throws -> KDFParameters {
         try KDFParameters(
-            opsLimit: UInt64(crypto_pwhash_OPSLIMIT_INTERACTIVE), memLimit: UInt64(crypto_pwhash_MEMLIMIT_INTERACTIVE))
+            opsLimit: Sodium.argon2InteractiveLimits.opsLimit, memLimit: Sodium.argon2InteractiveLimits.memLimit)
     }
 
     /// libsodium's "moderate" limits (3 passes, 256 MiB): for keys that protect remote data.
     public static func moderate() throws -> KDFParameters {
         try KDFParameters(
-            opsLimit: UInt64(crypto_pwhash_OPSLIMIT_MODERATE), memLimit: UInt64(crypto_pwhash_MEMLIMIT_MODERATE))
+            opsLimit: Sodium.argon2ModerateLimits.opsLimit, memLimit: Sodium.argon2ModerateLimits.memLimit)
     }
 
     /// New parameters with a fresh random salt.
@@ -60,7 +62,7 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         guard opsLimit <= Self.maximumOpsLimit else {
             throw KeyDerivationLimitError(demand: .passes(opsLimit, allowed: Self.maximumOpsLimit))
         }
-        guard opsLimit >= UInt64(crypto_pwhash_OPSLIMIT_MIN), memLimit >= UInt64(crypto_pwhash_MEMLIMIT_MIN) else {
+        guard opsLimit >= Self.minimumOpsLimit, memLimit >= Self.minimumMemLimit else {
             throw CryptoError.invalidInput("key derivation limits below libsodium's minimums")
         }
     }
@@ -71,19 +73,13 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         try checkLimits()
         let key = SecretBytes(count: length)
         guard passphrase.count > 0 else { throw CryptoError.invalidInput("the passphrase is empty") }
-        // The output, the passphrase and the salt were checked non-empty above, so their base addresses exist.
-        let status = key.withUnsafeMutableBytes { out in
-            passphrase.withUnsafeBytes { pass in
-                salt.withUnsafeBytes { s in
-                    crypto_pwhash(
-                        out.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(out.count),
-                        pass.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(pass.count),
-                        s.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                        opsLimit, Int(memLimit), crypto_pwhash_ALG_ARGON2ID13)
+        try key.withUnsafeMutableBytes { out in
+            try passphrase.withUnsafeBytes { pass in
+                try salt.withUnsafeBytes { s in
+                    try Sodium.argon2id(into: out, password: pass, salt: s, opsLimit: opsLimit, memLimit: memLimit)
                 }
             }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("argon2id key derivation (out of memory?)") }
         return key
     }
 }

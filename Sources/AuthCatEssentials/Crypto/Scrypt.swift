@@ -1,5 +1,3 @@
-import CSodium
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -34,18 +32,12 @@ public enum Scrypt {
         guard !salt.isEmpty else { throw CryptoError.invalidInput("the scrypt salt is empty") }
         guard length > 0 else { throw CryptoError.invalidInput("scrypt output length must be positive") }
         let key = SecretBytes(count: length)
-        // The password, the salt and the output were checked non-empty above, so their base addresses exist.
-        let status = key.withUnsafeMutableBytes { out in
-            password.withUnsafeBytes { pass in
-                salt.withUnsafeBytes { s in
-                    crypto_pwhash_scryptsalsa208sha256_ll(
-                        pass.baseAddress!.assumingMemoryBound(to: UInt8.self), pass.count,
-                        s.baseAddress!.assumingMemoryBound(to: UInt8.self), s.count,
-                        n, r, p, out.baseAddress!.assumingMemoryBound(to: UInt8.self), out.count)
+        try key.withUnsafeMutableBytes { out in
+            try password.withUnsafeBytes { pass in
+                try salt.withUnsafeBytes { s in try Sodium.scrypt(into: out, password: pass, salt: s, n: n, r: r, p: p)
                 }
             }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("scrypt key derivation (out of memory?)") }
         return key
     }
 

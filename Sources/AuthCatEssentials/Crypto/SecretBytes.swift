@@ -1,5 +1,3 @@
-import CSodium
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -34,7 +32,7 @@ public final class SecretBytes: @unchecked Sendable {
     /// Zero-filled secret storage of `count` bytes.
     public init(count: Int) {
         let size = max(count, 1)
-        if Sodium.initialized, let base = sodium_malloc(size) {
+        if let base = Sodium.allocateGuarded(size) {
             storage = UnsafeMutableRawBufferPointer(start: base, count: size)
             guarded = true
         } else {
@@ -61,9 +59,7 @@ public final class SecretBytes: @unchecked Sendable {
     public static func random(count: Int) throws -> SecretBytes {
         try Sodium.ensureInitialized()
         let secret = SecretBytes(count: count)
-        secret.withUnsafeMutableBytes { buffer in
-            if let base = buffer.baseAddress { randombytes_buf(base, buffer.count) }
-        }
+        secret.withUnsafeMutableBytes(Sodium.randomBytes)
         return secret
     }
 
@@ -94,9 +90,9 @@ public final class SecretBytes: @unchecked Sendable {
         // `init` allocates at least one byte, so the base address exists.
         if guarded {
             // sodium_free wipes the bytes before it unlocks and unmaps them.
-            sodium_free(storage.baseAddress!)
+            Sodium.freeGuarded(storage.baseAddress!)
         } else {
-            sodium_memzero(storage.baseAddress!, storage.count)
+            Sodium.wipe(storage)
             storage.deallocate()
         }
     }
@@ -121,9 +117,6 @@ public final class SecretBytes: @unchecked Sendable {
 extension SecretBytes: Equatable {
     /// Constant-time comparison, so timing reveals nothing of the contents.
     public static func == (lhs: SecretBytes, rhs: SecretBytes) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return lhs.withUnsafeBytes { l in
-            rhs.withUnsafeBytes { r in sodium_memcmp(l.baseAddress, r.baseAddress, l.count) == 0 }
-        }
+        lhs.withUnsafeBytes { l in rhs.withUnsafeBytes { r in Sodium.constantTimeEqual(l, r) } }
     }
 }

@@ -1,5 +1,3 @@
-import CSodium
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -26,29 +24,31 @@ public final class SecretStream {
 
         init(_ raw: UInt8) {
             switch raw {
-            case crypto_secretstream_xchacha20poly1305_tag_message(): self = .message
-            case crypto_secretstream_xchacha20poly1305_tag_final(): self = .final
+            case Sodium.streamMessageTag: self = .message
+            case Sodium.streamFinalTag: self = .final
             default: self = .other(raw)
             }
         }
 
         var raw: UInt8 {
             switch self {
-            case .message: crypto_secretstream_xchacha20poly1305_tag_message()
-            case .final: crypto_secretstream_xchacha20poly1305_tag_final()
+            case .message: Sodium.streamMessageTag
+            case .final: Sodium.streamFinalTag
             case .other(let value): value
             }
         }
     }
 
-    public static let keySize = crypto_secretstream_xchacha20poly1305_keybytes()
-    public static let headerSize = crypto_secretstream_xchacha20poly1305_headerbytes()
+    public static let keySize = Sodium.streamKeySize
+    public static let headerSize = Sodium.streamHeaderSize
     /// Bytes a chunk's ciphertext has beyond its plaintext: the encrypted tag and the MAC.
-    public static let overhead = crypto_secretstream_xchacha20poly1305_abytes()
+    public static let overhead = Sodium.streamOverhead
 
     private enum Direction { case push, pull }
 
-    private var state = crypto_secretstream_xchacha20poly1305_state()
+    /// libsodium's stream state, which holds a key derived from the stream's key.
+    private let state = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: Sodium.streamStateSize, alignment: Sodium.streamStateAlignment)
     private let direction: Direction
     private var finished = false
 
@@ -57,10 +57,12 @@ public final class SecretStream {
 
     private init(direction: Direction) {
         self.direction = direction
+        state.initializeMemory(as: UInt8.self, repeating: 0)
     }
 
     deinit {
-        withUnsafeMutableBytes(of: &state) { sodium_memzero($0.baseAddress, $0.count) }
+        Sodium.wipe(state)
+        state.deallocate()
     }
 
     /// Starts encrypting under `key` with a fresh random header.
@@ -69,15 +71,9 @@ public final class SecretStream {
         try checkKey(key)
         var header = Data(count: headerSize)
         let stream = SecretStream(direction: .push)
-        // The header buffer and the key were sized above, so their base addresses exist.
-        let status = header.withUnsafeMutableBytes { h in
-            key.withUnsafeBytes { k in
-                crypto_secretstream_xchacha20poly1305_init_push(
-                    &stream.state, h.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                    k.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            }
+        try header.withUnsafeMutableBytes { h in
+            try key.withUnsafeBytes { k in try Sodium.streamInitPush(state: stream.state, header: h, key: k) }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("secretstream initialisation") }
         stream.header = header
         return stream
     }
@@ -90,16 +86,9 @@ public final class SecretStream {
             throw CryptoError.invalidInput("secretstream header must be \(headerSize) bytes")
         }
         let stream = SecretStream(direction: .pull)
-        // Both buffers were checked to have their full size, so their base addresses exist.
-        let status = header.withUnsafeBytes { h in
-            key.withUnsafeBytes { k in
-                crypto_secretstream_xchacha20poly1305_init_pull(
-                    &stream.state, h.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                    k.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            }
+        try header.withUnsafeBytes { h in
+            try key.withUnsafeBytes { k in try Sodium.streamInitPull(state: stream.state, header: h, key: k) }
         }
-        // init_pull fails only on a header it cannot use; treat it like any other bad input.
-        guard status == 0 else { throw CryptoError.authenticationFailed }
         return stream
     }
 
@@ -108,18 +97,14 @@ public final class SecretStream {
         guard direction == .push else { throw CryptoError.invalidInput("this secretstream decrypts; it cannot seal") }
         guard !finished else { throw CryptoError.invalidInput("the secretstream was already finished") }
         var ciphertext = Data(count: plaintext.count + Self.overhead)
-        // The ciphertext is never empty (it holds at least the overhead), so its base address exists.
-        let status = ciphertext.withUnsafeMutableBytes { c in
-            plaintext.withUnsafeBytes { m in
-                associatedData.withUnsafeBytes { ad in
-                    crypto_secretstream_xchacha20poly1305_push(
-                        &state, c.baseAddress!.assumingMemoryBound(to: UInt8.self), nil,
-                        m.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(m.count),
-                        ad.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(ad.count), tag.raw)
+        try ciphertext.withUnsafeMutableBytes { c in
+            try plaintext.withUnsafeBytes { m in
+                try associatedData.withUnsafeBytes { ad in
+                    try Sodium.streamPush(
+                        state: state, into: c, message: m, associatedData: ad, tag: tag.raw)
                 }
             }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("secretstream encryption") }
         if tag == .final { finished = true }
         return ciphertext
     }
@@ -131,19 +116,13 @@ public final class SecretStream {
         guard direction == .pull else { throw CryptoError.invalidInput("this secretstream encrypts; it cannot open") }
         guard !finished, ciphertext.count >= Self.overhead else { throw CryptoError.authenticationFailed }
         var plaintext = Data(count: ciphertext.count - Self.overhead)
-        var rawTag: UInt8 = 0
-        // The ciphertext holds at least the overhead, so its base address exists.
-        let status = plaintext.withUnsafeMutableBytes { m in
-            ciphertext.withUnsafeBytes { c in
-                associatedData.withUnsafeBytes { ad in
-                    crypto_secretstream_xchacha20poly1305_pull(
-                        &state, m.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, &rawTag,
-                        c.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(c.count),
-                        ad.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(ad.count))
+        let rawTag = try plaintext.withUnsafeMutableBytes { m in
+            try ciphertext.withUnsafeBytes { c in
+                try associatedData.withUnsafeBytes { ad in
+                    try Sodium.streamPull(state: state, into: m, ciphertext: c, associatedData: ad)
                 }
             }
         }
-        guard status == 0 else { throw CryptoError.authenticationFailed }
         let tag = Tag(rawTag)
         if tag == .final { finished = true }
         return (plaintext, tag)

@@ -72,33 +72,3 @@ public struct OTPParameters: Codable, Equatable, Hashable, Sendable {
         guard counter <= Self.maximumCounter else { throw OTPParameterError.counter }
     }
 }
-
-public enum OTPParameterError: UserFacingError, Equatable {
-    case digits(Int, steam: Bool)
-    case period(Int)
-    case counter
-    /// A Yandex or mOTP account with other parameters than its kind's only ones.
-    case fixed(OTPKind)
-    /// MD5 asked for an account that is not mOTP.
-    case md5
-    /// A Yandex or mOTP code asked for without the account's PIN.
-    case missingPIN(OTPKind)
-
-    public var description: String {
-        switch self {
-        case .digits(let n, let steam):
-            steam ? "steam codes have 5 characters, not \(n)" : "digits must be between 6 and 10, not \(n)"
-        case .period(let p): "period must be at least 1 second, not \(p)"
-        case .counter: "counter must be between 0 and \(OTPParameters.maximumCounter)"
-        case .fixed(let kind):
-            if let fixed = kind.fixedParameters {
-                "\(kind.rawValue) codes always use \(fixed.algorithm.rawValue), \(fixed.digits) characters and "
-                    + "\(fixed.period)-second steps"
-            } else {
-                "\(kind.rawValue) codes have no fixed parameters"
-            }
-        case .missingPIN(let kind): "\(kind.rawValue) codes need the account's PIN"
-        case .md5: "md5 is used by mOTP codes only; TOTP, HOTP and Steam use sha1, sha256 or sha512"
-        }
-    }
-}

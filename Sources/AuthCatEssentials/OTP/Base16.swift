@@ -59,22 +59,3 @@ public enum Base16 {
         [" ", "-", "\t", "\n", "\r"].contains(scalar)
     }
 }
-
-/// Why a hexadecimal secret could not be read; never quotes the input.
-public enum Base16Error: UserFacingError, Equatable {
-    case empty
-    /// A character that is not a hex digit; `position` counts characters from 1.
-    case invalidCharacter(position: Int)
-    /// An odd number of hex digits: half a byte is missing.
-    case oddLength(Int)
-
-    public var description: String {
-        switch self {
-        case .empty: "the secret is empty; an mOTP secret is hexadecimal, such as e3152afee62599c8"
-        case .invalidCharacter(let position):
-            "the secret has an invalid character at position \(position); an mOTP secret uses only 0 to 9 and a to f"
-        case .oddLength(let count):
-            "the secret has \(count) hex digits, an odd number; check that it was copied completely"
-        }
-    }
-}

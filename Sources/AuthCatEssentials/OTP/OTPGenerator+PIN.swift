@@ -1,4 +1,3 @@
-import CSodium
 import Crypto
 
 /// The two kinds whose codes mix in a PIN: Yandex.Key and mOTP.
@@ -15,18 +14,10 @@ extension OTPGenerator {
     /// is HMAC-SHA-256 of the big-endian time step, truncated to 63 bits at
     /// RFC 4226's offset, modulo 26^8, written as eight lowercase letters,
     /// most significant first.
-    static func yandex(secret: SecretBytes, pin: SecretBytes, step: Int64) -> String {
-        let mac = yandexKey(secret: secret, pin: pin).withUnsafeBytes { key in
-            withUnsafeBytes(of: UInt64(bitPattern: step).bigEndian) { message in
-                var state = crypto_auth_hmacsha256_state()
-                defer { sodium_memzero(&state, MemoryLayout.size(ofValue: state)) }
-                var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-                // A key of 31 or 32 bytes and the eight of a UInt64: never without an address.
-                crypto_auth_hmacsha256_init(&state, key.bindMemory(to: UInt8.self).baseAddress!, key.count)
-                crypto_auth_hmacsha256_update(
-                    &state, message.bindMemory(to: UInt8.self).baseAddress!, UInt64(message.count))
-                crypto_auth_hmacsha256_final(&state, &mac)
-                return mac
+    static func yandex(secret: SecretBytes, pin: SecretBytes, step: Int64) throws -> String {
+        let mac = try yandexKey(secret: secret, pin: pin).withUnsafeBytes { key in
+            try withUnsafeBytes(of: UInt64(bitPattern: step).bigEndian) { message in
+                try Sodium.hmacSHA256(key: key, message: message)
             }
         }
         let value = mac.withUnsafeBytes { bytes in
@@ -50,19 +41,12 @@ extension OTPGenerator {
     /// SHA-256 of the PIN and the secret, without a leading zero byte, hashed
     /// by libsodium straight into zeroing storage: no copy of the key is left
     /// behind in memory (swift-crypto's digests are plain values).
-    private static func yandexKey(secret: SecretBytes, pin: SecretBytes) -> SecretBytes {
-        var state = crypto_hash_sha256_state()
-        defer { sodium_memzero(&state, MemoryLayout.size(ofValue: state)) }
-        crypto_hash_sha256_init(&state)
-        for part in [pin, secret] {
-            _ = part.withUnsafeBytes {
-                crypto_hash_sha256_update(&state, $0.bindMemory(to: UInt8.self).baseAddress, UInt64($0.count))
+    private static func yandexKey(secret: SecretBytes, pin: SecretBytes) throws -> SecretBytes {
+        let digest = SecretBytes(count: Sodium.sha256Size)
+        try digest.withUnsafeMutableBytes { output in
+            try pin.withUnsafeBytes { pin in
+                try secret.withUnsafeBytes { secret in try Sodium.sha256(into: output, parts: [pin, secret]) }
             }
-        }
-        let digest = SecretBytes(count: Int(crypto_hash_sha256_BYTES))
-        // 32 bytes of zeroing storage: never without an address.
-        _ = digest.withUnsafeMutableBytes {
-            crypto_hash_sha256_final(&state, $0.bindMemory(to: UInt8.self).baseAddress!)
         }
         let leadingZero = digest.withUnsafeBytes { $0.first == 0 }
         guard leadingZero else { return digest }

@@ -29,7 +29,7 @@ public enum OTPGenerator {
             let step = timeStep(at: time, period: parameters.period)
             let text =
                 parameters.kind == .yandex
-                ? yandex(secret: secret, pin: pin, step: step)
+                ? try yandex(secret: secret, pin: pin, step: step)
                 : motp(secret: secret, pin: pin, step: step, digits: parameters.digits)
             return timed(text, step: step, period: parameters.period)
         }
@@ -129,5 +129,28 @@ public enum OTPGenerator {
 
     private static func checkPeriod(_ period: Int) throws {
         guard period >= 1 else { throw OTPParameterError.period(period) }
+    }
+}
+
+/// One generated code and, for time-based codes, the window in which it is valid.
+public struct OTPCode: Equatable, Sendable {
+    /// The digits (or Steam characters) to type in.
+    public var value: String
+    /// Start of the time step the code belongs to; `nil` for HOTP.
+    public var validFrom: Date?
+    /// End of the time step (exclusive), when the next code takes over; `nil` for HOTP.
+    public var validUntil: Date?
+
+    public init(value: String, validFrom: Date? = nil, validUntil: Date? = nil) {
+        self.value = value
+        self.validFrom = validFrom
+        self.validUntil = validUntil
+    }
+
+    /// Whole seconds left before the code expires at `time`, rounded up; `nil` for HOTP.
+    public func secondsRemaining(at time: Date) -> Int? {
+        guard let validUntil else { return nil }
+        let remaining = (validUntil.timeIntervalSince(time)).rounded(.up)
+        return remaining.isFinite ? Int(max(0, min(remaining, Double(Int32.max)))) : nil
     }
 }

@@ -63,26 +63,3 @@ public enum OTPPIN {
         return remainder
     }
 }
-
-/// Why a PIN or a Yandex secret was refused; never quotes either.
-public enum OTPPINError: UserFacingError, Equatable {
-    case empty
-    case tooLong
-    case invalid
-    case yandexSecretLength(Int)
-    case yandexChecksum
-    /// A PIN given for a kind of account that has none.
-    case unexpected(OTPKind)
-
-    public var description: String {
-        switch self {
-        case .empty: "the PIN is empty; Yandex and mOTP codes need the PIN chosen with the issuer"
-        case .tooLong: "the PIN is longer than \(OTPPIN.maximumBytes) bytes; check that only the PIN was given"
-        case .invalid: "the PIN is not plain text (it has control characters or is not UTF-8)"
-        case .yandexSecretLength(let count):
-            "a Yandex secret has 16 bytes (26 Base32 characters) or 26 with its checksum (42 characters), not \(count.counted("byte"))"
-        case .yandexChecksum: "the Yandex secret's checksum is wrong; check that it was copied completely"
-        case .unexpected(let kind): "\(kind.rawValue) accounts have no PIN; only yandex and motp accounts do"
-        }
-    }
-}

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Rows of text in aligned columns, two spaces apart, for terminal output.
 public enum TextTable {
     /// One line per row, each column padded to its widest cell; lines carry
@@ -41,5 +47,61 @@ public enum TextTable {
     private static func width(_ cell: String) -> Int {
         let bytes = cell.utf8.count
         return cell.utf8.allSatisfy { $0 < 0x80 } ? bytes : cell.count
+    }
+}
+
+/// Text from the vault made safe to print on a terminal.
+///
+/// Account names can come from a scanned QR code or an imported file, so a
+/// name could carry escape sequences that rewrite the screen; they are shown
+/// as `\u{…}` instead.
+public enum TerminalText {
+    public static func sanitized(_ text: String) -> String {
+        // Nearly all names are printable ASCII; checking bytes is far cheaper
+        // than looking up each character's Unicode category.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// One account as `authcat list` shows it: label, type, algorithm, digits,
+/// period or next counter, tags. Shared by `authcat-cli` and the quick front
+/// `authcat`, so both print the same table.
+public enum AccountRow {
+    public static func cells(_ account: Account) -> [String] {
+        let otp = account.otp
+        let step = otp.kind == .hotp ? "counter \(otp.counter)" : "\(otp.period)s"
+        return [
+            account.label, otp.kind.rawValue, otp.algorithm.rawValue, "\(otp.digits) digits", step,
+            account.tags.joined(separator: ","),
+        ]
+    }
+}
+
+/// One code as a person reads it on a terminal: the code, the account's
+/// label and how long the code stays valid. Shared by `authcat-cli` and the
+/// quick front `authcat`, so both print the same line.
+public enum CodeRow {
+    /// The cells of the row; `code` is nil for an HOTP account listed without using up a counter value.
+    public static func cells(_ account: Account, _ code: OTPCode?, at now: Date) -> [String] {
+        let status: String
+        if let seconds = code?.secondsRemaining(at: now) {
+            status = "\(seconds)s left"
+        } else if account.otp.kind == .hotp {
+            status = code == nil ? "hotp: ask by name" : "hotp"
+        } else {
+            status = ""
+        }
+        return [code?.value ?? "-", account.label, status]
     }
 }

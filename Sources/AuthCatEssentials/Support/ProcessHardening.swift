@@ -1,4 +1,4 @@
-import CProcessControl
+internal import CProcessControl
 
 #if canImport(FoundationEssentials)
     import Glibc

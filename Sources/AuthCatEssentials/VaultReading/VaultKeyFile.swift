@@ -99,4 +99,14 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try SecureFile.writeAtomically(try encoder.encode(self), to: url)
     }
+
+    /// The vault key if it can be had without asking anyone: stored plainly,
+    /// or kept in the keyring by `authcat unlock`. The key is not checked
+    /// against the vault here; the caller does that (a sealed value fails to open).
+    public func keyWithoutPrompt() -> SecretBytes? {
+        switch protection {
+        case .none: try? unlock(passphrase: { throw VaultError.passphraseRequired })
+        case .passphrase: VaultKeyring.entry(vaultID: vaultID)?.key
+        }
+    }
 }

@@ -1,5 +1,4 @@
-import CKeyutils
-import CSodium
+internal import CKeyutils
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -32,13 +31,15 @@ public enum VaultKeyring {
         let expiresAt = Int64(now.timeIntervalSince1970) + Int64(seconds)
         var payload = Array(magic.utf8) + withUnsafeBytes(of: expiresAt.bigEndian, Array.init)
         key.withUnsafeBytes { payload.append(contentsOf: $0) }
-        defer { sodium_memzero(&payload, payload.count) }
+        defer { Sodium.wipe(&payload) }
         // Made in this process's own keyring, which ends with the process, and
         // linked into the user keyring only once it has its timeout: killed at
         // any moment, authcat never leaves a key that outlives its time.
         let id = add_key("user", description(vaultID), payload, payload.count, KEY_SPEC_PROCESS_KEYRING)
         guard id >= 0 else { throw VaultKeyringError.unavailable(String(cString: strerror(errno))) }
-        defer { keyctl_unlink(id, KEY_SPEC_PROCESS_KEYRING) }
+        // Unlinked from the process keyring whatever happens; if that fails the
+        // link goes when the process ends, so there is nothing to report.
+        defer { _ = keyctl_unlink(id, KEY_SPEC_PROCESS_KEYRING) }
         guard keyctl_setperm(id, permissions) == 0, keyctl_set_timeout(id, UInt32(seconds)) == 0 else {
             throw invalidating(id)
         }
@@ -49,7 +50,9 @@ public enum VaultKeyring {
     /// Deletes the half-made key `id`; the error that says why it was given up.
     private static func invalidating(_ id: key_serial_t) -> VaultKeyringError {
         let reason = String(cString: strerror(errno))
-        keyctl_invalidate(id)
+        // Reported already by the error returned; a key that cannot be
+        // invalidated is in the process keyring only, which ends with the process.
+        _ = keyctl_invalidate(id)
         return .unavailable(reason)
     }
 
@@ -59,7 +62,7 @@ public enum VaultKeyring {
         let id = keyctl_search(KEY_SPEC_USER_KEYRING, "user", description(vaultID), 0)
         guard id > 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: payloadSize + 1)
-        defer { sodium_memzero(&buffer, buffer.count) }
+        defer { Sodium.wipe(&buffer) }
         let length = buffer.withUnsafeMutableBufferPointer { pointer in
             pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
                 keyctl_read(key_serial_t(id), $0, pointer.count)
@@ -92,30 +95,4 @@ public enum VaultKeyring {
     /// Possessor: everything; the same user: view, read, search (a process
     /// whose session keyring does not link the user keyring still finds it).
     private static let permissions = key_perm_t(KEY_POS_ALL) | key_perm_t(KEY_USR_VIEW | KEY_USR_READ | KEY_USR_SEARCH)
-}
-
-public enum VaultKeyringError: UserFacingError, Equatable {
-    case unavailable(String)
-    case durationOutOfRange(Int)
-
-    public var description: String {
-        switch self {
-        case .unavailable(let reason):
-            "the kernel keyring cannot keep the vault key (\(reason)); set AUTHCAT_PASSPHRASE_FILE instead"
-        case .durationOutOfRange(let seconds):
-            "cannot keep the vault unlocked for \(seconds) seconds: from 1 second to 30 days"
-        }
-    }
-}
-
-extension VaultKeyFile {
-    /// The vault key if it can be had without asking anyone: stored plainly,
-    /// or kept in the keyring by `authcat unlock`. The key is not checked
-    /// against the vault here; the caller does that (a sealed value fails to open).
-    public func keyWithoutPrompt() -> SecretBytes? {
-        switch protection {
-        case .none: try? unlock(passphrase: { throw VaultError.passphraseRequired })
-        case .passphrase: VaultKeyring.entry(vaultID: vaultID)?.key
-        }
-    }
 }

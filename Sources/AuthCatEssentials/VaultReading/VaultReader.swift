@@ -1,4 +1,4 @@
-import GRDBSQLite
+internal import GRDBSQLite
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -16,6 +16,11 @@ import GRDBSQLite
 /// so that a lookup made inside a write transaction names the account the
 /// write then changes. It borrows the connection: it opens, begins and
 /// closes nothing, and leaves no statement behind.
+///
+/// It is the one user of SQLite's C interface in both programs: the quick
+/// front opens its read-only connection here (`ReadOnlyConnection`), and the
+/// core's GRDB connections set their one file control here
+/// (`keepWriteAheadLogFiles`), so no other file imports `GRDBSQLite`.
 ///
 /// Failures are thrown: `VaultReadError` when SQLite fails (the core turns
 /// its code into the error a user can act on), `VaultError.storage` for a
@@ -169,6 +174,7 @@ public struct VaultReader {
         var prepared: OpaquePointer?
         try check(sqlite3_prepare_v2(connection, sql, -1, &prepared, nil))
         guard let statement = prepared else { return [] }  // no statement: the SQL was only a comment
+        // Finalizing repeats the last step's result, which was checked there.
         defer { sqlite3_finalize(statement) }
         for (index, argument) in arguments.enumerated() {
             try check(sqlite3_bind_text(statement, Int32(index + 1), argument, -1, Self.transient))
@@ -217,20 +223,86 @@ public struct VaultReader {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
 
+extension VaultReader {
+    /// A read-only connection of its own to a vault database, for the quick
+    /// front, which links no GRDB: opened without following a symbolic link
+    /// and closed when released.
+    public final class ReadOnlyConnection {
+        private let handle: OpaquePointer
+
+        /// Opens the database at `path`; waits up to 10 s for a writer's lock, as the core does.
+        /// - Throws: `VaultReadError` with SQLite's result code.
+        public init(path: String) throws {
+            var opened: OpaquePointer?
+            // NOMUTEX: one thread uses the connection, so SQLite need not lock
+            // it around every call (two calls per text column of every row).
+            let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
+            let status = sqlite3_open_v2(path, &opened, flags, nil)
+            guard status == SQLITE_OK, let opened else {
+                // SQLite may hand out a handle even when opening fails; it must still be closed.
+                sqlite3_close(opened)
+                throw VaultReadError(resultCode: status == SQLITE_OK ? SQLITE_CANTOPEN : status)
+            }
+            let timeout = sqlite3_busy_timeout(opened, 10_000)
+            guard timeout == SQLITE_OK else {
+                sqlite3_close(opened)
+                throw VaultReadError(resultCode: timeout)
+            }
+            handle = opened
+        }
+
+        deinit {
+            // Nothing is left open on it (the reader finalizes every statement),
+            // so closing cannot fail with SQLITE_BUSY.
+            sqlite3_close(handle)
+        }
+
+        /// The one reader on this connection; `readingNotes` as for `VaultReader.init`.
+        public func reader(readingNotes: Bool = true) -> VaultReader {
+            VaultReader(connection: handle, readingNotes: readingNotes)
+        }
+
+        /// Runs `body` in one read transaction, so that everything it reads
+        /// (an account, then its sealed secret) comes from the same committed
+        /// state, whatever other processes write meanwhile.
+        /// - Throws: `VaultReadError` when the transaction cannot begin or end, or what `body` throws.
+        public func snapshot<Result>(_ body: () throws -> Result) throws -> Result {
+            try execute("BEGIN")
+            let result: Result
+            do {
+                result = try body()
+            } catch {
+                // The error that matters is the body's; a read transaction that
+                // cannot be rolled back ends when the connection closes.
+                _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+                throw error
+            }
+            try execute("COMMIT")
+            return result
+        }
+
+        private func execute(_ sql: String) throws {
+            let status = sqlite3_exec(handle, sql, nil, nil, nil)
+            guard status == SQLITE_OK else { throw VaultReadError(resultCode: status) }
+        }
+    }
+
+    /// Keeps a database's `-wal` and `-shm` files when its last connection
+    /// closes (`SQLITE_FCNTL_PERSIST_WAL`) on a connection the caller owns
+    /// (the core's, through GRDB): the core's one use of SQLite's C interface.
+    /// - Throws: `VaultReadError` with SQLite's result code.
+    public static func keepWriteAheadLogFiles(connection: OpaquePointer) throws {
+        var persist: Int32 = 1
+        let status = sqlite3_file_control(connection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
+        guard status == SQLITE_OK else { throw VaultReadError(resultCode: status) }
+    }
+}
+
 /// An account's secret and PIN as the vault stores them, sealed under the vault key.
 public struct SealedSecrets: Sendable {
     public var secret: Data
     /// Set exactly for the kinds that need a PIN.
     public var pin: Data?
-}
-
-/// SQLite failed while the vault was read; `resultCode` is its (extended) result code.
-public struct VaultReadError: Error, Equatable {
-    public let resultCode: Int32
-
-    public init(resultCode: Int32) {
-        self.resultCode = resultCode
-    }
 }
 
 /// What the name rules and completion read of an account.
@@ -248,4 +320,13 @@ public struct AccountName: AccountNaming, Sendable {
     public init(_ account: Account) {
         self.init(id: account.id, issuer: account.issuer, name: account.name)
     }
+}
+
+/// The schema migrations a vault database has when it is current, in order.
+///
+/// The core's migrator defines them (and a test keeps this list equal to
+/// it); the quick front reads a vault only when it finds exactly these, and
+/// leaves any other vault to the full program, which migrates or refuses it.
+public enum VaultSchemaVersion {
+    public static let migrations = ["v1-accounts-history", "v2-pin-kinds"]
 }

@@ -1,6 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
-import CQREncode
+internal import CQREncode
 import Foundation
 
 /// A QR code's modules, made with libqrencode.

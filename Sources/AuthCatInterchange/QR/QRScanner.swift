@@ -1,17 +1,19 @@
-import CZBar
+internal import CZBar
 import Foundation
 
-/// Finds QR codes in images with libzbar.
+/// Finds QR codes in images with libzbar: the one file of AuthCatInterchange
+/// that uses it.
 public enum QRScanner {
     /// The text of every QR code in `image`, top to bottom.
     /// - Throws: `QRError.noCodeFound` when there is none.
     public static func scan(_ image: GreyImage) throws -> [String] {
-        let zbar = try ZBarLibrary.shared()
+        let zbar = try Library.shared()
         guard let scanner = zbar.imageScannerCreate() else { throw QRError.scanFailed }
         defer { zbar.imageScannerDestroy(scanner) }
         // Only QR codes: other symbologies would find noise in a screenshot.
-        _ = zbar.imageScannerSetConfig(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        _ = zbar.imageScannerSetConfig(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        guard zbar.imageScannerSetConfig(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0) == 0,
+            zbar.imageScannerSetConfig(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1) == 0
+        else { throw QRError.scanFailed }
         guard let zbarImage = zbar.imageCreate() else { throw QRError.scanFailed }
         defer { zbar.imageDestroy(zbarImage) }
         zbar.imageSetFormat(zbarImage, fourCC("Y800"))
@@ -32,7 +34,7 @@ public enum QRScanner {
         try scan(GreyImage(png: png))
     }
 
-    private static func symbols(of image: OpaquePointer, _ zbar: ZBarLibrary) -> [String] {
+    private static func symbols(of image: OpaquePointer, _ zbar: Library) -> [String] {
         var found: [(box: Box, text: String)] = []
         var symbol = zbar.imageFirstSymbol(image)
         while let current = symbol {
@@ -67,7 +69,7 @@ public enum QRScanner {
     private struct Box {
         var left = Int32.max, top = Int32.max, bottom = Int32.min
 
-        init(_ symbol: OpaquePointer, _ zbar: ZBarLibrary) {
+        init(_ symbol: OpaquePointer, _ zbar: Library) {
             for index in 0..<zbar.symbolGetLocSize(symbol) {
                 left = min(left, zbar.symbolGetLocX(symbol, index))
                 top = min(top, zbar.symbolGetLocY(symbol, index))
@@ -78,5 +80,78 @@ public enum QRScanner {
 
     private static func fourCC(_ code: String) -> UInt {
         code.utf8.reversed().reduce(0) { $0 << 8 | UInt($1) }
+    }
+
+    /// libzbar, opened when the first QR code is scanned instead of linked at
+    /// start-up.
+    ///
+    /// libzbar pulls in some twenty libraries (D-Bus, X11, V4L, JPEG, systemd).
+    /// Linked, the dynamic loader would map and relocate all of them before
+    /// every command, `authcat code` included; opened here, only `import --qr`
+    /// pays for them. The CZBar module still supplies the header's types.
+    struct Library {
+        typealias Create = @convention(c) () -> OpaquePointer?
+        typealias Destroy = @convention(c) (OpaquePointer?) -> Void
+        typealias SetConfig = @convention(c) (OpaquePointer?, zbar_symbol_type_t, zbar_config_t, Int32) -> Int32
+        typealias SetFormat = @convention(c) (OpaquePointer?, UInt) -> Void
+        typealias SetSize = @convention(c) (OpaquePointer?, UInt32, UInt32) -> Void
+        typealias SetData =
+            @convention(c) (OpaquePointer?, UnsafeRawPointer?, UInt, (@convention(c) (OpaquePointer?) -> Void)?) -> Void
+        typealias Scan = @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
+        typealias SymbolOf = @convention(c) (OpaquePointer?) -> OpaquePointer?
+        typealias SymbolType = @convention(c) (OpaquePointer?) -> zbar_symbol_type_t
+        typealias SymbolData = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+        typealias SymbolCount = @convention(c) (OpaquePointer?) -> UInt32
+        typealias SymbolLocation = @convention(c) (OpaquePointer?, UInt32) -> Int32
+
+        let imageScannerCreate: Create
+        let imageScannerDestroy: Destroy
+        let imageScannerSetConfig: SetConfig
+        let imageCreate: Create
+        let imageDestroy: Destroy
+        let imageSetFormat: SetFormat
+        let imageSetSize: SetSize
+        let imageSetData: SetData
+        let scanImage: Scan
+        let imageFirstSymbol: SymbolOf
+        let symbolNext: SymbolOf
+        let symbolGetType: SymbolType
+        let symbolGetData: SymbolData
+        let symbolGetDataLength: SymbolCount
+        let symbolGetLocSize: SymbolCount
+        let symbolGetLocX: SymbolLocation
+        let symbolGetLocY: SymbolLocation
+
+        /// The library, opened once per process; the handle is never closed.
+        static func shared() throws -> Library {
+            try loaded.get()
+        }
+
+        private static let loaded = Result { try Library(path: "libzbar.so.0") }
+
+        private init(path: String) throws {
+            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { throw QRError.scannerUnavailable }
+            func function<T>(_ name: String) throws -> T {
+                guard let address = dlsym(handle, name) else { throw QRError.scannerUnavailable }
+                return unsafeBitCast(address, to: T.self)
+            }
+            imageScannerCreate = try function("zbar_image_scanner_create")
+            imageScannerDestroy = try function("zbar_image_scanner_destroy")
+            imageScannerSetConfig = try function("zbar_image_scanner_set_config")
+            imageCreate = try function("zbar_image_create")
+            imageDestroy = try function("zbar_image_destroy")
+            imageSetFormat = try function("zbar_image_set_format")
+            imageSetSize = try function("zbar_image_set_size")
+            imageSetData = try function("zbar_image_set_data")
+            scanImage = try function("zbar_scan_image")
+            imageFirstSymbol = try function("zbar_image_first_symbol")
+            symbolNext = try function("zbar_symbol_next")
+            symbolGetType = try function("zbar_symbol_get_type")
+            symbolGetData = try function("zbar_symbol_get_data")
+            symbolGetDataLength = try function("zbar_symbol_get_data_length")
+            symbolGetLocSize = try function("zbar_symbol_get_loc_size")
+            symbolGetLocX = try function("zbar_symbol_get_loc_x")
+            symbolGetLocY = try function("zbar_symbol_get_loc_y")
+        }
     }
 }

@@ -192,6 +192,34 @@ final class VaultReaderTests: XCTestCase {
         }
         XCTAssertThrowsError(try empty.account(matching: "x")) { XCTAssertTrue($0 is VaultReadError) }
     }
+
+    // MARK: The read-only connection of the quick front
+
+    func testAReadOnlyConnectionReadsTheVaultAndWritesNothing() throws {
+        let github = try add("GitHub", "alice")
+        let connection = try VaultReader.ReadOnlyConnection(path: VaultLocation(folder: folder).databaseURL.path)
+        XCTAssertEqual(try connection.snapshot { try connection.reader().accounts() }, [github])
+        XCTAssertEqual(try connection.reader().migrations(), VaultSchemaVersion.migrations)
+        XCTAssertThrowsError(try connection.snapshot { try connection.reader().account(matching: "nobody") }) {
+            XCTAssertEqual($0 as? VaultError, .notFound("nobody"), "the body's error, as thrown")
+        }
+        // A body that threw leaves no transaction open: the next one begins.
+        XCTAssertEqual(try connection.snapshot { try connection.reader().account(matching: "ali") }, github)
+    }
+
+    func testAReadOnlyConnectionOpensNoMissingFileAndFollowsNoLink() throws {
+        let missing = folder.appendingPathComponent("missing.sqlite").path
+        XCTAssertThrowsError(try VaultReader.ReadOnlyConnection(path: missing)) {
+            XCTAssertEqual(($0 as? VaultReadError).map { $0.resultCode & 0xff }, SQLITE_CANTOPEN)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing), "read-only: nothing is created")
+        let link = folder.appendingPathComponent("link.sqlite")
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: VaultLocation(folder: folder).databaseURL)
+        XCTAssertThrowsError(try VaultReader.ReadOnlyConnection(path: link.path), "SQLITE_OPEN_NOFOLLOW") {
+            XCTAssertEqual(($0 as? VaultReadError).map { $0.resultCode & 0xff }, SQLITE_CANTOPEN)
+        }
+    }
 }
 
 extension Result where Failure == Error {

@@ -1,3 +1,4 @@
+/// What a QR code looks like: half blocks on a terminal, or an image.
 extension QRCode {
     /// The code drawn with Unicode half blocks (`▀ ▄ █`), two module rows per
     /// line of text, inside a quiet zone of `quietZone` modules.
@@ -32,5 +33,18 @@ extension QRCode {
     private func isDrawn(_ x: Int, _ y: Int, inside range: Range<Int>, _ darkOnLightTerminal: Bool) -> Bool {
         guard range.contains(y) else { return false }
         return self[x, y] == darkOnLightTerminal
+    }
+
+    /// The code as an image: dark modules black, `scale` pixels per module,
+    /// inside a white quiet zone of `quietZone` modules.
+    public func image(scale: Int = 4, quietZone: Int = 4) -> GreyImage {
+        let side = (size + 2 * quietZone) * scale
+        var pixels = [UInt8](repeating: 255, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side where self[x / scale - quietZone, y / scale - quietZone] {
+                pixels[y * side + x] = 0
+            }
+        }
+        return GreyImage(width: side, height: side, pixels: pixels)
     }
 }

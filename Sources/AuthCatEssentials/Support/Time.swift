@@ -5,6 +5,29 @@
     import Foundation
 #endif
 
+// Time as authcat reads it (an injected clock), stores it (milliseconds
+// since 1970) and shows it (`Timestamp`).
+
+/// Where the current time comes from; injected so that tests can fix it.
+public protocol Clock: Sendable {
+    func now() -> Date
+}
+
+/// The real time of day.
+public struct SystemClock: Clock {
+    public init() {}
+    public func now() -> Date { Date() }
+}
+
+extension Date {
+    /// Whole milliseconds since 1970, as the vault stores times.
+    public var unixMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+
+    public init(unixMilliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(unixMilliseconds) / 1000)
+    }
+}
+
 /// How text output shows a moment: ISO 8601 in the local time zone (`TZ`,
 /// else the system's), to the second, with its offset (`Z` when it is UTC's).
 /// JSON keeps seconds since 1970, which need no zone.

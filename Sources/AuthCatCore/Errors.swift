@@ -1,4 +1,8 @@
 import AuthCatEssentials
+import Foundation
+
+// Every error AuthCatCore throws of its own (the vault's are AuthCatEssentials'
+// `VaultError`), together: none quotes a secret, a URI or SQL arguments.
 
 /// Why an `otpauth://` URI could not be read.
 ///
@@ -69,5 +73,79 @@ public enum OTPAuthURIError: UserFacingError, Equatable {
         case .invalidPIN(let error):
             "the URI's pin or secret cannot be used: \(error.description)"
         }
+    }
+}
+
+/// Why a preference could not be stored.
+public enum PreferenceError: UserFacingError, Equatable {
+    case invalidKey(String)
+    case quotaExceeded(String)
+
+    public var description: String {
+        switch self {
+        case .invalidKey(let reason): "invalid preference key: \(reason)"
+        case .quotaExceeded(let reason): "synced preferences are over quota: \(reason); nothing was changed"
+        }
+    }
+}
+
+/// The limits of the synced key-value store, as for Apple's key-value store.
+public enum PreferenceQuota {
+    public static let maximumKeys = 1024
+    public static let maximumKeyBytes = 64
+    /// Keys and values together, in UTF-8 bytes.
+    public static let maximumTotalBytes = 1_048_576
+
+    /// Throws if `preferences` breaks any limit.
+    public static func check(_ preferences: [String: String]) throws {
+        for key in preferences.keys { try checkKey(key) }
+        guard preferences.count <= maximumKeys else {
+            throw PreferenceError.quotaExceeded("at most \(maximumKeys) keys")
+        }
+        let total = preferences.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        guard total <= maximumTotalBytes else {
+            throw PreferenceError.quotaExceeded("at most \(maximumTotalBytes) bytes of keys and values")
+        }
+    }
+
+    public static func checkKey(_ key: String) throws {
+        guard !key.isEmpty else { throw PreferenceError.invalidKey("it is empty") }
+        guard key.utf8.count <= maximumKeyBytes else {
+            throw PreferenceError.invalidKey("longer than \(maximumKeyBytes) bytes")
+        }
+    }
+}
+
+/// Why an SNTP query gave no time.
+public enum SNTPError: UserFacingError, Equatable {
+    /// `--server` is not `HOST` or `HOST:PORT`.
+    case badServer(String)
+    /// The host name does not resolve (no network, a typo).
+    case unresolvable(String, reason: String)
+    /// No reply came within the timeout.
+    case noAnswer(String, seconds: Double)
+    /// A reply came, but is not a usable answer (wrong mode, not our request, a kiss-o'-death…).
+    case badReply(String, reason: String)
+    /// The socket could not be made or used.
+    case network(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .badServer(let text):
+            "'\(TerminalText.sanitized(text))' is not a server; give HOST or HOST:PORT"
+        case .unresolvable(let server, let reason):
+            "cannot find the time server \(server) (\(reason))"
+        case .noAnswer(let server, let seconds):
+            "no answer from the time server \(server) within \(Self.seconds(seconds))"
+        case .badReply(let server, let reason):
+            "the time server \(server) sent a reply authcat cannot use: \(reason)"
+        case .network(let server, let reason):
+            "cannot ask the time server \(server): \(reason)"
+        }
+    }
+
+    /// "3 s", "0.5 s".
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

@@ -1,7 +1,64 @@
 import AuthCatEssentials
 import Foundation
 
+// The vault key: loaded once per `Vault` (stored plainly, kept in the kernel
+// keyring by `authcat unlock`, or unwrapped with the passphrase), checked
+// against the vault, kept unlocked or forgotten, and keys derived from it.
 extension Vault {
+    /// The vault key, unlocked once per `Vault` and kept in zeroing memory:
+    /// stored plainly, kept in the keyring by `authcat unlock`, or else
+    /// unwrapped with the passphrase.
+    func key() throws -> SecretBytes {
+        try unlocked.withLock { unlocked throws in
+            if let key = unlocked.key { return key }
+            let file = try VaultKeyFile.read(from: location.keyFileURL)
+            if file.protection == .passphrase, let kept = file.keyWithoutPrompt(), (try? checkKey(kept)) != nil {
+                unlocked.key = kept
+                return kept
+            }
+            return try unlock(file, into: &unlocked)
+        }
+    }
+
+    /// The key file the key was unwrapped from with the passphrase, asking
+    /// for it even while the vault is unlocked in the keyring: changing the
+    /// passphrase needs the passphrase, not merely an unlocked vault.
+    func keyFileAsUnlocked() throws -> VaultKeyFile {
+        try unlocked.withLock { unlocked throws in
+            if let keyFile = unlocked.keyFile { return keyFile }
+            let file = try VaultKeyFile.read(from: location.keyFileURL)
+            _ = try unlock(file, into: &unlocked)
+            return file
+        }
+    }
+
+    /// Passphrases tried before a wrong one is final: a person at a terminal
+    /// may mistype. The provider decides whether asking again makes sense (a
+    /// file holds the same wrong line: it throws `wrongPassphrase` at once).
+    public static let passphraseAttempts = 3
+
+    /// Unwraps and checks the key of `file`; the caller holds the lock of `unlocked`.
+    private func unlock(_ file: VaultKeyFile, into unlocked: inout UnlockedKey) throws -> SecretBytes {
+        var attempt = 1
+        var key: SecretBytes
+        while true {
+            do {
+                key = try file.unlock(passphrase: passphrase)
+                break
+            } catch VaultError.wrongPassphrase where attempt < Self.passphraseAttempts {
+                attempt += 1
+            }
+        }
+        try checkKey(key)
+        unlocked.key = key
+        unlocked.keyFile = file
+        return key
+    }
+
+    func checkKey(_ key: SecretBytes) throws {
+        guard keyCheck.accepts(key) else { throw VaultError.keyDoesNotMatch(location.keyFileURL.path) }
+    }
+
     /// Loads the vault key now, asking for the passphrase if one is set and
     /// the vault is not unlocked in the keyring.
     ///
@@ -65,5 +122,14 @@ extension Vault {
     public func adopt(_ key: SecretBytes) throws {
         try checkKey(key)
         unlocked.withLock { $0.key = key }
+    }
+
+    /// A key derived from the vault key for another component's own use
+    /// (sealing that component's local state, say), so that it needs no key
+    /// file of its own and is protected exactly as the vault is.
+    ///
+    /// - Parameter context: exactly 8 ASCII bytes naming the purpose; see `SubkeyDerivation`.
+    public func derivedKey(context: String, id: UInt64 = 1) throws -> SecretBytes {
+        try SubkeyDerivation.derive(from: key(), id: id, context: context)
     }
 }
