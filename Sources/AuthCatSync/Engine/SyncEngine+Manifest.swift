@@ -34,6 +34,18 @@ extension SyncEngine {
             return
         }
         guard hash == known else {
+            // A passphrase change on another device: signed by the authority this device pinned.
+            if let authority = state.authorityPublicKey,
+                let manifest = try? KeyManifest.decode(data, expectedVaultID: run.vaultID),
+                try manifest.isAcceptable(
+                    pinnedAuthority: authority, vaultID: run.vaultID, atLeastEpoch: state.keyEpoch)
+            {
+                try store.updateState {
+                    $0.manifestHash = hash
+                    $0.manifestVersion = listed
+                }
+                return
+            }
             if !run.isKnownRejected(name, data: data) {
                 run.issue(
                     .rejected, name,

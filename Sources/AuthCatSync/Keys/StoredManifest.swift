@@ -47,6 +47,12 @@ enum StoredManifest {
         return 0
     }
 
+    /// Where a device that joins with it starts following rotations; nil for version 1.
+    var position: RotationChain.Position? {
+        if case .version2(let manifest) = self { return manifest.position }
+        return nil
+    }
+
     func unlock(with secret: SyncSecret) throws -> Unlocked {
         do {
             switch self {
