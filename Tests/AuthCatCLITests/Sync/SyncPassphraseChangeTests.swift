@@ -143,6 +143,29 @@ final class SyncPassphraseChangeTests: SyncTestCase {
         XCTAssertEqual(try status(device).status, 0)
     }
 
+    /// The same on S3 (moto on loopback): the other device keeps syncing, and
+    /// only the new passphrase joins.
+    func testAChangeOnS3ReachesTheOtherDeviceWithoutAQuestion() throws {
+        let server = try CLIMotoServer(logDirectory: scratch)
+        defer { server.stop() }
+        let url = server.location(prefix: "vault-\(UUID().uuidString.prefix(8))")
+        let (first, second, third) = (try makeDevice(), try makeDevice(), try makeDevice())
+        for device in [first, second, third] { device.environment.merge(server.environment) { $1 } }
+        try add(first, "alice")
+        try enable(first, remote: url)
+        try enable(second, remote: url)
+        XCTAssertTrue(try change(first).contains("was changed"))
+        try add(second, "bob")
+        try succeed(second, ["sync", "now"])
+        XCTAssertTrue(eventually { runningPushes(of: second).isEmpty })
+        XCTAssertEqual(try status(second).status, 0)
+        let refused = try third.run(["sync", "enable", "--remote", url])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("wrong sync passphrase or recovery key"), refused.stderr)
+        try enable(third, remote: url, environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": newPassphraseFile.path])
+        XCTAssertEqual(try labels(third), ["Example:alice", "Example:bob"])
+    }
+
     /// Whether a new device joins the remote with the passphrase in `file`.
     private func joins(with file: URL) throws -> Bool {
         let probe = try makeDevice()
