@@ -737,13 +737,13 @@ _authcat_sync() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    enable|disable|now|compact|watch|status)
+    enable|disable|now|compact|watch|status|passphrase)
         # Offer subcommand argument completions
         "_authcat_sync_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'enable disable now compact watch status' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'enable disable now compact watch status passphrase' -- "${cur}"))
         ;;
     esac
 }
@@ -849,6 +849,49 @@ _authcat_sync_status() {
     case "${prev}" in
     '--home')
         __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_sync_passphrase() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __authcat_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    change)
+        # Offer subcommand argument completions
+        "_authcat_sync_passphrase_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'change' -- "${cur}"))
+        ;;
+    esac
+}
+
+_authcat_sync_passphrase_change() {
+    repeating_flags=()
+    non_repeating_flags=(--new-recovery-key --use-recovery-key --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --recovery-key-file)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--recovery-key-file')
+        __authcat_add_completions -f
         return
         ;;
     esac

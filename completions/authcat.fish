@@ -87,6 +87,12 @@ function __authcat_parse_tokens -S
                 __authcat_parse_subcommand 0 'home=' 'interval=' 'version' 'h/help'
             case 'status'
                 __authcat_parse_subcommand 0 'home=' 'json' 'offline' 'short' 'version' 'h/help'
+            case 'passphrase'
+                __authcat_parse_subcommand 0 'version' 'h/help'
+                switch $unparsed_tokens[1]
+                case 'change'
+                    __authcat_parse_subcommand 0 'home=' 'new-recovery-key' 'use-recovery-key' 'recovery-key-file=' 'version' 'h/help'
+                end
             end
         case 'doctor'
             __authcat_parse_subcommand 0 'home=' 'server=' 'timeout=' 'no-clock' 'json' 'version' 'h/help'
@@ -318,6 +324,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "aut
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'compact' -d 'Sync once, then replace this device\'s change batches on the remote with one snapshot.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'watch' -d 'Keep syncing until stopped (Ctrl-C, SIGTERM, or sync turned off).'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'status' -d 'Show whether sync works, and exit non-zero when it does not.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'passphrase' -d 'Change the sync passphrase (and the recovery key) of the remote vault.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" remote' -l 'remote' -d 'Where to sync: file:///path or s3://bucket/prefix.' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" recovery-key-file' -l 'recovery-key-file' -d 'A new file to write the recovery key to (mode 0600) when creating; the file to read it from with --use-recovery-key.' -rF
@@ -350,6 +357,15 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" short' -l 'short' -d 'Print one short line for a status bar or a prompt (implies --offline).'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync status" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase" version' -l 'version' -d 'Show the version.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync passphrase" -eq 1' -fa 'change' -d 'Change the sync passphrase on the remote; other devices keep syncing without a question.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" new-recovery-key' -l 'new-recovery-key' -d 'Also make a new recovery key; the old one stops working.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" use-recovery-key' -l 'use-recovery-key' -d 'Prove the right to change it with the recovery key instead of the current passphrase.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" recovery-key-file' -l 'recovery-key-file' -d 'With --new-recovery-key, a new file to write the new recovery key to (mode 0600); with --use-recovery-key, the file to read the current one from.' -rF
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" version' -l 'version' -d 'Show the version.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" server' -l 'server' -d 'The time server to ask: HOST or HOST:PORT (default: pool.ntp.org).' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" timeout' -l 'timeout' -d 'How long to wait for the time server, in seconds (0.1 to 60).' -rfka ''

@@ -25,7 +25,9 @@ struct AuthCat: AsyncParsableCommand {
               AUTHCAT_NEW_PASSPHRASE_FILE
                   The new passphrase, for 'passphrase set' and 'passphrase change'.
               AUTHCAT_SYNC_PASSPHRASE_FILE
-                  The sync passphrase, for 'sync enable'.
+                  The sync passphrase, for 'sync enable' and 'sync passphrase change'.
+              AUTHCAT_NEW_SYNC_PASSPHRASE_FILE
+                  The new sync passphrase, for 'sync passphrase change'.
               AUTHCAT_BACKUP_PASSPHRASE_FILE
                   The passphrase of a backup, for 'backup', 'restore-backup' and
                   'import' of an authcat backup.

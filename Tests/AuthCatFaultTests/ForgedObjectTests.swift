@@ -167,8 +167,9 @@ final class ForgedObjectTests: FaultTestCase {
     private func forgeBatch(clock: HybridTimestamp) throws -> URL {
         let insider = "00000000000000ff"
         let manifest = try Data(contentsOf: vaultFolder.appendingPathComponent("manifest"))
-        let keys = try Manifest.decode(manifest, expectedVaultID: vaultID).unlock(
-            with: .passphrase(SecretBytes(utf8: Self.passphrase)))
+        let keys = try StoredManifest.decode(manifest, vaultID: vaultID).unlock(
+            with: .passphrase(SecretBytes(utf8: Self.passphrase))
+        ).keys
         let stamped = { (value: String) in Stamped(value: value, clock: clock) }
         let account = AccountState(
             id: UUID().uuidString.lowercased(), createdAt: 1_700_000_000_000, counter: 0, issuer: stamped("Forged"),

@@ -17,11 +17,12 @@ extension AuthCat {
                 background; 'authcat code' never syncs.
 
                 Environment:
-                  AUTHCAT_SYNC_PASSPHRASE_FILE  A file whose first line is the sync passphrase, for scripts.
+                  AUTHCAT_SYNC_PASSPHRASE_FILE      A file whose first line is the sync passphrase, for scripts.
+                  AUTHCAT_NEW_SYNC_PASSPHRASE_FILE  The same for the new one, for 'sync passphrase change'.
                 """,
             subcommands: [
                 SyncEnable.self, SyncDisable.self, SyncNow.self, SyncCompact.self, SyncWatch.self,
-                SyncStatusCommand.self,
+                SyncStatusCommand.self, SyncPassphrase.self,
             ])
     }
 }

@@ -10,14 +10,18 @@ enum SyncSecretInput {
     /// Longer than anything a person types, short enough to fail fast on a wrong file.
     static let limit = 4096
 
-    /// A new sync passphrase following `NewPassphraseRule`: the file's first line, or typed twice.
-    static func newPassphrase(in invocation: Invocation) throws -> SecretBytes {
-        if let path = invocation.environment[passphraseVariable], !path.isEmpty {
-            let passphrase = try firstLine(ofFile: path, what: "the \(passphraseVariable) file", in: invocation)
+    /// Where `sync passphrase change` reads the new sync passphrase from, for scripts.
+    static let newPassphraseVariable = "AUTHCAT_NEW_SYNC_PASSPHRASE_FILE"
+
+    /// A new sync passphrase following `NewPassphraseRule`: the first line of
+    /// the file `variable` names, or typed twice.
+    static func newPassphrase(variable: String = passphraseVariable, in invocation: Invocation) throws -> SecretBytes {
+        if let path = invocation.environment[variable], !path.isEmpty {
+            let passphrase = try firstLine(ofFile: path, what: "the \(variable) file", in: invocation)
             try NewPassphraseRule.check(passphrase, what: "the sync passphrase")
             return passphrase
         }
-        let hint = "set \(passphraseVariable) to a file holding the new sync passphrase"
+        let hint = "set \(variable) to a file holding the new sync passphrase"
         let first = try typed(
             prompt: NewPassphraseRule.prompt("new sync passphrase"), what: "the sync passphrase", hint: hint,
             in: invocation)

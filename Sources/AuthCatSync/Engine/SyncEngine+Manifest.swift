@@ -34,11 +34,31 @@ extension SyncEngine {
             return
         }
         guard hash == known else {
+            // A passphrase change on another device: signed by the authority this device pinned.
+            if let authority = state.authorityPublicKey,
+                let manifest = try? KeyManifest.decode(data, expectedVaultID: run.vaultID),
+                try manifest.isAcceptable(
+                    pinnedAuthority: authority, vaultID: run.vaultID, atLeastEpoch: state.keyEpoch)
+            {
+                try store.updateState {
+                    $0.manifestHash = hash
+                    $0.manifestVersion = listed
+                }
+                return
+            }
             if !run.isKnownRejected(name, data: data) {
+                // A device from before the authority cannot tell a passphrase change from tampering.
+                let unpinned =
+                    state.authorityPublicKey == nil
+                    ? ". If its passphrase was changed on another device, this device joined before it could "
+                        + "check such a change: type the new passphrase here once with 'authcat sync passphrase "
+                        + "change' (the new passphrase may be the same)"
+                    : ""
                 run.issue(
                     .rejected, name,
                     "the manifest changed since this device joined the remote vault (its key parameters "
-                        + "or wrapped keys were rewritten); it is not used. Put back the original manifest")
+                        + "or wrapped keys were rewritten) and is not signed by the authority this device "
+                        + "knows; it is not used. Put back the original manifest" + unpinned)
             }
             return
         }

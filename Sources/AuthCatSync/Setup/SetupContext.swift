@@ -43,12 +43,9 @@ struct SetupContext {
         guard let vaultID = vaultToJoin, let manifestName, let data = try await remote.get(manifestName) else {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
         }
-        let keys: SyncKeys
-        do {
-            keys = try Manifest.decode(data, expectedVaultID: vaultID).unlock(with: secret)
-        } catch let error as KeyDerivationLimitError {
-            throw error.from("the remote vault's manifest")
-        }
+        let stored = try StoredManifest.decode(data, vaultID: vaultID)
+        let unlocked = try stored.unlock(with: secret)
+        let keys = unlocked.keys
         // Only now, with the key, can a deletion marker beside the manifest be told from a planted one.
         if listing.deletedMarkers.contains(vaultID),
             try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
@@ -61,10 +58,18 @@ struct SetupContext {
         }
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
+        // A version 2 vault: the secret just typed opened its authority, so this device pins it and is certified.
+        var enrolment: DeviceEnrolment?
+        if let opened = unlocked.version2 {
+            enrolment = try await DeviceEnrolment.enrol(
+                device: deviceID, vaultID: vaultID, authority: opened.authority, vault: vault, remote: remote,
+                now: clock.now())
+        }
         try saveNewState(
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
             disabledGeneration: try await disabledGeneration(vaultID, keys: keys),
-            manifest: (ObjectHash.of(data), listing.versions[manifestName]))
+            manifest: (ObjectHash.of(data), listing.versions[manifestName]), enrolment: enrolment,
+            epoch: stored.position)
         return SyncService.EnableResult(outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID)
     }
 
@@ -75,9 +80,11 @@ struct SetupContext {
         let recoveryKey = try RecoveryKey.generate()
         let vaultID = try RemoteLayout.newVaultID()
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
-        let manifest = try Manifest.make(
-            vaultID: vaultID, keys: keys, passphrase: passphrase, recoveryKey: recoveryKey,
-            kdf: kdf, createdAt: clock.now())
+        let authority = try AuthorityKey.generate()
+        let manifest = try KeyManifest.make(
+            vaultID: vaultID, epoch: 0, rotation: "", manifestKey: try KeyManifest.newManifestKey(), keys: keys,
+            authority: authority, wrapping: .both(passphrase: passphrase, recoveryKey: recoveryKey), kdf: kdf,
+            createdAt: clock.now())
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         let manifestData = try manifest.encoded()
         guard try await remote.create(RemoteLayout.manifest(vaultID), data: manifestData) else {
@@ -85,9 +92,11 @@ struct SetupContext {
                 .other, "another vault appeared on the remote at the same moment; nothing was set up", next: .enableSync
             )
         }
+        let enrolment = try await DeviceEnrolment.enrol(
+            device: deviceID, vaultID: vaultID, authority: authority, vault: vault, remote: remote, now: clock.now())
         try saveNewState(
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
-            manifest: (ObjectHash.of(manifestData), nil))
+            manifest: (ObjectHash.of(manifestData), nil), enrolment: enrolment, epoch: nil)
         return SyncService.EnableResult(
             outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID)
     }
@@ -96,16 +105,22 @@ struct SetupContext {
     /// and exported on the first sync, every device's objects imported.
     private func saveNewState(
         vaultID: String, deviceID: String, sealedMasterKey: Data, disabledGeneration: Int64 = 0,
-        manifest: (hash: String, version: String?)
+        manifest: (hash: String, version: String?), enrolment: DeviceEnrolment?,
+        epoch: RotationChain.Position?
     ) throws {
         let store = try SyncStore.openOrCreate(in: vault.location)
         let previous = try store.state()
         let earlier = previous.map { $0.remoteVaultID == vaultID ? $0.previousRemoteVaultID : $0.remoteVaultID } ?? nil
-        let state = SyncStore.StateRecord(
+        var state = SyncStore.StateRecord(
             enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
             deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil,
             disabledGeneration: disabledGeneration,
             manifestHash: manifest.hash, manifestVersion: manifest.version)
+        enrolment?.apply(to: &state)
+        if let epoch {
+            state.keyEpoch = epoch.epoch
+            state.keyEpochRecord = epoch.recordHash
+        }
         try store.reset(to: state)
         try SyncState.SetupFile.record(state, in: vault.location)
     }

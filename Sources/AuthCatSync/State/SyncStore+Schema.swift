@@ -96,6 +96,17 @@ extension SyncStore {
             try db.execute(
                 sql: "DELETE FROM rejected WHERE detail LIKE '%more than a day ahead of this device''s clock%'")
         }
+        migrator.registerMigration("v7-authority-and-device-key") { db in
+            // The authority pinned at join (it signs manifests and rotations),
+            // this device's sealed box key and the key epoch it holds (FORMAT.md §5.9).
+            try db.execute(
+                sql: """
+                    ALTER TABLE state ADD COLUMN authorityPublicKey BLOB;
+                    ALTER TABLE state ADD COLUMN sealedDeviceKey BLOB;
+                    ALTER TABLE state ADD COLUMN keyEpoch INTEGER NOT NULL DEFAULT 0 CHECK (keyEpoch >= 0);
+                    ALTER TABLE state ADD COLUMN keyEpochRecord TEXT NOT NULL DEFAULT '';
+                    """)
+        }
         return migrator
     }
 }

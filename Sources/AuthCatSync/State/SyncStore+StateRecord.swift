@@ -46,6 +46,15 @@ extension SyncStore {
         /// The manifest's listed version when its hash was last checked, so that
         /// a sync downloads it only when the listing says it was written again.
         var manifestVersion: String?
+        /// The authority's public key, pinned when this device created or joined a
+        /// version 2 remote vault (or changed its passphrase here); nil before.
+        /// A changed manifest that it signed is taken without a question.
+        var authorityPublicKey: Data?
+        /// This device's X25519 secret key, sealed under the vault's `acsyncdk` subkey (`DeviceKeys`).
+        var sealedDeviceKey: Data?
+        /// The key epoch this device holds, and the hash of the rotation record that made it ("" for 0).
+        var keyEpoch: Int64 = 0
+        var keyEpochRecord = ""
 
         /// `disabledGeneration`, or 0 when it is the last number a name can
         /// hold: no device can write a marker past that, so only a planted one

@@ -33,8 +33,8 @@ final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
     /// The master key as anyone who knows the sync passphrase gets it.
     private func insiderKeys() throws -> SyncKeys {
         let manifest = try XCTUnwrap(remote.storedObjects[RemoteLayout.manifest(vaultID)])
-        return try Manifest.decode(manifest, expectedVaultID: vaultID)
-            .unlock(with: .passphrase(SecretBytes(utf8: SyncTestDevice.passphrase)))
+        return try StoredManifest.decode(manifest, vaultID: vaultID)
+            .unlock(with: .passphrase(SecretBytes(utf8: SyncTestDevice.passphrase))).keys
     }
 
     /// A batch of the insider's holding one account, sealed with the master key; returns its name.

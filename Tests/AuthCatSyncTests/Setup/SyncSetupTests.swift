@@ -39,7 +39,7 @@ final class SyncSetupTests: XCTestCase {
         let recoveryKey = try XCTUnwrap(result.recoveryKey)
         XCTAssertEqual(recoveryKey.count, 52 + 12, "13 groups of 4 with dashes")
         let manifestData = try XCTUnwrap(remote.storedObjects[RemoteLayout.manifest(result.remoteVaultID)])
-        let manifest = try Manifest.decode(manifestData, expectedVaultID: result.remoteVaultID)
+        let manifest = try KeyManifest.decode(manifestData, expectedVaultID: result.remoteVaultID)
         let expected = try KDFParameters.minimumForTesting()
         XCTAssertEqual(manifest.kdf.opsLimit, expected.opsLimit)
         XCTAssertEqual(manifest.kdf.memLimit, expected.memLimit)

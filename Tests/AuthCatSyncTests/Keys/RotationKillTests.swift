@@ -1,0 +1,132 @@
+import AuthCatCore
+import AuthCatEssentials
+import AuthCatTestSupport
+import AuthCatTesting
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import AuthCatSync
+
+/// Rotations and passphrase changes cut off after any number of writes, as a
+/// kill would cut them: the remote stays readable by the devices that remain
+/// and opens with the passphrase, and running the job again finishes it.
+final class RotationKillTests: XCTestCase {
+    let a = "aaaaaaaaaaaaaaaa"
+    let b = "bbbbbbbbbbbbbbbb"
+    let c = "cccccccccccccccc"
+
+    func testARotationCutOffAfterAnyWriteLeavesAReadableRemoteAndIsFinishedByRunningItAgain() async throws {
+        for writes in 0...6 {
+            let fixture = try await KeyedRemoteFixture()
+            let cutting = WriteLimitedRemote(fixture.remote, writes: writes)
+            let rotation = try fixture.rotation(by: a, on: cutting)
+            let prepared = try await rotation.prepare(
+                secret: fixture.passphrase, position: fixture.origin, devices: [a, b, c], revoking: [c], cuts: [])
+            let completed: Bool
+            do {
+                try await rotation.publish(prepared)
+                completed = true
+            } catch is WriteLimitedRemote.Killed {
+                completed = false
+            }
+            // Whatever was written, B reads either the old epoch (nothing to adopt) or the new one.
+            let forB = try await fixture.follow(b)
+            let manifest = try await fixture.manifest()
+            let opened = try manifest.unlock(with: fixture.passphrase)
+            if writes == 0 {
+                XCTAssertTrue(forB.outcome.isCurrent, "killed before the record: nothing changed")
+                XCTAssertEqual(opened.keys.masterKey, fixture.keys.masterKey)
+                continue
+            }
+            XCTAssertEqual(forB.outcome.adoptedKeys?.masterKey, prepared.keys.masterKey, "after \(writes) writes")
+            let awaited1 = try await fixture.follow(c)
+            XCTAssertEqual(awaited1.outcome.revokedEpoch, 1)
+            let keyBefore = opened.keys.masterKey
+            XCTAssertTrue(
+                keyBefore == fixture.keys.masterKey || keyBefore == prepared.keys.masterKey,
+                "the passphrase opens the old or the new key after \(writes) writes")
+            // Running it again (with the passphrase) finishes it.
+            let epoch = try await fixture.rotation(by: a).resume(secret: fixture.passphrase)
+            XCTAssertEqual(epoch, 1)
+            let finished = try await fixture.manifest()
+            XCTAssertEqual(finished.epoch, 1)
+            XCTAssertEqual(try finished.unlock(with: fixture.passphrase).keys.masterKey, prepared.keys.masterKey)
+            let authority = prepared.record.authorityPublicKey
+            let certified = try await fixture.rotation(by: a).certifiedKeys(authority: authority)
+            XCTAssertEqual(
+                Set(certified.keys), [a, b],
+                "after \(writes) writes (completed: \(completed))")
+        }
+    }
+
+    /// A seeded run of passphrase changes cut off at random points: the old
+    /// or the new passphrase always opens the same master key.
+    func testAPassphraseChangeCutOffAtRandomLeavesTheOldOrTheNewPassphraseWorking() async throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"] ?? "") ?? 20_261_125
+        print("PassphraseChange kill seed: \(seed) (AUTHCAT_TEST_SEED replays it)")
+        var generator = SeededRandom(seed: seed)
+        let fixture = try await KeyedRemoteFixture()
+        var current = KeyedRemoteFixture.passphrase
+        for round in 0..<6 {
+            let next = "new passphrase \(round)"
+            let cutting = WriteLimitedRemote(fixture.remote, writes: Int.random(in: 0...1, using: &generator))
+            let change = PassphraseChange(remote: cutting, vaultID: fixture.vaultID, clock: fixture.clock)
+            let prepared = try await change.prepare(
+                current: .passphrase(SecretBytes(utf8: current)), newPassphrase: SecretBytes(utf8: next),
+                newRecoveryKey: Bool.random(using: &generator), kdf: fixture.kdf)
+            do {
+                try await change.commit(prepared)
+                current = next
+            } catch is WriteLimitedRemote.Killed {}
+            let manifest = try await fixture.manifest()
+            XCTAssertEqual(
+                try manifest.unlock(with: .passphrase(SecretBytes(utf8: current))).keys.masterKey,
+                fixture.keys.masterKey, "round \(round)")
+            XCTAssertTrue(
+                try manifest.isAcceptable(
+                    pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0))
+        }
+    }
+}
+
+/// A remote that passes reads through and is "killed" after a given number
+/// of writes (put, create, delete): later writes throw `Killed` and change nothing.
+final class WriteLimitedRemote: Remote, Sendable {
+    struct Killed: Error {}
+
+    private let inner: MemoryRemote
+    private let remaining: Mutex<Int>
+
+    init(_ inner: MemoryRemote, writes: Int) {
+        self.inner = inner
+        remaining = Mutex(writes)
+    }
+
+    var displayLocation: String { inner.displayLocation }
+
+    func list(prefix: String) async throws -> [RemoteObject] { try await inner.list(prefix: prefix) }
+    func get(_ name: String) async throws -> Data? { try await inner.get(name) }
+
+    func put(_ name: String, data: Data) async throws {
+        try spendWrite()
+        try await inner.put(name, data: data)
+    }
+
+    func create(_ name: String, data: Data) async throws -> Bool {
+        try spendWrite()
+        return try await inner.create(name, data: data)
+    }
+
+    func delete(_ name: String) async throws {
+        try spendWrite()
+        try await inner.delete(name)
+    }
+
+    private func spendWrite() throws {
+        try remaining.withLock { left in
+            guard left > 0 else { throw Killed() }
+            left -= 1
+        }
+    }
+}
