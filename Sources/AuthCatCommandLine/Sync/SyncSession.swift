@@ -31,13 +31,16 @@ struct SyncSession {
         Output.note("waiting for another sync of this vault to finish")
     }
 
-    /// The remote for a location URL; S3 credentials come from the environment or ~/.aws/credentials.
+    /// The remote for a location URL; S3 credentials come from the environment or ~/.aws/credentials,
+    /// a WebDAV password from `WebDAVPasswordInput`.
     /// Without HOME in the invocation's environment, home is the user's from the password database.
-    func remote(url: String) throws -> any Remote {
+    func remote(url: String, createOnlyEnforced: Bool? = nil) throws -> any Remote {
         let home =
             environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } } ?? ""
-        return try makeRemote(location: url, environment: environment, homeDirectory: home)
+        return try makeRemote(
+            location: url, environment: environment, homeDirectory: home,
+            password: WebDAVPasswordInput.source(environment: environment), createOnlyEnforced: createOnlyEnforced)
     }
 
     /// This device's sync state, with the count of pending local changes.
@@ -58,12 +61,12 @@ struct SyncSession {
     {
         defer { SyncNotice.refresh(in: location, now: Invocation.current.now) }
         if let lost = SyncState.lostStateError(in: location) { throw lost }
-        guard evenIfOff || SyncState.isEnabled(in: location),
-            let url = try SyncState.localState(in: location).remoteLocation
-        else {
+        let local = try SyncState.localState(in: location)
+        guard evenIfOff || SyncState.isEnabled(in: location), let url = local.remoteLocation else {
             throw SyncCommandError.syncOff
         }
-        let remote = try remote(url: url)
+        // The probe's answer from `enable`: a WebDAV remote need not probe again.
+        let remote = try remote(url: url, createOnlyEnforced: local.createOnlyEnforced)
         do {
             let opened =
                 evenIfOff

@@ -105,7 +105,8 @@ struct SetupContext {
             enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
             deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil,
             disabledGeneration: disabledGeneration,
-            manifestHash: manifest.hash, manifestVersion: manifest.version)
+            manifestHash: manifest.hash, manifestVersion: manifest.version,
+            createOnlyEnforced: remote.createOnlyEnforced)
         try store.reset(to: state)
         try SyncSetupFile.record(state, in: vault.location)
     }

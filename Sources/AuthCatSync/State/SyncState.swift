@@ -126,6 +126,6 @@ public enum SyncState {
             standingIssues: try store.read { try SyncIssueRecord.order(Column("kind"), Column("subject")).fetchAll($0) }
                 .map(\.standingIssue),
             devicesSeen: devices, remoteDeleted: state.remoteDeleted, vaultMismatch: state.vaultMismatch,
-            disabledEverywhere: state.disabledEverywhere)
+            disabledEverywhere: state.disabledEverywhere, createOnlyEnforced: state.createOnlyEnforced)
     }
 }

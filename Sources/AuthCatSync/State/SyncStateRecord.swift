@@ -45,6 +45,10 @@ struct SyncStateRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     /// The manifest's listed version when its hash was last checked, so that
     /// a sync downloads it only when the listing says it was written again.
     var manifestVersion: String?
+    /// Whether the remote refused a second create-only write of one probe
+    /// object when sync was turned on (`Remote.createOnlyEnforced`); nil for
+    /// states from before it was probed.
+    var createOnlyEnforced: Bool?
 
     /// `disabledGeneration`, or 0 when it is the last number a name can
     /// hold: no device can write a marker past that, so only a planted one

@@ -96,6 +96,11 @@ extension SyncStore {
             try db.execute(
                 sql: "DELETE FROM rejected WHERE detail LIKE '%more than a day ahead of this device''s clock%'")
         }
+        migrator.registerMigration("v7-create-only-probe") { db in
+            // What `enable` found out about the remote's create-only writes
+            // (a WebDAV server may ignore If-None-Match); NULL: not probed.
+            try db.execute(sql: "ALTER TABLE state ADD COLUMN createOnlyEnforced BOOLEAN")
+        }
         return migrator
     }
 }
