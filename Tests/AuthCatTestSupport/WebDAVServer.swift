@@ -21,6 +21,10 @@ public final class WebDAVServer {
 
     public struct StartError: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     public let kind: Kind
@@ -193,6 +197,19 @@ public final class WebDAVServer {
             if stat(parent, &info) == 0, info.st_mode & 0o001 == 0 { _ = chmod(parent, info.st_mode & 0o7777 | 0o711) }
             parent = (parent as NSString).deletingLastPathComponent
         }
+    }
+
+    /// `password` as rclone's configuration takes it (`rclone obscure`), for `RCLONE_CONFIG_<NAME>_PASS`.
+    public static func rcloneObscured(_ password: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try find("rclone", package: "rclone"))
+        process.arguments = ["obscure", password]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The program, or an error naming the Debian package (scripts/setup installs it).

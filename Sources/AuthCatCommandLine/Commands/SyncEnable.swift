@@ -26,7 +26,10 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Option(help: ArgumentHelp("Where to sync: file:///path or s3://bucket/prefix.", valueName: "url"))
+        @Option(
+            help: ArgumentHelp(
+                "Where to sync: file:///path, s3://bucket/prefix, davs://user@host/path or rclone:remote:path.",
+                valueName: "url"))
         var remote: String
 
         @Option(

@@ -145,7 +145,8 @@ final class SyncEngineWebDAVTests: XCTestCase {
         try await a.sync()
         let device = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state()?.deviceID)
         let first = RemoteLayout.batch(vaultID, device: device, sequence: 1)
-        let original = try XCTUnwrap(try await remote.get(first))
+        let fetched = try await remote.get(first)
+        let original = try XCTUnwrap(fetched)
         var tampered = original
         tampered[tampered.startIndex + 100] ^= 0x01
         try await remote.put(first, data: tampered)

@@ -41,7 +41,7 @@ final class RcloneRemoteTests: XCTestCase {
 
     private func webDAVRemote(password: String? = nil) throws -> RcloneRemote {
         let server = try Self.servers.running(.lighttpd)
-        let obscured = try Self.obscure(password ?? server.password)
+        let obscured = try WebDAVServer.rcloneObscured(password ?? server.password)
         return try RcloneRemote(
             configuration: RcloneConfiguration(remote: "nas", path: "t-\(UUID().uuidString.lowercased())/vault"),
             environment: try environment([
@@ -127,18 +127,6 @@ final class RcloneRemoteTests: XCTestCase {
         try await remote.put("manifest", data: Data("m".utf8))
         XCTAssertEqual(truncate(folder + "/manifest", off_t(RemoteObject.maximumSize) + 1), 0)
         await assertRemoteError(.objectRefused) { _ = try await remote.get("manifest") }
-    }
-
-    private static func obscure(_ password: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try WebDAVServer.find("rclone", package: "rclone"))
-        process.arguments = ["obscure", password]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func assertRemoteError(

@@ -85,9 +85,9 @@ final class WebDAVLocationTests: XCTestCase {
         XCTAssertEqual(
             NetrcFile.entry(in: text, host: "nas.local", login: "alice"),
             NetrcFile.Entry(login: "alice", password: "with space"))
-        XCTAssertEqual(
+        XCTAssertNil(
             NetrcFile.entry(in: text, host: "nas.local", login: "carol"),
-            NetrcFile.Entry(login: "anon", password: "anons"), "another login falls to default")
+            "no entry, not even default, for another login")
         XCTAssertEqual(NetrcFile.entry(in: text, host: "unknown", login: nil)?.login, "anon")
     }
 

@@ -152,7 +152,7 @@ final class WebDAVRemoteTests: XCTestCase {
         try await remote.put("manifest", data: Data("m".utf8))
         let base = server.documentRoot + "/" + folder + "/vault"
         for name in [".authcat-probe-left", "notes (conflict).txt", "manifest_conflict-1"] {
-            FileManager.default.createFile(atPath: base + "/" + name, contents: Data("x".utf8))
+            XCTAssertTrue(FileManager.default.createFile(atPath: base + "/" + name, contents: Data("x".utf8)))
         }
         let listed = try await remote.list(prefix: "")
         XCTAssertEqual(listed.map(\.name), ["manifest"])

@@ -13,22 +13,28 @@ import Foundation
 /// `setUp`, tests and `tearDown` one at a time.
 final class ClassWebDAVServers: @unchecked Sendable {
     private let kinds: [WebDAVServer.Kind]
+    private let https: Bool
     private var servers: [WebDAVServer.Kind: WebDAVServer] = [:]
     private var startError: Error?
     private var folder: TemporaryDirectory?
+    /// The test CA that signed the servers' certificates, with `https`.
+    private(set) var authority: TestCertificateAuthority?
 
-    init(_ kinds: [WebDAVServer.Kind]) {
+    /// - Parameter https: serve HTTPS with a certificate of a test CA (lighttpd only).
+    init(_ kinds: [WebDAVServer.Kind], https: Bool = false) {
         self.kinds = kinds
+        self.https = https
     }
 
     func start() {
         do {
             let folder = try TemporaryDirectory("webdav-servers")
             self.folder = folder
+            if https { authority = try TestCertificateAuthority(folder: folder.path) }
             for kind in kinds {
                 let path = folder.path + "/" + kind.rawValue
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-                servers[kind] = try WebDAVServer(kind, folder: path)
+                servers[kind] = try WebDAVServer(kind, folder: path, certificate: authority?.serverPEMFile)
             }
         } catch {
             startError = error

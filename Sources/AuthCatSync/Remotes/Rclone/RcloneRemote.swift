@@ -103,7 +103,9 @@ public final class RcloneRemote: Remote, Sendable {
     public func delete(_ name: String) async throws {
         try RemoteObjectName.validate(name)
         let deleted = try await run(["deletefile", "--", configuration.target(name)])
-        guard [0, 3, 4].contains(deleted.status) else { throw failure(deleted, doing: "delete \(name)") }
+        // rclone says a missing file "is a directory or doesn't exist" with status 1; absent is deleted.
+        let absent = [3, 4].contains(deleted.status) || deleted.errors.contains("doesn't exist")
+        guard deleted.status == 0 || absent else { throw failure(deleted, doing: "delete \(name)") }
         var folder = WebDAVRemote.parent(of: name)
         // rmdir removes a folder only when it is empty: the first that is not ends the walk.
         while !folder.isEmpty {

@@ -9,12 +9,24 @@ import Foundation
 /// Reasons are short and carry no header, signature or password.
 extension S3Transport {
     /// The error for a request that got no reply.
-    static func failure(_ error: Error, location displayLocation: String) -> Error {
+    ///
+    /// - Parameter certificateAdvice: what the user can do about a server
+    ///   certificate the system does not trust (each remote's own way).
+    static func failure(_ error: Error, location displayLocation: String, certificateAdvice: String = "") -> Error {
         switch error {
         case is CancellationError:
             return error
         case let known as Failure:
             return Self.failure(known, location: displayLocation)
+        case let urlError as URLError
+        where certificateFailures.contains(urlError.code)
+            // libcurl's own words, whichever code FoundationNetworking gave them.
+            || urlError.localizedDescription.localizedCaseInsensitiveContains("certificate"):
+            // Not a network outage: the server is there, and is not who it should be (or not provably so).
+            return RemoteError.protocolError(
+                location: displayLocation, status: nil,
+                detail: "the server's certificate is not trusted (it is checked against the system's certificate "
+                    + "authorities, and verification is never turned off)" + certificateAdvice)
         case let urlError as URLError:
             return Self.failure(urlError, location: displayLocation)
         default:
@@ -35,6 +47,11 @@ extension S3Transport {
             return .invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
         }
     }
+
+    private static let certificateFailures: Set<URLError.Code> = [
+        .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
+        .serverCertificateNotYetValid, .secureConnectionFailed,
+    ]
 
     /// FoundationNetworking's codes for libcurl's errors; anything else keeps libcurl's own words.
     private static func failure(_ error: URLError, location displayLocation: String) -> RemoteError {

@@ -12,15 +12,12 @@ enum NetrcFile {
 
     /// The entry for `host` (and `login`, when the location names a user), else the `default` entry.
     static func entry(in text: String, host: String, login: String?) -> Entry? {
-        var fallback: Entry?
-        for (machine, entry) in entries(in: text) where login == nil || entry.login == nil || entry.login == login {
-            if machine == nil {
-                if fallback == nil { fallback = entry }
-            } else if machine?.lowercased() == host.lowercased() {
-                return entry
-            }
+        let all = entries(in: text)
+        let fits = { (entry: Entry) in login == nil || entry.login == nil || entry.login == login }
+        if let named = all.first(where: { $0.machine?.lowercased() == host.lowercased() && fits($0.entry) }) {
+            return named.entry
         }
-        return fallback
+        return all.first { $0.machine == nil && fits($0.entry) }?.entry
     }
 
     /// Each entry with its machine (`nil` for `default`), in file order.

@@ -27,13 +27,20 @@ extension WebDAVRemote {
                 throw RemoteError.objectRefused(
                     name: object ?? "", reason: "the server sends more than the \(limit) bytes allowed")
             } catch {
-                throw S3Transport.failure(error, location: displayLocation)
+                throw S3Transport.failure(
+                    error, location: displayLocation, certificateAdvice: Self.certificateAdvice)
             }
             attempt += 1
             guard [500, 502, 503, 504].contains(response.status), attempt < 3 else { return response }
             try await Task.sleep(nanoseconds: UInt64(attempt * attempt) * 200_000_000)
         }
     }
+
+    /// A NAS with a certificate authority of its own: URLSession on Linux
+    /// cannot be given a CA file, rclone can (`--ca-cert`, or `RCLONE_CA_CERT`).
+    static let certificateAdvice =
+        "; for a server with a certificate authority of its own, add its CA certificate to the system's "
+        + "(update-ca-certificates), or sync through rclone's webdav backend with RCLONE_CA_CERT naming the CA file"
 
     /// The error for a reply that is not the expected success.
     func failure(_ response: Response, doing operation: String) -> RemoteError {
