@@ -16,7 +16,7 @@ extension AuthCat {
                 replaces them with one object. Ordinary syncs never write a snapshot, because \
                 it is as large as the whole vault; 'authcat sync watch' compacts when the \
                 vault has been idle, 'authcat sync now' and 'authcat sync status' say when \
-                compaction is due (after \(SyncEngine.compactionThreshold) batches), and this \
+                compaction is due (after \(SyncService.compactionThreshold) batches), and this \
                 command does it now.
 
                 It first syncs like 'authcat sync now' (imports, then exports pending local \
@@ -33,15 +33,10 @@ extension AuthCat {
         var json = false
 
         func run() async throws {
-            let session = try SyncSession.open(vaultOptions)
-            let coordinator = SyncCoordinator(location: session.location, clock: Invocation.current.clock)
-            let report = try await coordinator.withRunLock(whenBusy: SyncSession.sayWaiting) {
-                let progress = SyncProgressLine.forTerminal()
-                return try await session.withEngine { engine in
-                    defer { progress?.finish() }
-                    return try await engine.compact(progress: progress.map { line in { line.update($0) } })
-                }
-            }
+            let service = try SyncService.open(vaultOptions)
+            let report = try await SyncProgressLine.showing { progress in
+                try await service.compact(progress: progress, whenBusy: SyncService.sayWaiting)
+            }.report
             if json {
                 Output.print(try SyncReportOutput.json(report))
             } else {

@@ -34,60 +34,40 @@ extension AuthCat {
         var yes = false
 
         func run() async throws {
-            let remoteToo = everywhere || deleteRemote
-            let vault = try vaultOptions.openExistingVault()
-            if let vault, SyncState.lostStateError(in: vault.location) != nil {
-                return try await forgetLostState(vault)
+            guard let vault = try vaultOptions.openExistingVault() else {
+                guard !(everywhere || deleteRemote) else { throw SyncCommandError.neverSetUp }
+                return Output.print("sync is already off")
             }
-            let wasOn = vault.map { SyncState.isEnabled(in: $0.location) } ?? false
-            guard wasOn || remoteToo else {
-                if let vault, try await SyncState.acknowledgeStop(in: vault.location, whenBusy: SyncSession.sayWaiting)
-                {
-                    SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
-                    Output.print("acknowledged: sync stays off on this device; local data is kept")
-                } else {
-                    Output.print("sync is already off")
-                }
-                return
+            let outcome: SyncService.DisableOutcome
+            do {
+                outcome = try await SyncService.commandLine(vault, environment: vaultOptions.environment).disable(
+                    everywhere: everywhere, deleteRemote: deleteRemote, confirmDeletion: confirmDeletion(of:syncOn:),
+                    whenBusy: SyncService.sayWaiting)
+            } catch let failure as SyncService.RemoteNotUpdated {
+                throw SyncCommandError.remoteNotUpdated(failure.cause)
             }
-            guard let vault else { throw SyncCommandError.neverSetUp }
-            let session = SyncSession(
-                vault: vault, recorder: SyncEventLog(location: vault.location),
-                environment: vaultOptions.environment)
-            // After sync was turned off here, the state still names the remote and holds its sealed key.
-            guard let remote = try session.localState().remoteLocation else { throw SyncCommandError.neverSetUp }
-            if deleteRemote { try confirmDeletion(of: remote, syncOn: wasOn) }
-            try await SyncCoordinator(location: vault.location, clock: Invocation.current.clock).withRunLock {
-                do {
-                    try await session.withEngine(evenIfOff: true) { engine in
-                        try await engine.disable(everywhere: remoteToo, deleteRemote: deleteRemote)
-                    }
-                } catch  where !SyncState.isEnabled(in: vault.location) {
-                    throw SyncCommandError.remoteNotUpdated(error)
-                }
+            switch outcome {
+            case .alreadyOff:
+                Output.print("sync is already off")
+            case .acknowledgedStop:
+                Output.print("acknowledged: sync stays off on this device; local data is kept")
+            case .forgotLostState(let setAside, let remote):
+                if let setAside { Output.print("the damaged sync state was set aside as \(setAside)") }
+                Output.print(
+                    "sync is off on this device; local data is kept. To sync again as a new device, run: "
+                        + "authcat sync enable --remote \(remote ?? "URL")")
+            case .lostStateCannotReachRemote:
+                throw SyncCommandError.lostStateCannotReachRemote
+            case .neverSetUp:
+                throw SyncCommandError.neverSetUp
+            case .disabled(let remote):
+                Output.print(
+                    deleteRemote
+                        ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"
+                        : everywhere
+                            ? "sync is off on every device; local data is kept"
+                            : "sync is off on this device; local data is kept")
             }
-            SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
-            Output.print(
-                deleteRemote
-                    ? "sync is off on every device and the remote data at \(remote) was deleted; local data is kept"
-                    : everywhere
-                        ? "sync is off on every device; local data is kept"
-                        : "sync is off on this device; local data is kept")
-        }
-
-        /// Sync was set up but its state is lost: only forgetting it is
-        /// possible here (the remote's key went with the state).
-        private func forgetLostState(_ vault: Vault) async throws {
-            guard !(everywhere || deleteRemote) else { throw SyncCommandError.lostStateCannotReachRemote }
-            let remote = try SyncState.localState(in: vault.location).remoteLocation
-            let setAside = try await SyncState.forgetLostState(
-                in: vault.location, now: Invocation.current.now,
-                whenBusy: SyncSession.sayWaiting)
-            SyncNotice.refresh(in: vault.location, now: Invocation.current.now)
-            if let setAside { Output.print("the damaged sync state was set aside as \(setAside)") }
-            Output.print(
-                "sync is off on this device; local data is kept. To sync again as a new device, run: "
-                    + "authcat sync enable --remote \(remote ?? "URL")")
         }
 
         private func confirmDeletion(of remote: String, syncOn: Bool) throws {

@@ -56,13 +56,39 @@ extension AuthCat {
             let location = try RemoteLocation(parsing: remote)
             // Asked first, so that a refusal leaves everything as it was.
             try confirmCleartext(location)
-            let session = try SyncSession.openOrCreate(vaultOptions)
-            if try isAlreadyOn(session, with: location) { return }
-            // Asked again under the run lock: another enable may have finished while this one asked or waited.
-            try await SyncEnableFlow(
-                session: session, url: remote, recoveryKeyFile: recoveryKeyFile,
-                useRecoveryKey: useRecoveryKey, joinDifferentVault: joinDifferentVault
-            ).run { try isAlreadyOn(session, with: location) }
+            let environment = vaultOptions.environment
+            let service = SyncService.commandLine(try vaultOptions.openOrCreateVault(), environment: environment)
+            var keyFile: SyncRecoveryKeyFile?
+            let outcome = try await SyncProgressLine.showing { progress in
+                try await service.enable(
+                    remoteURL: remote,
+                    makeRemote: {
+                        try makeRemote(
+                            location: remote, environment: environment, homeDirectory: SyncService.home(environment),
+                            password: WebDAVPasswordInput.source(environment: environment))
+                    },
+                    // Asked again under the run lock: another enable may have finished while this one asked or waited.
+                    isOnAlready: { try isAlreadyOn($0, with: location) },
+                    ask: { plan, display in
+                        let secret = try self.secret(for: plan, remote: display)
+                        keyFile = try plan == .create ? recoveryKeyFile.map(SyncRecoveryKeyFile.create) : nil
+                        return secret
+                    },
+                    kdf: Invocation.current.passphraseKDF,
+                    announce: { result, display in
+                        // The recovery key file is written only once the remote vault exists.
+                        try announce(result, remote: display, keyFile: keyFile)
+                        // The recovery key is out before the first sync, which can be slow or stopped.
+                        Output.flushStandardOutput()
+                    },
+                    progress: progress)
+            }
+            guard case .enabled(_, let firstSync?) = outcome else { return }
+            do {
+                SyncReportOutput.lines(try firstSync.get()).forEach { Output.print($0) }
+            } catch {
+                throw SyncCommandError.firstSyncFailed(error)
+            }
         }
 
         /// Asks before syncing over plain http to another machine; without a terminal, `--allow-http` must say so.
@@ -81,14 +107,75 @@ extension AuthCat {
 
         /// Whether sync is on already with `location` (said on standard output).
         /// - Throws: `SyncCommandError.alreadyOn` when it is on with another remote.
-        private func isAlreadyOn(_ session: SyncSession, with location: RemoteLocation) throws -> Bool {
-            let state = try session.localState()
+        private func isAlreadyOn(_ state: SyncLocalState, with location: RemoteLocation) throws -> Bool {
             guard state.isEnabled else { return false }
             guard state.remoteLocation.map({ (try? RemoteLocation(parsing: $0)) == location }) ?? false else {
                 throw SyncCommandError.alreadyOn(remote: state.remoteLocation ?? location.displayLocation)
             }
             Output.print("sync is already on with \(location.displayLocation)")
             return true
+        }
+
+        /// The secret for `plan`, after the confirmations it needs; nil to resume.
+        private func secret(for plan: SyncSetupPlan, remote: String) throws -> SyncSecret? {
+            if plan == .joinDifferentVault { try confirmDifferentVault(remote) }
+            if plan == .create { try confirmNewRemoteVault(remote) }
+            switch plan {
+            case .create:
+                guard !useRecoveryKey else { throw SyncCommandError.recoveryKeyNeedsExistingVault(remote: remote) }
+                return .passphrase(try SyncSecretInput.newPassphrase(environment: vaultOptions.environment))
+            case .join, .joinDifferentVault:
+                if useRecoveryKey { return .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile)) }
+                return .passphrase(try SyncSecretInput.passphrase(environment: vaultOptions.environment))
+            case .resume:
+                return nil
+            }
+        }
+
+        /// The remote this device synced with now holds another vault: that may be
+        /// someone else's, put there to receive this vault's accounts. Asked on a
+        /// terminal; scripts say so with --join-different-vault.
+        private func confirmDifferentVault(_ remote: String) throws {
+            guard !joinDifferentVault else { return }
+            guard Terminal.standardInputIsTerminal else {
+                throw SyncCommandError.differentVaultNeedsConfirmation(remote: remote)
+            }
+            let question =
+                "\(remote) now holds a different vault than the one this device synced with there. "
+                + "Join it, and send this vault's accounts to it? [y/N] "
+            guard try Terminal.confirm(question, hint: "add --join-different-vault") else {
+                throw SyncCommandError.differentVaultNotJoined
+            }
+        }
+
+        /// No vault was found where the user pointed: a typo in the location
+        /// (`…/remtoe`) would otherwise make a second remote vault, with a new
+        /// recovery key, beside the one the user meant. Asked on a terminal;
+        /// scripts, which name their location on purpose, are not asked.
+        private func confirmNewRemoteVault(_ remote: String) throws {
+            guard Terminal.standardInputIsTerminal else { return }
+            let question =
+                "no authcat vault was found at \(remote). Create a new remote vault there, "
+                + "with a new sync passphrase and recovery key? [y/N] "
+            guard try Terminal.confirm(question, hint: "run it again and answer y") else {
+                throw SyncCommandError.newVaultNotCreated
+            }
+        }
+
+        private func announce(_ result: SyncEnableResult, remote: String, keyFile: SyncRecoveryKeyFile?) throws {
+            switch result.outcome {
+            case .created: Output.print("sync is on: created a new remote vault at \(remote)")
+            case .joined: Output.print("sync is on: joined the remote vault at \(remote)")
+            case .resumed: Output.print("sync is on again with \(remote)")
+            }
+            guard let recoveryKey = result.recoveryKey else { return }
+            if let keyFile {
+                try keyFile.write(recoveryKey)
+                Output.print("the recovery key was written to \(keyFile.path); keep it safe, apart from this computer")
+            } else {
+                Output.print("recovery key (shown only now; write it down and keep it apart from this computer):")
+                Output.print("  \(recoveryKey)")
+            }
         }
     }
 }

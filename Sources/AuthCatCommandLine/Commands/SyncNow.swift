@@ -13,7 +13,7 @@ extension AuthCat {
             discussion: """
                 Prints what was imported and exported, objects rejected (they failed \
                 authentication; everything else still syncs) and synced preferences that \
-                changed, with the reason. When \(SyncEngine.compactionThreshold) or more of this \
+                changed, with the reason. When \(SyncService.compactionThreshold) or more of this \
                 device's batches piled up since its last snapshot, a one-line hint on standard \
                 error suggests 'authcat sync compact'. Progress is shown on standard error when it is a \
                 terminal and the sync takes a while. Exit status 1 when the sync failed; \
@@ -36,32 +36,23 @@ extension AuthCat {
 
         func run() async throws {
             if background { return await SyncBackgroundPush.run(vaultOptions, keyOnInput: keyOnStdin) }
-            let session = try SyncSession.open(vaultOptions)
-            let coordinator = SyncCoordinator(location: session.location, clock: Invocation.current.clock)
-            let report = try await coordinator.withRunLock(whenBusy: SyncSession.sayWaiting) {
-                try await session.withEngine { engine in
-                    try await Self.run(engine, progress: SyncProgressLine.forTerminal())
-                }
+            let service = try SyncService.open(vaultOptions)
+            let outcome = try await SyncProgressLine.showing { progress in
+                try await service.now(progress: progress, whenBusy: SyncService.sayWaiting)
             }
+            let report = outcome.report
             if json {
                 Output.print(try SyncReportOutput.json(report))
             } else {
                 SyncReportOutput.lines(report).forEach { Output.print($0) }
             }
             if let hint = SyncReportOutput.compactionHint(report) { Output.note(hint) }
-            let local = try session.localState()
-            let problems = local.rejectedObjects.count + local.standingIssues.count
+            let problems = outcome.local.rejectedObjects.count + outcome.local.standingIssues.count
             if problems > 0 {
                 let status = SyncSummary.error.exitCode
                 Output.error(SyncCommandError.remoteHasProblems(problems).description, status: status)
                 throw ExitCode(status)
             }
-        }
-
-        /// One sync, drawing progress if a display is given.
-        static func run(_ engine: SyncEngine, progress: SyncProgressLine?) async throws -> SyncReport {
-            defer { progress?.finish() }
-            return try await engine.sync(progress: progress.map { line in { line.update($0) } })
         }
     }
 }

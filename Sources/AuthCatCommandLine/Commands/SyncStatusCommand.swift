@@ -73,33 +73,13 @@ extension AuthCat {
             guard let vault = try vaultOptions.openExistingVault() else {
                 return SyncStatus.fold(events: [], local: .off, probe: nil, now: Invocation.current.now)
             }
-            let session = SyncSession(
-                vault: vault, recorder: SyncEventLog(location: vault.location),
-                environment: vaultOptions.environment)
-            let local = try session.localState()
-            let probe = offline || short || !local.isEnabled ? nil : await self.probe(session, local)
-            let status = SyncStatus.fold(
-                events: try session.recorder.events(), local: local, probe: probe, now: Invocation.current.now)
-            SyncNotice.update(status, in: vault.location)
-            return status
-        }
-
-        private func probe(_ session: SyncSession, _ local: SyncLocalState) async -> SyncProbeResult? {
-            guard let url = local.remoteLocation else { return nil }
-            do {
-                let remote = try session.remote(url: url)
-                // A deletion marker is believed once it opens with the key; the check never waits on a prompt.
-                let keys = try? Vault.open(
-                    at: session.location,
-                    passphrase: PassphraseSource.withoutPrompt(environment: session.environment))
-                let result = await SyncProbe.check(
-                    remote, vaultID: local.remoteVaultID, keysFrom: keys,
-                    timeout: Self.probeTimeout)
-                try? await remote.close()
-                return result
-            } catch {
-                return .failed(SyncFailure(error))
-            }
+            let environment = vaultOptions.environment
+            return try await SyncService.commandLine(vault, environment: environment).status(
+                probe: !(offline || short), timeout: Self.probeTimeout,
+                keys: {
+                    try? Vault.open(
+                        at: vault.location, passphrase: PassphraseSource.withoutPrompt(environment: environment))
+                })
         }
     }
 }

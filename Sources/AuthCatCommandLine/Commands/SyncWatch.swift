@@ -33,28 +33,10 @@ extension AuthCat {
         }
 
         func run() async throws {
-            let session = try SyncSession.open(vaultOptions)
-            if let lost = SyncState.lostStateError(in: session.location) { throw lost }
-            guard SyncState.isEnabled(in: session.location) else { throw SyncCommandError.syncOff }
-            let remote = try session.localState().remoteLocation ?? "the remote"
-            let output = SyncWatchOutput(remote: remote, interval: interval)
+            let service = try SyncService.open(vaultOptions)
+            let output = SyncWatchOutput(remote: try service.remoteWhileOn(), interval: interval)
             try await SyncStopSignal.catching { stop in
-                try await SyncCoordinator(location: session.location, clock: Invocation.current.clock).watch(
-                    vault: session.vault, interval: interval, isStopped: { stop.isStopped },
-                    sync: { compact in try await Self.syncOnce(session, compact: compact) },
-                    report: output.show)
-            }
-        }
-
-        /// One of the watch's syncs; nil when it found sync turned off.
-        private static func syncOnce(_ session: SyncSession, compact: Bool) async throws -> SyncReport? {
-            do {
-                return try await session.withEngine { engine in
-                    if compact { return try await engine.compact() }
-                    return try await engine.sync()
-                }
-            } catch SyncCommandError.syncOff {
-                return nil
+                try await service.watch(interval: interval, isStopped: { stop.isStopped }, report: output.show)
             }
         }
     }

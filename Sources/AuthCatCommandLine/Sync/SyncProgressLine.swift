@@ -8,11 +8,12 @@ import Synchronization
 /// for half a second, so quick syncs and scripts see no progress at all.
 final class SyncProgressLine: Sendable {
     private struct Drawing {
+        /// The first update: when the sync started, after any wait for its turn.
+        var started: Date?
         var lastDrawn: Date?
         var drawn = false
     }
 
-    private let started = Date()
     private let drawing = Mutex(Drawing())
     private let standardError: StandardStream
 
@@ -26,9 +27,21 @@ final class SyncProgressLine: Sendable {
         return standardError.isTerminal ? SyncProgressLine(standardError: standardError) : nil
     }
 
+    /// Runs `body` with a display to update, when standard error is a
+    /// terminal, and clears it afterwards.
+    static func showing<Result>(
+        _ body: (((SyncProgress) -> Void)?) async throws -> Result
+    ) async throws -> Result {
+        let line = forTerminal()
+        defer { line?.finish() }
+        return try await body(line.map { line in { line.update($0) } })
+    }
+
     func update(_ progress: SyncProgress) {
         let now = Date()
         let line: String? = drawing.withLock { drawing in
+            let started = drawing.started ?? now
+            drawing.started = started
             guard now.timeIntervalSince(started) >= 0.5 else { return nil }
             if let lastDrawn = drawing.lastDrawn, now.timeIntervalSince(lastDrawn) < 0.1 { return nil }
             drawing.lastDrawn = now

@@ -12,7 +12,7 @@ import AuthCatSync
 enum VaultChangeHook {
     /// Called once per command, after the change is on disk.
     ///
-    /// What follows is `SyncCoordinator.afterLocalChange()`'s answer. When
+    /// What follows is `SyncService.afterLocalChange(in:clock:)`'s answer. When
     /// sync is on, it starts a detached background push (`authcat-cli sync
     /// now --background --home <vault>`, see `DetachedLauncher`) and returns at
     /// once; the push's failures are recorded for `authcat sync status`. While
@@ -26,8 +26,8 @@ enum VaultChangeHook {
     /// environment or disk). A push that finds no key (the keyring's entry
     /// expired meanwhile) leaves the change pending for the next sync.
     static func vaultDidChange(_ vault: Vault) {
-        let coordinator = SyncCoordinator(location: vault.location, clock: Invocation.current.clock)
-        guard coordinator.afterLocalChange() == .backgroundPush else { return }
+        guard SyncService.afterLocalChange(in: vault.location, clock: Invocation.current.clock) == .backgroundPush
+        else { return }
         // Every write loads the key before its transaction, so a key typed for this change is here.
         let key = vault.keyForDetachedWork()
         do {

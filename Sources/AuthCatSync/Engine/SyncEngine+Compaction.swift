@@ -17,7 +17,7 @@ extension SyncEngine {
     /// - Throws: `SyncError`, as `sync(progress:)` does. When the snapshot was
     ///   written but removing a covered object failed, the next compaction
     ///   removes it; other devices read the snapshot meanwhile.
-    public func compact(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
+    func compact(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
         try await run(progress: progress, compacting: true)
     }
 

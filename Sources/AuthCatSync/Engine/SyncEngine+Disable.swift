@@ -5,8 +5,8 @@ import Foundation
 extension SyncEngine {
     /// Turns sync off on this device (always, first), keeping all local data
     /// and history; a later `enable` on the same remote vault exports what
-    /// changed meanwhile. Also works after sync was turned off here (an engine
-    /// from `openSetUp`), for the remote part alone.
+    /// changed meanwhile. Also works after sync was turned off here (the
+    /// service opens the engine for it then), for the remote part alone.
     ///
     /// - Parameters:
     ///   - everywhere: also leave an authenticated marker on the remote, so
@@ -15,22 +15,21 @@ extension SyncEngine {
     ///     authenticated deletion marker so other devices report `remote deleted`
     ///     and stop; the next `enable` anywhere makes a new remote vault.
     /// - Throws: `SyncError` if the remote part failed; sync is off here anyway.
-    public func disable(everywhere: Bool, deleteRemote: Bool) async throws {
-        try await SyncRunLock.holding(in: vault.location) {
-            let state = try store.updateState { $0.enabled = false }
-            guard everywhere || deleteRemote else { return }
-            do {
-                let keys = try SyncKeys.unsealLocally(
-                    state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
-                    deviceID: state.deviceID)
-                if deleteRemote {
-                    try await deleteRemoteVault(state, keys: keys)
-                } else {
-                    try await disableEverywhere(state, keys: keys)
-                }
-            } catch {
-                throw SyncError.wrapping(error)
+    ///   The caller holds the run lock.
+    func disable(everywhere: Bool, deleteRemote: Bool) async throws {
+        let state = try store.updateState { $0.enabled = false }
+        guard everywhere || deleteRemote else { return }
+        do {
+            let keys = try SyncKeys.unsealLocally(
+                state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
+                deviceID: state.deviceID)
+            if deleteRemote {
+                try await deleteRemoteVault(state, keys: keys)
+            } else {
+                try await disableEverywhere(state, keys: keys)
             }
+        } catch {
+            throw SyncError.wrapping(error)
         }
     }
 

@@ -6,8 +6,10 @@ import GRDB
 extension SyncEngine {
     /// Exports every record with stamped local changes as one new batch.
     func exportChanges(_ run: SyncRun) async throws {
-        try stamp()
-        let pending = try store.read { try SyncClockRecord.filter(sql: "pending = 1").fetchAll($0) }
+        let pending = try store.write { db in
+            try stamp(db)
+            return try SyncClockRecord.filter(sql: "pending = 1").fetchAll(db)
+        }
         guard !pending.isEmpty else { return }
         run.progress?(SyncProgress(step: .exporting, completed: 0, total: 1))
         for _ in 0..<3 {

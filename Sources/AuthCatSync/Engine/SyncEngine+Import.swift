@@ -253,15 +253,42 @@ extension SyncEngine {
 
     /// Merges a change set into the vault, then saves clocks and the peer's
     /// position. Returns false (reported) if the vault refused the records.
+    ///
+    /// One write transaction of the sync store holds the whole step: the
+    /// stamp of local changes, the clocks read, the vault's own write
+    /// transaction (the merge) and the clocks, state and `persist` saved
+    /// after it. The sync store commits after the vault, as two separate
+    /// files must: a kill in between leaves the vault merged and the position
+    /// where it was, so the next sync reads the object again and merges it
+    /// to the same values. Only syncs write the sync store, and they take
+    /// turns under the run lock, so holding it never makes another process wait.
+    ///
+    /// A local change committed between the stamp and the merge's vault
+    /// transaction (another process may write the vault at any time) must
+    /// not be overwritten unseen: the merge finds it there
+    /// (`LocalChangesArrived`), and the step is tried again from a new stamp.
+    /// That is the only retry, and it needs that race each time.
     private func apply(
         _ changes: ChangeSet, name: String, _ run: SyncRun, persist: (Database) throws -> Void
     ) throws -> Bool {
         for _ in 0..<5 {
-            try stamp()
-            guard let state = try store.state(), let cursor = state.stampCursor else { return false }
-            let session: ImportSession
             do {
-                session = try merge(changes, state: state, cursor: cursor, run)
+                let session = try store.write { db in
+                    guard let state = try stamp(db), let cursor = state.stampCursor else {
+                        throw SyncStoreError.malformed("no state row")
+                    }
+                    let session = try merge(changes, db: db, state: state, cursor: cursor, run)
+                    for key in session.touched { try session.clocks[key]?.save(db) }
+                    var merged = state
+                    merged.clock = session.hlc
+                    merged.importedOnce = true
+                    try merged.update(db)
+                    try persist(db)
+                    return session
+                }
+                run.report.importedChanges += session.changedRecords
+                run.report.preferenceChanges += session.preferenceChanges
+                return true
             } catch is LocalChangesArrived {
                 continue
             } catch let error as SyncObjectError {
@@ -274,28 +301,17 @@ extension SyncEngine {
                 run.issue(.rejected, name, error.description)
                 return false
             }
-            try store.write { db in
-                for key in session.touched { try session.clocks[key]?.save(db) }
-                var state = try SyncStore.requiredState(db)
-                state.clock = session.hlc
-                state.importedOnce = true
-                try state.update(db)
-                try persist(db)
-            }
-            run.report.importedChanges += session.changedRecords
-            run.report.preferenceChanges += session.preferenceChanges
-            return true
         }
         throw SyncError.busy()
     }
 
     private func merge(
-        _ changes: ChangeSet, state: SyncStateRecord, cursor: Int64, _ run: SyncRun
+        _ changes: ChangeSet, db: Database, state: SyncStateRecord, cursor: Int64, _ run: SyncRun
     ) throws -> ImportSession {
         let keys =
             changes.accounts.map { SyncClockRecord.Key(entity: .account, recordID: $0.id) }
             + changes.preferences.map { SyncClockRecord.Key(entity: .preference, recordID: $0.key) }
-        let clocks = try store.read { try store.clockRecords($0, keys: keys) }
+        let clocks = try store.clockRecords(db, keys: keys)
         let author = HistoryAuthor.sync(from: DeviceReference(id: changes.vaultDevice, name: changes.deviceName))
         return try vault.write(author: author) { writer in
             guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else { throw LocalChangesArrived() }
@@ -303,7 +319,7 @@ extension SyncEngine {
                 writer: writer, deviceID: state.deviceID, physicalNow: clock.now().unixMilliseconds,
                 hlc: state.clock, clocks: clocks, preferenceReason: run.preferenceReason
             ) { key in
-                try self.store.read { try self.store.clockRecords($0, keys: [key])[key] }
+                try self.store.clockRecords(db, keys: [key])[key]
             }
             try session.apply(changes)
             return session

@@ -11,46 +11,17 @@ extension SyncEngine {
     /// The first stamp after joining a remote vault takes the whole vault, so
     /// that accounts added before sync was on are exported too.
     func stamp() throws {
-        guard let state = try store.state() else { return }
-        if state.stampCursor == nil {
-            try stampEverything()
-        } else {
-            try stampHistory()
-        }
+        _ = try store.write { db in try stamp(db) }
     }
 
-    private func stampEverything() throws {
-        let cursor = try vault.latestHistoryNumber()
-        let accounts = try vault.accounts(includingDeleted: true)
-        let preferences = try vault.preferences()
-        let now = clock.now().unixMilliseconds
-        try store.write { db in
-            var state = try SyncStore.requiredState(db)
-            var hlc = state.clock
-            for account in accounts {
-                let time = hlc.tick(physical: account.updatedAt.unixMilliseconds, device: state.deviceID)
-                try Self.mark(
-                    db, .account, account.id.vaultString, fields: AccountState.clockedFields, at: time,
-                    keepExisting: true)
-            }
-            for key in preferences.keys.sorted() {
-                let time = hlc.tick(physical: now, device: state.deviceID)
-                try Self.mark(db, .preference, key, fields: ["value"], at: time, keepExisting: true)
-            }
-            state.clock = hlc
-            state.stampCursor = cursor
-            try state.update(db)
-        }
-    }
-
-    private func stampHistory() throws {
-        guard let cursor = try store.state()?.stampCursor else { return }
-        let entries = try vault.history(after: cursor)
-        guard let last = entries.last else { return }
-        try store.write { db in
-            var state = try SyncStore.requiredState(db)
-            // Another process may have stamped these meanwhile; never stamp twice.
-            guard state.stampCursor == cursor else { return }
+    /// Stamps inside the caller's write transaction of the sync store, and
+    /// returns the state as it leaves it (nil when sync was never set up).
+    @discardableResult
+    func stamp(_ db: Database) throws -> SyncStateRecord? {
+        guard var state = try SyncStateRecord.fetchOne(db) else { return nil }
+        if let cursor = state.stampCursor {
+            let entries = try vault.history(after: cursor)
+            guard let last = entries.last else { return state }
             var hlc = state.clock
             for entry in entries where entry.author != .sync {
                 let time = hlc.tick(physical: entry.timestamp.unixMilliseconds, device: state.deviceID)
@@ -60,8 +31,31 @@ extension SyncEngine {
             }
             state.clock = hlc
             state.stampCursor = last.number
-            try state.update(db)
+        } else {
+            try stampEverything(db, &state)
         }
+        try state.update(db)
+        return state
+    }
+
+    private func stampEverything(_ db: Database, _ state: inout SyncStateRecord) throws {
+        let cursor = try vault.latestHistoryNumber()
+        let accounts = try vault.accounts(includingDeleted: true)
+        let preferences = try vault.preferences()
+        let now = clock.now().unixMilliseconds
+        var hlc = state.clock
+        for account in accounts {
+            let time = hlc.tick(physical: account.updatedAt.unixMilliseconds, device: state.deviceID)
+            try Self.mark(
+                db, .account, account.id.vaultString, fields: AccountState.clockedFields, at: time,
+                keepExisting: true)
+        }
+        for key in preferences.keys.sorted() {
+            let time = hlc.tick(physical: now, device: state.deviceID)
+            try Self.mark(db, .preference, key, fields: ["value"], at: time, keepExisting: true)
+        }
+        state.clock = hlc
+        state.stampCursor = cursor
     }
 
     private func stamp(_ db: Database, _ change: HistoryChange, at time: HybridTimestamp) throws {

@@ -13,39 +13,38 @@ extension SyncEngine {
     /// It writes at most one batch of this device's changes, never a snapshot
     /// of the whole vault (see `compact(progress:)`), except once as a repair
     /// after this device's own objects were lost on the remote.
-    public func sync(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
+    func sync(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
         try await run(progress: progress, compacting: false)
     }
 
-    /// One sync; with `compacting`, a snapshot follows the export.
+    /// One sync; with `compacting`, a snapshot follows the export. The
+    /// caller holds the run lock (`SyncRunLock`) for the whole run.
     func run(progress: ((SyncProgress) -> Void)?, compacting: Bool) async throws -> SyncReport {
-        try await SyncRunLock.holding(in: vault.location) {
-            // File times are real times, whatever clock the engine was given.
-            let locked = Date()
-            remote.reset()
-            let run = try await phase(.import) { try await self.pull(progress) }
-            try await phase(.export) {
-                await self.removeStaleTemporaries(run, changedBefore: locked)
-                try await self.exportChanges(run)
-                try await self.snapshotIfAsked(run, compacting: compacting)
-                // Inside the phase, as every step that can fail: the monitor records a failure
-                // here, never a success followed by an error.
-                run.report.devicesSeen = try self.devicesSeen(run)
-                let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
-                run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
-            }
-            let counts = remote.counts
-            run.report.requests = counts.total
-            run.report.objectsWritten = counts.put
-            run.report.bytesWritten = counts.bytesWritten
-            return run.report
+        // File times are real times, whatever clock the engine was given.
+        let locked = Date()
+        remote.reset()
+        let run = try await phase(.import) { try await self.pull(progress) }
+        try await phase(.export) {
+            await self.removeStaleTemporaries(run, changedBefore: locked)
+            try await self.exportChanges(run)
+            try await self.snapshotIfAsked(run, compacting: compacting)
+            // Inside the phase, as every step that can fail: the monitor records a failure
+            // here, never a success followed by an error.
+            run.report.devicesSeen = try self.devicesSeen(run)
+            let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
+            run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
         }
+        let counts = remote.counts
+        run.report.requests = counts.total
+        run.report.objectsWritten = counts.put
+        run.report.bytesWritten = counts.bytesWritten
+        return run.report
     }
 
     /// Lists the remote once, checks it, and imports what is new.
     private func pull(_ progress: ((SyncProgress) -> Void)?) async throws -> SyncRun {
         guard let state = try store.state(), state.enabled else {
-            throw SyncError(.other, "sync is off for this vault", next: .enableSync)
+            throw SyncError.syncOff
         }
         let keys = try SyncKeys.unsealLocally(
             state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,

@@ -35,6 +35,9 @@ public struct SyncError: UserFacingError, Equatable {
     /// The record the monitor stores for this error.
     public var failure: SyncFailure { SyncFailure(category: category, message: message, nextStep: nextStep) }
 
+    /// Sync is off on this device (or was never set up): there is nothing to sync.
+    public static let syncOff = SyncError(.other, "sync is off for this vault", next: .enableSync)
+
     static let wrongPassphrase = SyncError(
         .wrongPassphrase, "wrong sync passphrase or recovery key; nothing was changed")
     static let secretRequired = SyncError(
@@ -111,6 +114,53 @@ public struct SyncError: UserFacingError, Equatable {
         case .credentialsRejected: .credentialsRejected
         case .containerMissing: .containerMissing
         case .invalidLocation, .invalidObjectName, .protocolError, .io, .objectRefused: .other
+        }
+    }
+}
+
+/// Why the sync monitor could not read or write its own files.
+public enum SyncMonitorError: UserFacingError, Equatable {
+    case cannotRead(String, reason: String)
+    case cannotWrite(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotRead(let path, let reason): "cannot read the sync monitor file \(path): \(reason)"
+        case .cannotWrite(let path, let reason): "cannot write the sync monitor file \(path): \(reason)"
+        }
+    }
+}
+
+/// Why a remote object was rejected. Never names its contents.
+enum SyncObjectError: UserFacingError, Equatable {
+    case notAuthentic
+    case badPadding
+    case malformed(String)
+    case wrongObject(String)
+    /// A clock more than a day ahead of this device's: this device's own
+    /// clock may be behind, so it is read again on every sync.
+    case clockAhead(wall: Int64)
+
+    var description: String {
+        switch self {
+        case .notAuthentic: "failed authentication (tampered, truncated, or moved from another name)"
+        case .badPadding: "bad padding"
+        case .malformed(let what): "malformed contents: \(what)"
+        case .wrongObject(let what): "does not belong here: \(what)"
+        case .clockAhead(let wall):
+            "a clock (\(wall) ms) is more than a day ahead of this device's clock; read again on every sync, "
+                + "in case this device's clock is behind"
+        }
+    }
+}
+
+/// The local sync state file holds something this version cannot read.
+enum SyncStoreError: UserFacingError {
+    case malformed(String)
+
+    var description: String {
+        switch self {
+        case .malformed(let detail): "the sync state file is damaged: \(detail)"
         }
     }
 }

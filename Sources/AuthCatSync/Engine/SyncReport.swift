@@ -28,11 +28,53 @@ public struct SyncReport: Sendable, Equatable {
     public init() {}
 
     /// Whether enough batches piled up for `SyncEngine.compact` to be worth
-    /// running (`SyncEngine.compactionThreshold`).
-    public var compactionDue: Bool { batchesSinceSnapshot >= SyncEngine.compactionThreshold }
+    /// running (`SyncService.compactionThreshold`).
+    public var compactionDue: Bool { batchesSinceSnapshot >= SyncService.compactionThreshold }
 
     /// The rejected objects among `issues`.
     public var rejectedObjects: [SyncIntegrityIssue] { issues.filter { $0.kind == .rejected || $0.kind == .replayed } }
     /// The rollback, gap and blocked-device warnings among `issues`.
     public var chainWarnings: [SyncIntegrityIssue] { issues.filter { [.rollback, .gap, .blocked].contains($0.kind) } }
+}
+
+/// A synced preference that sync changed locally, and why.
+public struct SyncPreferenceChange: Sendable, Hashable {
+    /// Why a preference changed, as in Apple's key-value store notifications.
+    public enum Reason: String, Sendable, Hashable, Codable {
+        /// Another device changed it.
+        case serverChange
+        /// It arrived with this device's first sync of a remote vault.
+        case initialSync
+        /// The incoming set would break `PreferenceQuota`; it was refused locally.
+        case quotaViolation
+        /// It arrived from a different remote vault than this device used before.
+        case accountChange
+    }
+
+    public var key: String
+    public var reason: Reason
+
+    public init(key: String, reason: Reason) {
+        self.key = key
+        self.reason = reason
+    }
+}
+
+/// How far a sync has got, for a progress line.
+public struct SyncProgress: Sendable, Equatable {
+    public enum Step: String, Sendable, Equatable {
+        case listing, importing, exporting, compacting
+    }
+
+    public var step: Step
+    /// Objects done in this step so far.
+    public var completed: Int
+    /// Objects this step will handle, when known.
+    public var total: Int?
+
+    public init(step: Step, completed: Int, total: Int?) {
+        self.step = step
+        self.completed = completed
+        self.total = total
+    }
 }

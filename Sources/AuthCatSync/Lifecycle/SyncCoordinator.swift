@@ -9,8 +9,8 @@ import Foundation
 /// hold across processes; they rest on `flock(2)`, which the kernel releases
 /// when a process dies, so a killed sync never leaves the vault locked.
 ///
-/// - One sync at a time: `withRunLock` (and the engine's operations, which
-///   take the same lock themselves unless the caller holds it; see `SyncRunLock`).
+/// - One sync at a time: `withRunLock`, taken once per job (`SyncService`
+///   takes it for every job it runs; the engine and setup never take it).
 /// - After a change to the vault (`afterLocalChange()`): a background push,
 ///   unless sync is off or a `sync watch` exports the change anyway.
 /// - Background pushes (`runQueuedPush`): at most one runs and one waits. A
@@ -73,7 +73,7 @@ public struct SyncCoordinator: Sendable {
     }
 
     /// Runs `body` as this vault's one sync at a time, waiting for the turn
-    /// of whoever syncs now. The engine called inside takes no lock of its own.
+    /// of whoever syncs now. Nothing called inside takes it again.
     ///
     /// - Parameter whenBusy: called once, before waiting, when another sync runs.
     /// - Throws: `SecureFileError` when the lock file cannot be opened, and whatever `body` throws.

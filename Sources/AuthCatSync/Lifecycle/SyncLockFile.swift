@@ -41,13 +41,6 @@ final class SyncLockFile: Sendable {
         Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, SecureFile.fileMode)
     }
 
-    /// The file's identity while it is open, to tell whether this task already holds its lock.
-    var identity: FileIdentity? {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    }
-
     /// Takes the exclusive lock if it is free; false if another holder has it.
     func tryLock() -> Bool {
         while flock(fd, LOCK_EX | LOCK_NB) == 0 {
@@ -129,10 +122,4 @@ final class SyncLockFile: Sendable {
             }
         }
     }
-}
-
-/// A file as the kernel knows it, whatever path leads to it.
-struct FileIdentity: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
 }

@@ -16,7 +16,7 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     /// Local changes not exported yet; nil when unknown (sync off).
     public var pendingLocalChanges: Int?
     /// Batches this device wrote since its newest snapshot; nil when unknown
-    /// (sync never set up). At `SyncEngine.compactionThreshold` or more,
+    /// (sync never set up). At `SyncService.compactionThreshold` or more,
     /// compaction is due.
     public var batchesSinceSnapshot: Int64?
     /// Remote objects this device rejected and skips while they stay the same.
@@ -67,8 +67,64 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     }
 
     /// Whether enough batches piled up for a compaction to be worth running.
-    public var compactionDue: Bool { (batchesSinceSnapshot ?? 0) >= SyncEngine.compactionThreshold }
+    public var compactionDue: Bool { (batchesSinceSnapshot ?? 0) >= SyncService.compactionThreshold }
 
     /// Sync never turned on.
     public static let off = SyncLocalState(isEnabled: false)
+}
+
+/// A device that writes to the same remote vault.
+public struct SyncDeviceSeen: Codable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+    /// When its newest object was seen, if known.
+    public var lastSeen: Date?
+    /// Whether it is the device running the command.
+    public var isThisDevice: Bool
+
+    public init(id: String, name: String, lastSeen: Date? = nil, isThisDevice: Bool = false) {
+        self.id = id
+        self.name = name
+        self.lastSeen = lastSeen
+        self.isThisDevice = isThisDevice
+    }
+}
+
+/// A remote object this device rejected (it failed authentication, was
+/// malformed, truncated or replayed) and no longer reads while it stays the
+/// same; `authcat sync status` lists it.
+public struct SyncRejectedObject: Codable, Equatable, Sendable {
+    /// The remote object name (no account data: names are random ids and numbers).
+    public var name: String
+    public var kind: SyncIntegrityIssue.Kind
+    /// Why it was rejected.
+    public var detail: String
+    /// When this device first rejected it.
+    public var firstSeen: Date
+
+    public init(name: String, kind: SyncIntegrityIssue.Kind, detail: String, firstSeen: Date) {
+        self.name = name
+        self.kind = kind
+        self.detail = detail
+        self.firstSeen = firstSeen
+    }
+}
+
+/// A problem with another device's chain of batches that the latest sync
+/// found and that lasts until the remote is repaired: a rollback, a gap, or
+/// batches waiting behind a rejected object. `authcat sync status` shows it.
+public struct SyncStandingIssue: Codable, Equatable, Sendable {
+    public var kind: SyncIntegrityIssue.Kind
+    /// The device id on the remote.
+    public var subject: String
+    public var detail: String
+    /// When a sync first found it.
+    public var firstSeen: Date
+
+    public init(kind: SyncIntegrityIssue.Kind, subject: String, detail: String, firstSeen: Date) {
+        self.kind = kind
+        self.subject = subject
+        self.detail = detail
+        self.firstSeen = firstSeen
+    }
 }

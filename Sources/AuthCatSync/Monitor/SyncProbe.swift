@@ -1,6 +1,7 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
+import Synchronization
 
 /// A live check that the remote answers, accepts the credentials and still
 /// holds this device's vault: one cheap list request (two or three when the
@@ -124,4 +125,20 @@ extension SyncProbe {
 public enum SyncProbeResult: Equatable, Sendable {
     case reachable
     case failed(SyncFailure)
+}
+
+/// Resumes a continuation with whichever of several racing results comes first.
+final class FirstResult<Value: Sendable>: Sendable {
+    /// Nil once a result was handed over.
+    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
+
+    init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    /// Offers a result; every one after the first is ignored.
+    func offer(_ value: Value) {
+        let waiting = continuation.withLock { $0.take() }
+        waiting?.resume(returning: value)
+    }
 }

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import Crypto
 import Foundation
 
 /// How batches, snapshots and markers are sealed (docs/FORMAT.md §5.3).
@@ -47,5 +48,13 @@ enum SealedObject {
             throw SyncObjectError.badPadding
         }
         return padded.prefix(upTo: end)
+    }
+}
+
+/// The chain hash of a stored object: SHA-256 of all its bytes, lowercase hex.
+/// Public for remotes outside this module (the test remote) that report it as an object's version.
+public enum ObjectHash {
+    public static func of(_ object: Data) -> String {
+        SHA256.hash(data: object).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -3,13 +3,13 @@ import AuthCatEssentials
 import Foundation
 
 /// Turning sync on: creating a remote vault, joining one, or resuming.
-public enum SyncSetup {
+enum SyncSetup {
     /// What `enable` would do with this remote; lists the remote once (and
     /// reads a deletion marker of the vault this device joined, if there is one).
     ///
     /// - Parameter remoteURL: the location as the user gave it, to tell
     ///   whether this device synced there before; nil for the remote's own.
-    public static func plan(vault: Vault, remote: any Remote, remoteURL: String? = nil) async throws -> SyncSetupPlan {
+    static func plan(vault: Vault, remote: any Remote, remoteURL: String? = nil) async throws -> SyncSetupPlan {
         let listing: RemoteListing
         do {
             listing = RemoteListing(try await remote.list(prefix: ""))
@@ -111,7 +111,8 @@ public enum SyncSetup {
     ///   key; a wrong one throws `.wrongPassphrase` and nothing is written.
     /// - On the remote vault this device joined before, resumes; `secret` may be nil.
     ///
-    /// It does not sync; open a `SyncEngine` and call `sync` next.
+    /// It does not sync, and takes no lock: its caller (`SyncService.enable`)
+    /// holds the run lock and syncs next.
     ///
     /// - Parameters:
     ///   - deviceID: the id this device takes in a new or joined remote vault
@@ -123,7 +124,7 @@ public enum SyncSetup {
     ///     written: a passphrase typed once to join must never create a vault.
     ///     `.joinDifferentVault` is also the user's confirmation: without it,
     ///     such a join throws and writes nothing.
-    public static func enable(
+    static func enable(
         vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
         kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
         clock: Clock = SystemClock(), deviceID: String? = nil,
@@ -131,39 +132,44 @@ public enum SyncSetup {
     ) async throws -> SyncEnableResult {
         recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
         do {
-            let result = try await SyncRunLock.holding(in: vault.location) {
-                try await remote.prepare()
-                let listing = RemoteListing(try await remote.list(prefix: ""))
-                if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
-                    throw SyncError(.other, "a device id is 16 lowercase hex digits")
-                }
-                let (plan, vaultToJoin) = try await plan(
-                    vault: vault, remote: remote, remoteURL: remoteURL, listing: listing)
-                if let expected, plan != expected {
-                    throw SyncError(
-                        .other, "the remote changed while authcat asked for the secret; nothing was set up, try again")
-                }
-                let setup = SetupContext(
-                    vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
-                    chosenDeviceID: deviceID, vaultToJoin: vaultToJoin)
-                switch plan {
-                case .resume: return try await setup.resume()
-                case .join: return try await setup.join(secret: secret)
-                case .joinDifferentVault:
-                    // Only a plan the user confirmed (`expected`) joins another vault where this device synced before.
-                    guard expected == .joinDifferentVault else {
-                        throw SyncError.differentVault(remote.displayLocation)
-                    }
-                    return try await setup.join(secret: secret)
-                case .create: return try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())
-                }
-            }
+            let result = try await setUp(
+                vault: vault, remote: remote, remoteURL: remoteURL, secret: secret, kdf: kdf, clock: clock,
+                deviceID: deviceID, expecting: expected)
             recorder.record(SyncEvent(phase: .setup, kind: .succeeded, time: clock.now()))
             return result
         } catch {
             let failure = SyncError.wrapping(error)
             recorder.record(SyncEvent(phase: .setup, kind: .failed, time: clock.now(), failure: failure.failure))
             throw failure
+        }
+    }
+
+    /// `enable`'s steps, between its events.
+    private static func setUp(
+        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?, kdf: KDFParameters?,
+        clock: Clock, deviceID: String?, expecting expected: SyncSetupPlan?
+    ) async throws -> SyncEnableResult {
+        try await remote.prepare()
+        let listing = RemoteListing(try await remote.list(prefix: ""))
+        if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
+            throw SyncError(.other, "a device id is 16 lowercase hex digits")
+        }
+        let (plan, vaultToJoin) = try await plan(vault: vault, remote: remote, remoteURL: remoteURL, listing: listing)
+        if let expected, plan != expected {
+            throw SyncError(
+                .other, "the remote changed while authcat asked for the secret; nothing was set up, try again")
+        }
+        let setup = SetupContext(
+            vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
+            chosenDeviceID: deviceID, vaultToJoin: vaultToJoin)
+        switch plan {
+        case .resume: return try await setup.resume()
+        case .join: return try await setup.join(secret: secret)
+        case .joinDifferentVault:
+            // Only a plan the user confirmed (`expected`) joins another vault where this device synced before.
+            guard expected == .joinDifferentVault else { throw SyncError.differentVault(remote.displayLocation) }
+            return try await setup.join(secret: secret)
+        case .create: return try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())
         }
     }
 }
@@ -184,4 +190,31 @@ public enum SyncSetupPlan: String, Sendable, Equatable {
     case joinDifferentVault
     /// The remote holds the vault this device joined before: nothing to ask.
     case resume
+}
+
+/// What `SyncSetup.enable` did.
+public struct SyncEnableResult: Sendable, Equatable {
+    public enum Outcome: String, Sendable, Equatable {
+        /// A new remote vault was made; `recoveryKey` must be shown to the user once.
+        case created
+        /// This device joined the remote vault another device made.
+        case joined
+        /// Sync was turned on again for the remote vault this device had joined before.
+        case resumed
+    }
+
+    public var outcome: Outcome
+    /// The recovery key, formatted for display; only when `outcome` is `.created`.
+    public var recoveryKey: String?
+    /// The id of the remote vault (not secret).
+    public var remoteVaultID: String
+    /// This device's id on the remote (not secret).
+    public var deviceID: String
+
+    public init(outcome: Outcome, recoveryKey: String?, remoteVaultID: String, deviceID: String) {
+        self.outcome = outcome
+        self.recoveryKey = recoveryKey
+        self.remoteVaultID = remoteVaultID
+        self.deviceID = deviceID
+    }
 }

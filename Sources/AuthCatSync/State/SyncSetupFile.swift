@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Written (atomically, 0600) whenever sync is set up, and by any look at a
 /// good state that finds it missing (setups made before it existed). Removed
-/// only by `SyncState.forgetLostState(in:)`, when the user chose to start over.
+/// only by `SyncService.disable` on a lost state, when the user chose to start over.
 struct SyncSetupFile: Codable, Equatable {
     static let fileName = "sync-setup.json"
     static let currentFormat = "authcat-sync-setup"

@@ -3,9 +3,55 @@ import AuthCatEssentials
 import Foundation
 import GRDB
 
-/// Cheap questions about this vault's sync state, for callers that must not
-/// pay for opening the engine (the hook that runs after every command).
+/// This vault's sync state as one look at its files finds it: never set up,
+/// lost (set up, but `sync.sqlite` is missing, emptied or damaged), off or on.
+///
+/// `SyncService` takes one look per job, with `sync.sqlite` opened once per
+/// service; the static questions below are for callers that must not pay for
+/// a service (the hook that runs after every command).
 public enum SyncState {
+    /// What one look found.
+    struct Standing {
+        /// The open `sync.sqlite`, when it could be opened.
+        var store: SyncStore?
+        /// Its state row; nil when sync was never set up or the state is lost.
+        var record: SyncStateRecord?
+        /// Why the state cannot be used though sync was set up.
+        var lost: SyncError?
+
+        /// Whether sync is on for this vault.
+        var isOn: Bool { lost == nil && record?.enabled == true }
+    }
+
+    /// Looks at the state of the vault at `location`. Opens no database when
+    /// sync was never set up, and reuses `opened` while it is still the file
+    /// at its name.
+    static func look(in location: VaultLocation, reusing opened: SyncStore? = nil) -> Standing {
+        let path = SyncStore.url(in: location).path
+        let setUp = SyncSetupFile.exists(in: location)
+        let present = FileManager.default.fileExists(atPath: path)
+        guard setUp || present else { return Standing() }
+        let remote = { SyncSetupFile.read(in: location)?.remote }
+        do {
+            guard present, let store = try opened?.ifStillAtItsName() ?? SyncStore.openIfPresent(in: location)
+            else {
+                return Standing(lost: .stateLost(path, "is missing", remote: remote()))
+            }
+            guard let record = try store.state() else {
+                let lost: SyncError? =
+                    setUp ? .stateLost(path, "holds no sync state (it was emptied)", remote: remote()) : nil
+                return Standing(store: store, lost: lost)
+            }
+            // Setups made before the setup file existed get it now.
+            try? SyncSetupFile.record(record, in: location)
+            return Standing(store: store, record: record)
+        } catch let error as SyncError {
+            return Standing(lost: .stateLost(path, "cannot be read (\(error.message))", remote: remote()))
+        } catch {
+            return Standing(lost: .stateLost(path, "cannot be read", remote: remote()))
+        }
+    }
+
     /// Whether sync is on for the vault at `location`. Opens no database when
     /// sync was never set up; any problem reading the state counts as off
     /// here (`lostStateError(in:)` tells whether that is a problem).
@@ -18,70 +64,34 @@ public enum SyncState {
     /// was never set up: `sync.sqlite` is damaged, or it is missing or holds
     /// no state though `sync-setup.json` says sync was set up here.
     public static func lostStateError(in location: VaultLocation) -> SyncError? {
-        let path = SyncStore.url(in: location).path
-        let setUp = SyncSetupFile.exists(in: location)
-        guard setUp || FileManager.default.fileExists(atPath: path) else { return nil }
-        let remote = SyncSetupFile.read(in: location)?.remote
-        do {
-            guard let store = try SyncStore.openIfPresent(in: location) else {
-                return .stateLost(path, "is missing", remote: remote)
-            }
-            guard let state = try store.state() else {
-                return setUp ? .stateLost(path, "holds no sync state (it was emptied)", remote: remote) : nil
-            }
-            // Setups made before the setup file existed get it now.
-            try? SyncSetupFile.record(state, in: location)
-            return nil
-        } catch let error as SyncError {
-            return .stateLost(path, "cannot be read (\(error.message))", remote: remote)
-        } catch {
-            return .stateLost(path, "cannot be read", remote: remote)
-        }
+        look(in: location).lost
     }
 
-    /// Acknowledges that sync stopped because another device deleted the
-    /// remote data, or because the remote now holds another vault (`sync
-    /// disable` run after it): sync stays off and local data is kept, but the
-    /// stop is no longer a problem to report, so `sync status` says `off`
-    /// and the warning on every command ends.
+    /// Clears a stop that another device caused (it deleted the remote data,
+    /// or the remote now holds another vault) once the user acknowledged it:
+    /// sync stays off and local data is kept, but the stop is no longer a
+    /// problem to report. The caller holds the run lock.
     /// - Returns: whether there was such a stop to acknowledge.
-    public static func acknowledgeStop(in location: VaultLocation, whenBusy: () -> Void = {}) async throws -> Bool {
-        guard FileManager.default.fileExists(atPath: SyncStore.url(in: location).path) else { return false }
-        return try await SyncRunLock.holding(in: location, whenBusy: whenBusy) {
-            guard let store = try SyncStore.openIfPresent(in: location), let state = try store.state(),
-                !state.enabled, state.remoteDeleted || state.vaultMismatch
-            else { return false }
-            try store.updateState { state in
-                state.remoteDeleted = false
-                state.vaultMismatch = false
-            }
-            return true
+    static func acknowledgeStop(_ standing: Standing) throws -> Bool {
+        guard let store = standing.store, let record = standing.record, !record.enabled,
+            record.remoteDeleted || record.vaultMismatch
+        else { return false }
+        try store.updateState { state in
+            state.remoteDeleted = false
+            state.vaultMismatch = false
         }
+        return true
     }
 
     /// Sets the lost or damaged state aside (`sync.sqlite` renamed to
     /// `sync.sqlite.lost-<time>`, never deleted) and forgets that sync was
     /// set up, so that `enable` can join again as a new device. Does nothing
-    /// unless `lostStateError(in:)` finds a problem.
+    /// unless the state is lost. The caller holds the run lock, so that no
+    /// sync sees its state files renamed under it.
     ///
-    /// It takes its turn under the run lock, as every sync does: a sync or
-    /// `enable` that runs now must never see its state files renamed under it,
-    /// and whether the state is lost is decided again once it is this one's turn.
-    ///
-    /// - Parameter whenBusy: called once, before waiting, when another sync runs.
     /// - Returns: the name the state was set aside under, if there was a file.
-    @discardableResult
-    public static func forgetLostState(
-        in location: VaultLocation, now: Date = Date(),
-        whenBusy: () -> Void = {}
-    ) async throws -> String? {
-        try await SyncRunLock.holding(in: location, whenBusy: whenBusy) {
-            try setLostStateAside(in: location, now: now)
-        }
-    }
-
-    private static func setLostStateAside(in location: VaultLocation, now: Date) throws -> String? {
-        guard lostStateError(in: location) != nil else { return nil }
+    static func setLostStateAside(_ standing: Standing, in location: VaultLocation, now: Date) throws -> String? {
+        guard standing.lost != nil else { return nil }
         let path = SyncStore.url(in: location).path
         let aside = "\(path).lost-\(now.unixMilliseconds)"
         var setAside: String?
@@ -102,13 +112,18 @@ public enum SyncState {
     ///
     /// `pendingLocalChanges` is filled only when a vault is given.
     public static func localState(in location: VaultLocation, vault: Vault? = nil) throws -> SyncLocalState {
-        if let lost = lostStateError(in: location) {
+        try localState(look(in: location), in: location, vault: vault)
+    }
+
+    /// The monitor's view of what a look found.
+    static func localState(_ standing: Standing, in location: VaultLocation, vault: Vault?) throws -> SyncLocalState {
+        if let lost = standing.lost {
             var local = SyncLocalState.off
             local.remoteLocation = SyncSetupFile.read(in: location)?.remote
             local.stateProblem = lost.failure
             return local
         }
-        guard let store = try SyncStore.openIfPresent(in: location), let state = try store.state() else { return .off }
+        guard let store = standing.store, let state = standing.record else { return .off }
         let peers = try store.read { try SyncPeerRecord.fetchAll($0) }
         var devices = peers.map {
             SyncDeviceSeen(id: $0.deviceID, name: $0.name, lastSeen: $0.lastSeen.map(Date.init(unixMilliseconds:)))

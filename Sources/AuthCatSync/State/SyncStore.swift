@@ -11,10 +11,13 @@ final class SyncStore: Sendable {
 
     let url: URL
     let database: DatabaseQueue
+    /// The file this store opened, to tell whether it is still the one at its name.
+    let file: FileIdentity?
 
-    private init(url: URL, database: DatabaseQueue) {
+    private init(url: URL, database: DatabaseQueue, file: FileIdentity?) {
         self.url = url
         self.database = database
+        self.file = file
     }
 
     static func url(in location: VaultLocation) -> URL {
@@ -45,10 +48,17 @@ final class SyncStore: Sendable {
                 throw SyncError(.other, "\(url.path) was written by a newer authcat; upgrade authcat to sync")
             }
             try migrator.migrate(database)
-            return SyncStore(url: url, database: database)
+            return SyncStore(url: url, database: database, file: FileIdentity(path: url.path))
         } catch let error as DatabaseError {
             throw SyncError.malformedState(url.path, error.message ?? "\(error.resultCode)")
         }
+    }
+
+    /// This store, if the file at its name is still the one it opened (not
+    /// set aside, or replaced, meanwhile); nil otherwise.
+    func ifStillAtItsName() -> SyncStore? {
+        guard let file, FileIdentity(path: url.path) == file else { return nil }
+        return self
     }
 
     /// Runs `body` in one read transaction, translating SQLite errors.
@@ -88,13 +98,16 @@ final class SyncStore: Sendable {
     }
 }
 
-/// The local sync state file holds something this version cannot read.
-enum SyncStoreError: UserFacingError {
-    case malformed(String)
+/// A file as the kernel knows it, whatever path leads to it.
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
 
-    var description: String {
-        switch self {
-        case .malformed(let detail): "the sync state file is damaged: \(detail)"
-        }
+    /// The file at `path` now; nil when there is none.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }

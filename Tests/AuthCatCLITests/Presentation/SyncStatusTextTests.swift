@@ -31,10 +31,10 @@ final class SyncStatusTextTests: XCTestCase {
 
     func testTextSaysWhenCompactionIsDue() {
         var status = failing
-        status.local.batchesSinceSnapshot = SyncEngine.compactionThreshold
+        status.local.batchesSinceSnapshot = SyncService.compactionThreshold
         XCTAssertTrue(
             status.textLines().contains(
-                "batches since snapshot: \(SyncEngine.compactionThreshold) (compaction due)"))
+                "batches since snapshot: \(SyncService.compactionThreshold) (compaction due)"))
     }
 
     func testTextForSyncOffIsShort() {

@@ -169,7 +169,7 @@ final class SyncEngineStandingIssueTests: XCTestCase {
     func testForgettingTheLostStateSetsItAsideAndLetsTheDeviceJoinAgain() async throws {
         try b.add("Mail", "bob")
         try Data().write(to: syncFile)
-        let setAside = try await SyncState.forgetLostState(in: b.vault.location, now: Date(timeIntervalSince1970: 5))
+        let setAside = try await Self.forgetLostState(b.vault, clock: ManualClock(Date(timeIntervalSince1970: 5)))
         let aside = try XCTUnwrap(setAside)
         XCTAssertTrue(FileManager.default.fileExists(atPath: aside), "set aside, never deleted")
         XCTAssertTrue(aside.hasSuffix("sync.sqlite.lost-5000"))
@@ -186,6 +186,7 @@ final class SyncEngineStandingIssueTests: XCTestCase {
     func testForgettingTheLostStateWaitsForTheSyncThatRunsNow() async throws {
         try Data().write(to: syncFile)
         let location = b.vault.location
+        let vault = b.vault
         let holds = Signal()
         let release = Signal()
         let forgetWaits = Signal()
@@ -196,9 +197,8 @@ final class SyncEngineStandingIssueTests: XCTestCase {
             }
         }
         try await holds.wait("the other sync's turn")
-        // Detached: it does not share the holder's turn, as another process would not.
         let forget = Task.detached {
-            try await SyncState.forgetLostState(in: location, whenBusy: { forgetWaits.fire() })
+            try await SyncEngineStandingIssueTests.forgetLostState(vault, whenBusy: { forgetWaits.fire() })
         }
         try await forgetWaits.wait("forgetting finding the run lock busy")
         XCTAssertTrue(
@@ -208,6 +208,20 @@ final class SyncEngineStandingIssueTests: XCTestCase {
         let aside = try await forget.value("forgetting the lost state")
         XCTAssertNotNil(aside)
         XCTAssertFalse(FileManager.default.fileExists(atPath: syncFile.path), "set aside once it was its turn")
+    }
+
+    /// Forgets a lost state the way `sync disable` does, through the service;
+    /// returns the name it was set aside under.
+    static func forgetLostState(
+        _ vault: Vault, clock: any Clock = SystemClock(), whenBusy: () -> Void = {}
+    ) async throws -> String? {
+        let outcome = try await SyncService(vault: vault, remotes: .fixed(MemoryRemote()), clock: clock).disable(
+            everywhere: false, deleteRemote: false, confirmDeletion: { _, _ in }, whenBusy: whenBusy)
+        guard case .forgotLostState(let setAside, _) = outcome else {
+            XCTFail("the lost state was not forgotten: \(outcome)")
+            return nil
+        }
+        return setAside
     }
 
     func testASetupMadeBeforeTheSetupFileExistedGetsItAtTheNextLook() throws {

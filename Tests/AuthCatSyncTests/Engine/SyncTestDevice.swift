@@ -44,6 +44,11 @@ final class SyncTestDevice {
         try SyncEngine.open(vault: vault, remote: remote, recorder: events, clock: clock)
     }
 
+    /// The door a program syncs through, on this device's remote.
+    func service() -> SyncService {
+        SyncService(vault: vault, remotes: .fixed(remote), clock: clock, recorder: events)
+    }
+
     @discardableResult
     func sync(file: StaticString = #filePath, line: UInt = #line) async throws -> SyncReport {
         guard let engine = try engine() else {

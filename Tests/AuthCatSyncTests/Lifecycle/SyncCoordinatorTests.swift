@@ -94,33 +94,31 @@ final class SyncCoordinatorTests: XCTestCase {
         XCTAssertFalse(busy, "a free lock is taken without waiting")
     }
 
-    func testTheEngineRunsInsideTheRunLockWithoutTakingItTwice() async throws {
+    func testTheEngineRunsInsideItsCallersTurnWithoutTakingTheLockAgain() async throws {
         try await device.enable()
         try device.add("GitHub", "alice")
-        let report = try await coordinator().withRunLock {
-            try await coordinator().withRunLock { try await device.sync() }
-        }
+        let engine = try XCTUnwrap(try device.engine())
+        let report = try await coordinator().withRunLock { try await engine.sync() }
         XCTAssertEqual(report.exportedChanges, 1)
     }
 
-    func testTheEngineWaitsForTheRunLockOfAnotherHolder() async throws {
+    func testTheServiceWaitsForTheRunLockOfAnotherHolder() async throws {
         try await device.enable()
         let log = EventLog()
         let release = Signal()
         let holder = try await holdRunLock(until: release, log: log)
-        // Detached: it does not inherit the holder's turn, as another process would not.
-        let engine = try XCTUnwrap(try device.engine())
+        let (vault, remote, clock, events) = (device.vault, device.remote, device.clock, device.events)
         let sync = Task.detached {
-            _ = try await engine.sync()
-            log.append("the engine synced")
+            _ = try await SyncService(vault: vault, remotes: .fixed(remote), clock: clock, recorder: events).now()
+            log.append("the service synced")
         }
-        // Released only once the engine is seen to block, so that the order below proves the wait.
+        // Released only once the service is seen to block, so that the order below proves the wait.
         try await waitUntilSomeoneWaitsForLock(at: SyncRunLock.url(in: location).path)
         XCTAssertEqual(log.all, ["first holds the lock"])
         release.fire()
         try await holder.value("the holder")
-        try await sync.value("the engine's sync")
-        XCTAssertEqual(log.all, ["first holds the lock", "first releases it", "the engine synced"])
+        try await sync.value("the service's sync")
+        XCTAssertEqual(log.all, ["first holds the lock", "first releases it", "the service synced"])
     }
 
     func testAFailedSetupRemovesTheLockFile() async throws {
@@ -244,36 +242,24 @@ final class SyncCoordinatorTests: XCTestCase {
             log.all, ["the first push runs", "the next push waits", "the first push ends", "the next push runs"])
     }
 
-    /// A task started during a turn shares it while it lasts, and takes the
-    /// lock of its own once it is over.
-    func testATaskThatOutlivesATurnTakesTheLockAgain() async throws {
+    /// A task started during a turn does not share it: nothing takes the
+    /// lock twice, so it takes the lock of its own, once the turn is over.
+    func testATaskStartedDuringATurnTakesTheLockOfItsOwn() async throws {
         let log = EventLog()
-        let turnOver = Signal()
         let lateWaits = expectation(description: "the late task waits for the lock")
         let holder = coordinator()
         var late: Task<Void, any Error>?
         try await holder.withRunLock {
-            try await holder.withRunLock { log.append("a nested holder shares the turn") }
             late = Task {
-                try await turnOver.wait("the end of the turn")
                 try await holder.withRunLock(whenBusy: { lateWaits.fulfill() }) {
                     log.append("the late task holds the lock")
                 }
             }
+            await fulfillment(of: [lateWaits], timeout: 30)
+            log.append("the turn ends")
         }
-        let release = Signal()
-        let other = try await holdRunLock(until: release, log: log)
-        turnOver.fire()
-        await fulfillment(of: [lateWaits], timeout: 30)
-        release.fire()
-        try await other.value("the other holder")
         try await late?.value("the late task")
-        XCTAssertEqual(
-            log.all,
-            [
-                "a nested holder shares the turn", "first holds the lock", "first releases it",
-                "the late task holds the lock",
-            ])
+        XCTAssertEqual(log.all, ["the turn ends", "the late task holds the lock"])
     }
 
     func testNoPushRunsWhileSyncIsOff() async throws {

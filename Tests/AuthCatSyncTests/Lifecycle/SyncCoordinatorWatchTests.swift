@@ -143,7 +143,7 @@ final class SyncCoordinatorWatchTests: XCTestCase {
         let vault = device.vault
         let due = {
             var report = SyncReport()
-            report.batchesSinceSnapshot = SyncEngine.compactionThreshold
+            report.batchesSinceSnapshot = SyncService.compactionThreshold
             return report
         }()
         let compacted = {

@@ -9,7 +9,7 @@ final class SyncIdleCompactionTests: XCTestCase {
     private let policy = SyncIdleCompaction(idleTime: 30)
 
     func testCompactsOnlyWhenDueAndIdleLongEnough() {
-        let due = SyncEngine.compactionThreshold
+        let due = SyncService.compactionThreshold
         XCTAssertTrue(policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 30))
         XCTAssertFalse(
             policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 29.9),

@@ -1,0 +1,40 @@
+import AuthCatCore
+import AuthCatEssentials
+import AuthCatSync
+import Foundation
+
+extension SyncService {
+    /// The service for the vault at the options' location, with remotes made
+    /// from this invocation's environment and home folder and its clock.
+    /// Throws `VaultError.noVault` when there is no vault.
+    static func open(_ options: VaultOptions) throws -> SyncService {
+        commandLine(try options.openVault(), environment: options.environment)
+    }
+
+    /// The service for `vault`.
+    static func commandLine(_ vault: Vault, environment: [String: String]) -> SyncService {
+        SyncService(vault: vault, remotes: remotes(environment: environment), clock: Invocation.current.clock)
+    }
+
+    /// Remotes made from a location URL; S3 credentials come from the
+    /// environment or ~/.aws/credentials, a WebDAV password from
+    /// `WebDAVPasswordInput`. Without HOME in the invocation's environment,
+    /// home is the user's from the password database.
+    static func remotes(environment: [String: String]) -> Remotes {
+        .byLocation { url, createOnlyEnforced in
+            try makeRemote(
+                location: url, environment: environment, homeDirectory: home(environment),
+                password: WebDAVPasswordInput.source(environment: environment), createOnlyEnforced: createOnlyEnforced)
+        }
+    }
+
+    static func home(_ environment: [String: String]) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } } ?? ""
+    }
+
+    /// Says on standard error why a sync command waits (the jobs' `whenBusy`).
+    static func sayWaiting() {
+        Output.note("waiting for another sync of this vault to finish")
+    }
+}
