@@ -57,22 +57,20 @@ final class RcloneRemoteTests: XCTestCase {
         try await RemoteConformance(remote: remote, createIsAtomic: false).runAll()
     }
 
-    /// Every check but the version of an object rewritten at the same size:
-    /// through rclone, a WebDAV file's version is its modification time,
-    /// which lighttpd gives to the second (RcloneRemote says so).
+    /// The checks that depend on the backend (the local backend's run covers
+    /// the rest, with one rclone run per request each costs ~0.1 s): not the
+    /// version of an object rewritten at the same size, which through rclone
+    /// is a WebDAV file's modification time, to the second on lighttpd
+    /// (RcloneRemote says so).
     func testConformanceOnTheWebDAVBackend() async throws {
         let remote = try webDAVRemote()
         try await remote.prepare()
         let conformance = RemoteConformance(remote: remote, createIsAtomic: false)
         try await conformance.checkEmptyRemote()
         try await conformance.checkPutGetRoundTrip()
-        try await conformance.checkPutOverwrites()
         try await conformance.checkCreateNeverOverwrites()
-        try await conformance.checkRacingCreatesHaveOneWinner()
         try await conformance.checkListPrefixes()
-        try await conformance.checkDelete()
         try await conformance.checkBinaryAndEmptyObjects()
-        try await conformance.checkInvalidNamesRejected()
     }
 
     func testDeletingLeavesNoEmptyFolders() async throws {

@@ -11,6 +11,14 @@ import Foundation
 /// false); each device writes only its own objects, so only a second copy
 /// of one device could race it.
 ///
+/// An object's listed version is rclone's modification time and size: on
+/// backends that keep times to the second (WebDAV), an object rewritten with
+/// the same size within the second looks unchanged, so a device that rejected
+/// it reads it again only after a later change.
+///
+/// One rclone run costs about 0.1 s (starting the program and reading its
+/// configuration); a sync makes a few (scripts/bench-sync-webdav).
+///
 /// rclone's exit codes map onto the sync monitor as the other remotes'
 /// failures do: 3 and 4 (directory or file not found), 5 (temporary:
 /// network), 7 (fatal: often credentials); its own words are quoted with
