@@ -84,6 +84,28 @@ final class SyncWebDAVTests: SyncTestCase {
         XCTAssertFalse(failed.stderr.contains("not-the-password"), "no password is ever printed")
     }
 
+    /// The push after a change runs with no terminal: the password comes from ~/.netrc.
+    func testABackgroundPushReachesTheServer() throws {
+        let server = try server(Self.lighttpd)
+        let url = location(server)
+        let (first, second) = (try makeDevice(), try makeDevice())
+        for device in [first, second] {
+            let home = URL(fileURLWithPath: try XCTUnwrap(device.environment["HOME"]))
+            try write(
+                "machine 127.0.0.1 login \(server.user) password \(server.password)\n",
+                to: home.appendingPathComponent(".netrc"))
+        }
+        try enable(first, remote: url)
+        try enable(second, remote: url)
+        try add(first, "alice")
+        XCTAssertTrue(
+            try eventually(within: 20) {
+                try status(first, offline: true).json["pending_local_changes"] as? Int == 0
+            }, "the change was pushed")
+        try succeed(second, ["sync", "now"])
+        XCTAssertEqual(try labels(second), ["Example:alice"])
+    }
+
     func testAServerThatIgnoresCreateOnlyWritesIsShownInStatus() throws {
         let server = try server(Self.rcloneServe)
         let device = try makeDevice()
