@@ -26,7 +26,10 @@ extension AuthCat {
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Option(help: ArgumentHelp("Where to sync: file:///path or s3://bucket/prefix.", valueName: "url"))
+        @Option(
+            help: ArgumentHelp(
+                "Where to sync: file:///path, s3://bucket/prefix, davs://user@host/path or rclone:remote:path.",
+                valueName: "url"))
         var remote: String
 
         @Option(
@@ -62,7 +65,8 @@ extension AuthCat {
                     remoteURL: remote,
                     makeRemote: {
                         try makeRemote(
-                            location: remote, environment: environment, homeDirectory: SyncService.home(environment))
+                            location: remote, environment: environment, homeDirectory: SyncService.home(environment),
+                            password: WebDAVPasswordInput.source(environment: environment))
                     },
                     // Asked again under the run lock: another enable may have finished while this one asked or waited.
                     isOnAlready: { try isAlreadyOn($0, with: location, output: output) },

@@ -15,6 +15,7 @@ extension SyncStatus {
                 || setup.state != .notStarted
         else { return lines }
         if let remote = local.remoteLocation { lines.append("remote: \(remote)") }
+        if let kind = Self.remoteKindLine(local) { lines.append(kind) }
         for (name, phase) in [("setup", setup), ("import", self.import), ("export", export)] {
             lines.append("\(name): \(Self.describe(phase, date: date))")
         }
@@ -123,6 +124,16 @@ extension SyncStatus {
         case ..<3600: return "\(seconds / 60)m"
         case ..<86_400: return "\(seconds / 3600)h"
         default: return "\(seconds / 86_400)d"
+        }
+    }
+
+    /// The kind of remote, and whether it refuses a second write of an object (a WebDAV server may not).
+    private static func remoteKindLine(_ local: SyncLocalState) -> String? {
+        guard let kind = local.remoteKind else { return nil }
+        switch local.createOnlyEnforced {
+        case false?: return "remote kind: \(kind), create-only writes not enforced by the server"
+        case true?: return "remote kind: \(kind), create-only writes enforced"
+        case nil: return "remote kind: \(kind)"
         }
     }
 }

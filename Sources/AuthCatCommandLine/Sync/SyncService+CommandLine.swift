@@ -17,10 +17,15 @@ extension SyncService {
     }
 
     /// Remotes made from a location URL; S3 credentials come from the
-    /// environment or ~/.aws/credentials. Without HOME in the invocation's
-    /// environment, home is the user's from the password database.
+    /// environment or ~/.aws/credentials, a WebDAV password from
+    /// `WebDAVPasswordInput`. Without HOME in the invocation's environment,
+    /// home is the user's from the password database.
     static func remotes(environment: [String: String]) -> Remotes {
-        .byLocation { url in try makeRemote(location: url, environment: environment, homeDirectory: home(environment)) }
+        .byLocation { url, createOnlyEnforced in
+            try makeRemote(
+                location: url, environment: environment, homeDirectory: home(environment),
+                password: WebDAVPasswordInput.source(environment: environment), createOnlyEnforced: createOnlyEnforced)
+        }
     }
 
     static func home(_ environment: [String: String]) -> String {

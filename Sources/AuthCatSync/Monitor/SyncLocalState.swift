@@ -34,6 +34,14 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     public var vaultMismatch: Bool
     /// Another device turned sync off everywhere.
     public var disabledEverywhere: Bool
+    /// Whether the remote refuses a create-only write of an existing object
+    /// (found out when sync was turned on); nil when never probed.
+    public var createOnlyEnforced: Bool?
+
+    /// The kind of remote (`folder`, `s3`, `webdav`, `rclone`), from its location.
+    public var remoteKind: String? {
+        remoteLocation.flatMap { try? RemoteLocation(parsing: $0).kind }
+    }
 
     public init(
         isEnabled: Bool, remoteLocation: String? = nil, remoteVaultID: String? = nil, lastSuccessfulSync: Date? = nil,
@@ -41,8 +49,10 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
         rejectedObjects: [SyncLocalState.RejectedObject] = [],
         standingIssues: [SyncLocalState.StandingIssue] = [], stateProblem: SyncFailure? = nil,
         devicesSeen: [SyncLocalState.DeviceSeen] = [],
-        remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false
+        remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false,
+        createOnlyEnforced: Bool? = nil
     ) {
+        self.createOnlyEnforced = createOnlyEnforced
         self.isEnabled = isEnabled
         self.remoteLocation = remoteLocation
         self.remoteVaultID = remoteVaultID

@@ -26,6 +26,8 @@ extension SyncStatus: Encodable {
         case firstSeen = "first_seen"
         case lastSeen = "last_seen"
         case thisDevice = "this_device"
+        case remoteKind = "remote_kind"
+        case createOnlyEnforced = "create_only_enforced"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -36,6 +38,8 @@ extension SyncStatus: Encodable {
         try container.encode(message, forKey: .message)
         try container.encode(local.isEnabled, forKey: .enabled)
         try container.encode(local.remoteLocation, forKey: .remote)
+        try container.encode(local.remoteKind, forKey: .remoteKind)
+        try container.encode(local.createOnlyEnforced, forKey: .createOnlyEnforced)
         var phases = container.nestedContainer(keyedBy: Key.self, forKey: .phases)
         for (key, phase) in [(Key.setup, setup), (.import, self.import), (.export, export)] {
             try Self.encode(phase, into: phases.nestedContainer(keyedBy: Key.self, forKey: key))

@@ -25,6 +25,8 @@ public final class CountingRemote: Remote, Sendable {
 
     public var displayLocation: String { base.displayLocation }
 
+    public var createOnlyEnforced: Bool? { base.createOnlyEnforced }
+
     public func prepare() async throws {
         try await base.prepare()
     }

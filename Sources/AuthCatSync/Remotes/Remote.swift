@@ -9,7 +9,8 @@ import Foundation
 /// `RemoteError.invalidObjectName`. All failures are thrown as `RemoteError`.
 ///
 /// Conforming types: `MemoryRemote` (AuthCatTesting), `FolderRemote` (`file://`),
-/// `S3Remote` (`s3://`). `CountingRemote` wraps any of them to count requests.
+/// `S3Remote` (`s3://`), `WebDAVRemote` (`davs://`, `dav://`) and
+/// `RcloneRemote` (`rclone:`). `CountingRemote` wraps any of them to count requests.
 public protocol Remote: Sendable {
     /// Where the objects live, as a URL without credentials, safe to print.
     var displayLocation: String { get }
@@ -39,6 +40,11 @@ public protocol Remote: Sendable {
     ///   object of that name already existed (it is left untouched).
     func create(_ name: String, data: Data) async throws -> Bool
 
+    /// Whether the store refuses a `create` of an existing name by itself
+    /// (rather than `create` looking first, which two racing writers can
+    /// both pass); nil while unknown (a WebDAV server not yet probed).
+    var createOnlyEnforced: Bool? { get }
+
     /// Removes the object; removing an absent object is not an error.
     func delete(_ name: String) async throws
 
@@ -60,6 +66,9 @@ extension Remote {
     public func prepare() async throws {
         _ = try await list(prefix: "")
     }
+
+    /// Remotes that create with an atomic check of their own (a folder's link, memory).
+    public var createOnlyEnforced: Bool? { true }
 
     /// Remotes without network resources have nothing to release.
     public func close() async throws {}

@@ -10,9 +10,15 @@ extension RemoteLocation {
     /// that callers and tests decide where they come from. No request is
     /// made; call `prepare()` to check the remote.
     ///
+    /// A WebDAV password comes from `password` (the named file, then a
+    /// terminal) or `~/.netrc`, in the order `WebDAVPasswordSource` says;
+    /// `createOnlyEnforced` is what the probe at `enable` found. rclone is
+    /// looked for now, and given `environment`.
+    ///
     /// - Throws: `RemoteError.credentialsMissing`, `.invalidLocation` or `.io`.
     public func makeRemote(
-        environment: [String: String], homeDirectory: String, clock: any AuthCatEssentials.Clock = SystemClock()
+        environment: [String: String], homeDirectory: String, clock: any AuthCatEssentials.Clock = SystemClock(),
+        password: WebDAVPasswordSource = .netrcOnly, createOnlyEnforced: Bool? = nil
     ) throws -> any Remote {
         switch self {
         case .folder(let path):
@@ -22,6 +28,12 @@ extension RemoteLocation {
                 profile: configuration.profile, environment: environment, homeDirectory: homeDirectory,
                 location: configuration.displayLocation)
             return S3Remote(configuration: configuration, credentials: credentials, clock: clock)
+        case .webDAV(let configuration):
+            let credentials = try password.credentials(for: configuration, homeDirectory: homeDirectory)
+            return WebDAVRemote(
+                configuration: configuration, credentials: credentials, createOnlyEnforced: createOnlyEnforced)
+        case .rclone(let configuration):
+            return try RcloneRemote(configuration: configuration, environment: environment)
         }
     }
 }
@@ -31,8 +43,10 @@ extension RemoteLocation {
 /// - Throws: `RemoteError` saying what is wrong with the location or its credentials.
 public func makeRemote(
     location: String, environment: [String: String], homeDirectory: String,
-    clock: any AuthCatEssentials.Clock = SystemClock()
+    clock: any AuthCatEssentials.Clock = SystemClock(), password: WebDAVPasswordSource = .netrcOnly,
+    createOnlyEnforced: Bool? = nil
 ) throws -> any Remote {
     try RemoteLocation(parsing: location).makeRemote(
-        environment: environment, homeDirectory: homeDirectory, clock: clock)
+        environment: environment, homeDirectory: homeDirectory, clock: clock, password: password,
+        createOnlyEnforced: createOnlyEnforced)
 }

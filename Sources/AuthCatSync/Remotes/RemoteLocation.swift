@@ -6,12 +6,17 @@ import Foundation
 /// - `s3://bucket[/prefix][?endpoint=URL&region=R&path_style=BOOL&profile=NAME&conditional_writes=BOOL]`:
 ///   an `S3Remote`. Without `endpoint` it is AWS (`https://s3.<region>.amazonaws.com`,
 ///   virtual-hosted addressing); with one, path-style addressing is the default.
+/// - `davs://[user@]host[:port]/path` (or `dav://` for plain HTTP, on loopback
+///   or with `?allow_http=true`): a `WebDAVRemote`.
+/// - `rclone:remote:path`: an `RcloneRemote` on a remote of rclone's configuration.
 ///
 /// Credentials never belong in the URL; one that carries them is rejected
 /// without repeating them.
 public enum RemoteLocation: Sendable, Equatable {
     case folder(path: String)
     case s3(S3Configuration)
+    case webDAV(WebDAVConfiguration)
+    case rclone(RcloneConfiguration)
 
     /// Parses a location URL.
     ///
@@ -22,15 +27,28 @@ public enum RemoteLocation: Sendable, Equatable {
             self = .folder(path: try Self.folderPath(trimmed, shown: trimmed))
             return
         }
+        // `rclone:remote:path` is rclone's syntax, not a URL.
+        if trimmed.lowercased().hasPrefix("rclone:") {
+            self = .rclone(try RcloneConfiguration.parse(trimmed.dropFirst("rclone:".count)))
+            return
+        }
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
             throw RemoteError.invalidLocation(
-                location: Self.redacted(trimmed), reason: "it is not a URL; use file:///path or s3://bucket/prefix")
+                location: Self.redacted(trimmed),
+                reason:
+                    "it is not a URL; use file:///path, s3://bucket/prefix, davs://user@host/path or rclone:remote:path"
+            )
         }
         let shown = Self.redacted(trimmed)
         // The scheme first: advice about credentials is each remote's own.
-        guard scheme == "file" || scheme == "s3" else {
+        guard ["file", "s3", "dav", "davs"].contains(scheme) else {
             throw RemoteError.invalidLocation(
-                location: shown, reason: "unsupported scheme '\(scheme)'; use file:// or s3://")
+                location: shown,
+                reason: "unsupported scheme '\(scheme)'; use file://, s3://, davs://, dav:// or rclone:")
+        }
+        if scheme == "dav" || scheme == "davs" {
+            self = .webDAV(try WebDAVConfiguration.parse(components, shown: shown))
+            return
         }
         let beforeQuery = trimmed.prefix { $0 != "?" && $0 != "#" }
         // A secret may contain '/', which moves it out of the user-info part; any '@' in an s3 URL means credentials.
@@ -55,6 +73,9 @@ public enum RemoteLocation: Sendable, Equatable {
         switch self {
         case .folder: false
         case .s3(let configuration): configuration.isCleartextOverNetwork
+        // Refused at parsing unless `allow_http=true` said so.
+        case .webDAV(let configuration): configuration.isCleartextOverNetwork
+        case .rclone: false
         }
     }
 
@@ -63,6 +84,18 @@ public enum RemoteLocation: Sendable, Equatable {
         switch self {
         case .folder(let path): URL(fileURLWithPath: path).absoluteString
         case .s3(let configuration): configuration.displayLocation
+        case .webDAV(let configuration): configuration.displayLocation
+        case .rclone(let configuration): configuration.displayLocation
+        }
+    }
+
+    /// The kind of remote, as `sync status` names it: `folder`, `s3`, `webdav` or `rclone`.
+    public var kind: String {
+        switch self {
+        case .folder: "folder"
+        case .s3: "s3"
+        case .webDAV: "webdav"
+        case .rclone: "rclone"
         }
     }
 

@@ -23,8 +23,9 @@ public final class SyncService {
 
     /// How the service reaches the remote a sync state names.
     public enum Remotes: Sendable {
-        /// Made from the remote's location URL for each job and closed after it.
-        case byLocation(@Sendable (String) throws -> any Remote)
+        /// Made from the remote's location URL for each job and closed after it,
+        /// with what `enable` found about its create-only writes (nil: unknown).
+        case byLocation(@Sendable (_ url: String, _ createOnlyEnforced: Bool?) throws -> any Remote)
         /// This remote for every job, whatever the state names; left open (tests, benchmarks).
         case fixed(any Remote)
     }
@@ -167,18 +168,20 @@ public final class SyncService {
         guard let store = standing.store, let record = standing.record, evenIfOff || record.enabled else {
             throw SyncError.syncOff
         }
-        return try await withRemote(record.remoteURL) { remote in
+        return try await withRemote(record.remoteURL, createOnlyEnforced: record.createOnlyEnforced) { remote in
             try await body(SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store))
         }
     }
 
     /// Runs `body` with the remote at `url`, closing it afterwards when the service made it.
-    func withRemote<Result>(_ url: String, _ body: (any Remote) async throws -> Result) async throws -> Result {
+    func withRemote<Result>(
+        _ url: String, createOnlyEnforced: Bool? = nil, _ body: (any Remote) async throws -> Result
+    ) async throws -> Result {
         switch remotes {
         case .fixed(let remote):
             return try await body(remote)
         case .byLocation(let make):
-            let remote = try make(url)
+            let remote = try make(url, createOnlyEnforced)
             do {
                 let result = try await body(remote)
                 try? await remote.close()
@@ -208,7 +211,7 @@ public final class SyncService {
     private func probe(_ local: SyncLocalState, timeout: Duration, keys: () -> Vault?) async -> SyncProbeResult? {
         guard let url = local.remoteLocation else { return nil }
         do {
-            return try await withRemote(url) { remote in
+            return try await withRemote(url, createOnlyEnforced: local.createOnlyEnforced) { remote in
                 // A deletion marker is believed once it opens with the key; the check never waits on a prompt.
                 await SyncProbe.check(remote, vaultID: local.remoteVaultID, keysFrom: keys(), timeout: timeout)
             }

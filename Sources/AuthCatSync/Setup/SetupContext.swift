@@ -115,7 +115,8 @@ struct SetupContext {
             enabled: true, remoteURL: remoteURL, remoteVaultID: vaultID, previousRemoteVaultID: earlier,
             deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil,
             disabledGeneration: disabledGeneration,
-            manifestHash: manifest.hash, manifestVersion: manifest.version)
+            manifestHash: manifest.hash, manifestVersion: manifest.version,
+            createOnlyEnforced: remote.createOnlyEnforced)
         enrolment?.apply(to: &state)
         if let epoch {
             state.keyEpoch = epoch.epoch

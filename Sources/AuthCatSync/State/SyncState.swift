@@ -144,6 +144,6 @@ public enum SyncState {
             }
             .map(\.standingIssue),
             devicesSeen: devices, remoteDeleted: state.remoteDeleted, vaultMismatch: state.vaultMismatch,
-            disabledEverywhere: state.disabledEverywhere)
+            disabledEverywhere: state.disabledEverywhere, createOnlyEnforced: state.createOnlyEnforced)
     }
 }

@@ -107,6 +107,11 @@ extension SyncStore {
                     ALTER TABLE state ADD COLUMN keyEpochRecord TEXT NOT NULL DEFAULT '';
                     """)
         }
+        migrator.registerMigration("v8-create-only-probe") { db in
+            // What `enable` found out about the remote's create-only writes
+            // (a WebDAV server may ignore If-None-Match); NULL: not probed.
+            try db.execute(sql: "ALTER TABLE state ADD COLUMN createOnlyEnforced BOOLEAN")
+        }
         return migrator
     }
 }

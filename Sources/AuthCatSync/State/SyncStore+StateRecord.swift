@@ -46,6 +46,10 @@ extension SyncStore {
         /// The manifest's listed version when its hash was last checked, so that
         /// a sync downloads it only when the listing says it was written again.
         var manifestVersion: String?
+        /// Whether the remote refused a second create-only write of one probe
+        /// object when sync was turned on (`Remote.createOnlyEnforced`); nil for
+        /// states from before it was probed.
+        var createOnlyEnforced: Bool?
         /// The authority's public key, pinned when this device created or joined a
         /// version 2 remote vault (or changed its passphrase here); nil before.
         /// A changed manifest that it signed is taken without a question.

@@ -26,7 +26,9 @@ final class SyncStatusRenderingTests: XCTestCase {
         XCTAssertEqual(
             Set(object.keys),
             [
-                "summary", "healthy", "exit_code", "message", "enabled", "remote", "phases", "last_successful_sync",
+                "summary", "healthy", "exit_code", "message", "enabled", "remote", "remote_kind",
+                "create_only_enforced",
+                "phases", "last_successful_sync",
                 "pending_local_changes", "batches_since_snapshot", "compaction_due", "rejected_objects",
                 "standing_issues", "state_problem",
                 "devices_seen", "remote_deleted", "vault_mismatch", "disabled_everywhere", "probe",

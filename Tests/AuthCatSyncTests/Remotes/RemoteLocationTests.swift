@@ -32,7 +32,7 @@ final class RemoteLocationTests: XCTestCase {
     }
 
     func testAnUnknownSchemeWithAUserIsAnsweredForTheScheme() async {
-        for text in ["dav://alice@cloud.example/remote.php", "gdrive://me:secret@drive/x"] {
+        for text in ["ftp://alice@cloud.example/remote.php", "gdrive://me:secret@drive/x"] {
             let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
             let message = error?.description ?? ""
             XCTAssertTrue(message.contains("unsupported scheme"), message)

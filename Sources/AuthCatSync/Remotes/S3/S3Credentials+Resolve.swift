@@ -63,8 +63,8 @@ extension S3Credentials {
     /// regular file of this user's (or root's) and at most
     /// `maximumCredentialsFileSize` bytes: a FIFO must not hang a sync, a
     /// huge file must not fill memory, and another user's file must not
-    /// choose the account authcat writes to.
-    private static func readCredentialsFile(_ path: String) throws -> String? {
+    /// choose the account authcat writes to. The WebDAV remote reads `~/.netrc` with it too.
+    static func readCredentialsFile(_ path: String) throws -> String? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }

@@ -49,59 +49,6 @@ extension S3Remote {
 
     /// The error for a request that got no reply.
     func transportFailure(_ error: Error) -> Error {
-        switch error {
-        case is CancellationError:
-            return error
-        case let failure as S3Transport.Failure:
-            return transportFailure(failure)
-        case let failure as URLError:
-            return transportFailure(failure)
-        default:
-            return RemoteError.unreachable(location: displayLocation, reason: Self.describe(String(describing: error)))
-        }
-    }
-
-    private func transportFailure(_ failure: S3Transport.Failure) -> RemoteError {
-        switch failure {
-        case .closed:
-            return .protocolError(location: displayLocation, status: nil, detail: "the remote was already closed")
-        case .tooLarge(let limit, _):
-            return .protocolError(
-                location: displayLocation, status: nil, detail: "the reply is larger than the \(limit) bytes allowed")
-        case .deadlineExceeded:
-            return .unreachable(location: displayLocation, reason: "the server did not answer in time")
-        case .unusableURL:
-            return .invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
-        }
-    }
-
-    /// FoundationNetworking's codes for libcurl's errors; anything else keeps libcurl's own words.
-    private func transportFailure(_ error: URLError) -> RemoteError {
-        let reason: String
-        switch error.code {
-        case .timedOut: reason = "the server did not answer in time"
-        case .cannotConnectToHost: reason = "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: reason = "the host name could not be resolved"
-        case .notConnectedToInternet: reason = "no network"
-        case .networkConnectionLost, .badServerResponse: reason = "the server closed the connection"
-        case .badURL, .unsupportedURL:
-            return .invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
-        default:
-            let text = error.localizedDescription
-            reason = text.isEmpty ? "the request failed (URLError \(error.code.rawValue))" : Self.describe(text)
-        }
-        return .unreachable(location: displayLocation, reason: reason)
-    }
-
-    /// A short, credential-free account of a network error.
-    private static func describe(_ text: String) -> String {
-        for (needle, reason) in [
-            ("Connection refused", "connection refused"), ("connection reset", "connection reset"),
-            ("Network is unreachable", "no network"), ("No route to host", "no route to host"),
-            ("DNS", "the host name could not be resolved"), ("resolve host", "the host name could not be resolved"),
-        ] where text.localizedCaseInsensitiveContains(needle) {
-            return reason
-        }
-        return String(text.prefix(200))
+        S3Transport.failure(error, location: displayLocation)
     }
 }

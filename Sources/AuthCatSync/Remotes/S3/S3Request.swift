@@ -6,9 +6,11 @@ import Foundation
 /// from Foundation's `URLRequest` so that what was signed can be checked
 /// without a network.
 struct S3Request {
-    /// The HTTP methods S3 requests use.
+    /// The HTTP methods S3 and WebDAV requests use (the transport is shared).
     enum Method: String {
         case GET, HEAD, PUT, DELETE
+        /// WebDAV's listing and folder creation.
+        case PROPFIND, MKCOL
     }
 
     var method: Method
@@ -16,7 +18,7 @@ struct S3Request {
     var url: String
     /// Every header to send, lower-case names; all but `authorization` are signed.
     var headers: [(name: String, value: String)]
-    /// The body; sent only with PUT.
+    /// The body; sent with PUT, and with any other method when not empty.
     var body: Data
 
     /// The value of the header `name` (lower-case), if it is sent.

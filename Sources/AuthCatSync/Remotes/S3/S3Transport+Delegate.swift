@@ -25,6 +25,17 @@ extension S3Transport {
             completionHandler(nil)
         }
 
+        /// A 401 with a `WWW-Authenticate` challenge: FoundationNetworking would
+        /// wait for a credential without end, so the 401 is the reply (the
+        /// password was already sent in the request, and is never sent twice).
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @Sendable @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            exchange(of: task)?.refuse(challenge.failureResponse)
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+
         func urlSession(
             _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
             completionHandler: @Sendable @escaping (URLSession.ResponseDisposition) -> Void

@@ -104,6 +104,17 @@ extension S3Transport {
                         status: reply.statusCode, body: body, headers: Self.headers(of: reply), deadline: expiry)))
         }
 
+        /// An authentication challenge turned down: its response (a 401) is the reply, without its body.
+        func refuse(_ response: URLResponse?) {
+            guard let reply = response as? HTTPURLResponse else {
+                return finish(.failure(URLError(.userAuthenticationRequired)))
+            }
+            finish(
+                .success(
+                    S3Remote.Response(
+                        status: reply.statusCode, body: Data(), headers: Self.headers(of: reply), deadline: expiry)))
+        }
+
         /// Sets the outcome if it is not set yet, and resumes the caller.
         func finish(_ result: Outcome) {
             let (waiting, task): (CheckedContinuation<S3Remote.Response, any Error>?, URLSessionTask?) =

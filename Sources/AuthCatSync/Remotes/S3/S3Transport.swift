@@ -101,7 +101,7 @@ final class S3Transport: Sendable {
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         // libcurl offers every encoding it can decode; the bytes stored are what sync wants.
         urlRequest.setValue("identity", forHTTPHeaderField: "accept-encoding")
-        if request.method == .PUT { urlRequest.httpBody = request.body }
+        if request.method == .PUT || !request.body.isEmpty { urlRequest.httpBody = request.body }
         return urlRequest
     }
 

@@ -12,6 +12,7 @@ struct S3XMLReader {
     /// Deeper than any S3 reply (`ListBucketResult/Contents/Owner/ID` is four).
     static let maximumDepth = 16
     /// A list page asks for at most 1,000 objects of about a dozen elements each.
+    /// (A WebDAV listing, one folder in one reply, passes a bound of its own.)
     static let maximumElements = 25_000
     /// Far longer than any S3 element name (`NextContinuationToken` is 21).
     static let maximumNameLength = 128
@@ -42,6 +43,7 @@ struct S3XMLReader {
     /// The paths whose leaves are kept, each with the string it is reported as.
     private let wanted: [[UInt8]: String]?
     private let deadline: ContinuousClock.Instant?
+    private let elementLimit: Int
     private var position = 0
     /// The path of the open elements, names joined by `/`.
     private var path: [UInt8] = []
@@ -59,8 +61,13 @@ struct S3XMLReader {
     ///   - wanted: the paths (`ListBucketResult/Contents/Key`) whose leaves to
     ///     keep; `nil` keeps every leaf (tests).
     ///   - deadline: when to give up; `nil` for none (tests).
-    init(_ bytes: [UInt8], wanted: Set<String>?, deadline: ContinuousClock.Instant?) {
+    ///   - maximumElements: the most elements the document may hold.
+    init(
+        _ bytes: [UInt8], wanted: Set<String>?, deadline: ContinuousClock.Instant?,
+        maximumElements: Int = S3XMLReader.maximumElements
+    ) {
         self.bytes = bytes
+        elementLimit = maximumElements
         self.wanted = wanted.map { Dictionary(uniqueKeysWithValues: $0.map { (Array($0.utf8), $0) }) }
         self.deadline = deadline
     }
@@ -106,7 +113,7 @@ struct S3XMLReader {
         let selfClosing = try readAttributes()
         guard root == nil || !openings.isEmpty else { throw Failure.malformed("a second root element") }
         elements += 1
-        guard elements <= Self.maximumElements else { throw Failure.tooManyElements }
+        guard elements <= elementLimit else { throw Failure.tooManyElements }
         guard openings.count < Self.maximumDepth else { throw Failure.tooDeep }
         if root == nil { root = String(decoding: name, as: UTF8.self) }
         openings.append(path.count)

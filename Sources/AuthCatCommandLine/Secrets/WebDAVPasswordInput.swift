@@ -1,0 +1,41 @@
+import AuthCatEssentials
+import AuthCatSync
+import Foundation
+
+/// Where the command line finds a WebDAV password: the first line of the file
+/// named by `AUTHCAT_WEBDAV_PASSWORD_FILE` (read under the same path rules as
+/// every passphrase file), else `~/.netrc` (read by the remote), else typed on
+/// the terminal with echo off. Never argv or the URL.
+enum WebDAVPasswordInput {
+    /// Longer than any app password, short enough to fail fast on a wrong file.
+    static let limit = 4096
+
+    static func source(environment: [String: String]) -> WebDAVPasswordSource {
+        let variable = WebDAVPasswordSource.fileVariable
+        return WebDAVPasswordSource(
+            named: {
+                guard let path = environment[variable], !path.isEmpty else { return nil }
+                return try firstLine(ofFile: path, variable: variable)
+            },
+            typed: { prompt in
+                guard Terminal.standardInputIsTerminal else { return nil }
+                let typed = try Terminal.readHidden(
+                    prompt: prompt, limit: limit, what: "the WebDAV password",
+                    hint: "set \(variable) to a file holding it, or add the server to ~/.netrc")
+                guard typed.count > 0 else { throw InputError.emptyPassphrase(source: "the terminal") }
+                return typed
+            })
+    }
+
+    private static func firstLine(ofFile path: String, variable: String) throws -> SecretBytes {
+        let fd = try InputPath.open(path)
+        guard fd >= 0 else {
+            throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        let line = try FileDescriptorReader.readSecret(
+            fd, limit: limit, what: "the \(variable) file", keep: FileDescriptorReader.firstLine)
+        guard line.count > 0 else { throw InputError.emptyPassphrase(source: "\(variable) (\(path))") }
+        return line
+    }
+}

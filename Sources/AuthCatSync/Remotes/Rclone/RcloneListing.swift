@@ -1,0 +1,47 @@
+import Foundation
+
+/// Reads `rclone lsjson` output: a JSON array of `{"Path", "Size", "ModTime", "IsDir", …}`.
+enum RcloneListing {
+    struct Failure: Error {
+        var reason: String
+    }
+
+    /// A listing of `RemoteObject.maximumListed` entries of about 150 bytes each fits.
+    static let maximumBytes = 32 * 1024 * 1024
+
+    private struct Entry: Decodable {
+        var path: String
+        var size: Int
+        var modified: String?
+        var isFolder: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case path = "Path"
+            case size = "Size"
+            case modified = "ModTime"
+            case isFolder = "IsDir"
+        }
+    }
+
+    /// The objects in `data`, whose paths are relative to the folder `under`, whose names start with `prefix`.
+    static func objects(_ data: Data, under folder: String, prefix: String) throws -> [RemoteObject] {
+        let entries: [Entry]
+        do {
+            entries = try JSONDecoder().decode([Entry].self, from: data)
+        } catch {
+            throw Failure(reason: "it is not the JSON list rclone writes")
+        }
+        guard entries.count <= RemoteObject.maximumListed else {
+            throw Failure(reason: "it holds more than \(RemoteObject.maximumListed) entries")
+        }
+        var objects: [RemoteObject] = []
+        for entry in entries where entry.isFolder != true {
+            let name = folder.isEmpty ? entry.path : folder + "/" + entry.path
+            guard name.hasPrefix(prefix), RemoteObjectName.isValid(name) else { continue }
+            // rclone lists no ETag everywhere; the time of the last write and the size tell a rewrite.
+            let version = entry.modified.map { "\($0)/\(entry.size)" }
+            objects.append(RemoteObject(name: name, size: max(0, entry.size), version: version))
+        }
+        return objects.sorted { $0.name < $1.name }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Sending one WebDAV request, and what a failed one means.
+extension WebDAVRemote {
+    typealias Response = S3Remote.Response
+
+    /// The longest error page read: enough for a server's message, never a flood.
+    static let maximumErrorBytes = 64 * 1024
+
+    /// Sends a request with the password, retrying twice on 500/502/503/504.
+    ///
+    /// - Parameter maximumBytes: the longest successful reply read whole.
+    /// - Throws: `RemoteError` if no reply arrived.
+    func send(
+        _ method: S3Request.Method, url: String, headers: [(name: String, value: String)] = [], body: Data = Data(),
+        maximumBytes: Int = maximumErrorBytes, object: String? = nil
+    ) async throws -> Response {
+        var allHeaders = headers
+        if let authorization { allHeaders.append(("authorization", authorization)) }
+        let request = S3Request(method: method, url: url, headers: allHeaders, body: body)
+        var attempt = 0
+        while true {
+            let response: Response
+            do {
+                response = try await transport.send(request, maximumBytes: maximumBytes)
+            } catch let S3Transport.Failure.tooLarge(limit, successful) where successful && object != nil {
+                throw RemoteError.objectRefused(
+                    name: object ?? "", reason: "the server sends more than the \(limit) bytes allowed")
+            } catch {
+                throw S3Transport.failure(
+                    error, location: displayLocation, certificateAdvice: Self.certificateAdvice)
+            }
+            attempt += 1
+            guard [500, 502, 503, 504].contains(response.status), attempt < 3 else { return response }
+            try await Task.sleep(nanoseconds: UInt64(attempt * attempt) * 200_000_000)
+        }
+    }
+
+    /// A NAS with a certificate authority of its own: URLSession on Linux
+    /// cannot be given a CA file, rclone can (`--ca-cert`, or `RCLONE_CA_CERT`).
+    static let certificateAdvice =
+        "; for a server with a certificate authority of its own, add its CA certificate to the system's "
+        + "(update-ca-certificates), or sync through rclone's webdav backend with RCLONE_CA_CERT naming the CA file"
+
+    /// The error for a reply that is not the expected success.
+    func failure(_ response: Response, doing operation: String) -> RemoteError {
+        switch response.status {
+        case 401:
+            guard authorization != nil else {
+                return .credentialsMissing(
+                    location: displayLocation,
+                    reason: "the server asks for a user and password; name the user in the location "
+                        + "(davs://USER@\(configuration.host)/…)")
+            }
+            return .credentialsRejected(
+                location: displayLocation,
+                reason: "the server does not accept the user name and password (HTTP 401); for Nextcloud or ownCloud "
+                    + "use an app password")
+        case 403:
+            return .credentialsRejected(
+                location: displayLocation, reason: "the user may not \(operation) there (HTTP 403)")
+        case 507:
+            return .protocolError(
+                location: displayLocation, status: 507,
+                detail: "cannot \(operation): the server has no space left for this account (Insufficient Storage); "
+                    + "free some space or raise the quota, nothing was lost")
+        case 300..<400:
+            let target = response.headers["location"].map { " to \(RemoteLocation.redacted($0))" } ?? ""
+            return .invalidLocation(
+                location: displayLocation,
+                reason: "the server redirects\(target) (HTTP \(response.status)); give that location instead")
+        default:
+            return .protocolError(location: displayLocation, status: response.status, detail: "cannot \(operation)")
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import AuthCatEssentials
+import AuthCatTestSupport
+import Foundation
+import XCTest
+
+@testable import AuthCatSync
+
+/// RcloneRemote driving the real `rclone` program: its local backend, and its
+/// WebDAV backend pointed at a lighttpd server of the class, both configured
+/// through `RCLONE_CONFIG_*` variables only.
+final class RcloneRemoteTests: XCTestCase {
+    private static let servers = ClassWebDAVServers([.lighttpd])
+
+    override class func setUp() {
+        super.setUp()
+        servers.start()
+    }
+
+    override class func tearDown() {
+        servers.stop()
+        super.tearDown()
+    }
+
+    /// rclone's environment: no configuration file of the developer's, the given remotes.
+    private func environment(_ remotes: [String: String]) throws -> [String: String] {
+        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let folder = try makeTemporaryDirectory()
+        environment["HOME"] = folder.path
+        environment["RCLONE_CONFIG"] = folder.path + "/rclone.conf"
+        for (name, value) in remotes { environment["RCLONE_CONFIG_" + name] = value }
+        return environment
+    }
+
+    private func localRemote() throws -> (RcloneRemote, String) {
+        let folder = try makeTemporaryDirectory().path + "/remote"
+        let remote = try RcloneRemote(
+            configuration: RcloneConfiguration(remote: "testlocal", path: folder),
+            environment: try environment(["TESTLOCAL_TYPE": "local"]))
+        return (remote, folder)
+    }
+
+    private func webDAVRemote(password: String? = nil) throws -> RcloneRemote {
+        let server = try Self.servers.running(.lighttpd)
+        let obscured = try WebDAVServer.rcloneObscured(password ?? server.password)
+        return try RcloneRemote(
+            configuration: RcloneConfiguration(remote: "nas", path: "t-\(UUID().uuidString.lowercased())/vault"),
+            environment: try environment([
+                "NAS_TYPE": "webdav", "NAS_URL": server.origin, "NAS_VENDOR": "other", "NAS_USER": server.user,
+                "NAS_PASS": obscured,
+            ]))
+    }
+
+    func testConformanceOnTheLocalBackend() async throws {
+        let (remote, _) = try localRemote()
+        try await remote.prepare()
+        XCTAssertEqual(remote.createOnlyEnforced, false)
+        try await RemoteConformance(remote: remote, createIsAtomic: false).runAll()
+    }
+
+    /// The checks that depend on the backend (the local backend's run covers
+    /// the rest, with one rclone run per request each costs ~0.1 s): not the
+    /// version of an object rewritten at the same size, which through rclone
+    /// is a WebDAV file's modification time, to the second on lighttpd
+    /// (RcloneRemote says so).
+    func testConformanceOnTheWebDAVBackend() async throws {
+        let remote = try webDAVRemote()
+        try await remote.prepare()
+        let conformance = RemoteConformance(remote: remote, createIsAtomic: false)
+        try await conformance.checkEmptyRemote()
+        try await conformance.checkPutGetRoundTrip()
+        try await conformance.checkCreateNeverOverwrites()
+        try await conformance.checkListPrefixes()
+        try await conformance.checkBinaryAndEmptyObjects()
+    }
+
+    func testDeletingLeavesNoEmptyFolders() async throws {
+        let (remote, folder) = try localRemote()
+        try await remote.prepare()
+        try await remote.put("authcat-v/d1/b-0000000001", data: Data("one".utf8))
+        try await remote.put("authcat-v.deleted", data: Data("marker".utf8))
+        try await remote.delete("authcat-v/d1/b-0000000001")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["authcat-v.deleted"])
+    }
+
+    func testAMissingFolderIsAMissingContainer() async throws {
+        let (remote, _) = try localRemote()
+        await assertRemoteError(.containerMissing) { _ = try await remote.list(prefix: "") }
+    }
+
+    func testAWrongPasswordIsRejectedWithoutBeingShown() async throws {
+        let remote = try webDAVRemote(password: "wrong-password-for-rclone")
+        await assertRemoteError(.credentialsRejected) { try await remote.prepare() }
+    }
+
+    func testAnUnknownRemoteSaysSo() async throws {
+        let remote = try RcloneRemote(
+            configuration: RcloneConfiguration(remote: "nosuchremote", path: "x"), environment: try environment([:]))
+        await assertRemoteError(.invalidLocation) { try await remote.prepare() }
+    }
+
+    func testAServerThatIsGoneIsUnreachable() async throws {
+        let port = try FreePort.find()
+        let remote = try RcloneRemote(
+            configuration: RcloneConfiguration(remote: "gone", path: "x"),
+            environment: try environment([
+                "GONE_TYPE": "webdav", "GONE_URL": "http://127.0.0.1:\(port)", "GONE_VENDOR": "other",
+            ]), deadline: 20)
+        await assertRemoteError(.unreachable) { _ = try await remote.list(prefix: "") }
+    }
+
+    func testMissingRcloneNamesTheDebianPackage() throws {
+        XCTAssertThrowsError(
+            try RcloneRemote(
+                configuration: RcloneConfiguration(remote: "r", path: "x"),
+                environment: ["PATH": "/nonexistent", "AUTHCAT_RCLONE": "/nonexistent/rclone"])
+        ) { error in
+            XCTAssertTrue(String(describing: error).contains("Debian's rclone package"), "\(error)")
+        }
+    }
+
+    /// An object over `RemoteObject.maximumSize` is refused once rclone has sent that much.
+    func testAnOversizedObjectIsRefused() async throws {
+        let (remote, folder) = try localRemote()
+        try await remote.prepare()
+        try await remote.put("manifest", data: Data("m".utf8))
+        XCTAssertEqual(truncate(folder + "/manifest", off_t(RemoteObject.maximumSize) + 1), 0)
+        await assertRemoteError(.objectRefused) { _ = try await remote.get("manifest") }
+    }
+
+    private func assertRemoteError(
+        _ kind: RemoteError.Kind, file: StaticString = #filePath, line: UInt = #line,
+        _ body: () async throws -> Void
+    ) async {
+        do {
+            try await body()
+            XCTFail("expected a \(kind) error", file: file, line: line)
+        } catch let error as RemoteError {
+            XCTAssertEqual(error.kind, kind, "\(error)", file: file, line: line)
+            XCTAssertFalse(error.description.contains("wrong-password"), "\(error)", file: file, line: line)
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+        }
+    }
+}
