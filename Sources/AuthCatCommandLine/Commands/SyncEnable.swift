@@ -66,7 +66,7 @@ extension AuthCat {
                     makeRemote: {
                         try makeRemote(
                             location: remote, environment: environment, homeDirectory: SyncService.home(environment),
-                            password: WebDAVPasswordInput.source(environment: environment))
+                            password: WebDAVPasswordInput.source(in: invocation))
                     },
                     // Asked again under the run lock: another enable may have finished while this one asked or waited.
                     isOnAlready: { try isAlreadyOn($0, with: location, output: output) },

@@ -10,16 +10,19 @@ enum WebDAVPasswordInput {
     /// Longer than any app password, short enough to fail fast on a wrong file.
     static let limit = 4096
 
-    static func source(environment: [String: String]) -> WebDAVPasswordSource {
+    static func source(in invocation: Invocation) -> WebDAVPasswordSource {
         let variable = WebDAVPasswordSource.fileVariable
+        let environment = invocation.environment
+        let terminal = invocation.terminal
+        let standard = invocation.standardDescriptors
         return WebDAVPasswordSource(
             named: {
                 guard let path = environment[variable], !path.isEmpty else { return nil }
-                return try firstLine(ofFile: path, variable: variable)
+                return try firstLine(ofFile: path, variable: variable, standard: standard)
             },
             typed: { prompt in
-                guard Terminal.standardInputIsTerminal else { return nil }
-                let typed = try Terminal.readHidden(
+                guard terminal.standardInputIsTerminal else { return nil }
+                let typed = try terminal.readHidden(
                     prompt: prompt, limit: limit, what: "the WebDAV password",
                     hint: "set \(variable) to a file holding it, or add the server to ~/.netrc")
                 guard typed.count > 0 else { throw InputError.emptyPassphrase(source: "the terminal") }
@@ -27,8 +30,10 @@ enum WebDAVPasswordInput {
             })
     }
 
-    private static func firstLine(ofFile path: String, variable: String) throws -> SecretBytes {
-        let fd = try InputPath.open(path)
+    private static func firstLine(
+        ofFile path: String, variable: String, standard: StandardDescriptors
+    ) throws -> SecretBytes {
+        let fd = try InputPath.open(path, standard: standard)
         guard fd >= 0 else {
             throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
         }

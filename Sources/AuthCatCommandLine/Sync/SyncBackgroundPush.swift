@@ -19,7 +19,7 @@ enum SyncBackgroundPush {
         guard let location = try? options.location(in: invocation) else { return }
         let key = keyOnInput ? handedKey(in: invocation) : nil
         await SyncService.pushInBackground(
-            in: location, remotes: SyncService.remotes(environment: invocation.environment),
+            in: location, remotes: SyncService.remotes(in: invocation),
             clock: invocation.clock
         ) {
             let vault = try options.openVault(in: invocation)

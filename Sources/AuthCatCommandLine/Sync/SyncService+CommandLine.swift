@@ -13,18 +13,20 @@ extension SyncService {
 
     /// The service for `vault`.
     static func commandLine(_ vault: Vault, in invocation: Invocation) -> SyncService {
-        SyncService(vault: vault, remotes: remotes(environment: invocation.environment), clock: invocation.clock)
+        SyncService(vault: vault, remotes: remotes(in: invocation), clock: invocation.clock)
     }
 
     /// Remotes made from a location URL; S3 credentials come from the
     /// environment or ~/.aws/credentials, a WebDAV password from
     /// `WebDAVPasswordInput`. Without HOME in the invocation's environment,
     /// home is the user's from the password database.
-    static func remotes(environment: [String: String]) -> Remotes {
-        .byLocation { url, createOnlyEnforced in
+    static func remotes(in invocation: Invocation) -> Remotes {
+        let environment = invocation.environment
+        let password = WebDAVPasswordInput.source(in: invocation)
+        return .byLocation { url, createOnlyEnforced in
             try makeRemote(
                 location: url, environment: environment, homeDirectory: home(environment),
-                password: WebDAVPasswordInput.source(environment: environment), createOnlyEnforced: createOnlyEnforced)
+                password: password, createOnlyEnforced: createOnlyEnforced)
         }
     }
 
