@@ -12,7 +12,7 @@ import Foundation
 /// - `.apache`: Apache's mod_dav, whose ETags are weak for a second after a write;
 /// - `.rclone`: `rclone serve webdav`, which ignores `If-None-Match`.
 ///
-/// Started from a test class's synchronous `setUp` (see `ClassMotoServer`),
+/// Started from a test class's synchronous `setUp` (see `MotoServer.ForTestClass`),
 /// stopped by its process id.
 public final class WebDAVServer {
     public enum Kind: String, Sendable {

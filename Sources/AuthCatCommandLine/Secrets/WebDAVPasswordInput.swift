@@ -1,4 +1,5 @@
 import AuthCatEssentials
+import AuthCatInterchange
 import AuthCatSync
 import Foundation
 

@@ -1,23 +1,21 @@
-import CSodium
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// libsodium's public-key primitives, each with its return code checked:
-/// Ed25519 signatures (`crypto_sign`), sealed boxes to an X25519 key
-/// (`crypto_box_seal`) and BLAKE2b (`crypto_generichash`). Secret halves are
-/// `SecretBytes`; public halves and signatures are plain `Data`.
+/// libsodium's public-key primitives, through `Sodium` (which checks every
+/// return code): Ed25519 signatures, sealed boxes to an X25519 key and
+/// BLAKE2b. Secret halves are `SecretBytes`; public halves and signatures are
+/// plain `Data`.
 public enum PublicKeyCrypto {
-    public static let signingPublicKeySize = Int(crypto_sign_PUBLICKEYBYTES)
-    public static let signingSecretKeySize = Int(crypto_sign_SECRETKEYBYTES)
-    public static let signatureSize = Int(crypto_sign_BYTES)
-    public static let boxPublicKeySize = Int(crypto_box_PUBLICKEYBYTES)
-    public static let boxSecretKeySize = Int(crypto_box_SECRETKEYBYTES)
-    public static let sealOverhead = Int(crypto_box_sealbytes())
-    public static let hashSize = Int(crypto_generichash_BYTES)
+    public static let signingPublicKeySize = Sodium.signingPublicKeySize
+    public static let signingSecretKeySize = Sodium.signingSecretKeySize
+    public static let signatureSize = Sodium.signatureSize
+    public static let boxPublicKeySize = Sodium.boxPublicKeySize
+    public static let boxSecretKeySize = Sodium.boxSecretKeySize
+    public static let sealOverhead = Sodium.sealOverhead
+    public static let hashSize = Sodium.hashSize
 
     /// A key pair: the public half to hand out, the secret half to keep.
     public struct KeyPair: Sendable {
@@ -37,15 +35,9 @@ public enum PublicKeyCrypto {
         try Sodium.ensureInitialized()
         var publicKey = Data(count: signingPublicKeySize)
         let secretKey = SecretBytes(count: signingSecretKeySize)
-        // Both buffers are allocated at their libsodium sizes just above.
-        let status = publicKey.withUnsafeMutableBytes { pk in
-            secretKey.withUnsafeMutableBytes { sk in
-                crypto_sign_keypair(
-                    pk.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                    sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            }
+        try publicKey.withUnsafeMutableBytes { pk in
+            try secretKey.withUnsafeMutableBytes { sk in try Sodium.signingKeyPair(publicKey: pk, secretKey: sk) }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("ed25519 key generation") }
         return KeyPair(publicKey: publicKey, secretKey: secretKey)
     }
 
@@ -54,15 +46,9 @@ public enum PublicKeyCrypto {
         try Sodium.ensureInitialized()
         try checkSize(secretKey.count, signingSecretKeySize, "ed25519 secret key")
         var publicKey = Data(count: signingPublicKeySize)
-        // Sizes were checked above.
-        let status = publicKey.withUnsafeMutableBytes { pk in
-            secretKey.withUnsafeBytes { sk in
-                crypto_sign_ed25519_sk_to_pk(
-                    pk.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                    sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            }
+        try publicKey.withUnsafeMutableBytes { pk in
+            try secretKey.withUnsafeBytes { sk in try Sodium.signingPublicKey(into: pk, secretKey: sk) }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("ed25519 public key extraction") }
         return publicKey
     }
 
@@ -71,18 +57,11 @@ public enum PublicKeyCrypto {
         try Sodium.ensureInitialized()
         try checkSize(secretKey.count, signingSecretKeySize, "ed25519 secret key")
         var signature = Data(count: signatureSize)
-        // The signature and the key have their libsodium sizes; an empty message may have no base address.
-        let status = signature.withUnsafeMutableBytes { sig in
-            message.withUnsafeBytes { msg in
-                secretKey.withUnsafeBytes { sk in
-                    crypto_sign_detached(
-                        sig.baseAddress!.assumingMemoryBound(to: UInt8.self), nil,
-                        msg.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(msg.count),
-                        sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                }
+        try signature.withUnsafeMutableBytes { sig in
+            try message.withUnsafeBytes { msg in
+                try secretKey.withUnsafeBytes { sk in try Sodium.sign(into: sig, message: msg, secretKey: sk) }
             }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("ed25519 signing") }
         return signature
     }
 
@@ -91,18 +70,11 @@ public enum PublicKeyCrypto {
     public static func isValidSignature(_ signature: Data, of message: Data, publicKey: Data) throws -> Bool {
         try Sodium.ensureInitialized()
         guard signature.count == signatureSize, publicKey.count == signingPublicKeySize else { return false }
-        // Both have their libsodium sizes, checked above.
-        let status = signature.withUnsafeBytes { sig in
+        return signature.withUnsafeBytes { sig in
             message.withUnsafeBytes { msg in
-                publicKey.withUnsafeBytes { pk in
-                    crypto_sign_verify_detached(
-                        sig.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                        msg.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(msg.count),
-                        pk.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                }
+                publicKey.withUnsafeBytes { pk in Sodium.isValidSignature(sig, message: msg, publicKey: pk) }
             }
         }
-        return status == 0
     }
 
     // MARK: X25519 sealed boxes
@@ -112,15 +84,9 @@ public enum PublicKeyCrypto {
         try Sodium.ensureInitialized()
         var publicKey = Data(count: boxPublicKeySize)
         let secretKey = SecretBytes(count: boxSecretKeySize)
-        // Both buffers are allocated at their libsodium sizes just above.
-        let status = publicKey.withUnsafeMutableBytes { pk in
-            secretKey.withUnsafeMutableBytes { sk in
-                crypto_box_keypair(
-                    pk.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                    sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            }
+        try publicKey.withUnsafeMutableBytes { pk in
+            try secretKey.withUnsafeMutableBytes { sk in try Sodium.boxKeyPair(publicKey: pk, secretKey: sk) }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("x25519 key generation") }
         return KeyPair(publicKey: publicKey, secretKey: secretKey)
     }
 
@@ -129,15 +95,9 @@ public enum PublicKeyCrypto {
         try Sodium.ensureInitialized()
         try checkSize(secretKey.count, boxSecretKeySize, "x25519 secret key")
         var publicKey = Data(count: boxPublicKeySize)
-        // Sizes were checked above.
-        let status = publicKey.withUnsafeMutableBytes { pk in
-            secretKey.withUnsafeBytes { sk in
-                crypto_scalarmult_base(
-                    pk.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                    sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            }
+        try publicKey.withUnsafeMutableBytes { pk in
+            try secretKey.withUnsafeBytes { sk in try Sodium.boxPublicKey(into: pk, secretKey: sk) }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("x25519 public key derivation") }
         return publicKey
     }
 
@@ -147,18 +107,11 @@ public enum PublicKeyCrypto {
         try Sodium.ensureInitialized()
         try checkSize(publicKey.count, boxPublicKeySize, "x25519 public key")
         var box = Data(count: secret.count + sealOverhead)
-        // The box is at least the seal overhead and the key was checked; an empty secret may have no base address.
-        let status = box.withUnsafeMutableBytes { out in
-            secret.withUnsafeBytes { message in
-                publicKey.withUnsafeBytes { pk in
-                    crypto_box_seal(
-                        out.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                        message.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
-                        pk.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                }
+        try box.withUnsafeMutableBytes { out in
+            try secret.withUnsafeBytes { message in
+                try publicKey.withUnsafeBytes { pk in try Sodium.seal(into: out, message: message, publicKey: pk) }
             }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("sealed box") }
         return box
     }
 
@@ -169,21 +122,15 @@ public enum PublicKeyCrypto {
         try checkSize(keyPair.secretKey.count, boxSecretKeySize, "x25519 secret key")
         guard box.count >= sealOverhead else { throw CryptoError.authenticationFailed }
         let secret = SecretBytes(count: box.count - sealOverhead)
-        // The box holds at least the overhead and both keys were checked.
-        let status = secret.withUnsafeMutableBytes { out in
-            box.withUnsafeBytes { sealedBytes in
-                keyPair.publicKey.withUnsafeBytes { pk in
-                    keyPair.secretKey.withUnsafeBytes { sk in
-                        crypto_box_seal_open(
-                            out.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                            sealedBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(box.count),
-                            pk.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                            sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        try secret.withUnsafeMutableBytes { out in
+            try box.withUnsafeBytes { sealedBytes in
+                try keyPair.publicKey.withUnsafeBytes { pk in
+                    try keyPair.secretKey.withUnsafeBytes { sk in
+                        try Sodium.openSealed(into: out, box: sealedBytes, publicKey: pk, secretKey: sk)
                     }
                 }
             }
         }
-        guard status == 0 else { throw CryptoError.authenticationFailed }
         return secret
     }
 
@@ -192,40 +139,25 @@ public enum PublicKeyCrypto {
     /// BLAKE2b-256 of `message`, keyed with `key` when one is given (16 to 64 bytes).
     public static func hash(_ message: Data, key: SecretBytes? = nil) throws -> Data {
         try Sodium.ensureInitialized()
-        if let key {
-            guard (Int(crypto_generichash_KEYBYTES_MIN)...Int(crypto_generichash_KEYBYTES_MAX)).contains(key.count)
-            else { throw CryptoError.invalidInput("hash key must be 16 to 64 bytes") }
+        if let key, !Sodium.hashKeySizes.contains(key.count) {
+            throw CryptoError.invalidInput("hash key must be 16 to 64 bytes")
         }
         var digest = Data(count: hashSize)
-        // The digest has its libsodium size; an empty message or absent key passes no address.
-        let status = digest.withUnsafeMutableBytes { out in
-            message.withUnsafeBytes { msg in
-                withOptionalBytes(key) { keyBytes in
-                    crypto_generichash(
-                        out.baseAddress!.assumingMemoryBound(to: UInt8.self), hashSize,
-                        msg.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(msg.count),
-                        keyBytes?.baseAddress?.assumingMemoryBound(to: UInt8.self), keyBytes?.count ?? 0)
+        try digest.withUnsafeMutableBytes { out in
+            try message.withUnsafeBytes { msg in
+                if let key {
+                    try key.withUnsafeBytes { try Sodium.genericHash(into: out, message: msg, key: $0) }
+                } else {
+                    try Sodium.genericHash(into: out, message: msg, key: nil)
                 }
             }
         }
-        guard status == 0 else { throw CryptoError.operationFailed("blake2b hash") }
         return digest
     }
 
     /// Compares two public values (hashes, commitments) in constant time.
     public static func constantTimeEqual(_ lhs: Data, _ rhs: Data) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        guard !lhs.isEmpty else { return true }
-        return lhs.withUnsafeBytes { l in
-            rhs.withUnsafeBytes { r in sodium_memcmp(l.baseAddress, r.baseAddress, l.count) == 0 }
-        }
-    }
-
-    private static func withOptionalBytes<Result>(
-        _ secret: SecretBytes?, _ body: (UnsafeRawBufferPointer?) -> Result
-    ) -> Result {
-        guard let secret else { return body(nil) }
-        return secret.withUnsafeBytes { body($0) }
+        lhs.withUnsafeBytes { l in rhs.withUnsafeBytes { r in Sodium.constantTimeEqual(l, r) } }
     }
 
     private static func checkSize(_ count: Int, _ expected: Int, _ what: String) throws {

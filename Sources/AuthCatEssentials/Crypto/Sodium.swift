@@ -235,6 +235,96 @@ enum Sodium {
         return mac
     }
 
+    // MARK: Ed25519 signatures, X25519 sealed boxes, BLAKE2b (`PublicKeyCrypto`)
+
+    static let signingPublicKeySize = Int(crypto_sign_PUBLICKEYBYTES)
+    static let signingSecretKeySize = Int(crypto_sign_SECRETKEYBYTES)
+    static let signatureSize = Int(crypto_sign_BYTES)
+    static let boxPublicKeySize = Int(crypto_box_PUBLICKEYBYTES)
+    static let boxSecretKeySize = Int(crypto_box_SECRETKEYBYTES)
+    static let sealOverhead = Int(crypto_box_sealbytes())
+    static let hashSize = Int(crypto_generichash_BYTES)
+    static let hashKeySizes = Int(crypto_generichash_KEYBYTES_MIN)...Int(crypto_generichash_KEYBYTES_MAX)
+
+    /// A fresh Ed25519 key pair into buffers of the two sizes above.
+    static func signingKeyPair(
+        publicKey: UnsafeMutableRawBufferPointer, secretKey: UnsafeMutableRawBufferPointer
+    ) throws {
+        guard crypto_sign_keypair(bytes(publicKey), bytes(secretKey)) == 0 else {
+            throw CryptoError.operationFailed("ed25519 key generation")
+        }
+    }
+
+    /// The public half that an Ed25519 secret key carries.
+    static func signingPublicKey(
+        into publicKey: UnsafeMutableRawBufferPointer, secretKey: UnsafeRawBufferPointer
+    ) throws {
+        guard crypto_sign_ed25519_sk_to_pk(bytes(publicKey), bytes(secretKey)) == 0 else {
+            throw CryptoError.operationFailed("ed25519 public key extraction")
+        }
+    }
+
+    /// A detached Ed25519 signature of `message`.
+    static func sign(
+        into signature: UnsafeMutableRawBufferPointer, message: UnsafeRawBufferPointer,
+        secretKey: UnsafeRawBufferPointer
+    ) throws {
+        guard crypto_sign_detached(bytes(signature), nil, bytes(message), UInt64(message.count), bytes(secretKey)) == 0
+        else { throw CryptoError.operationFailed("ed25519 signing") }
+    }
+
+    /// Whether `signature` is `publicKey`'s Ed25519 signature of `message`.
+    static func isValidSignature(
+        _ signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, publicKey: UnsafeRawBufferPointer
+    ) -> Bool {
+        crypto_sign_verify_detached(bytes(signature), bytes(message), UInt64(message.count), bytes(publicKey)) == 0
+    }
+
+    /// A fresh X25519 key pair into buffers of the two box sizes above.
+    static func boxKeyPair(publicKey: UnsafeMutableRawBufferPointer, secretKey: UnsafeMutableRawBufferPointer) throws {
+        guard crypto_box_keypair(bytes(publicKey), bytes(secretKey)) == 0 else {
+            throw CryptoError.operationFailed("x25519 key generation")
+        }
+    }
+
+    /// The public half of an X25519 secret key.
+    static func boxPublicKey(into publicKey: UnsafeMutableRawBufferPointer, secretKey: UnsafeRawBufferPointer) throws {
+        guard crypto_scalarmult_base(bytes(publicKey), bytes(secretKey)) == 0 else {
+            throw CryptoError.operationFailed("x25519 public key derivation")
+        }
+    }
+
+    /// `message` sealed anonymously to `publicKey`, into `message.count + sealOverhead` bytes.
+    static func seal(
+        into box: UnsafeMutableRawBufferPointer, message: UnsafeRawBufferPointer, publicKey: UnsafeRawBufferPointer
+    ) throws {
+        guard crypto_box_seal(bytes(box), bytes(message), UInt64(message.count), bytes(publicKey)) == 0 else {
+            throw CryptoError.operationFailed("sealed box")
+        }
+    }
+
+    /// Opens a sealed box into `box.count - sealOverhead` bytes; throws
+    /// `CryptoError.authenticationFailed` when it was not sealed to this key pair or was changed.
+    static func openSealed(
+        into message: UnsafeMutableRawBufferPointer, box: UnsafeRawBufferPointer, publicKey: UnsafeRawBufferPointer,
+        secretKey: UnsafeRawBufferPointer
+    ) throws {
+        guard
+            crypto_box_seal_open(bytes(message), bytes(box), UInt64(box.count), bytes(publicKey), bytes(secretKey)) == 0
+        else { throw CryptoError.authenticationFailed }
+    }
+
+    /// BLAKE2b of `message` into `digest`, keyed when `key` is given (of `hashKeySizes`).
+    static func genericHash(
+        into digest: UnsafeMutableRawBufferPointer, message: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer?
+    ) throws {
+        let keyBytes = key.map { bytes($0) }
+        guard
+            crypto_generichash(
+                bytes(digest), digest.count, bytes(message), UInt64(message.count), keyBytes, key?.count ?? 0) == 0
+        else { throw CryptoError.operationFailed("blake2b hash") }
+    }
+
     // MARK: Pointers
 
     /// A buffer's bytes as libsodium's `unsigned char *` takes them. libsodium

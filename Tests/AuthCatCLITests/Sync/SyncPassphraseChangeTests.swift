@@ -146,7 +146,7 @@ final class SyncPassphraseChangeTests: SyncTestCase {
     /// The same on S3 (moto on loopback): the other device keeps syncing, and
     /// only the new passphrase joins.
     func testAChangeOnS3ReachesTheOtherDeviceWithoutAQuestion() throws {
-        let server = try CLIMotoServer(logDirectory: scratch)
+        let server = try MotoServer(logDirectory: scratch.path)
         defer { server.stop() }
         let url = server.location(prefix: "vault-\(UUID().uuidString.prefix(8))")
         let (first, second, third) = (try makeDevice(), try makeDevice(), try makeDevice())

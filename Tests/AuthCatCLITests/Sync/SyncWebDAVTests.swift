@@ -10,7 +10,7 @@ import XCTest
 final class SyncWebDAVTests: SyncTestCase {
     private static let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("authcat-cli-webdav-\(UUID().uuidString)").path
-    // Started from the synchronous class setUp (see ClassMotoServer in the sync tests).
+    // Started from the synchronous class setUp (see MotoServer.ForTestClass).
     nonisolated(unsafe) private static var lighttpd: WebDAVServer?
     nonisolated(unsafe) private static var rcloneServe: WebDAVServer?
     nonisolated(unsafe) private static var startError: Error?

@@ -40,7 +40,7 @@ final class SyncEngineWebDAVTests: XCTestCase {
     }
 
     private func rcloneLocal() throws -> RcloneRemote {
-        let folder = try makeTemporaryDirectory().path
+        let folder = try makeTemporaryFolder().path
         let remote = try RcloneRemote(
             configuration: RcloneConfiguration(remote: "testlocal", path: folder + "/remote"),
             environment: [
@@ -53,21 +53,21 @@ final class SyncEngineWebDAVTests: XCTestCase {
 
     func testSimulationOnLighttpd() async throws {
         try await SyncSimulation(
-            seed: SyncSimulationTests.seeds[0], folder: try makeTemporaryDirectory().url, remote: try webDAV(.lighttpd)
+            seed: SyncSimulationTests.seeds[0], folder: try makeTemporaryFolder().url, remote: try webDAV(.lighttpd)
         ).run(steps: SyncSimulationTests.steps)
     }
 
     /// The server that ignores `If-None-Match`: each device writes only its own objects, so it syncs all the same.
     func testSimulationOnRcloneServe() async throws {
         try await SyncSimulation(
-            seed: SyncSimulationTests.seeds[1], folder: try makeTemporaryDirectory().url, remote: try webDAV(.rclone)
+            seed: SyncSimulationTests.seeds[1], folder: try makeTemporaryFolder().url, remote: try webDAV(.rclone)
         ).run(steps: SyncSimulationTests.steps / 2)
     }
 
     /// One rclone run per request: fewer steps keep the test short.
     func testSimulationOnRclone() async throws {
         try await SyncSimulation(
-            seed: SyncSimulationTests.seeds[2], folder: try makeTemporaryDirectory().url, remote: try rcloneLocal()
+            seed: SyncSimulationTests.seeds[2], folder: try makeTemporaryFolder().url, remote: try rcloneLocal()
         ).run(steps: SyncSimulationTests.steps / 8)
     }
 
@@ -90,7 +90,7 @@ final class SyncEngineWebDAVTests: XCTestCase {
         let folder = "t-\(UUID().uuidString.lowercased())"
         let remote = server.makeRemote(folder: folder)
         remotes.append(remote)
-        let devices = try makeTemporaryDirectory().url
+        let devices = try makeTemporaryFolder().url
         let a = try SyncTestDevice("a", in: devices, remote: remote)
         let b = try SyncTestDevice("b", in: devices, remote: remote)
         let vaultID = try await a.enable().remoteVaultID
@@ -114,7 +114,7 @@ final class SyncEngineWebDAVTests: XCTestCase {
         let server = try Self.doomed.running(.lighttpd)
         let remote = server.makeRemote()
         remotes.append(remote)
-        let devices = try makeTemporaryDirectory().url
+        let devices = try makeTemporaryFolder().url
         let a = try SyncTestDevice("a", in: devices, remote: remote)
         try await a.enable()
         try a.add("Site", "one")
@@ -134,7 +134,7 @@ final class SyncEngineWebDAVTests: XCTestCase {
     }
 
     private func checkTamperRepairAndVanish(remote: any Remote) async throws {
-        let folder = try makeTemporaryDirectory().url
+        let folder = try makeTemporaryFolder().url
         let a = try SyncTestDevice("a", in: folder, remote: remote)
         let b = try SyncTestDevice("b", in: folder, remote: remote)
         let vaultID = try await a.enable().remoteVaultID

@@ -24,7 +24,7 @@ final class RcloneRemoteTests: XCTestCase {
     /// rclone's environment: no configuration file of the developer's, the given remotes.
     private func environment(_ remotes: [String: String]) throws -> [String: String] {
         var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        let folder = try makeTemporaryDirectory()
+        let folder = try makeTemporaryFolder()
         environment["HOME"] = folder.path
         environment["RCLONE_CONFIG"] = folder.path + "/rclone.conf"
         for (name, value) in remotes { environment["RCLONE_CONFIG_" + name] = value }
@@ -32,7 +32,7 @@ final class RcloneRemoteTests: XCTestCase {
     }
 
     private func localRemote() throws -> (RcloneRemote, String) {
-        let folder = try makeTemporaryDirectory().path + "/remote"
+        let folder = try makeTemporaryFolder().path + "/remote"
         let remote = try RcloneRemote(
             configuration: RcloneConfiguration(remote: "testlocal", path: folder),
             environment: try environment(["TESTLOCAL_TYPE": "local"]))

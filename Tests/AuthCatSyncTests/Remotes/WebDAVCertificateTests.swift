@@ -41,7 +41,7 @@ final class WebDAVCertificateTests: XCTestCase {
     func testTheCAFileNamedToRcloneIsTrusted() async throws {
         let server = try Self.servers.running(.lighttpd)
         let authority = try XCTUnwrap(Self.servers.authority)
-        let home = try makeTemporaryDirectory().path
+        let home = try makeTemporaryFolder().path
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home,
             "RCLONE_CONFIG": home + "/rclone.conf", "RCLONE_CONFIG_NAS_TYPE": "webdav",

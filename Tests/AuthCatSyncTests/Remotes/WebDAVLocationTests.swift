@@ -93,7 +93,7 @@ final class WebDAVLocationTests: XCTestCase {
 
     /// The named file first, then ~/.netrc, then a prompt; none of them without a user to ask for.
     func testPasswordSourcesInOrder() throws {
-        let home = try makeTemporaryDirectory()
+        let home = try makeTemporaryFolder()
         let configuration = WebDAVConfiguration(host: "nas.local", user: "alice", path: "/authcat")
         let asked = WebDAVPasswordSource(named: { nil }, typed: { _ in SecretBytes(utf8: "typed") })
         XCTAssertEqual(try password(asked, configuration, home.path), "typed")
@@ -121,7 +121,7 @@ final class WebDAVLocationTests: XCTestCase {
 
     /// A ~/.netrc another user could write is not believed (a FIFO neither: it would hang the sync).
     func testANetrcThatIsNotAPlainFileIsRefused() throws {
-        let home = try makeTemporaryDirectory()
+        let home = try makeTemporaryFolder()
         XCTAssertEqual(mkfifo(home.path + "/.netrc", 0o600), 0)
         let configuration = WebDAVConfiguration(host: "nas.local", user: "alice", path: "/authcat")
         XCTAssertThrowsError(

@@ -14,7 +14,7 @@ final class SyncPassphraseAdoptionTests: XCTestCase {
     var remote: MemoryRemote!
 
     override func setUpWithError() throws {
-        folder = try makeTemporaryDirectory().url
+        folder = try makeTemporaryFolder().url
         remote = MemoryRemote()
     }
 

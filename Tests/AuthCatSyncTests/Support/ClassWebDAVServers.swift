@@ -5,7 +5,7 @@ import Foundation
 @testable import AuthCatSync
 
 /// The WebDAV servers of one test class, started from its synchronous class
-/// `setUp` (see `ClassMotoServer` for why) and stopped in its `tearDown`.
+/// `setUp` (see `MotoServer.ForTestClass` for why) and stopped in its `tearDown`.
 /// Tests are never skipped: a server that did not start throws the error
 /// that names its Debian package.
 ///
@@ -16,7 +16,7 @@ final class ClassWebDAVServers: @unchecked Sendable {
     private let https: Bool
     private var servers: [WebDAVServer.Kind: WebDAVServer] = [:]
     private var startError: Error?
-    private var folder: TemporaryDirectory?
+    private var folder: TemporaryFolder?
     /// The test CA that signed the servers' certificates, with `https`.
     private(set) var authority: TestCertificateAuthority?
 
@@ -28,7 +28,7 @@ final class ClassWebDAVServers: @unchecked Sendable {
 
     func start() {
         do {
-            let folder = try TemporaryDirectory("webdav-servers")
+            let folder = try TemporaryFolder("webdav-servers")
             self.folder = folder
             if https { authority = try TestCertificateAuthority(folder: folder.path) }
             for kind in kinds {
