@@ -103,21 +103,6 @@ public enum BackupRotation {
     }
 }
 
-/// Why old backups could not be rotated out. The new backup is written and verified by then.
-public enum BackupRotationError: UserFacingError, Equatable {
-    case cannotList(String)
-    case cannotDelete(String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .cannotList(let folder):
-            "the backup was written and verified, but the folder \(folder) could not be listed to delete old backups"
-        case .cannotDelete(let path, let reason):
-            "the backup was written and verified, but the old backup \(path) could not be deleted: \(reason)"
-        }
-    }
-}
-
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -207,54 +207,6 @@ public enum NamedPath {
     }
 }
 
-/// A path authcat refuses to read a secret from or write one to: a link or
-/// file owned by another user, in a folder others can write, which that
-/// user could have planted to catch the secret or to feed authcat theirs.
-public struct PlantedPathError: UserFacingError, Equatable {
-    /// The path as the user gave it.
-    public let path: String
-    /// The link or file refused: `path` itself, or a hop it leads through.
-    public let node: String
-    /// "a FIFO", "a symbolic link", "a file"…
-    public let kind: String
-    public let owner: uid_t
-    /// The folder others can write, where `node` stands.
-    public let folder: String
-
-    public var description: String {
-        let what = node == path ? "it" : node
-        return "refusing \(path): \(what) is \(kind) owned by another user (uid \(owner)) in a folder others can write "
-            + "(\(folder)); choose a path in a folder only you can write"
-    }
-
-    /// How a message names a file of `mode`.
-    static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a FIFO"
-        case S_IFREG: "a file"
-        case S_IFDIR: "a folder"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        default: "a file"
-        }
-    }
-}
-
-/// A file that changed between the moment authcat judged it and the moment
-/// it opened it: someone swapped it meanwhile.
-public struct SwappedPathError: UserFacingError, Equatable {
-    public let path: String
-
-    public init(path: String) {
-        self.path = path
-    }
-
-    public var description: String {
-        "refusing \(path): it was replaced by something else while authcat opened it; choose a path in a folder only you can write"
-    }
-}
-
 /// The one rule for paths that name a descriptor of this process, for input
 /// and output paths alike.
 public enum DescriptorPath {

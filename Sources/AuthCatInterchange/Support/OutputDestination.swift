@@ -286,42 +286,6 @@ public struct OutputDestination: Sendable {
     }
 }
 
-/// Why an output path cannot be written.
-public enum OutputDestinationError: UserFacingError, Equatable {
-    case exists(String)
-    case refused(String, what: String)
-    case diskFull(String, existed: Bool)
-    case cannotWrite(String, reason: String)
-
-    public var description: String {
-        if case .exists(let path) = self { return "\(path) already exists" }
-        return "cannot write \(path): \(reason)"
-    }
-
-    public var nextStep: NextStep? {
-        if case .exists = self { return .replaceFile }
-        return nil
-    }
-
-    public var path: String {
-        switch self {
-        case .exists(let path), .refused(let path, _), .diskFull(let path, _), .cannotWrite(let path, _): path
-        }
-    }
-
-    /// What went wrong, without the path.
-    public var reason: String {
-        switch self {
-        case .exists: "it already exists"
-        case .refused(_, let what): "it is \(what), which authcat never replaces; name a file, a FIFO or a device"
-        case .diskFull(_, let existed):
-            "the disk is full (" + (existed ? "the file was left as it was" : "nothing was written")
-                + "); free some space and try again"
-        case .cannotWrite(_, let reason): reason
-        }
-    }
-}
-
 /// The descriptors that are standard input, output and error where a command
 /// runs: 0, 1 and 2 in a process of its own.
 public struct StandardDescriptors: Sendable {

@@ -150,3 +150,134 @@ enum DecodingProblem {
         return "field '\(text)'"
     }
 }
+
+/// Why old backups could not be rotated out. The new backup is written and verified by then.
+public enum BackupRotationError: UserFacingError, Equatable {
+    case cannotList(String)
+    case cannotDelete(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotList(let folder):
+            "the backup was written and verified, but the folder \(folder) could not be listed to delete old backups"
+        case .cannotDelete(let path, let reason):
+            "the backup was written and verified, but the old backup \(path) could not be deleted: \(reason)"
+        }
+    }
+}
+
+/// A file that changed between the moment authcat judged it and the moment
+/// it opened it: someone swapped it meanwhile.
+public struct SwappedPathError: UserFacingError, Equatable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public var description: String {
+        "refusing \(path): it was replaced by something else while authcat opened it; choose a path in a folder only you can write"
+    }
+}
+
+/// A path authcat refuses to read a secret from or write one to: a link or
+/// file owned by another user, in a folder others can write, which that
+/// user could have planted to catch the secret or to feed authcat theirs.
+public struct PlantedPathError: UserFacingError, Equatable {
+    /// The path as the user gave it.
+    public let path: String
+    /// The link or file refused: `path` itself, or a hop it leads through.
+    public let node: String
+    /// "a FIFO", "a symbolic link", "a file"…
+    public let kind: String
+    public let owner: uid_t
+    /// The folder others can write, where `node` stands.
+    public let folder: String
+
+    public var description: String {
+        let what = node == path ? "it" : node
+        return "refusing \(path): \(what) is \(kind) owned by another user (uid \(owner)) in a folder others can write "
+            + "(\(folder)); choose a path in a folder only you can write"
+    }
+
+    /// How a message names a file of `mode`.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFREG: "a file"
+        case S_IFDIR: "a folder"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "a file"
+        }
+    }
+}
+
+/// Why an output path cannot be written.
+public enum OutputDestinationError: UserFacingError, Equatable {
+    case exists(String)
+    case refused(String, what: String)
+    case diskFull(String, existed: Bool)
+    case cannotWrite(String, reason: String)
+
+    public var description: String {
+        if case .exists(let path) = self { return "\(path) already exists" }
+        return "cannot write \(path): \(reason)"
+    }
+
+    public var nextStep: NextStep? {
+        if case .exists = self { return .replaceFile }
+        return nil
+    }
+
+    public var path: String {
+        switch self {
+        case .exists(let path), .refused(let path, _), .diskFull(let path, _), .cannotWrite(let path, _): path
+        }
+    }
+
+    /// What went wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .exists: "it already exists"
+        case .refused(_, let what): "it is \(what), which authcat never replaces; name a file, a FIFO or a device"
+        case .diskFull(_, let existed):
+            "the disk is full (" + (existed ? "the file was left as it was" : "nothing was written")
+                + "); free some space and try again"
+        case .cannotWrite(_, let reason): reason
+        }
+    }
+}
+
+/// Why a QR code could not be made or read. Messages never quote the
+/// encoded text, which usually holds a secret.
+public enum QRError: UserFacingError, Equatable {
+    /// The text does not fit in the largest QR code.
+    case tooLong(bytes: Int)
+    /// libqrencode failed for another reason.
+    case encodingFailed
+    /// The PNG could not be decoded; carries libpng's message.
+    case invalidPNG(String)
+    /// An image with more pixels than authcat will decode.
+    case imageTooLarge(width: Int, height: Int)
+    /// libzbar could not scan the image.
+    case scanFailed
+    /// libzbar could not be opened: the package libzbar0 is missing.
+    case scannerUnavailable
+    /// No QR code was found in the image.
+    case noCodeFound
+
+    public var description: String {
+        switch self {
+        case .tooLong(let bytes): "\(bytes) bytes is too much for one QR code"
+        case .encodingFailed: "the QR code could not be made (libqrencode failed)"
+        case .invalidPNG(let why): "the image is not a readable PNG: \(why)"
+        case .imageTooLarge(let width, let height):
+            "the image is \(width)×\(height) pixels, too large to scan; crop it to the QR codes"
+        case .scanFailed: "the image could not be scanned (libzbar failed)"
+        case .scannerUnavailable: "reading QR codes needs libzbar (Debian package libzbar0), which could not be loaded"
+        case .noCodeFound: "no QR code was found in the image; use a sharp, uncropped screenshot of the codes"
+        }
+    }
+}
