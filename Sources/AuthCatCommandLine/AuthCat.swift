@@ -35,6 +35,10 @@ struct AuthCat: AsyncParsableCommand {
                   The passphrase of an encrypted export from another app, for 'import'.
               AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE
                   Credentials of an s3:// sync remote (see 'authcat sync --help').
+              AUTHCAT_WEBDAV_PASSWORD_FILE
+                  The password of a dav:// or davs:// sync remote, else ~/.netrc.
+              AUTHCAT_RCLONE
+                  The rclone program for an rclone: sync remote (default: rclone).
               XDG_DATA_HOME, XDG_CONFIG_HOME
                   Used only when they hold an absolute path, as the XDG Base
                   Directory specification says.
