@@ -44,7 +44,10 @@ final class WebDAVRemoteTests: XCTestCase {
         let remote = try remote(on: .apache)
         try await remote.prepare()
         XCTAssertEqual(remote.createOnlyEnforced, true, "Apache refuses a second create-only put")
-        try await RemoteConformance(remote: remote).runAll()
+        // mod_dav checks If-None-Match and then writes, without a lock between
+        // the two: a second create-only put is refused, but two racing ones
+        // can both succeed (seen under load). docs/SECURITY.md says what that costs.
+        try await RemoteConformance(remote: remote, createIsAtomic: false).runAll()
     }
 
     /// `rclone serve webdav` ignores `If-None-Match`: the probe finds it out,
