@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import Foundation
 
 // AuthCatInterchange's errors, kept together: what the commands show
 // (`ImportError`, `BackupError`), and what parsers throw inside the library.
