@@ -134,14 +134,7 @@ public struct AccountLabelCompletion: Sendable {
 
     /// The value of `--home PATH` or `--home=PATH` among the shell words, with `~` expanded.
     public static func home(in words: [String], environment: [String: String]) -> String? {
-        var value: String?
-        for (index, word) in words.enumerated() {
-            if word == "--home", index + 1 < words.count {
-                value = words[index + 1]
-            } else if word.hasPrefix("--home=") {
-                value = String(word.dropFirst("--home=".count))
-            }
-        }
+        let value = ArgumentScanner.lastValue(of: "--home", in: words)
         guard var path = value.map({ ShellWord($0).text }), !path.isEmpty else { return nil }
         if path == "~" || path.hasPrefix("~/"), let userHome = environment["HOME"] {
             path = userHome + path.dropFirst()

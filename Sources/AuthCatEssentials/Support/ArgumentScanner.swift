@@ -1,7 +1,8 @@
 /// The one reading of a command line's arguments below swift-argument-parser,
 /// shared by both programs: the quick front's shortcuts (`Shortcut`), the
 /// command words that name a command (`CommandPath`), the `--home` the sync
-/// warning looks at, and the request for a completion script.
+/// warning and the completion of account names look at, and the request for
+/// a completion script.
 ///
 /// It knows no command, only the shape of words: `--name=VALUE` and, for the
 /// options the caller names as taking a value, `--name VALUE` are one option
@@ -52,13 +53,24 @@ public struct ArgumentScanner: Sequence, IteratorProtocol, Sendable {
 
     /// The value of the first `name` option before any `--`, if one has a value.
     public static func firstValue(of name: String, in arguments: [String]) -> String? {
+        values(of: name, in: arguments).first
+    }
+
+    /// The value of the last `name` option before any `--`: the one
+    /// swift-argument-parser keeps when an option is given twice.
+    public static func lastValue(of name: String, in arguments: [String]) -> String? {
+        values(of: name, in: arguments).last
+    }
+
+    private static func values(of name: String, in arguments: [String]) -> [String] {
+        var values: [String] = []
         for token in ArgumentScanner(arguments, optionsTakingValue: [name]) {
             switch token {
-            case .option(name, let value?): return value
-            case .endOfOptions: return nil
+            case .option(name, let value?): values.append(value)
+            case .endOfOptions: return values
             default: continue
             }
         }
-        return nil
+        return values
     }
 }

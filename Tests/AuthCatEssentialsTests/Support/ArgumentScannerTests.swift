@@ -40,6 +40,15 @@ final class ArgumentScannerTests: XCTestCase {
         XCTAssertEqual(ArgumentScanner.firstValue(of: "--home", in: ["code", "--", "--home", "/a"]), nil)
     }
 
+    /// The completion of account names reads the vault the command would
+    /// open: ArgumentParser keeps the last of two `--home`s.
+    func testLastValue() {
+        XCTAssertEqual(ArgumentScanner.lastValue(of: "--home", in: ["code", "--home", "/a", "--home=/b"]), "/b")
+        XCTAssertEqual(ArgumentScanner.lastValue(of: "--home", in: ["--home=/b", "code", "--home", "/a"]), "/a")
+        XCTAssertEqual(ArgumentScanner.lastValue(of: "--home", in: ["code", "--home"]), nil)
+        XCTAssertEqual(ArgumentScanner.lastValue(of: "--home", in: ["--home", "/a", "--", "--home", "/b"]), "/a")
+    }
+
     private func tokens(_ arguments: [String], valued: [String]) -> [ArgumentScanner.Token] {
         Array(ArgumentScanner(arguments, optionsTakingValue: valued))
     }
