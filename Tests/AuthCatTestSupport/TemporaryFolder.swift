@@ -1,5 +1,11 @@
 import Foundation
-import XCTest
+
+// A plain `swift build` (the README's release build among them) builds this
+// target too, where XCTest cannot be imported; only the test targets use the
+// extension below.
+#if canImport(XCTest)
+    import XCTest
+#endif
 
 /// A fresh private folder (mode 0700) under the system's temporary folder,
 /// for one test or one test class: removed by `remove()`, when the object
@@ -29,11 +35,13 @@ public final class TemporaryFolder: @unchecked Sendable {
     }
 }
 
-extension XCTestCase {
-    /// A temporary folder named after the test class, removed when the current test ends.
-    public func makeTemporaryFolder() throws -> TemporaryFolder {
-        let folder = try TemporaryFolder(String(describing: type(of: self)))
-        addTeardownBlock { folder.remove() }
-        return folder
+#if canImport(XCTest)
+    extension XCTestCase {
+        /// A temporary folder named after the test class, removed when the current test ends.
+        public func makeTemporaryFolder() throws -> TemporaryFolder {
+            let folder = try TemporaryFolder(String(describing: type(of: self)))
+            addTeardownBlock { folder.remove() }
+            return folder
+        }
     }
-}
+#endif
