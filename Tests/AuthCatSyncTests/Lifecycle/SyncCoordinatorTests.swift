@@ -232,7 +232,7 @@ final class SyncCoordinatorTests: XCTestCase {
                     log.append("the next push runs")
                 }
             }
-            // A push cannot throw; a timeout has failed the test already, and the order below shows it too.
+            // A push's body cannot throw; the wait throws only when cancelled, and the order below shows that too.
             try? await nextQueued.wait("the next push queueing")
             log.append("the first push ends")
         }
