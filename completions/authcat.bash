@@ -930,22 +930,18 @@ _authcat_help() {
 # authcat: candidates from authcat's own completion (account names) are
 # already matched the way `authcat code` matches, and written as readline
 # should put them on the line; so they are neither filtered by prefix
-# again nor quoted as file names (which would escape every colon). A
-# reply whose first line is \x01 only lists names and leaves the word as
-# typed: readline shows them as file names, without the `0/` or `1/`
-# before each, and puts in nothing (see BashCompletionReply).
+# again nor quoted or shown as file names (which would escape every
+# colon, and show only what follows a slash). Names that are only to
+# be listed, the word left as typed, come with a space before the
+# first, which leaves readline no common start to put in (see
+# BashCompletionReply).
 __authcat_add_custom_completions() {
     local candidate
     local -a candidates=()
     while IFS='' read -r candidate; do
         [[ -n "${candidate}" ]] && candidates+=("${candidate}")
     done <<<"${1}"
-    if [[ "${candidates[0]-}" == $'\x01' ]]; then
-        compopt -o noquote 2>/dev/null
-        candidates=("${candidates[@]:1}")
-    else
-        compopt +o filenames 2>/dev/null
-    fi
+    compopt +o filenames 2>/dev/null
     COMPREPLY+=("${candidates[@]}")
 }
 

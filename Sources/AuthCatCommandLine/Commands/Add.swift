@@ -107,6 +107,7 @@ extension AuthCat {
             } else if name == nil {
                 throw ValidationError("missing the account NAME")
             }
+            try TagArgument.validate(tags, option: "--tag")
             if counter != nil, kind != .hotp { throw ValidationError("--counter applies to --type hotp only") }
             if period != nil, kind == .hotp { throw ValidationError("--period applies to TOTP and Steam only") }
             // A value out of range is a usage error (64), like an unknown option.

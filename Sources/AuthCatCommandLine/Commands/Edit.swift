@@ -55,6 +55,8 @@ extension AuthCat {
                 throw ValidationError(
                     "nothing to change: give --issuer, --name, --tag, --untag, --clear-tags or --note")
             }
+            try TagArgument.validate(addedTags, option: "--tag")
+            try TagArgument.validate(removedTags, option: "--untag")
         }
 
         func run(in invocation: Invocation) throws {

@@ -43,6 +43,10 @@ extension AuthCat {
         @Flag(help: "List the removed accounts, which 'authcat restore' can bring back.")
         var removed = false
 
+        func validate() throws {
+            try TagArgument.validate(tags, option: "--tag")
+        }
+
         func run(in invocation: Invocation) throws {
             guard let vault = try vaultOptions.openExistingVault(in: invocation) else {
                 throw NoAccountsError(vaultOptions, in: invocation)

@@ -52,6 +52,17 @@ extension AuthCat {
         @Flag(help: "Join the vault the remote holds now, though this device synced with a different one there.")
         var joinDifferentVault = false
 
+        /// A location authcat cannot read (an unknown scheme, a password in
+        /// the URL) is a value `--remote` does not take: a usage error, found
+        /// before anything is opened.
+        func validate() throws {
+            do {
+                _ = try RemoteLocation(parsing: remote)
+            } catch let error as UserFacingError {
+                throw ValidationError(error.description)
+            }
+        }
+
         func run(in invocation: Invocation) async throws {
             let output = invocation.output
             let location = try RemoteLocation(parsing: remote)

@@ -68,22 +68,18 @@ enum CompletionScript {
         # authcat: candidates from authcat's own completion (account names) are
         # already matched the way `authcat code` matches, and written as readline
         # should put them on the line; so they are neither filtered by prefix
-        # again nor quoted as file names (which would escape every colon). A
-        # reply whose first line is \x01 only lists names and leaves the word as
-        # typed: readline shows them as file names, without the `0/` or `1/`
-        # before each, and puts in nothing (see BashCompletionReply).
+        # again nor quoted or shown as file names (which would escape every
+        # colon, and show only what follows a slash). Names that are only to
+        # be listed, the word left as typed, come with a space before the
+        # first, which leaves readline no common start to put in (see
+        # BashCompletionReply).
         __authcat_add_custom_completions() {
             local candidate
             local -a candidates=()
             while IFS='' read -r candidate; do
                 [[ -n "${candidate}" ]] && candidates+=("${candidate}")
             done <<<"${1}"
-            if [[ "${candidates[0]-}" == $'\x01' ]]; then
-                compopt -o noquote 2>/dev/null
-                candidates=("${candidates[@]:1}")
-            else
-                compopt +o filenames 2>/dev/null
-            fi
+            compopt +o filenames 2>/dev/null
             COMPREPLY+=("${candidates[@]}")
         }
 
@@ -140,19 +136,21 @@ enum CompletionScript {
             # `code` still accepts: one without a colon (a part of every issuer)
             # or a whole name; a start such as `GitLab:` names nothing. Names
             # that match only in their middle are listed, the word as typed.
+            # (Counted outside (( )), which would join the names into one word.)
             completions=("${(@)${(@)completions[1,-2]}:#}")
             local authcat_typed="${PREFIX}${SUFFIX}"
+            local -a authcat_begun=("${(@M)completions:#(#i)${(b)authcat_typed}*}")
             if (( ${#completions} == 1 )); then
                 compadd -U -a completions
-            elif (( ${#${(M)completions:#(#i)${(b)authcat_typed}*}} < ${#completions} )); then
+            elif (( ${#authcat_begun} < ${#completions} )); then
                 compadd -U -V authcat-accounts -a completions
                 compstate[insert]=''
                 compstate[list]='list force'
             elif (( ${#completions} > 1 )); then
                 compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a completions
                 local authcat_shared="${compstate[unambiguous]}"
-                if [[ "${authcat_shared}" != *:* ]] \
-                    || (( ${#${(M)completions:#(#i)${(b)authcat_shared}}} )); then
+                local -a authcat_whole=("${(@M)completions:#(#i)${(b)authcat_shared}}")
+                if [[ "${authcat_shared}" != *:* ]] || (( ${#authcat_whole} )); then
                     compstate[insert]='unambiguous'
                     (( ${#authcat_shared} > ${#authcat_typed} )) || compstate[list]='list force'
                 else

@@ -22,8 +22,19 @@ struct ErrorReport {
         if let unknown = CommandSuggestion.unknownCommand(in: arguments) {
             return fail(Self.redactingValues(unknown, arguments: arguments), status: code.rawValue)
         }
-        let message = Self.redactingValues(AuthCat.message(for: error), arguments: arguments)
+        let message = Self.redactingValues(Self.inOwnVoice(AuthCat.message(for: error)), arguments: arguments)
         return fail(usageLine(message), status: code.rawValue)
+    }
+
+    /// ArgumentParser's list of the values an option takes, as authcat's
+    /// other refused values say what is accepted: after a colon, one line,
+    /// no second sentence (`…'--type <type>': give one of 'totp', 'hotp'…`).
+    static func inOwnVoice(_ message: String) -> String {
+        let phrase = ". Please provide one of "
+        guard message.contains(phrase) else { return message }
+        var text = message.replacingOccurrences(of: phrase, with: ": give one of ")
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// A usage problem found before parsing, already worded with where to read more.

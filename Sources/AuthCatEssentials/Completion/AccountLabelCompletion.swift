@@ -62,9 +62,11 @@ public struct AccountLabelCompletion: Sendable {
     ///
     /// `prefix` is the word up to the cursor as typed, quotes and backslashes
     /// included (fish before version 4 hands it over with them removed); `accounts`
-    /// are those of the argument's scope (`VaultReader.names(live:deleted:)`). bash gets what readline should put in place of
-    /// the end of the word (`BashCompletionReply`); zsh and fish get the
-    /// labels, and quote them themselves.
+    /// are those of the argument's scope (`VaultReader.names(live:deleted:)`).
+    /// bash gets what readline should put in place of the end of the word
+    /// (`BashCompletionReply`); fish the labels it will list, and a word that
+    /// keeps it from picking one (`FishCompletionReply`); zsh the labels.
+    /// zsh and fish quote them themselves.
     public func candidates(prefix: String, accounts: [AccountName]) -> [String] {
         reply(to: prefix) { typed in Self.matching(typed, in: accounts) }
     }
@@ -81,27 +83,10 @@ public struct AccountLabelCompletion: Sendable {
             return reply.candidates(for: candidates(reply.text))
         case "fish":
             let typed = fishHandsOverTypedWords ? word.text : prefix
-            return Self.fishReply(typed, candidates(typed))
+            return FishCompletionReply(typed: typed).candidates(for: candidates(typed))
         default:
             return candidates(word.text)
         }
-    }
-
-    /// fish puts in, at the first Tab, the one label the typed word begins
-    /// (case ignored) even when others contain it, and the start several
-    /// share even when `code` accepts no such word (`GitLab:`). Offering
-    /// also the typed word as such a label spells it (`GitL`), which fish
-    /// ranks with the labels, leaves it nothing longer to put in: the labels
-    /// are listed and the word stays as typed.
-    static func fishReply(_ typed: String, _ labels: [String]) -> [String] {
-        guard labels.count > 1, !typed.isEmpty else { return labels }
-        let begun = labels.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
-        let shared = BashCompletionReply.commonPrefix(of: begun)
-        let picksOne = begun.count == 1
-        let growsWrong =
-            begun.count > 1 && shared.count > typed.count && !BashCompletionReply.isAccepted(shared, among: begun)
-        guard picksOne || growsWrong, let spelled = begun.first?.prefix(typed.count) else { return labels }
-        return labels + [String(spelled)]
     }
 
     /// Whether fish passes words as typed (fish 4 and later) rather than with their quotes removed.

@@ -43,22 +43,19 @@ public struct BashCompletionReply: Sendable {
         {
             return replies
         }
-        return Self.listOnly(replies) ?? replies + [replaced.first == common.first ? "\\" + replaced : replaced]
+        return Self.listOnly(replies)
     }
 
-    /// The first line of a reply that lists labels without changing the word.
-    public static let listOnlyMarker = "\u{1}"
-
-    /// `replies` to be listed, the word left as typed: after `listOnlyMarker`
-    /// (no label holds a control character), each reply behind `0/` or `1/`,
-    /// which the script shows as file names, the part after the last slash.
-    /// Two first characters leave readline no common start, so it keeps the
-    /// typed word. Nil when a reply has a slash of its own, which would be
-    /// cut; then the typed text is offered too, as a third candidate.
-    static func listOnly(_ replies: [String]) -> [String]? {
-        guard !replies.contains(where: { $0.contains("/") }) else { return nil }
+    /// `replies` to be listed, the word left as typed: sorted, the first
+    /// behind a space. Readline puts in the start all candidates share, and a
+    /// space shares none with a label: so it puts in nothing and lists them
+    /// as they are, slashes included (the script turns off file-name display,
+    /// which would show only what follows the last slash). Bound to
+    /// menu-complete, readline puts in a candidate itself: a label after a
+    /// space, which the shell reads as the same word when nothing was kept.
+    static func listOnly(_ replies: [String]) -> [String] {
         let sorted = replies.sorted()
-        return [listOnlyMarker] + sorted.enumerated().map { ($0.offset == 0 ? "0/" : "1/") + $0.element }
+        return sorted.enumerated().map { ($0.offset == 0 ? " " : "") + $0.element }
     }
 
     /// Whether `code` accepts `word`, a start all `labels` share: it is part

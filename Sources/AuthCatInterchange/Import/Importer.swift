@@ -70,7 +70,10 @@ public struct Importer {
     /// Plans and, unless `dryRun`, applies, all or nothing. The plan that is
     /// applied is made inside the write transaction, from the vault as it is
     /// then: an account another process added or removed meanwhile is seen,
-    /// as if the two commands had run one after the other.
+    /// as if the two commands had run one after the other. An import that
+    /// invalid entries refuse changes nothing and is returned with its
+    /// `plan.refusal`, as `planForEmptyVault` returns it, so that whoever
+    /// reports it can list the entries and say what to do.
     @discardableResult
     public func run(_ parsed: ParsedImport, dryRun: Bool = false, skipInvalid: Bool = false) throws -> ImportOutcome {
         if dryRun { return ImportOutcome(plan: try plan(parsed, skipInvalid: skipInvalid), added: [], dryRun: true) }
@@ -78,7 +81,7 @@ public struct Importer {
             let plan = try Self.plan(
                 parsed, skipInvalid: skipInvalid, existing: writer.accounts(includingDeleted: true),
                 preferences: writer.preferences(), secret: writer.secret(for:))
-            if let refusal = plan.refusal { throw refusal }
+            // A refused plan changes nothing (`changesVault` is false).
             guard plan.changesVault else { return ImportOutcome(plan: plan, added: [], dryRun: false) }
             let added = try plan.additions.map { entry in
                 try writer.insert(entry.draft, id: entry.originalID ?? UUID(), createdAt: entry.createdAt)

@@ -118,6 +118,20 @@ final class AccountLabelTests: AuthCatTestCase {
         XCTAssertEqual(try listedAccounts().first?["tags"] as? [String], [])
     }
 
+    /// A blank tag names none: a usage error wherever tags are given, not a value quietly dropped.
+    func testABlankTagIsAUsageError() throws {
+        try add("alice", issuer: "GitHub", ["--tag", "work"])
+        let commandLines = [
+            ["edit", "alice", "--tag", ""], ["edit", "alice", "--untag", " "], ["list", "--tag", ""],
+            ["add", "bob", "--tag", "\t"],
+        ]
+        for arguments in commandLines {
+            let result = try authcat.run(arguments, stdin: Data("JBSWY3DPEHPK3PXP\n".utf8))
+            assertOneLineError(result, containing: "takes a tag, not a blank value", status: 64)
+        }
+        XCTAssertEqual(try listedAccounts().map { $0["tags"] as? [String] }, [["work"]], "nothing was changed")
+    }
+
     func testTagsCompleteFromTheVault() throws {
         try add("alice", issuer: "GitHub", ["--tag", "work", "--tag", "Wohnung"])
         try add("bob", issuer: "GitLab", ["--tag", "home"])

@@ -124,9 +124,20 @@ final class InterchangeImportTests: InterchangeTests {
         XCTAssertTrue(
             refused.stderr.hasSuffix("; pass --skip-invalid to import the valid entries, or fix the file\n"),
             refused.stderr)
+        // The same advice when the vault already holds accounts (the refusal then comes from its transaction).
+        try add("c", issuer: "C")
+        let refusedByAVault = try authcat.run(["import", path])
+        XCTAssertTrue(
+            refusedByAVault.stderr.hasSuffix("; pass --skip-invalid to import the valid entries, or fix the file\n"),
+            refusedByAVault.stderr)
+        XCTAssertEqual(refusedByAVault.status, 1)
+        // --json says so too, as docs/JSON.md promises, whether or not a vault was there.
+        let refusedAsJSON = try authcat.run(["import", path, "--json"])
+        XCTAssertEqual(refusedAsJSON.status, 1)
+        XCTAssertEqual((try refusedAsJSON.json() as? [String: Any])?["refused"] as? Bool, true, refusedAsJSON.stdout)
         let output = try succeed(["import", path, "--skip-invalid"])
         XCTAssertTrue(output.hasPrefix("added 1 account from the otpauth URI list; skipped 0, rejected 1"), output)
-        XCTAssertEqual(try listedAccounts().map { $0["name"] as? String }, ["a"])
+        XCTAssertEqual(try listedAccounts().map { $0["name"] as? String }, ["a", "c"])
     }
 
     func testDryRunCreatesAndChangesNothing() throws {

@@ -85,11 +85,13 @@ final class CompletionTests: AuthCatTestCase {
         }
     }
 
-    /// fish puts in the one label a word begins, and the start several share:
-    /// where that would pick one of several accounts, or make a word that
-    /// names none (`GitLab:`), the typed word is offered too, as the labels
-    /// spell it, which leaves fish nothing longer to put in. A shared start
-    /// that still names them is left to fish.
+    /// fish puts in the one label it lists, and the start several share, and
+    /// lists only its best matches: where that would pick one of several
+    /// accounts, make a word that names none (`GitLab:`) or hide a label, the
+    /// typed word is offered too, as the labels spell it, which leaves fish
+    /// nothing longer to put in, with the labels fish would hide named in its
+    /// description. A shared start that still names them is left to fish
+    /// (`FishCompletionReplyTests` has the rule; ShellCompletionTests a real fish).
     func testFishIsLeftNothingToPickOrToBreak() throws {
         try add("x", issuer: "Dave")
         try add("dave", issuer: "Expensify")
@@ -100,7 +102,7 @@ final class CompletionTests: AuthCatTestCase {
         func labels(_ word: String) throws -> [String] {
             try complete(["code", word], environment: fish).stdoutLines.filter { $0 != " " }
         }
-        XCTAssertEqual(try labels("dav"), ["Dave:x", "Expensify:dave", "Dav"])
+        XCTAssertEqual(try labels("dav"), ["Dave:x", "Dav\talso Expensify:dave"])
         XCTAssertEqual(try labels("gitl"), ["GitLab:alice", "GitLab:bob", "GitL"])
         XCTAssertEqual(try labels("gi"), ["GitHub:alice@work", "GitLab:alice", "GitLab:bob"])
         XCTAssertEqual(try labels("ali"), ["GitHub:alice@work", "GitLab:alice"])
@@ -111,13 +113,14 @@ final class CompletionTests: AuthCatTestCase {
     /// after an open quote, so that is what the candidates hold, quoted for
     /// where they go. Where readline would put in a start the labels share
     /// that names no account (a match in the middle of names, `GitLab:`), the
-    /// reply only lists them, after a \u{1} line, each behind `0/` or `1/`,
-    /// which the script hides; the typed word is never offered as a candidate.
+    /// reply only lists them, the first behind a space, which leaves readline
+    /// no start to put in; the typed word is never offered as a candidate.
     func testBashGetsWhatReplacesTheEndOfTheWord() throws {
         try add("alice@work", issuer: "GitHub")
         try add("alice", issuer: "GitLab")
         try add("carol smith", issuer: "Example")
         try add("o'hara", issuer: "Mail")
+        try add("vpn/alice", issuer: "Work")
         let bash = ["AUTHCAT_HOME": authcat.home.path, "SAP_SHELL": "bash"]
         func replies(_ word: String) throws -> [String] { try complete(["code", word], environment: bash).stdoutLines }
         XCTAssertEqual(try replies("GitH"), ["GitHub:alice@work"])
@@ -129,11 +132,12 @@ final class CompletionTests: AuthCatTestCase {
         XCTAssertEqual(try replies("'mail:o"), ["Mail:o'\\''hara"])
         XCTAssertEqual(try replies("hara"), ["Mail:o\\'hara"])
         // GitHub:alice@work and GitLab:alice share "Git", which would replace "ali".
-        XCTAssertEqual(try replies("ali"), ["\u{1}", "0/GitHub:alice@work", "1/GitLab:alice"])
+        // A label with a slash is listed whole (the script shows no file names).
+        XCTAssertEqual(try replies("ali"), [" GitHub:alice@work", "GitLab:alice", "Work:vpn/alice"])
         XCTAssertEqual(try replies("gi"), ["GitHub:alice@work", "GitLab:alice"])
         try add("bob", issuer: "GitLab")
         // "GitLab:" names no account; after the colon, "alice" and "bob" share nothing.
-        XCTAssertEqual(try replies("gitl"), ["\u{1}", "0/GitLab:alice", "1/GitLab:bob"])
+        XCTAssertEqual(try replies("gitl"), [" GitLab:alice", "GitLab:bob"])
         XCTAssertEqual(try replies("GitLab:"), ["alice", "bob"])
         XCTAssertEqual(try replies("GitLab:b"), ["bob"])
         // COMP_WORDBREAKS without a colon: readline replaces the whole word.

@@ -94,6 +94,12 @@ final class BadInputTests: AuthCatTestCase {
         try assertRejected(
             ["add", "new", "--algorithm", "md5"], stdin: Self.otherSecret, containing: "md5", status: 64)
         try assertRejected(["add", "new", "--type", "sms"], stdin: Self.otherSecret, containing: "sms", status: 64)
+        // What is accepted, in one lowercase line: not ArgumentParser's second sentence.
+        let format = try authcat.run(["export", "--format", "pdf", "--stdout"])
+        assertOneLineError(
+            format,
+            containing: "the value 'pdf' is invalid for '--format <format>': give one of 'otpauth', 'google', "
+                + "'aegis' or 'json' (see 'authcat export --help')", status: 64)
     }
 
     func testCounterThatOverflows() throws {

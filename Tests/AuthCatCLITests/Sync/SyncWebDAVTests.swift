@@ -134,11 +134,11 @@ final class SyncWebDAVTests: SyncTestCase {
     func testAPasswordInTheURLAndPlainHTTPToAnotherMachineAreRefused() throws {
         let device = try makeDevice()
         let withPassword = try device.run(["sync", "enable", "--remote", "davs://alice:hunter2@nas.example/authcat"])
-        XCTAssertEqual(withPassword.status, 1)
+        XCTAssertEqual(withPassword.status, 64, "a value --remote does not take")
         XCTAssertFalse(withPassword.stderr.contains("hunter2"), withPassword.stderr)
         XCTAssertTrue(withPassword.stderr.contains("AUTHCAT_WEBDAV_PASSWORD_FILE"), withPassword.stderr)
         let cleartext = try device.run(["sync", "enable", "--remote", "dav://alice@nas.example/authcat"])
-        XCTAssertEqual(cleartext.status, 1)
+        XCTAssertEqual(cleartext.status, 64)
         XCTAssertTrue(cleartext.stderr.contains("allow_http=true"), cleartext.stderr)
     }
 

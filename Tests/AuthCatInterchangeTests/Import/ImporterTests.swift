@@ -72,11 +72,13 @@ final class ImporterTests: InterchangeTestCase {
         let vault = try makeVault()
         let parsed = try parsedOTPAuth(["otpauth://totp/A:a?secret=JBSWY3DPEHPK3PXP", "otpauth://totp/B:b?secret=1"])
         let before = try snapshot(vault)
-        XCTAssertThrowsError(try Importer(vault: vault).run(parsed)) { error in
-            guard case .invalidEntries(let rejections)? = error as? ImportError else { return XCTFail("\(error)") }
-            XCTAssertEqual(rejections.map(\.position.description), ["line 2"])
-            XCTAssertTrue("\(error)".contains("nothing was imported"))
+        let refused = try Importer(vault: vault).run(parsed)
+        guard case .invalidEntries(let rejections)? = refused.plan.refusal else {
+            return XCTFail("not refused: \(refused.plan)")
         }
+        XCTAssertEqual(rejections.map(\.position.description), ["line 2"])
+        XCTAssertTrue("\(ImportError.invalidEntries(rejections))".contains("nothing was imported"))
+        XCTAssertEqual(refused.added.count, 0)
         XCTAssertEqual(try snapshot(vault), before)
         let outcome = try Importer(vault: vault).run(parsed, skipInvalid: true)
         XCTAssertEqual(outcome.added.map(\.label), ["A:a"])
