@@ -58,7 +58,7 @@ final class RcloneRemoteTests: XCTestCase {
     }
 
     /// The checks that depend on the backend (the local backend's run covers
-    /// the rest, with one rclone run per request each costs ~0.1 s): not the
+    /// the rest): not the
     /// version of an object rewritten at the same size, which through rclone
     /// is a WebDAV file's modification time, to the second on lighttpd
     /// (RcloneRemote says so).
