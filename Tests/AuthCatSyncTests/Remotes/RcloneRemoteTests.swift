@@ -140,6 +140,7 @@ final class RcloneRemoteTests: XCTestCase {
             XCTAssertNil(arguments.range(of: "[0-9a-f]{64}", options: .regularExpression), "no token in its arguments")
             let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
             XCTAssertTrue(String(decoding: environment, as: UTF8.self).contains("RCLONE_RC_PASS="))
+            XCTAssertNotEqual(getsid(pid), getsid(0), "a Ctrl-C on authcat's terminal does not reach it")
         }
         try await remote.close()
         XCTAssertEqual(ChildProcesses.running(withEnvironment: configuration), [], "rclone and its shell stopped")

@@ -59,9 +59,11 @@ final class RcloneControlServer: Sendable {
     /// The shell that runs rclone and stops it when authcat says so or is gone. It
     /// waits in a read, not for a signal: a process started from one of
     /// Dispatch's threads begins with most signals blocked, SIGCHLD included.
+    /// rclone runs in a session of its own (`setsid`, util-linux), so that a
+    /// Ctrl-C meant for `sync watch` does not stop it under the watch's last sync.
     private static let shellScript = """
         trap '' INT
-        "$@" </dev/null &
+        if command -v setsid >/dev/null 2>&1; then setsid "$@" </dev/null & else "$@" </dev/null & fi
         read -r _ || sleep 2
         kill -9 "$!" 2>/dev/null
         """
