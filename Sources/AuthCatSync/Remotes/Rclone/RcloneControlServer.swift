@@ -30,6 +30,8 @@ final class RcloneControlServer: Sendable {
         var lifeline: FileHandle
         var origin: String
         var authorization: String
+        /// Made with the server, so that a remote never asked loads no HTTP stack.
+        var transport: S3Transport
     }
 
     /// rclone's remote control did not start; `said` is the end of what it wrote.
@@ -69,14 +71,11 @@ final class RcloneControlServer: Sendable {
         """
 
     private let program: RcloneProgram
-    private let transport: S3Transport
     private let running = Mutex<Running?>(nil)
     private let starting = Mutex(())
 
     init(program: RcloneProgram) {
         self.program = program
-        let step = max(program.deadline, 1)
-        transport = S3Transport(idleTimeout: step, deadline: step)
     }
 
     deinit { close() }
@@ -87,8 +86,8 @@ final class RcloneControlServer: Sendable {
             defer { running = nil }
             return running
         }
-        transport.close()
         guard let stopped else { return }
+        stopped.transport.close()
         try? stopped.lifeline.write(contentsOf: Data("stop\n".utf8))
         try? stopped.lifeline.close()
         stopped.shell.waitUntilExit()
@@ -133,7 +132,7 @@ final class RcloneControlServer: Sendable {
         let request = S3Request(
             method: method, url: server.origin + path, headers: headers + [("authorization", server.authorization)],
             body: body)
-        let response = try await transport.send(request, maximumBytes: maximumBytes)
+        let response = try await server.transport.send(request, maximumBytes: maximumBytes)
         return Reply(status: response.status, body: response.body)
     }
 
@@ -185,8 +184,10 @@ final class RcloneControlServer: Sendable {
             throw StartFailure(said: String(decoding: said.text.withLock { $0 }, as: UTF8.self))
         }
         let authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        let step = max(program.deadline, 1)
         let server = Running(
-            shell: shell, lifeline: input.fileHandleForWriting, origin: origin, authorization: authorization)
+            shell: shell, lifeline: input.fileHandleForWriting, origin: origin, authorization: authorization,
+            transport: S3Transport(idleTimeout: step, deadline: step))
         running.withLock { $0 = server }
         return server
     }
