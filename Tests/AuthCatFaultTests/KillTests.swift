@@ -11,10 +11,15 @@ import XCTest
 /// change a command reported (printed, or exited 0), and never hands out an
 /// HOTP code twice.
 ///
-/// `AUTHCAT_FAULT_KILLS` sets how many kills (default 40; `scripts/fault-suite`
-/// runs 300). Each kill picks the next command of a seeded shuffle and a
-/// seeded delay between 0 and 1.2 times what that command took unkilled.
-final class KillTests: FaultTestCase {
+/// `AUTHCAT_FAULT_KILLS` sets how many kills (default 40 on a folder, a
+/// quarter of it on the network remotes; `scripts/fault-suite` runs 300).
+/// Each kill picks the next command of a seeded shuffle and a seeded delay
+/// between 0 and 1.2 times what that command took unkilled.
+///
+/// The same kills run on every kind of remote: a folder (`KillTests`), WebDAV
+/// and rclone (`WebDAVKillTests`, `RcloneKillTests`); a subclass names the
+/// remote.
+class KillTestCase: FaultTestCase {
     enum Kind: String, CaseIterable {
         case firstAdd = "first add"
         case add
@@ -46,7 +51,8 @@ final class KillTests: FaultTestCase {
     }
 
     private var home: URL!
-    private var remote: URL!
+    private var remoteLocation = ""
+    private var remoteEnvironment: [String: String] = [:]
     private var promises = Promises()
     private var tally = Tally()
     private var serial = 0
@@ -55,22 +61,37 @@ final class KillTests: FaultTestCase {
     private var highestCounter: UInt64?
 
     private var environment: [String: String] {
-        ["AUTHCAT_PASSPHRASE_FILE": passphraseFile.path, "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path]
+        remoteEnvironment.merging([
+            "AUTHCAT_PASSPHRASE_FILE": passphraseFile.path, "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path,
+        ]) { $1 }
     }
+
+    /// The remote's location and the environment authcat needs for it; subclasses say.
+    func makeRemote() throws -> (location: String, environment: [String: String]) {
+        fatalError("a subclass names its remote")
+    }
+
+    /// What killed syncs left on the remote that is not an object (a temporary, a partial upload).
+    func remoteLeftovers() throws -> [String] {
+        fatalError("a subclass looks at its remote")
+    }
+
+    /// How many kills by default: each is a dozen runs of the built program.
+    var defaultKills: Int { 40 }
 
     private static let editTarget = "Fault:edit-target"
     private static let hotpLabel = "Fault:hotp"
 
-    func testRandomKillsOfEveryWritingCommand() throws {
-        let kills = FaultSettings.integer("AUTHCAT_FAULT_KILLS", default: 40)
+    func killEveryWritingCommandAtRandom() throws {
+        let kills = FaultSettings.integer("AUTHCAT_FAULT_KILLS", default: defaultKills)
         home = makeHome("killed")
-        remote = scratch.appendingPathComponent("remote", isDirectory: true)
+        (remoteLocation, remoteEnvironment) = try makeRemote()
         try add(home, "edit-target", environment: environment)
         try add(
             home, "hotp", secret: Self.hotpSecret, ["--type", "hotp", "--digits", "8"],
             environment: environment)
         promises.present = [Self.editTarget, Self.hotpLabel]
-        try succeed(home, ["sync", "enable", "--remote", "file://" + remote.path], environment: environment)
+        try succeed(home, ["sync", "enable", "--remote", remoteLocation], environment: environment)
 
         // Each command once, unkilled: it must work, and its time sets the range of kill delays.
         var durations: [Kind: TimeInterval] = [:]
@@ -103,16 +124,13 @@ final class KillTests: FaultTestCase {
         let status = try run(home, ["sync", "status", "--json"], environment: environment)
         XCTAssertEqual(status.termination, .exited(0), "sync status after the kills: \(status.stdout)")
         let other = makeHome("joined")
-        try succeed(other, ["sync", "enable", "--remote", "file://" + remote.path], environment: environment)
+        try succeed(other, ["sync", "enable", "--remote", remoteLocation], environment: environment)
         let joined = Set(try listed(other).map(\.label))
         XCTAssertEqual(
             promises.present.subtracting(joined), [], "reported changes missing on a device that joined after")
         XCTAssertEqual(
             promises.absent.intersection(joined), [], "reported removals undone on a device that joined after")
-        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: remote.path).filter {
-            $0.contains(".authcat-tmp-")
-        }
-        XCTAssertEqual(leftovers, [], "issue 8 §5: temporaries of killed syncs left on the remote")
+        XCTAssertEqual(try remoteLeftovers(), [], "issue 8 §5: temporaries of killed syncs left on the remote")
 
         report()
         XCTAssertEqual(tally.corruptions, [], "corrupt databases after a kill")
@@ -333,5 +351,22 @@ final class KillTests: FaultTestCase {
             tally.unopenable.append("\(replay): code after the next add: \(code.termination) \(code.stderr)")
         }
         try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// The kills on a folder remote.
+final class KillTests: KillTestCase {
+    private var folder: URL { scratch.appendingPathComponent("remote", isDirectory: true) }
+
+    override func makeRemote() throws -> (location: String, environment: [String: String]) {
+        ("file://" + folder.path, [:])
+    }
+
+    override func remoteLeftovers() throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.contains(".authcat-tmp-") }
+    }
+
+    func testRandomKillsOfEveryWritingCommand() throws {
+        try killEveryWritingCommandAtRandom()
     }
 }

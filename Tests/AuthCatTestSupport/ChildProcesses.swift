@@ -27,4 +27,19 @@ public enum ChildProcesses {
         }
         return found
     }
+
+    /// The processes whose environment holds `entry` (`NAME=value`) and whose
+    /// program name (`/proc/PID/comm`) is `program`, if given: what a test
+    /// started, found by a variable only it sets, wherever they were reparented.
+    public static func running(withEnvironment entry: String, program: String? = nil) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                environment.split(separator: 0).contains(where: { $0.elementsEqual(entry.utf8) })
+            else { return false }
+            guard let program else { return true }
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            return name.trimmingCharacters(in: .whitespacesAndNewlines) == program
+        }
+    }
 }

@@ -6,6 +6,9 @@ import XCTest
 /// folder remote in a fresh temporary folder, and helpers to drive them.
 ///
 /// Every device reads the sync passphrase from `AUTHCAT_SYNC_PASSPHRASE_FILE`.
+/// A subclass of a scenario class may share a WebDAV server (lighttpd on
+/// loopback) or an rclone remote instead (`sharedRemoteKind`): the same
+/// steps then run on that remote, its objects still in a folder here.
 class SyncTestCase: XCTestCase {
     static let passphrase = "correct horse battery staple"
     static let secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
@@ -16,9 +19,17 @@ class SyncTestCase: XCTestCase {
     private(set) var scratch: URL!
     private var scratchFolder: TemporaryFolder?
 
-    var remoteFolder: URL { scratch.appendingPathComponent("remote", isDirectory: true) }
-    /// `file:///…/remote`
-    var remoteURL: String { "file://" + remoteFolder.path }
+    /// The network remote the devices share instead of a folder; nil for a folder.
+    class var sharedRemoteKind: TestNetworkRemote.Kind? { nil }
+    private var sharedRemote: TestNetworkRemote?
+
+    /// The folder that holds the remote's objects.
+    var remoteFolder: URL {
+        sharedRemote.map { URL(fileURLWithPath: $0.folder, isDirectory: true) }
+            ?? scratch.appendingPathComponent("remote", isDirectory: true)
+    }
+    /// `file:///…/remote`, or the network remote's location.
+    var remoteURL: String { sharedRemote?.location ?? "file://" + remoteFolder.path }
     var passphraseFile: URL { scratch.appendingPathComponent("sync-passphrase") }
 
     override func setUpWithError() throws {
@@ -27,6 +38,7 @@ class SyncTestCase: XCTestCase {
         scratchFolder = folder
         scratch = folder.url
         try write(Self.passphrase + "\n", to: passphraseFile)
+        if let kind = Self.sharedRemoteKind { sharedRemote = try TestNetworkRemote(kind, scratch: scratch) }
     }
 
     override func tearDown() {
@@ -35,6 +47,7 @@ class SyncTestCase: XCTestCase {
             child.waitUntilExit()
         }
         devices.forEach { $0.removeFiles() }
+        sharedRemote?.stop()
         scratchFolder?.remove()
         super.tearDown()
     }
@@ -43,6 +56,7 @@ class SyncTestCase: XCTestCase {
     func makeDevice() throws -> AuthCatRunner {
         let device = try AuthCatRunner()
         device.environment["AUTHCAT_SYNC_PASSPHRASE_FILE"] = passphraseFile.path
+        device.environment.merge(sharedRemote?.environment ?? [:]) { $1 }
         devices.append(device)
         return device
     }

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `authcat sync disable`: here only, everywhere, or deleting the remote data.
-final class SyncDisableTests: SyncTestCase {
+class SyncDisableTests: SyncTestCase {
     func testChangesMadeWhileOffAreExportedWhenTurnedOnAgain() throws {
         let (first, second) = (try makeDevice(), try makeDevice())
         try enable(first)

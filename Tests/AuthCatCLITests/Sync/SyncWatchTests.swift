@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `authcat sync watch`: the real-time loop.
-final class SyncWatchTests: SyncTestCase {
+class SyncWatchTests: SyncTestCase {
     /// Starts `sync watch` and waits until its first sync finished.
     private func startWatch(_ device: AuthCatRunner, interval: Int = 60) throws -> RunningAuthCat {
         let watch = try start(device, ["sync", "watch", "--interval", String(interval)])

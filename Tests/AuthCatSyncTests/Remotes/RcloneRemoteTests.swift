@@ -58,7 +58,7 @@ final class RcloneRemoteTests: XCTestCase {
     }
 
     /// The checks that depend on the backend (the local backend's run covers
-    /// the rest, with one rclone run per request each costs ~0.1 s): not the
+    /// the rest): not the
     /// version of an object rewritten at the same size, which through rclone
     /// is a WebDAV file's modification time, to the second on lighttpd
     /// (RcloneRemote says so).
@@ -116,6 +116,72 @@ final class RcloneRemoteTests: XCTestCase {
         ) { error in
             XCTAssertTrue(String(describing: error).contains("Debian's rclone package"), "\(error)")
         }
+    }
+
+    /// One rclone serves every request (its remote control), with its user and
+    /// password in its environment, not in its arguments, and stops at `close`.
+    func testOneRcloneProcessServesTheRemoteUntilItIsClosed() async throws {
+        let (remote, _) = try localRemote()
+        let configuration = "RCLONE_CONFIG=" + (try XCTUnwrap(remote.program.environment["RCLONE_CONFIG"]))
+        try await remote.prepare()
+        for index in 0..<5 {
+            try await remote.put("authcat-v/d1/b-000000000\(index)", data: Data("object \(index)".utf8))
+            _ = try await remote.get("authcat-v/d1/b-000000000\(index)")
+        }
+        let listed = try await remote.list(prefix: "authcat-v/")
+        XCTAssertEqual(listed.count, 5)
+        let rclones = ChildProcesses.running(withEnvironment: configuration, program: "rclone")
+        XCTAssertEqual(rclones.count, 1, "one rclone for all the requests")
+        for pid in rclones {
+            let arguments = String(
+                decoding: FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data(), as: UTF8.self)
+            XCTAssertTrue(arguments.contains("rcd"), arguments)
+            XCTAssertFalse(arguments.contains("RCLONE_RC_PASS") || arguments.contains("--rc-pass"), arguments)
+            XCTAssertNil(arguments.range(of: "[0-9a-f]{64}", options: .regularExpression), "no token in its arguments")
+            let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
+            XCTAssertTrue(String(decoding: environment, as: UTF8.self).contains("RCLONE_RC_PASS="))
+            XCTAssertNotEqual(getsid(pid), getsid(0), "a Ctrl-C on authcat's terminal does not reach it")
+        }
+        try await remote.close()
+        XCTAssertEqual(ChildProcesses.running(withEnvironment: configuration), [], "rclone and its shell stopped")
+    }
+
+    /// Another local user, who can reach the port but not the password, is refused.
+    func testTheRemoteControlRefusesRequestsWithoutItsPassword() async throws {
+        let (remote, _) = try localRemote()
+        try await remote.prepare()
+        let configuration = "RCLONE_CONFIG=" + (try XCTUnwrap(remote.program.environment["RCLONE_CONFIG"]))
+        let pid = try XCTUnwrap(ChildProcesses.running(withEnvironment: configuration, program: "rclone").first)
+        let origin = try XCTUnwrap(Self.listeningOrigin(of: pid))
+        let transport = S3Transport(idleTimeout: 5, deadline: 10)
+        defer { transport.close() }
+        for authorization in [nil, "Basic " + Data("user:guess".utf8).base64EncodedString()] {
+            let request = S3Request(
+                method: .POST, url: origin + "/operations/list",
+                headers: [("content-type", "application/json")] + (authorization.map { [("authorization", $0)] } ?? []),
+                body: Data(#"{"fs":"/","remote":""}"#.utf8))
+            let response = try await transport.send(request, maximumBytes: 64 * 1024)
+            XCTAssertEqual(response.status, 401, "\(authorization ?? "no password")")
+        }
+        try await remote.close()
+    }
+
+    /// `http://127.0.0.1:PORT` of the TCP socket `pid` listens on, from /proc.
+    private static func listeningOrigin(of pid: Int32) -> String? {
+        let sockets = Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
+            }.filter { $0.hasPrefix("socket:[") }.map { String($0.dropFirst(8).dropLast()) })
+        let table = (try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8)) ?? ""
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            // local address, state 0A (listening), inode
+            guard fields.count > 9, fields[3] == "0A", sockets.contains(String(fields[9])),
+                let port = Int(fields[1].split(separator: ":").last ?? "", radix: 16)
+            else { continue }
+            return "http://127.0.0.1:\(port)"
+        }
+        return nil
     }
 
     /// An object over `RemoteObject.maximumSize` is refused once rclone has sent that much.

@@ -38,6 +38,28 @@ final class WebDAVCertificateTests: XCTestCase {
         try await remote.close()
     }
 
+    /// Why the WebDAV remote offers no CA file of its own: URLSession on Linux
+    /// (FoundationNetworking over libcurl) reads `URLSessionCertificateAuthorityInfoFile`
+    /// on Android only, libcurl reads no CA variable (curl the program does),
+    /// and Debian's libcurl names its CA bundle, so OpenSSL's `SSL_CERT_FILE`
+    /// is never consulted. If a toolchain starts to honour one of them, this
+    /// fails, and authcat can offer it.
+    func testNoEnvironmentVariableMakesURLSessionTrustAnotherCA() async throws {
+        let server = try Self.servers.running(.lighttpd)
+        let authority = try XCTUnwrap(Self.servers.authority)
+        let variables = ["URLSessionCertificateAuthorityInfoFile", "SSL_CERT_FILE", "CURL_CA_BUNDLE"]
+        for name in variables { setenv(name, authority.certificateFile, 1) }
+        defer { for name in variables { unsetenv(name) } }
+        let remote = server.makeRemote()
+        do {
+            try await remote.prepare()
+            XCTFail("a CA named in the environment is trusted now: offer it as the WebDAV remote's CA file")
+        } catch let error as RemoteError {
+            XCTAssertTrue(error.description.contains("certificate is not trusted"), "\(error)")
+        }
+        try await remote.close()
+    }
+
     func testTheCAFileNamedToRcloneIsTrusted() async throws {
         let server = try Self.servers.running(.lighttpd)
         let authority = try XCTUnwrap(Self.servers.authority)

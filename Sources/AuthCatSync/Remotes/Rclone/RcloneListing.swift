@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads `rclone lsjson` output: a JSON array of `{"Path", "Size", "ModTime", "IsDir", …}`.
+/// Reads the listing of rclone's `operations/list`: `{"list": [{"Path", "Size", "ModTime", "IsDir", …}]}`,
+/// each path relative to the remote's folder.
 enum RcloneListing {
     struct Failure: Error {
         var reason: String
@@ -23,11 +24,15 @@ enum RcloneListing {
         }
     }
 
-    /// The objects in `data`, whose paths are relative to the folder `under`, whose names start with `prefix`.
-    static func objects(_ data: Data, under folder: String, prefix: String) throws -> [RemoteObject] {
+    private struct Reply: Decodable {
+        var list: [Entry]
+    }
+
+    /// The objects in `data` whose names start with `prefix`.
+    static func objects(_ data: Data, prefix: String) throws -> [RemoteObject] {
         let entries: [Entry]
         do {
-            entries = try JSONDecoder().decode([Entry].self, from: data)
+            entries = try JSONDecoder().decode(Reply.self, from: data).list
         } catch {
             throw Failure(reason: "it is not the JSON list rclone writes")
         }
@@ -36,7 +41,7 @@ enum RcloneListing {
         }
         var objects: [RemoteObject] = []
         for entry in entries where entry.isFolder != true {
-            let name = folder.isEmpty ? entry.path : folder + "/" + entry.path
+            let name = entry.path
             guard name.hasPrefix(prefix), RemoteObjectName.isValid(name) else { continue }
             // rclone lists no ETag everywhere; the time of the last write and the size tell a rewrite.
             let version = entry.modified.map { "\($0)/\(entry.size)" }

@@ -4,32 +4,33 @@ import Foundation
 /// SFTP, B2, WebDAV and the rest, through the `rclone` program
 /// (`AUTHCAT_RCLONE` may name another) and rclone's own configuration.
 ///
-/// Each operation is one rclone run: `lsjson` to list, `cat` to read,
-/// `rcat` to write, `deletefile` and `rmdir` to delete (empty folders are
-/// removed as on the other remotes), `mkdir` to prepare. rclone offers no
-/// create-only write, so `create` looks first (`createOnlyEnforced` is
-/// false); each device writes only its own objects, so only a second copy
-/// of one device could race it.
+/// One rclone process serves the remote's whole life: rclone's remote
+/// control (`RcloneControlServer`), started at the first request. Each
+/// operation is one call to it: `operations/list` to list, a read of the
+/// object it serves to get, `operations/uploadfile` to write,
+/// `operations/deletefile` and `operations/rmdir` to delete (empty folders
+/// are removed as on the other remotes), `operations/mkdir` to prepare.
+/// rclone offers no create-only write, so `create` looks first
+/// (`operations/stat`; `createOnlyEnforced` is false); each device writes
+/// only its own objects, so only a second copy of one device could race it.
 ///
 /// An object's listed version is rclone's modification time and size: on
 /// backends that keep times to the second (WebDAV), an object rewritten with
 /// the same size within the second looks unchanged, so a device that rejected
 /// it reads it again only after a later change.
 ///
-/// One rclone run costs about 0.1 s (starting the program and reading its
-/// configuration); a sync makes a few (scripts/bench-sync-webdav).
-///
-/// rclone's exit codes map onto the sync monitor as the other remotes'
-/// failures do: 3 and 4 (directory or file not found), 5 (temporary:
-/// network), 7 (fatal: often credentials); its own words are quoted with
-/// anything that looks like a URL's credentials removed.
+/// rclone's failures map onto the sync monitor as the other remotes' do, by
+/// its reply's status (404: not found) and its words (credentials, quota,
+/// network); its words are quoted with anything that looks like a URL's
+/// credentials removed.
 public final class RcloneRemote: Remote, Sendable {
     public let configuration: RcloneConfiguration
     let program: RcloneProgram
+    let server: RcloneControlServer
 
     /// - Parameters:
     ///   - environment: rclone's environment (its configuration variables, `PATH`, `HOME`).
-    ///   - deadline: seconds one rclone run may take.
+    ///   - deadline: seconds one request may take.
     /// - Throws: `RemoteError.invalidLocation` naming the Debian package when rclone is not found.
     public init(configuration: RcloneConfiguration, environment: [String: String], deadline: TimeInterval = 60) throws {
         self.configuration = configuration
@@ -40,6 +41,7 @@ public final class RcloneRemote: Remote, Sendable {
                     + "(apt install rclone), or set AUTHCAT_RCLONE to the program")
         }
         program = RcloneProgram(executable: executable, environment: environment, deadline: deadline)
+        server = RcloneControlServer(program: program)
     }
 
     public var displayLocation: String { configuration.displayLocation }
@@ -47,9 +49,16 @@ public final class RcloneRemote: Remote, Sendable {
     /// rclone writes are never create-only.
     public var createOnlyEnforced: Bool? { false }
 
+    /// The rclone file system of the remote's folder; object names are relative to it.
+    private var fileSystem: String { configuration.target("") }
+
+    public func close() async throws {
+        server.close()
+    }
+
     public func prepare() async throws {
-        let made = try await run(["mkdir", "--", configuration.target("")])
-        guard made.status == 0 else { throw failure(made, doing: "create the folder") }
+        let made = try await call("operations/mkdir", ["fs": fileSystem, "remote": ""])
+        guard made.status == 200 else { throw failure(made, doing: "create the folder") }
         _ = try await list(prefix: "")
     }
 
@@ -57,17 +66,20 @@ public final class RcloneRemote: Remote, Sendable {
         try RemoteObjectName.validatePrefix(prefix)
         // Only the folder the prefix names is walked, not the whole remote.
         let folder = WebDAVRemote.parent(of: prefix)
-        let listed = try await run(
-            ["lsjson", "-R", "--files-only", "--no-mimetype", "--", configuration.target(folder)],
-            maximumOutput: RcloneListing.maximumBytes)
+        let listed = try await call(
+            "operations/list",
+            [
+                "fs": fileSystem, "remote": folder,
+                "opt": ["recurse": true, "filesOnly": true, "noMimeType": true, "noModTime": false],
+            ], maximumBytes: RcloneListing.maximumBytes)
         switch listed.status {
-        case 0: break
-        case 3 where !folder.isEmpty: return []
-        case 3: throw RemoteError.containerMissing(location: displayLocation)
+        case 200: break
+        case 404 where !folder.isEmpty: return []
+        case 404: throw RemoteError.containerMissing(location: displayLocation)
         default: throw failure(listed, doing: "list objects")
         }
         do {
-            return try RcloneListing.objects(listed.output, under: folder, prefix: prefix)
+            return try RcloneListing.objects(listed.body, prefix: prefix)
         } catch let error as RcloneListing.Failure {
             throw RemoteError.protocolError(
                 location: displayLocation, status: nil, detail: "rclone's listing cannot be read: \(error.reason)")
@@ -76,32 +88,41 @@ public final class RcloneRemote: Remote, Sendable {
 
     public func get(_ name: String) async throws -> Data? {
         try RemoteObjectName.validate(name)
-        let read = try await run(["cat", "--", configuration.target(name)], maximumOutput: RemoteObject.maximumSize)
-        if read.overflowed {
+        let read: RcloneControlServer.Reply
+        do {
+            read = try await server.object(fs: fileSystem, name: name, maximumBytes: RemoteObject.maximumSize)
+        } catch S3Transport.Failure.tooLarge(_, true) {
             throw RemoteError.objectRefused(
                 name: name, reason: "rclone sends more than the \(RemoteObject.maximumSize) bytes allowed")
+        } catch {
+            throw connectionFailure(error)
         }
         switch read.status {
-        case 0: return read.output
-        case 3, 4: return nil
+        case 200: return read.body
+        case 404: return nil
         default: throw failure(read, doing: "read \(name)")
         }
     }
 
     public func put(_ name: String, data: Data) async throws {
         try RemoteObjectName.validate(name)
-        let written = try await run(["rcat", "--", configuration.target(name)], input: data)
-        guard written.status == 0 else { throw failure(written, doing: "write \(name)") }
+        let leaf = name.split(separator: "/").last.map(String.init) ?? name
+        let written: RcloneControlServer.Reply
+        do {
+            written = try await server.upload(
+                fs: fileSystem, folder: WebDAVRemote.parent(of: name), leaf: leaf, data: data)
+        } catch {
+            throw connectionFailure(error)
+        }
+        guard written.status == 200 else { throw failure(written, doing: "write \(name)") }
     }
 
     public func create(_ name: String, data: Data) async throws -> Bool {
         try RemoteObjectName.validate(name)
-        let found = try await run(
-            ["lsjson", "--files-only", "--no-mimetype", "--", configuration.target(name)],
-            maximumOutput: RcloneListing.maximumBytes)
+        let found = try await call("operations/stat", ["fs": fileSystem, "remote": name])
         switch found.status {
-        case 0 where (try? RcloneListing.objects(found.output, under: "", prefix: ""))?.isEmpty == false: return false
-        case 0, 3, 4: break
+        case 200 where found.object?["item"] is [String: Any]: return false
+        case 200, 404: break
         default: throw failure(found, doing: "check \(name)")
         }
         try await put(name, data: data)
@@ -110,35 +131,46 @@ public final class RcloneRemote: Remote, Sendable {
 
     public func delete(_ name: String) async throws {
         try RemoteObjectName.validate(name)
-        let deleted = try await run(["deletefile", "--", configuration.target(name)])
-        // rclone says a missing file "is a directory or doesn't exist" with status 1; absent is deleted.
-        let absent = [3, 4].contains(deleted.status) || deleted.errors.contains("doesn't exist")
-        guard deleted.status == 0 || absent else { throw failure(deleted, doing: "delete \(name)") }
+        let deleted = try await call("operations/deletefile", ["fs": fileSystem, "remote": name])
+        guard deleted.status == 200 || deleted.status == 404 else { throw failure(deleted, doing: "delete \(name)") }
         var folder = WebDAVRemote.parent(of: name)
         // rmdir removes a folder only when it is empty: the first that is not ends the walk.
         while !folder.isEmpty {
-            let removed = try await run(["rmdir", "--", configuration.target(folder)])
-            guard removed.status == 0 else { return }
+            let removed = try await call("operations/rmdir", ["fs": fileSystem, "remote": folder])
+            guard removed.status == 200 else { return }
             folder = WebDAVRemote.parent(of: folder)
         }
     }
 
-    private func run(
-        _ arguments: [String], input: Data? = nil, maximumOutput: Int = 64 * 1024
-    ) async throws
-        -> RcloneProgram.Outcome
-    {
-        let outcome = try await program.run(arguments, input: input, maximumOutput: maximumOutput)
-        if outcome.timedOut {
-            throw RemoteError.unreachable(
-                location: displayLocation, reason: "rclone did not finish within \(Int(program.deadline)) s")
+    private func call(
+        _ method: String, _ parameters: [String: Any], maximumBytes: Int = 64 * 1024
+    ) async throws -> RcloneControlServer.Reply {
+        do {
+            return try await server.call(method, parameters, maximumBytes: maximumBytes)
+        } catch {
+            throw connectionFailure(error)
         }
-        return outcome
     }
 
-    /// The error for a failed run, by rclone's exit code and words.
-    func failure(_ outcome: RcloneProgram.Outcome, doing operation: String) -> RemoteError {
-        let said = Self.lastMessage(outcome.errors)
+    /// The error for a request that got no reply from rclone's remote control.
+    func connectionFailure(_ error: Error) -> Error {
+        if let start = error as? RcloneControlServer.StartFailure {
+            let said = Self.lastMessage(start.said)
+            return RemoteError.unreachable(
+                location: displayLocation,
+                reason: "rclone's remote control did not start"
+                    + (said.isEmpty ? "" : ": rclone says \(said.debugDescription)"))
+        }
+        if case S3Transport.Failure.deadlineExceeded = error {
+            return RemoteError.unreachable(
+                location: displayLocation, reason: "rclone did not finish within \(Int(program.deadline)) s")
+        }
+        return S3Transport.failure(error, location: displayLocation)
+    }
+
+    /// The error for a failed call, by rclone's words.
+    func failure(_ reply: RcloneControlServer.Reply, doing operation: String) -> RemoteError {
+        let said = Self.lastMessage(reply.message)
         let lower = said.lowercased()
         let quoted = said.isEmpty ? "" : ": rclone says \(said.debugDescription)"
         if ["401", "403", "unauthorized", "forbidden", "authentic", "permission denied", "invalid_grant", "token"]
@@ -153,9 +185,8 @@ public final class RcloneRemote: Remote, Sendable {
                 detail: "cannot \(operation): no space left for this account\(quoted); free some space or raise "
                     + "the quota, nothing was lost")
         }
-        if outcome.status == 5
-            || ["connection refused", "no such host", "timeout", "i/o timeout", "network is unreachable", "eof"]
-                .contains(where: lower.contains)
+        if ["connection refused", "no such host", "timeout", "i/o timeout", "network is unreachable", "eof"]
+            .contains(where: lower.contains)
         {
             return .unreachable(location: displayLocation, reason: "cannot \(operation)\(quoted)")
         }
@@ -164,9 +195,7 @@ public final class RcloneRemote: Remote, Sendable {
                 location: displayLocation,
                 reason: "rclone knows no remote '\(configuration.remote)'; add it with rclone config")
         }
-        return .protocolError(
-            location: displayLocation, status: nil,
-            detail: "cannot \(operation) (rclone exit status \(outcome.status))\(quoted)")
+        return .protocolError(location: displayLocation, status: nil, detail: "cannot \(operation)\(quoted)")
     }
 
     /// rclone's last error line, without its time stamp, URL credentials removed, at most 300 characters.

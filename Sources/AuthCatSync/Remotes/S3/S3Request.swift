@@ -11,6 +11,8 @@ struct S3Request {
         case GET, HEAD, PUT, DELETE
         /// WebDAV's listing and folder creation.
         case PROPFIND, MKCOL
+        /// rclone's remote control.
+        case POST
     }
 
     var method: Method

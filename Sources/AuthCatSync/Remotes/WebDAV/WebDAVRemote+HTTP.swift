@@ -43,7 +43,11 @@ extension WebDAVRemote {
         + "(update-ca-certificates), or sync through rclone's webdav backend with RCLONE_CA_CERT naming the CA file"
 
     /// The error for a reply that is not the expected success.
-    func failure(_ response: Response, doing operation: String) -> RemoteError {
+    ///
+    /// - Parameter writing: whether the request stored an object: a server
+    ///   error then often means a full disk, which not every server answers
+    ///   with 507 (lighttpd says 500 when the body it streams to disk fails).
+    func failure(_ response: Response, doing operation: String, writing: Bool = false) -> RemoteError {
         switch response.status {
         case 401:
             guard authorization != nil else {
@@ -64,6 +68,12 @@ extension WebDAVRemote {
                 location: displayLocation, status: 507,
                 detail: "cannot \(operation): the server has no space left for this account (Insufficient Storage); "
                     + "free some space or raise the quota, nothing was lost")
+        case 500..<600 where writing:
+            return .protocolError(
+                location: displayLocation, status: response.status,
+                detail: "cannot \(operation): the server failed to store it, as some servers (lighttpd) answer when "
+                    + "their disk is full or a quota is reached; free some space on the server or retry later, "
+                    + "nothing was lost")
         case 300..<400:
             let target = response.headers["location"].map { " to \(RemoteLocation.redacted($0))" } ?? ""
             return .invalidLocation(

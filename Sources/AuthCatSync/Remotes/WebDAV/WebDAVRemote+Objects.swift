@@ -47,7 +47,9 @@ extension WebDAVRemote {
     public func put(_ name: String, data: Data) async throws {
         try RemoteObjectName.validate(name)
         let response = try await putMakingFolders(name, headers: [], data: data)
-        guard (200..<300).contains(response.status) else { throw failure(response, doing: "write \(name)") }
+        guard (200..<300).contains(response.status) else {
+            throw failure(response, doing: "write \(name)", writing: true)
+        }
     }
 
     public func create(_ name: String, data: Data) async throws -> Bool {
@@ -57,7 +59,9 @@ extension WebDAVRemote {
             switch response.status {
             case 200..<300: return true
             case 412: return false
-            default: throw failure(response, doing: "create \(name)")
+            default:
+                await removeFailedCreate(name, response: response)
+                throw failure(response, doing: "create \(name)", writing: true)
             }
         }
         // The server ignores If-None-Match: look first, then write; racing writers can both pass the look.
@@ -67,8 +71,21 @@ extension WebDAVRemote {
         case 404, 410: break
         default: throw failure(head, doing: "check \(name)")
         }
-        try await put(name, data: data)
+        let response = try await putMakingFolders(name, headers: [], data: data)
+        guard (200..<300).contains(response.status) else {
+            await removeFailedCreate(name, response: response)
+            throw failure(response, doing: "create \(name)", writing: true)
+        }
         return true
+    }
+
+    /// After a create the server failed (a full disk: 507, or 500 from lighttpd), removes
+    /// whatever part of the object it may have kept, so that the next sync's create-only
+    /// put is not refused by a truncated copy. The name is new and only this device
+    /// writes it, so nothing else is removed; a failure here changes nothing.
+    private func removeFailedCreate(_ name: String, response: Response) async {
+        guard (500..<600).contains(response.status) else { return }
+        _ = try? await send(.DELETE, url: configuration.url(for: name))
     }
 
     public func delete(_ name: String) async throws {
