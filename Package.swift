@@ -13,6 +13,25 @@ let staticExecutableFlags =
     .flatMap { ["-Xlinker", "-l\($0)"] }
     + ["-Xlinker", "--end-group"]
 
+/// For the code the quick front runs (AuthCatEssentials, AuthCatFront, authcat):
+/// concrete generic types such as `[String: String]` are made through their
+/// metadata accessors, with the conformances their parameters need passed in,
+/// rather than from a mangled name, which the runtime decodes by searching every
+/// protocol conformance record of the binary for those conformances (about
+/// 150,000 instructions each time; it removes three of the seven searches of an `authcat
+/// code`: docs/PERFORMANCE.md).
+let directMetadataAccess: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+]
+
+/// For the targets linked into authcat-cli that import FoundationNetworking, directly or
+/// not: their objects do not ask the linker for libcurl, so that authcat-cli does not
+/// load it at start; `CLibcurlOnDemand` defines the functions FoundationNetworking calls
+/// and loads libcurl on the first (docs/ARCHITECTURE.md).
+let libcurlOnDemand: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"])
+]
+
 // authcat is for Linux: it uses Glibc, /proc and the kernel keyring
 // (keyutils), and its front is a static executable. No other platform is claimed.
 let package = Package(
@@ -48,6 +67,9 @@ let package = Package(
 
         // C library functions a static program cannot use, failing at once (see the file).
         .target(name: "CStaticStubs"),
+        // libcurl's functions that FoundationNetworking calls, loading libcurl on the
+        // first call, so that authcat-cli maps it only for a network remote (see the file).
+        .target(name: "CLibcurlOnDemand", linkerSettings: [.linkedLibrary("dl")]),
 
         // What the quick front and the core share: OTP, crypto, the account
         // model, the key file and its unlocked copy in the kernel keyring, and
@@ -58,7 +80,7 @@ let package = Package(
             dependencies: [
                 "CSodium", "CKeyutils", "CProcessControl", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]),
+            ], swiftSettings: directMetadataAccess),
         .target(
             name: "AuthCatCore",
             dependencies: ["AuthCatEssentials", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -75,7 +97,7 @@ let package = Package(
                 "AuthCatCore", "AuthCatEssentials",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ], swiftSettings: libcurlOnDemand),
         // Test doubles: a clock set by hand, a remote in memory that can be
         // made to fail, the cheapest KDF. Only test targets depend on it.
         .target(name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"]),
@@ -85,14 +107,14 @@ let package = Package(
         // What the quick front answers, and how: a library so that its
         // decisions are unit-tested (AuthCatFrontTests).
         // It reaches SQLite only through AuthCatEssentials' `VaultReader`.
-        .target(name: "AuthCatFront", dependencies: ["AuthCatEssentials"]),
+        .target(name: "AuthCatFront", dependencies: ["AuthCatEssentials"], swiftSettings: directMetadataAccess),
         // The quick front: answers a plain `code QUERY`, `list` and `list --json` itself and
         // hands every other command line to `authcat-cli`. A static executable,
         // so starting it costs no dynamic loading (docs/PERFORMANCE.md, and
         // docs/SECURITY.md for what that gives up).
         .executableTarget(
             name: "authcat",
-            dependencies: ["AuthCatFront", "CStaticStubs"],
+            dependencies: ["AuthCatFront", "CStaticStubs"], swiftSettings: directMetadataAccess,
             linkerSettings: [.unsafeFlags(staticExecutableFlags, .when(platforms: [.linux]))]),
         // The command line as a library: every command, run by
         // `CommandRunner.run(_ invocation:)`, which returns the exit status, so
@@ -102,9 +124,12 @@ let package = Package(
             dependencies: [
                 "AuthCatCore", "AuthCatEssentials", "AuthCatInterchange", "AuthCatSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        // The full program: `main` around AuthCatCommandLine.
-        .executableTarget(name: "authcat-cli", dependencies: ["AuthCatCommandLine", "AuthCatEssentials"]),
+            ], swiftSettings: libcurlOnDemand),
+        // The full program: `main` around AuthCatCommandLine, with libcurl loaded on
+        // first use (CLibcurlOnDemand).
+        .executableTarget(
+            name: "authcat-cli", dependencies: ["AuthCatCommandLine", "AuthCatEssentials", "CLibcurlOnDemand"],
+            swiftSettings: libcurlOnDemand),
 
         // What several test targets need: temporary folders, moto_server on
         // loopback, free ports, a seeded random generator.

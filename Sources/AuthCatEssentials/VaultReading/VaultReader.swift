@@ -215,8 +215,13 @@ public struct VaultReader {
         return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, column)))
     }
 
+    /// `?, ?, ?` for `count` arguments. Not `joined(separator:)`, whose
+    /// unspecialised code makes the runtime look up its associated types by
+    /// searching the binary's conformances, at every `authcat code`.
     private static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
+        var text = ""
+        for index in 0..<count { text += index == 0 ? "?" : ", ?" }
+        return text
     }
 
     /// SQLite copies bound text at once (SQLITE_TRANSIENT, which Swift cannot import as a constant).
