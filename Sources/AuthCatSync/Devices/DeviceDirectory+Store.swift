@@ -3,9 +3,10 @@ import Foundation
 import GRDB
 
 extension DeviceDirectory {
-    /// The devices `sync.sqlite` knows: this one, every other device whose
-    /// objects a sync listed (named by its newest batch read), and which of
-    /// them a proved rotation revoked.
+    /// The devices `sync.sqlite` knows: this one, every other device one of
+    /// whose objects a sync read (named by the newest one), and which of them
+    /// a proved rotation revoked. A device folder whose objects never opened
+    /// is not a device: anyone who can write to the remote can make one.
     ///
     /// - Parameter vaultDeviceName: this device's name when the state
     ///   predates names (the vault's own device name).
@@ -18,7 +19,8 @@ extension DeviceDirectory {
                 Set(try SyncStore.RevocationRecord.fetchAll(db).map(\.deviceID))
             )
         }
-        var devices = peers.filter { $0.deviceID != state.deviceID }.map { peer in
+        let read = peers.filter { $0.deviceID != state.deviceID && ($0.sequence > 0 || $0.firstSeen != nil) }
+        var devices = read.map { peer in
             Device(
                 id: peer.deviceID, name: peer.name, firstSeen: peer.firstSeen.map(Date.init(unixMilliseconds:)),
                 lastSeen: peer.lastSeen.map(Date.init(unixMilliseconds:)), isRevoked: revoked.contains(peer.deviceID))

@@ -26,6 +26,7 @@ extension SyncEngine {
         let run = try await phase(.import) { try await self.pull(progress) }
         try await phase(.export) {
             await self.removeStaleTemporaries(run, changedBefore: locked)
+            try self.settleName(run)
             try await self.exportChanges(run)
             try await self.snapshotIfAsked(run, compacting: compacting)
             // Inside the phase, as every step that can fail: the monitor records a failure
