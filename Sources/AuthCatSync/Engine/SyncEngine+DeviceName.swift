@@ -10,10 +10,12 @@ extension SyncEngine {
         state.deviceName ?? vault.identity.deviceName
     }
 
-    /// Whether this device's name has not gone out yet: a sync then writes a
-    /// batch even when nothing else changed, so that the others learn it.
+    /// Whether this device was renamed since its newest batch: a sync then
+    /// writes a batch even when nothing else changed, so that the others
+    /// learn it. A device that has written nothing yet is not known to the
+    /// others: its name goes out with its first batch.
     func nameToAnnounce(_ state: SyncStore.StateRecord) -> Bool {
-        state.deviceName != nil && state.deviceName != state.announcedName
+        state.deviceName != nil && state.announcedName != nil && state.deviceName != state.announcedName
     }
 
     /// Keeps this device's name unique among the devices of the remote vault,

@@ -49,6 +49,7 @@ final class SyncDevicesTests: SyncTestCase {
         a.environment.merge(environment) { $1 }
         b.environment.merge(environment) { $1 }
         try add(a, "alice")
+        try add(b, "bob")
         let enabledA = try process(a, ["sync", "enable", "--remote", remote])
         XCTAssertTrue(enabledA.contains("this device is named '\(host)' ("), enabledA)
         let enabledB = try process(b, ["sync", "enable", "--remote", remote])
@@ -68,7 +69,7 @@ final class SyncDevicesTests: SyncTestCase {
             XCTAssertNotNil(device.firstSeen, "\(device)")
             XCTAssertNotNil(device.lastSeen, "\(device)")
         }
-        // A learns B's name from the batch that carried it (B has no account to send).
+        // A learns B's name from the batch that carried B's account.
         try process(a, ["sync", "now"])
         let seenByA = try devices(a)
         XCTAssertEqual(seenByA.map(\.id).sorted(), [idA, idB].sorted())
@@ -107,6 +108,7 @@ final class SyncDevicesTests: SyncTestCase {
     func testADeviceIsNamedByItsIDAPrefixOrItsNameAndOtherWordsAreUsageErrors() throws {
         let (a, b) = (try makeDevice(), try makeDevice())
         try add(a, "alice")
+        try add(b, "bob")
         try process(a, ["sync", "enable", "--remote", remoteURL, "--device-name", "laptop"])
         try process(b, ["sync", "enable", "--remote", remoteURL, "--device-name", "phone"])
         try process(a, ["sync", "now"])
@@ -138,6 +140,7 @@ final class SyncDevicesTests: SyncTestCase {
     func testANameTwoDevicesCarryIsAmbiguousAndTheirIDsStillNameThem() throws {
         let (a, b, c) = (try makeDevice(), try makeDevice(), try makeDevice())
         try add(a, "alice")
+        try add(b, "bob")
         try process(a, ["sync", "enable", "--remote", remoteURL, "--device-name", "vm"])
         try process(b, ["sync", "enable", "--remote", remoteURL, "--device-name", "desk"])
         try process(a, ["sync", "devices", "rename", "laptop"])
@@ -195,6 +198,7 @@ final class SyncDevicesTests: SyncTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: a.home.appendingPathComponent("sync.sqlite").path))
         XCTAssertEqual(try VaultSnapshot.take(a), vaultBefore)
 
+        try add(b, "bob")
         try process(a, ["sync", "enable", "--remote", remoteURL, "--device-name", "laptop"])
         try process(b, ["sync", "enable", "--remote", remoteURL, "--device-name", "phone"])
         let before = try unchanged(b)

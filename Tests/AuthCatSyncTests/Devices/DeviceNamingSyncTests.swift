@@ -13,6 +13,7 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         let (a, b) = (try device("a"), try device("b"))
         a.syncDeviceID = "1111111111111111"
         b.syncDeviceID = "2222222222222222"
+        try Self.addAccounts(a, b)
         try await join(a, b)
         try await a.sync()
         XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a", "b"])
@@ -32,6 +33,7 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
 
     func testANameAnotherDeviceHasIsRefusedWithNothingChanged() async throws {
         let (a, b) = (try device("a"), try device("b"))
+        try Self.addAccounts(a, b)
         try await join(a, b)
         try await a.sync()
         let before = try syncState(a)
@@ -53,6 +55,7 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         a.syncDeviceID = "1111111111111111"
         b.syncDeviceID = "2222222222222222"
         c.syncDeviceID = "3333333333333333"
+        try Self.addAccounts(a, b, c)
         let vaultID = try await join(a, b, c)
         _ = try await a.service().renameDevice(to: "vm")
         _ = try await b.service().renameDevice(to: "vm")
@@ -86,6 +89,7 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         let (a, b) = (try device("a"), try device("b"))
         a.syncDeviceID = "ffffffffffffffff"
         b.syncDeviceID = "0000000000000001"
+        try Self.addAccounts(a, b)
         try await a.enable()
         try await a.sync()
         _ = try await SyncSetup.enable(
@@ -100,8 +104,24 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
             try a.service().devices().devices.map(\.name), ["a", "a-2"], "the device that had it keeps it")
     }
 
+    func testADeviceThatHasWrittenNothingIsUnknownToTheOthersUntilItsFirstBatch() async throws {
+        let (a, b) = (try device("a"), try device("b"))
+        try Self.addAccounts(a)
+        try await join(a, b)
+        _ = try await b.service().renameDevice(to: "quiet")
+        let nothing = try await b.sync()
+        XCTAssertEqual(nothing.objectsWritten, 0, "a rename before any batch waits for the first")
+        try await a.sync()
+        XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a"])
+        _ = try b.add("B", "b")
+        try await b.sync()
+        try await a.sync()
+        XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a", "quiet"])
+    }
+
     func testAnotherDevicesNameArrivesSanitizedAndFirstSeenIsKept() async throws {
         let (a, b) = (try device("a"), try device("b"))
+        try Self.addAccounts(a, b)
         try await join(a, b)
         try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.deviceName = "evil\u{1B}[2J\nname" }
         try await b.sync()
@@ -115,5 +135,10 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         let later = try XCTUnwrap(try a.service().devices().devices.first { !$0.isThisDevice })
         XCTAssertEqual(later.firstSeen, firstSeen)
         XCTAssertGreaterThan(try XCTUnwrap(later.lastSeen), firstSeen)
+    }
+
+    /// One account each, so that each device's first sync writes a batch, which carries its name.
+    private static func addAccounts(_ devices: SyncTestDevice...) throws {
+        for device in devices { _ = try device.add("Site", device.name) }
     }
 }

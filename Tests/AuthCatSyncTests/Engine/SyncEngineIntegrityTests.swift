@@ -208,8 +208,6 @@ final class SyncEngineIntegrityTests: SyncEngineTestCase {
     }
 
     func testAnUnreachableRemoteMidPushLeavesChangesPendingUntilTheNextSync() async throws {
-        // C's first batch (its name) read now, so that the push's write is the request that fails.
-        try await b.sync()
         try b.add("Mail", "bob")
         // The listing gets through; the write of the batch does not.
         let failing = FailingAfter(remote, requests: 1)
