@@ -737,13 +737,13 @@ _authcat_sync() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    enable|disable|now|compact|watch|status|passphrase)
+    enable|disable|now|compact|watch|status|devices|passphrase)
         # Offer subcommand argument completions
         "_authcat_sync_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'enable disable now compact watch status passphrase' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'enable disable now compact watch status devices passphrase' -- "${cur}"))
         ;;
     esac
 }
@@ -752,7 +752,7 @@ _authcat_sync_enable() {
     repeating_flags=()
     non_repeating_flags=(--use-recovery-key --allow-http --join-different-vault --version -h --help)
     repeating_options=()
-    non_repeating_options=(--home --remote --recovery-key-file)
+    non_repeating_options=(--home --remote --recovery-key-file --device-name)
     __authcat_offer_flags_options 0
 
     # Offer option value completions
@@ -766,6 +766,9 @@ _authcat_sync_enable() {
         ;;
     '--recovery-key-file')
         __authcat_add_completions -f
+        return
+        ;;
+    '--device-name')
         return
         ;;
     esac
@@ -844,6 +847,61 @@ _authcat_sync_status() {
     repeating_options=()
     non_repeating_options=(--home)
     __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_sync_devices() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __authcat_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|rename)
+        # Offer subcommand argument completions
+        "_authcat_sync_devices_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list rename' -- "${cur}"))
+        ;;
+    esac
+}
+
+_authcat_sync_devices_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __authcat_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_sync_devices_rename() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __authcat_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

@@ -22,6 +22,16 @@ extension AuthCat {
                 exports what changed meanwhile. If the remote this device synced with \
                 before now holds a different vault, it asks before joining that one \
                 (scripts add --join-different-vault). Then it syncs once.
+
+                The device takes the host's name on the remote, or the one given with \
+                --device-name (1 to \(DeviceName.maximumLength) characters, no control \
+                characters); when another device of the remote vault already has it, the \
+                first sync adds a suffix (vm-2) and says so. 'authcat sync devices' lists \
+                the devices, 'authcat sync devices rename' renames this one.
+
+                Examples:
+                  authcat sync enable --remote file:///home/me/Sync/authcat
+                  authcat sync enable --remote s3://bucket/authcat --device-name work-laptop
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -52,10 +62,17 @@ extension AuthCat {
         @Flag(help: "Join the vault the remote holds now, though this device synced with a different one there.")
         var joinDifferentVault = false
 
+        @Option(
+            help: ArgumentHelp(
+                "This device's name on the remote (default: the host name; a suffix such as -2 when another device has it).",
+                valueName: "name"))
+        var deviceName: String?
+
         /// A location authcat cannot read (an unknown scheme, a password in
-        /// the URL) is a value `--remote` does not take: a usage error, found
-        /// before anything is opened.
+        /// the URL) is a value `--remote` does not take, and a bad device name
+        /// is refused: usage errors, found before anything is opened.
         func validate() throws {
+            if let deviceName { _ = try DeviceNaming.validated(deviceName) }
             do {
                 _ = try RemoteLocation(parsing: remote)
             } catch let error as UserFacingError {
@@ -72,33 +89,36 @@ extension AuthCat {
             let service = SyncService.commandLine(try vaultOptions.openOrCreateVault(in: invocation), in: invocation)
             var keyFile: SyncRecoveryKeyFile?
             let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
-                try await service.enable(
-                    remoteURL: remote,
-                    makeRemote: {
-                        try makeRemote(
-                            location: remote, environment: environment, homeDirectory: SyncService.home(environment),
-                            password: WebDAVPasswordInput.source(in: invocation))
-                    },
-                    // Asked again under the run lock: another enable may have finished while this one asked or waited.
-                    isOnAlready: { try isAlreadyOn($0, with: location, output: output) },
-                    ask: { plan, display in
-                        let secret = try self.secret(for: plan, remote: display, in: invocation)
-                        keyFile =
-                            try plan == .create
-                            ? recoveryKeyFile.map {
-                                try SyncRecoveryKeyFile.create($0, standard: invocation.standardDescriptors)
-                            }
-                            : nil
-                        return secret
-                    },
-                    kdf: invocation.passphraseKDF,
-                    announce: { result, display in
-                        // The recovery key file is written only once the remote vault exists.
-                        try announce(result, remote: display, keyFile: keyFile, output: output)
-                        // The recovery key is out before the first sync, which can be slow or stopped.
-                        output.flushStandardOutput()
-                    },
-                    progress: progress)
+                try await DeviceNaming.asUsage {
+                    try await service.enable(
+                        remoteURL: remote,
+                        makeRemote: {
+                            try makeRemote(
+                                location: remote, environment: environment,
+                                homeDirectory: SyncService.home(environment),
+                                password: WebDAVPasswordInput.source(in: invocation))
+                        },
+                        // Asked again under the run lock: another enable may have finished while this one asked or waited.
+                        isOnAlready: { try isAlreadyOn($0, with: location, output: output) },
+                        ask: { plan, display in
+                            let secret = try self.secret(for: plan, remote: display, in: invocation)
+                            keyFile =
+                                try plan == .create
+                                ? recoveryKeyFile.map {
+                                    try SyncRecoveryKeyFile.create($0, standard: invocation.standardDescriptors)
+                                }
+                                : nil
+                            return secret
+                        },
+                        kdf: invocation.passphraseKDF,
+                        announce: { result, display in
+                            // The recovery key file is written only once the remote vault exists.
+                            try announce(result, remote: display, keyFile: keyFile, output: output)
+                            // The recovery key is out before the first sync, which can be slow or stopped.
+                            output.flushStandardOutput()
+                        },
+                        progress: progress, deviceName: deviceName, hostName: HostName.current())
+                }
             }
             guard case .enabled(_, let firstSync?) = outcome else { return }
             do {
@@ -193,6 +213,7 @@ extension AuthCat {
             case .joined: output.print("sync is on: joined the remote vault at \(remote)")
             case .resumed: output.print("sync is on again with \(remote)")
             }
+            output.print(TerminalText.sanitized("this device is named '\(result.deviceName)' (\(result.deviceID))"))
             guard let recoveryKey = result.recoveryKey else { return }
             if let keyFile {
                 try keyFile.write(recoveryKey)

@@ -38,7 +38,7 @@ extension SyncStatus {
         }
         if !local.devicesSeen.isEmpty {
             lines.append("devices seen: \(local.devicesSeen.count)")
-            lines += local.devicesSeen.map { "  \(Self.describe($0, date: date))" }
+            lines += DeviceTable.lines(local.devicesSeen).map { "  " + $0 }
         }
         if case .failed(let failure)? = probe, failure.message != message {
             lines.append("remote check: \(failure.message)")
@@ -57,11 +57,6 @@ extension SyncStatus {
         return text
     }
 
-    private static func describe(_ device: SyncLocalState.DeviceSeen, date: (Date) -> String) -> String {
-        var text = device.name + (device.isThisDevice ? " (this device)" : "")
-        if let lastSeen = device.lastSeen { text += ", last seen \(date(lastSeen))" }
-        return text
-    }
 }
 
 /// The `sync status --short` line for status bars and prompts.

@@ -16,19 +16,6 @@ struct SyncReportDocument: Encodable {
         var reason: String
     }
 
-    struct Device: Encodable {
-        var id: String
-        var name: String
-        @NullWhenAbsent var lastSeen: Date?
-        var thisDevice: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case id, name
-            case lastSeen = "last_seen"
-            case thisDevice = "this_device"
-        }
-    }
-
     var imported: Int
     var exported: Int
     var objectsWritten: Int
@@ -41,7 +28,7 @@ struct SyncReportDocument: Encodable {
     var rejected: [Issue]
     var warnings: [Issue]
     var preferenceChanges: [PreferenceChange]
-    var devicesSeen: [Device]
+    var devicesSeen: [DeviceDirectory.Device.JSONDocument]
 
     enum CodingKeys: String, CodingKey {
         case imported, exported, requests, rejected, warnings
@@ -70,8 +57,6 @@ struct SyncReportDocument: Encodable {
         preferenceChanges = report.preferenceChanges.map {
             PreferenceChange(key: $0.key, reason: $0.reason.rawValue.snakeCased)
         }
-        devicesSeen = report.devicesSeen.map {
-            Device(id: $0.id, name: $0.name, lastSeen: $0.lastSeen, thisDevice: $0.isThisDevice)
-        }
+        devicesSeen = report.devicesSeen.map(\.jsonDocument)
     }
 }

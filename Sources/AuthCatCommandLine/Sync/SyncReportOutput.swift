@@ -16,6 +16,12 @@ enum SyncReportOutput {
         lines += report.chainWarnings.map {
             "warning: \($0.kind.rawValue) for device \(TerminalText.sanitized($0.subject)): \(TerminalText.sanitized($0.detail))"
         }
+        if let renamed = report.deviceRenamed {
+            lines.append(
+                TerminalText.sanitized(
+                    "this device is now named '\(renamed.to)': another device of the remote vault is named '\(renamed.from)'"
+                ))
+        }
         lines += report.preferenceChanges.map {
             "preference \(TerminalText.sanitized($0.key).debugDescription) changed: \(reasonText($0.reason))"
         }

@@ -4,15 +4,17 @@ import Foundation
 
 extension SyncEngine {
     /// A change set of this device holding the given records as they are now.
+    ///
+    /// - Parameter name: this device's name, which every batch and snapshot carries.
     func makeChangeSet(
-        _ records: [SyncStore.ClockRecord], snapshot: Bool, sequence: Int64, previous: String,
+        _ records: [SyncStore.ClockRecord], snapshot: Bool, sequence: Int64, previous: String, name: String,
         _ run: SyncEngine.Run
     ) throws -> ChangeSet {
         let accounts = try accountsByID(records)
         let preferences = try vault.preferences()
         var set = ChangeSet(
             format: snapshot ? ChangeSet.snapshotFormat : ChangeSet.batchFormat, version: ChangeSet.currentVersion,
-            vault: run.vaultID, device: run.deviceID, deviceName: vault.identity.deviceName,
+            vault: run.vaultID, device: run.deviceID, deviceName: name,
             vaultDevice: vault.identity.deviceID, sequence: sequence, previous: previous,
             createdAt: clock.now().unixMilliseconds, accounts: [], preferences: [])
         for record in records.sorted(by: { ($0.entity.rawValue, $0.recordID) < ($1.entity.rawValue, $1.recordID) }) {

@@ -36,7 +36,8 @@ extension SyncEngine {
         run.progress?(SyncService.Progress(step: .compacting, completed: 0, total: 1))
         let records = try store.read { try SyncStore.ClockRecord.fetchAll($0) }
         let name = RemoteLayout.snapshot(run.vaultID, device: run.deviceID, sequence: covered)
-        let changes = try makeChangeSet(records, snapshot: true, sequence: covered, previous: state.chainHead, run)
+        let changes = try makeChangeSet(
+            records, snapshot: true, sequence: covered, previous: state.chainHead, name: deviceName(state), run)
         try await remote.put(name, data: try seal(changes, name: name, run))
         try store.updateState { $0.snapshotSequence = covered }
         run.report.snapshotWritten = true

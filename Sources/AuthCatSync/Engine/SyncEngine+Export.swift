@@ -4,26 +4,31 @@ import Foundation
 import GRDB
 
 extension SyncEngine {
-    /// Exports every record with stamped local changes as one new batch.
+    /// Exports every record with stamped local changes as one new batch; a
+    /// new name of this device not sent yet makes one even without changes.
     func exportChanges(_ run: SyncEngine.Run) async throws {
-        let pending = try store.write { db in
-            try stamp(db)
-            return try SyncStore.ClockRecord.filter(sql: "pending = 1").fetchAll(db)
+        let (pending, renamed) = try store.write { db in
+            let state = try stamp(db)
+            return (
+                try SyncStore.ClockRecord.filter(sql: "pending = 1").fetchAll(db),
+                state.map(nameToAnnounce) ?? false
+            )
         }
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty || renamed else { return }
         run.progress?(SyncService.Progress(step: .exporting, completed: 0, total: 1))
         for _ in 0..<3 {
             guard let state = try store.state() else { return }
             let sequence = try RemoteLayout.checkedNumber(state.nextSequence)
             let name = RemoteLayout.batch(run.vaultID, device: run.deviceID, sequence: sequence)
             let changes = try makeChangeSet(
-                pending, snapshot: false, sequence: sequence, previous: state.chainHead, run)
+                pending, snapshot: false, sequence: sequence, previous: state.chainHead, name: deviceName(state), run)
             let object = try seal(changes, name: name, run)
             if try await remote.create(name, data: object) {
                 try store.write { db in
                     var state = try SyncStore.requiredState(db)
                     state.nextSequence = sequence + 1
                     state.chainHead = ObjectHash.of(object)
+                    state.announcedName = changes.deviceName
                     try state.update(db)
                     for var record in pending {
                         record.pending = false

@@ -172,9 +172,11 @@ extension SyncEngine {
             var advanced = peer
             advanced.sequence = sequence
             advanced.chainHash = isSnapshot ? changes.previous : ObjectHash.of(data)
-            advanced.name = changes.deviceName
+            // Another device's name is shown and typed here: nothing a terminal would obey, within the bound.
+            advanced.name = DeviceName.sanitized(changes.deviceName)
             advanced.vaultDeviceID = changes.vaultDevice
             advanced.lastSeen = clock.now().unixMilliseconds
+            advanced.firstSeen = peer.firstSeen ?? advanced.lastSeen
             advanced.seenSequence = max(peer.seenSequence, sequence)
             if let deliver {
                 deliver(changes, name)

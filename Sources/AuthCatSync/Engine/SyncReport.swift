@@ -13,6 +13,9 @@ public struct SyncReport: Sendable, Equatable {
     public var issues: [SyncReport.IntegrityIssue] = []
     /// Devices whose objects are on the remote, this one included.
     public var devicesSeen: [SyncLocalState.DeviceSeen] = []
+    /// This device took another name because another device of the remote
+    /// vault already carried the one it had (`SyncEngine.settleName`).
+    public var deviceRenamed: SyncService.DeviceRename?
     /// Synced preferences that changed here, with the reason.
     public var preferenceChanges: [SyncReport.PreferenceChange] = []
     /// Whether this sync wrote a snapshot (`SyncEngine.compact`, or a repair

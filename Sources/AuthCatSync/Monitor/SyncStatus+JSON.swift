@@ -63,7 +63,7 @@ extension SyncStatus: Encodable {
         try container.encode(local.stateProblem?.message, forKey: .stateProblem)
         var devices = container.nestedUnkeyedContainer(forKey: .devicesSeen)
         for device in local.devicesSeen {
-            try Self.encode(device, into: devices.nestedContainer(keyedBy: Key.self))
+            try devices.encode(device.jsonDocument)
         }
         try container.encode(local.remoteDeleted, forKey: .remoteDeleted)
         try container.encode(local.vaultMismatch, forKey: .vaultMismatch)
@@ -87,15 +87,6 @@ extension SyncStatus: Encodable {
         try container.encode(object.kind.rawValue, forKey: .kind)
         try container.encode(object.detail, forKey: .detail)
         try container.encode(object.firstSeen, forKey: .firstSeen)
-    }
-
-    private static func encode(_ device: SyncLocalState.DeviceSeen, into container: KeyedEncodingContainer<Key>) throws
-    {
-        var container = container
-        try container.encode(device.id, forKey: .id)
-        try container.encode(device.name, forKey: .name)
-        try container.encode(device.lastSeen, forKey: .lastSeen)
-        try container.encode(device.isThisDevice, forKey: .thisDevice)
     }
 
     private static func encode(

@@ -36,22 +36,34 @@ extension SyncService {
     ///   - progress: told each step of the first sync.
     ///   - firstSync: whether to sync once after setup; false only where that
     ///     sync is run apart (a benchmark times it on its own).
+    ///   - deviceName: the name this device takes on the remote, chosen by the
+    ///     user; nil keeps the one it had when resuming, else takes `hostName`.
+    ///     A name another device carries gets a suffix at the first sync
+    ///     (`SyncReport.deviceRenamed`); resuming under one refuses it.
+    ///   - hostName: this machine's name, the default name of a device that
+    ///     joins or creates (sanitized); nil for the vault's own device name.
     /// - Throws: `SyncError` from the remote or the setup (recorded as a
-    ///   failed setup for `sync status`), and whatever `ask` or `announce` throws.
+    ///   failed setup for `sync status`), `DeviceDirectory.NamingError` for a
+    ///   name that cannot be taken (nothing changed), and whatever `ask` or
+    ///   `announce` throws.
     public func enable(
         remoteURL: String, makeRemote: () throws -> any Remote,
         isOnAlready: (SyncLocalState) throws -> Bool,
         ask: (SyncService.SetupPlan, _ remote: String) throws -> SyncService.Secret?,
         kdf: KDFParameters?,
         announce: (SyncService.EnableResult, _ remote: String) throws -> Void,
-        progress: ((SyncService.Progress) -> Void)? = nil, firstSync: Bool = true
+        progress: ((SyncService.Progress) -> Void)? = nil, firstSync: Bool = true,
+        deviceName: String? = nil, hostName: String? = nil
     ) async throws -> EnableOutcome {
+        let naming = SetupContext.Naming(
+            chosen: try deviceName.map(DeviceName.validated),
+            fallback: DeviceName.sanitized(hostName ?? vault.identity.deviceName))
         if try isOnAlready(try SyncState.localState(look(), in: location, vault: vault)) { return .alreadyOn }
         let remote = try await recordingSetupFailure { try makeRemote() }
         do {
             let outcome = try await enable(
                 remote, remoteURL: remoteURL, isOnAlready: isOnAlready, ask: ask, kdf: kdf, announce: announce,
-                progress: progress, firstSync: firstSync)
+                progress: progress, firstSync: firstSync, naming: naming)
             try? await remote.close()
             return outcome
         } catch {
@@ -64,7 +76,7 @@ extension SyncService {
         _ remote: any Remote, remoteURL: String, isOnAlready: (SyncLocalState) throws -> Bool,
         ask: (SyncService.SetupPlan, String) throws -> SyncService.Secret?, kdf: KDFParameters?,
         announce: (SyncService.EnableResult, String) throws -> Void, progress: ((SyncService.Progress) -> Void)?,
-        firstSync: Bool
+        firstSync: Bool, naming: SetupContext.Naming
     ) async throws -> EnableOutcome {
         let plan = try await recordingSetupFailure {
             try await remote.prepare()
@@ -76,7 +88,7 @@ extension SyncService {
             // The secret was asked for this plan; a remote that changed meanwhile fails the setup.
             let result = try await SyncSetup.enable(
                 vault: vault, remote: remote, remoteURL: remoteURL, secret: secret, kdf: kdf, recorder: recorder,
-                clock: clock, expecting: plan)
+                clock: clock, naming: naming, expecting: plan)
             try announce(result, remote.displayLocation)
             return .enabled(result, firstSync: firstSync ? await self.firstSync(remote, progress: progress) : nil)
         }

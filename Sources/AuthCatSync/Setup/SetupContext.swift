@@ -13,6 +13,29 @@ struct SetupContext {
     let chosenDeviceID: String?
     /// The remote vault a join joins, as the plan found it.
     let vaultToJoin: String?
+    /// The name this device takes.
+    let naming: SetupContext.Naming
+
+    /// The name a device takes when sync is turned on.
+    struct Naming: Sendable {
+        /// Chosen by the user (`--device-name`), validated.
+        var chosen: String?
+        /// Taken when joining or creating without a chosen name: the host's name, sanitized.
+        var fallback: String
+
+        /// The vault's own device name, for callers that choose none (tests, benchmarks).
+        init(vault: Vault) {
+            self.init(chosen: nil, fallback: DeviceName.sanitized(vault.identity.deviceName))
+        }
+
+        init(chosen: String?, fallback: String) {
+            self.chosen = chosen
+            self.fallback = fallback
+        }
+
+        /// The name of a device that joins or creates.
+        var forNewDevice: String { chosen ?? fallback }
+    }
 
     /// Turns sync on again for the remote vault this device joined before.
     func resume() async throws -> SyncService.EnableResult {
@@ -23,7 +46,16 @@ struct SetupContext {
             state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
             deviceID: state.deviceID)
         let disabled = try await disabledGeneration(state.remoteVaultID, keys: keys)
+        // A name chosen when turning sync on again renames this device, unless another device has it.
+        if let chosen = naming.chosen,
+            let other = try DeviceDirectory.read(
+                from: store, state: state, vaultDeviceName: vault.identity.deviceName
+            ).otherDevice(named: chosen)
+        {
+            throw DeviceDirectory.NamingError.nameTaken(chosen, by: other)
+        }
         try store.updateState {
+            if let chosen = naming.chosen { $0.deviceName = chosen }
             $0.disabledGeneration = max($0.trustedDisabledGeneration, disabled)
             $0.enabled = true
             $0.remoteURL = remoteURL
@@ -33,7 +65,8 @@ struct SetupContext {
         }
         try SyncState.SetupFile.record(try SyncStore.requiredState(store), in: vault.location)
         return SyncService.EnableResult(
-            outcome: .resumed, recoveryKey: nil, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
+            outcome: .resumed, recoveryKey: nil, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID,
+            deviceName: naming.chosen ?? state.deviceName ?? vault.identity.deviceName)
     }
 
     /// Joins the one vault on the remote; a wrong secret changes nothing.
@@ -70,7 +103,9 @@ struct SetupContext {
             disabledGeneration: try await disabledGeneration(vaultID, keys: keys),
             manifest: (ObjectHash.of(data), listing.versions[manifestName]), enrolment: enrolment,
             epoch: stored.position)
-        return SyncService.EnableResult(outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID)
+        return SyncService.EnableResult(
+            outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID,
+            deviceName: naming.forNewDevice)
     }
 
     /// Makes a new remote vault: master key, manifest, recovery key.
@@ -98,7 +133,8 @@ struct SetupContext {
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
             manifest: (ObjectHash.of(manifestData), nil), enrolment: enrolment, epoch: nil)
         return SyncService.EnableResult(
-            outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID)
+            outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID,
+            deviceName: naming.forNewDevice)
     }
 
     /// Starts this device afresh in a remote vault: everything will be stamped
@@ -117,6 +153,8 @@ struct SetupContext {
             disabledGeneration: disabledGeneration,
             manifestHash: manifest.hash, manifestVersion: manifest.version,
             createOnlyEnforced: remote.createOnlyEnforced)
+        state.deviceName = naming.forNewDevice
+        state.joinedAt = clock.now().unixMilliseconds
         enrolment?.apply(to: &state)
         if let epoch {
             state.keyEpoch = epoch.epoch

@@ -127,14 +127,14 @@ enum SyncSetup {
     static func enable(
         vault: Vault, remote: any Remote, remoteURL: String, secret: SyncService.Secret?,
         kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
-        clock: Clock = SystemClock(), deviceID: String? = nil,
+        clock: Clock = SystemClock(), deviceID: String? = nil, naming: SetupContext.Naming? = nil,
         expecting expected: SyncService.SetupPlan? = nil
     ) async throws -> SyncService.EnableResult {
         recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
         do {
             let result = try await setUp(
                 vault: vault, remote: remote, remoteURL: remoteURL, secret: secret, kdf: kdf, clock: clock,
-                deviceID: deviceID, expecting: expected)
+                deviceID: deviceID, naming: naming ?? SetupContext.Naming(vault: vault), expecting: expected)
             recorder.record(SyncEvent(phase: .setup, kind: .succeeded, time: clock.now()))
             return result
         } catch {
@@ -147,7 +147,7 @@ enum SyncSetup {
     /// `enable`'s steps, between its events.
     private static func setUp(
         vault: Vault, remote: any Remote, remoteURL: String, secret: SyncService.Secret?, kdf: KDFParameters?,
-        clock: Clock, deviceID: String?, expecting expected: SyncService.SetupPlan?
+        clock: Clock, deviceID: String?, naming: SetupContext.Naming, expecting expected: SyncService.SetupPlan?
     ) async throws -> SyncService.EnableResult {
         try await remote.prepare()
         let listing = RemoteListing(try await remote.list(prefix: ""))
@@ -161,7 +161,7 @@ enum SyncSetup {
         }
         let setup = SetupContext(
             vault: vault, remote: remote, remoteURL: remoteURL, listing: listing, clock: clock,
-            chosenDeviceID: deviceID, vaultToJoin: vaultToJoin)
+            chosenDeviceID: deviceID, vaultToJoin: vaultToJoin, naming: naming)
         switch plan {
         case .resume: return try await setup.resume()
         case .join: return try await setup.join(secret: secret)
@@ -213,12 +213,17 @@ extension SyncService {
         public var remoteVaultID: String
         /// This device's id on the remote (not secret).
         public var deviceID: String
+        /// The name this device asks for on the remote; its first sync adds a
+        /// suffix when another device carries it (`SyncReport.deviceRenamed`).
+        public var deviceName: String
 
-        public init(outcome: Outcome, recoveryKey: String?, remoteVaultID: String, deviceID: String) {
+        public init(outcome: Outcome, recoveryKey: String?, remoteVaultID: String, deviceID: String, deviceName: String)
+        {
             self.outcome = outcome
             self.recoveryKey = recoveryKey
             self.remoteVaultID = remoteVaultID
             self.deviceID = deviceID
+            self.deviceName = deviceName
         }
     }
 }

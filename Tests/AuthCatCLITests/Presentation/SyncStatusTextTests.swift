@@ -24,8 +24,11 @@ final class SyncStatusTextTests: XCTestCase {
         XCTAssertTrue(
             lines.contains("  authcat-v/d/b-0000000002: rejected since \(Timestamp.text(time)): authentication failed"),
             "\(lines)")
-        XCTAssertTrue(lines.contains("  laptop (this device)"))
-        XCTAssertTrue(lines.contains("  desktop, last seen \(Timestamp.text(time))"))
+        // The devices as `sync devices` shows them: name, id, first and last seen, this device or revoked.
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  NAME ") && $0.contains(" LAST SEEN") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  laptop ") && $0.hasSuffix("this device") }, "\(lines)")
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("  desktop ") && $0.hasSuffix(Timestamp.text(time)) }, "\(lines)")
         XCTAssertFalse(lines.contains { $0.hasPrefix("remote check:") }, "the probe's message is already the summary's")
     }
 

@@ -133,7 +133,7 @@ final class JSONShapeTests: AuthCatTestCase {
     }
 }
 
-/// `sync now`, `sync compact` and `sync status` on a real folder remote.
+/// `sync now`, `sync compact`, `sync status` and `sync devices` on a real folder remote.
 final class JSONShapeSyncTests: SyncTestCase {
     func testSyncReports() throws {
         let examples = try DocumentedJSON.examples()
@@ -145,6 +145,7 @@ final class JSONShapeSyncTests: SyncTestCase {
             (["sync", "now", "--json"], "authcat sync now --json"),
             (["sync", "compact", "--json"], "authcat sync now --json"),
             (["sync", "status", "--json"], "authcat sync status --json"),
+            (["sync", "devices", "--json"], "authcat sync devices --json"),
         ] {
             let output = try succeed(device, arguments)
             let differences = DocumentedJSON.differences(

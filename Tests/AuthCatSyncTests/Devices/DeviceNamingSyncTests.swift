@@ -1,0 +1,144 @@
+import AuthCatCore
+import AuthCatEssentials
+import AuthCatTesting
+import XCTest
+
+@testable import AuthCatSync
+
+/// How names travel and stay unique, on the engine with a memory remote:
+/// a rename goes out in a batch of its own, another device's name arrives
+/// sanitized, and two devices that sent one name at once settle it by id.
+final class DeviceNamingSyncTests: SyncEngineTestCase {
+    func testARenameGoesOutInABatchEvenWithNothingElseToSend() async throws {
+        let (a, b) = (try device("a"), try device("b"))
+        a.syncDeviceID = "1111111111111111"
+        b.syncDeviceID = "2222222222222222"
+        try Self.addAccounts(a, b)
+        try await join(a, b)
+        try await a.sync()
+        XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a", "b"])
+
+        let rename = try await a.service().renameDevice(to: "laptop")
+        XCTAssertEqual(rename, SyncService.DeviceRename(from: "a", to: "laptop"))
+        let written = try await a.sync()
+        XCTAssertEqual(written.objectsWritten, 1, "one batch carries the name")
+        XCTAssertEqual(written.exportedChanges, 0)
+        let again = try await a.sync()
+        XCTAssertEqual(again.objectsWritten, 0, "and only once")
+        try await b.sync()
+        let seen = try b.service().devices()
+        XCTAssertEqual(try seen.resolve("laptop").id, "1111111111111111")
+        XCTAssertEqual(try seen.resolve("1111").name, "laptop")
+    }
+
+    func testANameAnotherDeviceHasIsRefusedWithNothingChanged() async throws {
+        let (a, b) = (try device("a"), try device("b"))
+        try Self.addAccounts(a, b)
+        try await join(a, b)
+        try await a.sync()
+        let before = try syncState(a)
+        do {
+            _ = try await a.service().renameDevice(to: "b")
+            XCTFail("renamed over another device's name")
+        } catch let error as DeviceDirectory.NamingError {
+            guard case .nameTaken("b", let other) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(other.id, try deviceID(b))
+        }
+        XCTAssertEqual(try syncState(a), before)
+    }
+
+    /// A and B renamed to `vm` and each synced before seeing the other's
+    /// batch (here: the remote withheld A's until B had written). C sees
+    /// two devices named `vm`; then B, whose id is larger, takes `vm-2`.
+    func testTwoDevicesThatSentOneNameAtOnceSettleItByID() async throws {
+        let (a, b, c) = (try device("a"), try device("b"), try device("c"))
+        a.syncDeviceID = "1111111111111111"
+        b.syncDeviceID = "2222222222222222"
+        c.syncDeviceID = "3333333333333333"
+        try Self.addAccounts(a, b, c)
+        let vaultID = try await join(a, b, c)
+        _ = try await a.service().renameDevice(to: "vm")
+        _ = try await b.service().renameDevice(to: "vm")
+        try await a.sync()
+        let aBatch = try XCTUnwrap(
+            remote.storedObjects.keys.filter { $0.hasPrefix(RemoteLayout.folder(vaultID) + "/1111111111111111/b-") }
+                .max())
+        let withheld = try XCTUnwrap(remote.storedObjects[aBatch])
+        remote.removeObject(aBatch)
+        try await b.sync()
+        try await remote.put(aBatch, data: withheld)
+
+        try await c.sync()
+        XCTAssertThrowsError(try c.service().devices().resolve("vm")) { error in
+            guard case .ambiguous(_, let candidates)? = error as? DeviceDirectory.NamingError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(candidates.map(\.id), ["1111111111111111", "2222222222222222"])
+        }
+        let kept = try await a.sync()
+        XCTAssertNil(kept.deviceRenamed, "the smaller id keeps the name")
+        let settled = try await b.sync()
+        XCTAssertEqual(settled.deviceRenamed, SyncService.DeviceRename(from: "vm", to: "vm-2"))
+        try await c.sync()
+        let directory = try c.service().devices()
+        XCTAssertEqual(try directory.resolve("vm").id, "1111111111111111")
+        XCTAssertEqual(try directory.resolve("vm-2").id, "2222222222222222")
+    }
+
+    func testAJoinerWhoseNameIsTakenYieldsBeforeItsNameGoesOut() async throws {
+        let (a, b) = (try device("a"), try device("b"))
+        a.syncDeviceID = "ffffffffffffffff"
+        b.syncDeviceID = "0000000000000001"
+        try Self.addAccounts(a, b)
+        try await a.enable()
+        try await a.sync()
+        _ = try await SyncSetup.enable(
+            vault: b.vault, remote: remote, remoteURL: remote.displayLocation,
+            secret: .passphrase(SecretBytes(utf8: SyncTestDevice.passphrase)),
+            kdf: KDFParameters.minimumForTesting(), recorder: b.events, clock: b.clock, deviceID: b.syncDeviceID,
+            naming: SetupContext.Naming(chosen: "a", fallback: "b"))
+        let first = try await b.sync()
+        XCTAssertEqual(first.deviceRenamed, SyncService.DeviceRename(from: "a", to: "a-2"))
+        try await a.sync()
+        XCTAssertEqual(
+            try a.service().devices().devices.map(\.name), ["a", "a-2"], "the device that had it keeps it")
+    }
+
+    func testADeviceThatHasWrittenNothingIsUnknownToTheOthersUntilItsFirstBatch() async throws {
+        let (a, b) = (try device("a"), try device("b"))
+        try Self.addAccounts(a)
+        try await join(a, b)
+        _ = try await b.service().renameDevice(to: "quiet")
+        let nothing = try await b.sync()
+        XCTAssertEqual(nothing.objectsWritten, 0, "a rename before any batch waits for the first")
+        try await a.sync()
+        XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a"])
+        _ = try b.add("B", "b")
+        try await b.sync()
+        try await a.sync()
+        XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a", "quiet"])
+    }
+
+    func testAnotherDevicesNameArrivesSanitizedAndFirstSeenIsKept() async throws {
+        let (a, b) = (try device("a"), try device("b"))
+        try Self.addAccounts(a, b)
+        try await join(a, b)
+        try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.deviceName = "evil\u{1B}[2J\nname" }
+        try await b.sync()
+        try await a.sync()
+        let seen = try XCTUnwrap(try a.service().devices().devices.first { !$0.isThisDevice })
+        XCTAssertEqual(seen.name, "evil?[2J?name")
+        let firstSeen = try XCTUnwrap(seen.firstSeen)
+        _ = try b.add("Example", "bob")
+        try await b.sync()
+        try await a.sync()
+        let later = try XCTUnwrap(try a.service().devices().devices.first { !$0.isThisDevice })
+        XCTAssertEqual(later.firstSeen, firstSeen)
+        XCTAssertGreaterThan(try XCTUnwrap(later.lastSeen), firstSeen)
+    }
+
+    /// One account each, so that each device's first sync writes a batch, which carries its name.
+    private static func addAccounts(_ devices: SyncTestDevice...) throws {
+        for device in devices { _ = try device.add("Site", device.name) }
+    }
+}
