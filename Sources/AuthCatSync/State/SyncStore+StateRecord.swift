@@ -59,6 +59,8 @@ extension SyncStore {
         /// The key epoch this device holds, and the hash of the rotation record that made it ("" for 0).
         var keyEpoch: Int64 = 0
         var keyEpochRecord = ""
+        /// A proved rotation revoked this device: sync stopped for good here, local data kept.
+        var revoked = false
 
         /// `disabledGeneration`, or 0 when it is the last number a name can
         /// hold: no device can write a marker past that, so only a planted one
