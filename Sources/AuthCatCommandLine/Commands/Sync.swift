@@ -31,7 +31,7 @@ extension AuthCat {
                 """,
             subcommands: [
                 SyncEnable.self, SyncDisable.self, SyncNow.self, SyncCompact.self, SyncWatch.self,
-                SyncStatusCommand.self, SyncPassphrase.self,
+                SyncStatusCommand.self, SyncPassphrase.self, SyncRotate.self,
             ])
     }
 }
