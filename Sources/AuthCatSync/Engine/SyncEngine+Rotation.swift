@@ -55,7 +55,8 @@ extension SyncEngine {
                 .integrity,
                 "the remote lists key epoch \(listed), but no rotation record this device can check leads there "
                     + "from epoch \(proved); sync stopped and nothing was written until one does (the remote may "
-                    + "be withholding it, or someone without the sync passphrase forged it)")
+                    + "be withholding it, or someone without the sync passphrase forged it)",
+                cause: UnprovedEpoch(listed: listed, proved: proved))
         case .leftOut(let epoch):
             throw Self.leftOut(epoch: epoch)
         case .revoked(let epoch, _):
@@ -110,6 +111,14 @@ extension SyncEngine {
             try db.execute(sql: "UPDATE record SET pending = 1")
             return state
         }
+    }
+
+    /// Why a sync stopped: a newer epoch is listed that no record proves from
+    /// here. A rotation goes on past it (it proves its own epoch), so that
+    /// planting a forged record cannot stop a revocation.
+    struct UnprovedEpoch: Error {
+        let listed: Int64
+        let proved: Int64
     }
 
     private static func leftOut(epoch: Int64) -> SyncError {

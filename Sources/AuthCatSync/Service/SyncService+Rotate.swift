@@ -71,7 +71,12 @@ extension SyncService {
                     clock: clock)
                 let engine = SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
                 _ = try await rotation.resume(secret: secret)
-                _ = try await engine.run(progress: progress, compacting: false)
+                do {
+                    _ = try await engine.run(progress: progress, compacting: false)
+                } catch let error as SyncError where error.cause is SyncEngine.UnprovedEpoch {
+                    // A record nobody can prove (forged, or planted by the remote) must not stop a
+                    // revocation: the rotation to come proves its own epoch; the cuts are as last synced.
+                }
                 let before = try Self.rotationStart(store)
                 // A device certified but not yet seen writing (it joined with nothing to export) stays too.
                 let certified = try await rotation.certifiedKeys(authority: before.position.authority)
