@@ -242,3 +242,43 @@ public enum RemoteError: UserFacingError, Equatable {
         }
     }
 }
+
+extension DeviceDirectory {
+    /// Why a word does not name one device, or a name cannot be taken. The
+    /// command line treats these as usage errors: nothing was changed.
+    /// Lists ids and names only, never a key.
+    public enum NamingError: UserFacingError, Equatable {
+        case unknown(String, candidates: [DeviceDirectory.Device])
+        case ambiguous(String, candidates: [DeviceDirectory.Device])
+        /// A prefix of an id shorter than `DeviceDirectory.minimumPrefixLength`.
+        case prefixTooShort(String, candidates: [DeviceDirectory.Device])
+        case invalidName(String)
+        /// Another device of the remote vault has this name.
+        case nameTaken(String, by: DeviceDirectory.Device)
+        /// Sync never joined a remote vault here, so there are no devices to name.
+        case noDevices
+
+        public var description: String {
+            switch self {
+            case .unknown(let word, let candidates):
+                "no device is named '\(word)'; "
+                    + (candidates.isEmpty ? "no device is known yet" : "the devices are \(Self.list(candidates))")
+            case .ambiguous(let word, let candidates):
+                "'\(word)' names \(candidates.count) devices: \(Self.list(candidates)); give the whole id"
+            case .prefixTooShort(let word, let candidates):
+                "'\(word)' is too short to name a device: give at least \(DeviceDirectory.minimumPrefixLength) "
+                    + "digits of its id (it starts \(Self.list(candidates)))"
+            case .invalidName(let problem): problem
+            case .nameTaken(let name, let device):
+                "another device is already named '\(name)' (\(device.id)); choose another name"
+            case .noDevices: "sync was never turned on for this vault, so it knows no devices"
+            }
+        }
+
+        /// At most ten devices, so a large vault still gives one readable line.
+        private static func list(_ devices: [DeviceDirectory.Device]) -> String {
+            let shown = devices.prefix(10).map(\.label).joined(separator: ", ")
+            return devices.count > 10 ? shown + " and \(devices.count - 10) more" : shown
+        }
+    }
+}

@@ -70,7 +70,7 @@ extension SyncEngine {
                 followed.leftEpochReport = try await importLeftEpoch(
                     state, keys: keys, objects: objects, cut: EpochCut(record: record), progress: progress)
             }
-            followed.state = try adopt(position, keys: newKeys)
+            followed.state = try adopt(position, keys: newKeys, revoking: record)
             followed.keys = newKeys
             return followed
         }
@@ -95,7 +95,9 @@ extension SyncEngine {
     /// new authority pinned, a new chain of its own, every other device's
     /// position in the new epoch at its start, and every record it knows
     /// marked for export (what it wrote past its cut would otherwise be lost).
-    private func adopt(_ position: RotationChain.Position, keys: SyncKeys) throws -> SyncStore.StateRecord {
+    private func adopt(
+        _ position: RotationChain.Position, keys: SyncKeys, revoking record: RotationRecord
+    ) throws -> SyncStore.StateRecord {
         try store.write { db in
             var state = try SyncStore.requiredState(db)
             state.sealedMasterKey = try keys.sealedLocally(
@@ -109,6 +111,10 @@ extension SyncEngine {
             try state.update(db)
             try db.execute(sql: "UPDATE peer SET sequence = 0, chainHash = '', seenSequence = 0")
             try db.execute(sql: "UPDATE record SET pending = 1")
+            for device in record.revoked {
+                try SyncStore.RevocationRecord(deviceID: device, epoch: record.epoch, record: position.recordHash).save(
+                    db)
+            }
             return state
         }
     }

@@ -105,16 +105,11 @@ extension SyncEngine {
         }
     }
 
+    /// The devices whose objects this sync listed, as `sync devices` names them.
     private func devicesSeen(_ run: SyncEngine.Run) throws -> [SyncLocalState.DeviceSeen] {
-        let peers = Dictionary(
-            uniqueKeysWithValues: try store.read { try SyncStore.PeerRecord.fetchAll($0) }.map { ($0.deviceID, $0) })
-        return (run.listing.devices[run.vaultID] ?? [:]).keys.sorted().map { id in
-            if id == run.deviceID {
-                return SyncLocalState.DeviceSeen(id: id, name: vault.identity.deviceName, isThisDevice: true)
-            }
-            let peer = peers[id]
-            return SyncLocalState.DeviceSeen(
-                id: id, name: peer?.name ?? id, lastSeen: peer?.lastSeen.map(Date.init(unixMilliseconds:)))
-        }
+        let listed = run.listing.devices[run.vaultID] ?? [:]
+        let state = try SyncStore.requiredState(store)
+        return try DeviceDirectory.read(from: store, state: state, vaultDeviceName: vault.identity.deviceName)
+            .devices.filter { listed[$0.id] != nil }
     }
 }

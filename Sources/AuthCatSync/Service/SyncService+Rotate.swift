@@ -81,7 +81,8 @@ extension SyncService {
                 // A device certified but not yet seen writing (it joined with nothing to export) stays too.
                 let certified = try await rotation.certifiedKeys(authority: before.position.authority)
                 let devices = before.devices.union(certified.keys)
-                let revoked = try Set(revoking.map { try Self.resolveDevice($0, among: devices) })
+                let directory = try self.devices()
+                let revoked = try Set(revoking.map { try directory.resolve($0).id })
                 if revoked.contains(record.deviceID) {
                     throw SyncError(.other, "this device cannot revoke itself; rotate from another device")
                 }
@@ -114,20 +115,6 @@ extension SyncService {
             RotationChain.Position(epoch: state.keyEpoch, recordHash: state.keyEpochRecord, authority: authority),
             Set(peers.map(\.deviceID) + [state.deviceID]), cuts
         )
-    }
-
-    /// The device `text` names among `devices`: its id or a unique prefix of it.
-    private static func resolveDevice(_ text: String, among devices: Set<String>) throws -> String {
-        if devices.contains(text) { return text }
-        let matches = devices.filter { !text.isEmpty && $0.hasPrefix(text.lowercased()) }
-        guard matches.count == 1, let match = matches.first else {
-            throw SyncError(
-                .other,
-                matches.isEmpty
-                    ? "no device of this remote vault has an id starting with '\(text)'"
-                    : "'\(text)' starts the ids of \(matches.count) devices; give more of the id")
-        }
-        return match
     }
 
     /// Every account of this vault, deleted ones too: a device revoked now

@@ -125,14 +125,9 @@ public enum SyncState {
             return local
         }
         guard let store = standing.store, let state = standing.record else { return .off }
-        let peers = try store.read { try SyncStore.PeerRecord.fetchAll($0) }
-        var devices = peers.map {
-            SyncLocalState.DeviceSeen(
-                id: $0.deviceID, name: $0.name, lastSeen: $0.lastSeen.map(Date.init(unixMilliseconds:)))
-        }
-        let ownName = vault?.identity.deviceName ?? "this device"
-        devices.append(SyncLocalState.DeviceSeen(id: state.deviceID, name: ownName, isThisDevice: true))
-        devices.sort { ($0.name, $0.id) < ($1.name, $1.id) }
+        let devices = try DeviceDirectory.read(
+            from: store, state: state, vaultDeviceName: vault?.identity.deviceName ?? "this device"
+        ).devices
         return SyncLocalState(
             isEnabled: state.enabled, remoteLocation: state.remoteURL, remoteVaultID: state.remoteVaultID,
             lastSuccessfulSync: state.lastSuccessfulSync.map(Date.init(unixMilliseconds:)),

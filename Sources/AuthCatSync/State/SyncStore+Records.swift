@@ -73,6 +73,25 @@ extension SyncStore {
         var chainHash: String
         /// The highest sequence number seen on the remote, imported or not.
         var seenSequence: Int64
+        /// When this device last read one of its objects, in Unix milliseconds.
         var lastSeen: Int64?
+        /// When this device first read one of its objects; nil before it was kept.
+        var firstSeen: Int64? = nil
+    }
+}
+
+extension SyncStore {
+    /// A row of `sync.sqlite`'s `revocation` table: a device that a rotation
+    /// record this device proved (`RotationChain`) names among the revoked.
+    /// `sync devices` shows it revoked; it never receives a new key.
+    struct RevocationRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
+        static let databaseTableName = "revocation"
+
+        /// The revoked device's id on the remote.
+        var deviceID: String
+        /// The epoch of the record that revoked it.
+        var epoch: Int64
+        /// The SHA-256 (hex) of that record's stored bytes.
+        var record: String
     }
 }

@@ -112,7 +112,24 @@ extension SyncStore {
             // (a WebDAV server may ignore If-None-Match); NULL: not probed.
             try db.execute(sql: "ALTER TABLE state ADD COLUMN createOnlyEnforced BOOLEAN")
         }
-        migrator.registerMigration("v9-revoked") { db in
+        migrator.registerMigration("v9-device-names") { db in
+            // This device's name on the remote (NULL: the vault's own device name) and the name
+            // its newest batch carried, so that a rename reaches the others; when it joined; when
+            // each other device was first seen; the devices proved revoked (docs/FORMAT.md §5.9).
+            try db.execute(
+                sql: """
+                    ALTER TABLE state ADD COLUMN deviceName TEXT;
+                    ALTER TABLE state ADD COLUMN announcedName TEXT;
+                    ALTER TABLE state ADD COLUMN joinedAt INTEGER;
+                    ALTER TABLE peer ADD COLUMN firstSeen INTEGER;
+                    CREATE TABLE revocation (
+                        deviceID TEXT PRIMARY KEY NOT NULL,
+                        epoch INTEGER NOT NULL CHECK (epoch >= 1),
+                        record TEXT NOT NULL
+                    );
+                    """)
+        }
+        migrator.registerMigration("v10-revoked") { db in
             // A key rotation on another device revoked this one: it never syncs
             // with that remote vault again (FORMAT.md §5.9), until `sync disable` acknowledges it.
             try db.execute(

@@ -61,6 +61,14 @@ extension SyncStore {
         var keyEpochRecord = ""
         /// A proved rotation revoked this device: sync stopped for good here, local data kept.
         var revoked = false
+        /// This device's name on the remote, as its batches carry it; nil for
+        /// states from before names were chosen, which use the vault's device name.
+        var deviceName: String?
+        /// The name this device's newest batch carried; a sync that finds it
+        /// differs from `deviceName` writes a batch even with nothing else to send.
+        var announcedName: String?
+        /// When this device joined or created the remote vault, in Unix milliseconds; nil before it was kept.
+        var joinedAt: Int64?
 
         /// `disabledGeneration`, or 0 when it is the last number a name can
         /// hold: no device can write a marker past that, so only a planted one
