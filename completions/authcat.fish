@@ -370,7 +370,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
-complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate"' -l 'revoke' -d 'A device to cut off: its id or a unique prefix of it (repeat for several).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate"' -l 'revoke' -d 'A device to cut off: its id, its unique name or a unique prefix of its id (repeat for several).' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" y yes' -l 'yes' -s 'y' -d 'Do not ask for confirmation.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" use-recovery-key' -l 'use-recovery-key' -d 'Prove the right to rotate with the recovery key instead of the sync passphrase.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" recovery-key-file' -l 'recovery-key-file' -d 'With --use-recovery-key, the file to read it from.' -rF
