@@ -46,7 +46,8 @@ extension AuthCat {
 
         @Option(
             help: ArgumentHelp(
-                "A device to cut off: its id, its unique name or a unique prefix of its id (repeat for several).", valueName: "device"))
+                "A device to cut off: its id, its unique name or a unique prefix of its id (repeat for several).",
+                valueName: "device"))
         var revoke: [String] = []
 
         @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")
