@@ -737,13 +737,13 @@ _authcat_sync() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    enable|disable|now|compact|watch|status|devices|passphrase)
+    enable|disable|now|compact|watch|status|devices|passphrase|rotate)
         # Offer subcommand argument completions
         "_authcat_sync_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'enable disable now compact watch status devices passphrase' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'enable disable now compact watch status devices passphrase rotate' -- "${cur}"))
         ;;
     esac
 }
@@ -946,6 +946,29 @@ _authcat_sync_passphrase_change() {
     case "${prev}" in
     '--home')
         __authcat_add_completions -d
+        return
+        ;;
+    '--recovery-key-file')
+        __authcat_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_authcat_sync_rotate() {
+    repeating_flags=()
+    non_repeating_flags=(--yes -y --use-recovery-key --json --version -h --help)
+    repeating_options=(--revoke)
+    non_repeating_options=(--home --recovery-key-file)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--revoke')
         return
         ;;
     '--recovery-key-file')

@@ -101,6 +101,8 @@ function __authcat_parse_tokens -S
                 case 'change'
                     __authcat_parse_subcommand 0 'home=' 'new-recovery-key' 'use-recovery-key' 'recovery-key-file=' 'version' 'h/help'
                 end
+            case 'rotate'
+                __authcat_parse_subcommand 0 'home=' 'revoke=+' 'y/yes' 'use-recovery-key' 'recovery-key-file=' 'json' 'version' 'h/help'
             end
         case 'doctor'
             __authcat_parse_subcommand 0 'home=' 'server=' 'timeout=' 'no-clock' 'json' 'version' 'h/help'
@@ -334,6 +336,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "aut
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'status' -d 'Show whether sync works, and exit non-zero when it does not.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'devices' -d 'List the devices of the remote vault, or rename this one.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'passphrase' -d 'Change the sync passphrase (and the recovery key) of the remote vault.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync" -eq 1' -fa 'rotate' -d 'Move the remote vault to a new sync key; with --revoke, cut a lost device off.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" remote' -l 'remote' -d 'Where to sync: file:///path, s3://bucket/prefix, davs://user@host/path or rclone:remote:path.' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync enable" recovery-key-file' -l 'recovery-key-file' -d 'A new file to write the recovery key to (mode 0600) when creating; the file to read it from with --use-recovery-key.' -rF
@@ -387,6 +390,14 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" recovery-key-file' -l 'recovery-key-file' -d 'With --new-recovery-key, a new file to write the new recovery key to (mode 0600); with --use-recovery-key, the file to read the current one from.' -rF
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate"' -l 'revoke' -d 'A device to cut off: its id, its unique name or a unique prefix of its id (repeat for several).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" y yes' -l 'yes' -s 'y' -d 'Do not ask for confirmation.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" use-recovery-key' -l 'use-recovery-key' -d 'Prove the right to rotate with the recovery key instead of the sync passphrase.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" recovery-key-file' -l 'recovery-key-file' -d 'With --use-recovery-key, the file to read it from.' -rF
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" json' -l 'json' -d 'Print what was done as JSON (docs/JSON.md).'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" version' -l 'version' -d 'Show the version.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" server' -l 'server' -d 'The time server to ask: HOST or HOST:PORT (default: pool.ntp.org).' -rfka ''
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat doctor" timeout' -l 'timeout' -d 'How long to wait for the time server, in seconds (0.1 to 60).' -rfka ''

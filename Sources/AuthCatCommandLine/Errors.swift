@@ -180,6 +180,8 @@ enum SyncCommandError: UserFacingError {
     case recoveryKeyFileExists(String)
     case cannotWriteRecoveryKey(String, reason: String)
     case deleteNeedsConfirmation
+    case rotateNeedsConfirmation
+    case notRotated
     case cleartextNeedsOptIn(endpoint: String)
     case cleartextDeclined
     case notDeleted(syncOn: Bool)
@@ -207,6 +209,10 @@ enum SyncCommandError: UserFacingError {
             "cannot write the recovery key to \(path): \(reason)"
         case .deleteNeedsConfirmation:
             "--delete-remote deletes every device's synced data; without a terminal to confirm, add --yes"
+        case .rotateNeedsConfirmation:
+            "sync rotate moves every device to a new sync key; without a terminal to confirm, add --yes"
+        case .notRotated:
+            "nothing was rotated"
         case .cleartextNeedsOptIn(let endpoint):
             "\(endpoint) is plain http to another machine, where the synced objects travel unencrypted and can be altered; "
                 + "use https, or without a terminal to confirm, add --allow-http"

@@ -66,6 +66,13 @@ public struct SyncError: UserFacingError, Equatable {
                 + "local data was kept", next: .enableSync)
     }
 
+    static func revoked(epoch: Int64) -> SyncError {
+        SyncError(
+            .revoked,
+            "a key rotation on another device (key epoch \(epoch)) revoked this device: it no longer syncs, and "
+                + "local data was kept ('authcat sync disable' acknowledges it)")
+    }
+
     static func disabledElsewhere(_ location: String) -> SyncError {
         SyncError(
             .disabledElsewhere,

@@ -31,7 +31,7 @@ extension AuthCat {
                 """,
             subcommands: [
                 SyncEnable.self, SyncDisable.self, SyncNow.self, SyncCompact.self, SyncWatch.self,
-                SyncStatusCommand.self, SyncDevices.self, SyncPassphrase.self,
+                SyncStatusCommand.self, SyncDevices.self, SyncPassphrase.self, SyncRotate.self,
             ])
     }
 }

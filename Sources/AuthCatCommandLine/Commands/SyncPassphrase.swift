@@ -31,8 +31,8 @@ extension AuthCat {
 
                 Limits: a copy of the old manifest, kept by someone who also knows the old \
                 passphrase, still opens the master key. If the passphrase leaked, use \
-                --new-recovery-key and then rotate the key ('authcat sync rotate', when \
-                available); devices that already synced keep what they read.
+                --new-recovery-key and then rotate the key ('authcat sync rotate'); \
+                devices that already synced keep what they read.
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions

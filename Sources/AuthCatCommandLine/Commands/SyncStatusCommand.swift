@@ -28,6 +28,7 @@ extension AuthCat {
                   account not available  6  credentials rejected or missing, bucket or folder missing
                   remote deleted         7  another device deleted the remote data
                   vault mismatch         8  the remote holds a different vault
+                  revoked                9  a key rotation on another device revoked this one
                 Exit status 1 means the status itself could not be read.
 
                 --short prints one line of at most 40 columns for a status bar or a \

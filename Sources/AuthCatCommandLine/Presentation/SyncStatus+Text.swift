@@ -11,7 +11,7 @@ extension SyncStatus {
         var lines = ["sync: \(summary.rawValue)"]
         if let message { lines.append("  \(message)") }
         guard
-            local.isEnabled || local.remoteDeleted || local.vaultMismatch || local.stateProblem != nil
+            local.isEnabled || local.remoteDeleted || local.vaultMismatch || local.revoked || local.stateProblem != nil
                 || setup.state != .notStarted
         else { return lines }
         if let remote = local.remoteLocation { lines.append("remote: \(remote)") }
@@ -98,6 +98,7 @@ extension SyncStatus {
         case .containerMissing: return "remote missing"
         case .remoteDeleted: return "remote deleted"
         case .vaultMismatch: return "vault mismatch"
+        case .revoked: return "revoked"
         case .other, nil: return phaseInError ?? "failed"
         }
     }

@@ -35,7 +35,7 @@ extension SyncEngine {
         guard covered > 0, run.forceSnapshot || (compacting && covered > state.snapshotSequence) else { return }
         run.progress?(SyncService.Progress(step: .compacting, completed: 0, total: 1))
         let records = try store.read { try SyncStore.ClockRecord.fetchAll($0) }
-        let name = RemoteLayout.snapshot(run.vaultID, device: run.deviceID, sequence: covered)
+        let name = run.name(.snapshot(vault: run.vaultID, device: run.deviceID, sequence: covered))
         let changes = try makeChangeSet(
             records, snapshot: true, sequence: covered, previous: state.chainHead, name: deviceName(state), run)
         try await remote.put(name, data: try seal(changes, name: name, run))
@@ -49,11 +49,11 @@ extension SyncEngine {
         let own = run.ownObjects
         let batches = own.batches.union(run.writtenBatches).filter { $0 <= covered }.sorted()
         for sequence in batches {
-            try await remote.delete(RemoteLayout.batch(run.vaultID, device: run.deviceID, sequence: sequence))
+            try await remote.delete(run.name(.batch(vault: run.vaultID, device: run.deviceID, sequence: sequence)))
         }
         let snapshots = own.snapshots.filter { $0 < covered }.sorted()
         for sequence in snapshots {
-            try await remote.delete(RemoteLayout.snapshot(run.vaultID, device: run.deviceID, sequence: sequence))
+            try await remote.delete(run.name(.snapshot(vault: run.vaultID, device: run.deviceID, sequence: sequence)))
         }
         run.report.objectsRemoved = batches.count + snapshots.count
     }

@@ -41,14 +41,16 @@ extension SyncEngine {
     /// that does not is left alone and never counted) and the newest this
     /// device knows; a number that would not fit the name is an error.
     private func disableEverywhere(_ state: SyncStore.StateRecord, keys: SyncKeys) async throws {
-        let listing = RemoteListing(try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/"))
+        let listing = RemoteListing(
+            try await remote.list(prefix: RemoteLayout.folder(state.remoteVaultID) + "/"), epoch: state.keyEpoch)
         // A marker rejected before and unchanged is not downloaded again.
         let markers = MarkerCheck(
             remote: remote, vaultID: state.remoteVaultID, objectKey: keys.objectKey,
             isKnownRejected: MarkerCheck.knownRejected(try knownRejections(), listed: listing.versions))
         let newest = try await markers.newestDisabledGeneration(in: listing, above: 0)?.generation ?? 0
         let generation = try RemoteLayout.checkedNumber(max(newest, state.trustedDisabledGeneration) + 1)
-        let name = RemoteLayout.disabledMarker(state.remoteVaultID, generation: generation)
+        let name = EpochLayout.inEpoch(
+            state.keyEpoch, .disabledMarker(vault: state.remoteVaultID, generation: generation))
         try await remote.put(name, data: try marker(.disabled, name: name, state, keys))
         try store.updateState { $0.disabledGeneration = generation }
         let older = (listing.disabledMarkers[state.remoteVaultID] ?? [:]).filter { $0.key <= newest }

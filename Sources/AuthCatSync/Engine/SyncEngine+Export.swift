@@ -19,7 +19,7 @@ extension SyncEngine {
         for _ in 0..<3 {
             guard let state = try store.state() else { return }
             let sequence = try RemoteLayout.checkedNumber(state.nextSequence)
-            let name = RemoteLayout.batch(run.vaultID, device: run.deviceID, sequence: sequence)
+            let name = run.name(.batch(vault: run.vaultID, device: run.deviceID, sequence: sequence))
             let changes = try makeChangeSet(
                 pending, snapshot: false, sequence: sequence, previous: state.chainHead, name: deviceName(state), run)
             let object = try seal(changes, name: name, run)

@@ -30,7 +30,8 @@ extension SyncEngine {
                 deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
                 seenSequence: 0, lastSeen: nil)
         let newest = objects.newest
-        guard newest >= peer.seenSequence else {
+        // The epoch being left is removed from the remote once its rotation is complete: no rollback there.
+        guard newest >= peer.seenSequence || run.cut != nil else {
             run.issue(
                 .rollback, device,
                 "its newest object is number \(newest), but number \(peer.seenSequence) was seen before")
@@ -47,6 +48,7 @@ extension SyncEngine {
     /// whose objects are all gone now (a rollback to before their first).
     private func devicesToRead(_ run: SyncEngine.Run) throws -> [(String, RemoteListing.DeviceObjects)] {
         let listed = run.otherDevices
+        guard run.cut == nil else { return listed }
         let seen = try store.read { try SyncStore.PeerRecord.filter(Column("seenSequence") > 0).fetchAll($0) }
         let vanished = seen.map(\.deviceID).filter { id in id != run.deviceID && !listed.contains { $0.0 == id } }
         return (listed + vanished.map { ($0, RemoteListing.DeviceObjects()) }).sorted { $0.0 < $1.0 }
@@ -67,7 +69,7 @@ extension SyncEngine {
                 ?? SyncStore.PeerRecord(
                     deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
                     seenSequence: 0, lastSeen: nil)
-            guard objects.newest >= start.seenSequence else {
+            guard objects.newest >= start.seenSequence || run.cut != nil else {
                 run.issue(
                     .rollback, device,
                     "its newest object is number \(objects.newest), but number \(start.seenSequence) was seen before")
@@ -172,6 +174,10 @@ extension SyncEngine {
             var advanced = peer
             advanced.sequence = sequence
             advanced.chainHash = isSnapshot ? changes.previous : ObjectHash.of(data)
+            if let cut = run.cut, !cut.accepts(device: device, sequence: sequence, chainHash: advanced.chainHash) {
+                // Written under a key this device is leaving, past what the rotation counted.
+                break
+            }
             // Another device's name is shown and typed here: nothing a terminal would obey, within the bound.
             advanced.name = DeviceName.sanitized(changes.deviceName)
             advanced.vaultDeviceID = changes.vaultDevice
@@ -232,10 +238,10 @@ extension SyncEngine {
         if let snapshot = objects.snapshots.filter({ $0 > sequence }).max(),
             !objects.batches.contains(next) || snapshot - sequence >= 16
         {
-            return (RemoteLayout.snapshot(run.vaultID, device: device, sequence: snapshot), snapshot, true)
+            return (run.name(.snapshot(vault: run.vaultID, device: device, sequence: snapshot)), snapshot, true)
         }
         guard objects.batches.contains(next) else { return nil }
-        return (RemoteLayout.batch(run.vaultID, device: device, sequence: next), next, false)
+        return (run.name(.batch(vault: run.vaultID, device: device, sequence: next)), next, false)
     }
 
     /// The object's change set, or nil (reported) if it fails any check.

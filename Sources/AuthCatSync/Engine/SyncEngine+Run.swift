@@ -8,6 +8,11 @@ extension SyncEngine {
         let keys: SyncKeys
         let vaultID: String
         let deviceID: String
+        /// The key epoch this run reads and writes (`keys` are its keys).
+        let epoch: Int64
+        /// Set while reading an epoch this device is leaving: only what the
+        /// rotation's cut points allow is accepted (`EpochCut`).
+        let cut: EpochCut?
         let listing: RemoteListing
         let progress: ((SyncService.Progress) -> Void)?
         /// Why preferences arriving in this sync changed, decided once at its start.
@@ -34,11 +39,13 @@ extension SyncEngine {
 
         init(
             keys: SyncKeys, state: SyncStore.StateRecord, listing: RemoteListing,
-            progress: ((SyncService.Progress) -> Void)?
+            progress: ((SyncService.Progress) -> Void)?, cut: EpochCut? = nil
         ) {
             self.keys = keys
             vaultID = state.remoteVaultID
             deviceID = state.deviceID
+            epoch = state.keyEpoch
+            self.cut = cut
             self.listing = listing
             self.progress = progress
             isFirstImport = !state.importedOnce
@@ -47,6 +54,31 @@ extension SyncEngine {
             } else {
                 preferenceReason = state.previousRemoteVaultID == nil ? .initialSync : .accountChange
             }
+        }
+
+        /// Takes in what following the rotation chain found before this run:
+        /// the left epoch's imports and issues, and the rotation records not believed.
+        func carry(_ followed: SyncEngine.Followed) {
+            if let left = followed.leftEpochReport {
+                report.importedChanges += left.importedChanges
+                report.preferenceChanges += left.preferenceChanges
+                report.issues += left.issues
+            }
+            for (name, reason) in followed.rejected where !isKnownRejected(name) {
+                readVersions[name] = listing.versions[name] ?? "rotation"
+                issue(.rejected, name, "a rotation record that is not adopted: \(reason)")
+            }
+            for epoch in followed.conflicts {
+                issue(
+                    .rejected, "key epoch \(epoch)",
+                    "two valid rotation records move the vault to this epoch; the one with the smaller digest was taken"
+                )
+            }
+        }
+
+        /// The name of a §5.1 object of this run's epoch.
+        func name(_ name: RemoteLayout.Name) -> String {
+            EpochLayout.inEpoch(epoch, name)
         }
 
         func issue(_ kind: SyncReport.IntegrityIssue.Kind, _ subject: String, _ detail: String) {

@@ -44,19 +44,25 @@ extension SyncEngine {
 
     /// Lists the remote once, checks it, and imports what is new.
     private func pull(_ progress: ((SyncService.Progress) -> Void)?) async throws -> SyncEngine.Run {
-        guard let state = try store.state(), state.enabled else {
+        guard let stored = try store.state(), stored.enabled else {
             throw SyncError.syncOff
         }
-        let keys = try SyncKeys.unsealLocally(
-            state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
-            deviceID: state.deviceID)
         let repairedClock = try repairPoisonedClock()
         try stamp()
         progress?(SyncService.Progress(step: .listing, completed: 0, total: 1))
-        let listing = RemoteListing(try await remote.list(prefix: ""))
-        let run = SyncEngine.Run(keys: keys, state: state, listing: listing, progress: progress)
+        let objects = try await remote.list(prefix: "")
+        let followed = try await followRotations(
+            stored,
+            keys: try SyncKeys.unsealLocally(
+                stored.sealedMasterKey, vault: vault, remoteVaultID: stored.remoteVaultID, deviceID: stored.deviceID),
+            objects: objects, progress: progress)
+        let state = followed.state
+        let run = SyncEngine.Run(
+            keys: followed.keys, state: state, listing: RemoteListing(objects, epoch: state.keyEpoch),
+            progress: progress)
         run.forceSnapshot = repairedClock
         run.rejectedBefore = try knownRejections()
+        run.carry(followed)
         try await checkRemote(run)
         let own = run.ownObjects.newest
         if own < state.nextSequence - 1 {
@@ -80,7 +86,7 @@ extension SyncEngine {
     /// folders and the vault folder, which other devices write too, are left
     /// alone. Housekeeping: a failure does not fail the sync.
     private func removeStaleTemporaries(_ run: SyncEngine.Run, changedBefore cutoff: Date) async {
-        let folder = RemoteLayout.folder(run.vaultID) + "/" + run.deviceID + "/"
+        let folder = EpochLayout.epochFolder(run.vaultID, epoch: run.epoch) + "/" + run.deviceID + "/"
         run.report.temporariesRemoved =
             (try? await remote.removeStaleTemporaries(under: folder, changedBefore: cutoff)) ?? 0
     }

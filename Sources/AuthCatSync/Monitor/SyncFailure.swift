@@ -17,6 +17,8 @@ public struct SyncFailure: Codable, Equatable, Sendable {
         case remoteDeleted
         /// The remote now holds a different vault than the one this device joined.
         case vaultMismatch
+        /// A key rotation on another device revoked this one.
+        case revoked
         /// Another device turned sync off everywhere.
         case disabledElsewhere
         /// The sync passphrase or recovery key was wrong.

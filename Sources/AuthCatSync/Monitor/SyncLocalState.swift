@@ -37,6 +37,8 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     /// Whether the remote refuses a create-only write of an existing object
     /// (found out when sync was turned on); nil when never probed.
     public var createOnlyEnforced: Bool?
+    /// A key rotation on another device revoked this one: sync stopped here for good.
+    public var revoked: Bool
 
     /// The kind of remote (`folder`, `s3`, `webdav`, `rclone`), from its location.
     public var remoteKind: String? {
@@ -50,9 +52,10 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
         standingIssues: [SyncLocalState.StandingIssue] = [], stateProblem: SyncFailure? = nil,
         devicesSeen: [SyncLocalState.DeviceSeen] = [],
         remoteDeleted: Bool = false, vaultMismatch: Bool = false, disabledEverywhere: Bool = false,
-        createOnlyEnforced: Bool? = nil
+        createOnlyEnforced: Bool? = nil, revoked: Bool = false
     ) {
         self.createOnlyEnforced = createOnlyEnforced
+        self.revoked = revoked
         self.isEnabled = isEnabled
         self.remoteLocation = remoteLocation
         self.remoteVaultID = remoteVaultID

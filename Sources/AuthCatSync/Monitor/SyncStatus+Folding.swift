@@ -62,6 +62,7 @@ extension SyncStatus {
 
     private func summarize(isSetUp: Bool) -> Verdict {
         if let problem = local.stateProblem { return (.error, problem.message, problem.nextStep) }
+        if local.revoked { return (.revoked, Self.revokedMessage, nil) }
         if local.remoteDeleted { return (.remoteDeleted, Self.remoteDeletedMessage, .enableSync) }
         if local.vaultMismatch { return (.vaultMismatch, Self.vaultMismatchMessage, .switchRemote) }
         if setup.state == .inProgress { return (.inProgress, "sync is being set up", nil) }
@@ -131,6 +132,7 @@ extension SyncStatus {
         case .unreachable: return (.noNetwork, failure.message, failure.nextStep)
         case .credentialsRejected, .containerMissing: return (.accountNotAvailable, failure.message, failure.nextStep)
         case .remoteDeleted: return (.remoteDeleted, remoteDeletedMessage, .enableSync)
+        case .revoked: return (.revoked, revokedMessage, nil)
         case .vaultMismatch: return (.vaultMismatch, vaultMismatchMessage, .switchRemote)
         case .disabledElsewhere, .wrongPassphrase, .integrity, .other:
             return (.error, failure.message, failure.nextStep)
@@ -138,6 +140,9 @@ extension SyncStatus {
     }
 
     static let disabledElsewhereMessage = "sync was turned off from another device; local data is kept"
+    static let revokedMessage =
+        "a key rotation on another device revoked this device: it no longer syncs, and local data is kept "
+        + "('authcat sync disable' acknowledges it)"
     static let remoteDeletedMessage = "another device deleted the remote data; local data is kept"
     static let vaultMismatchMessage =
         "the remote now holds a different vault than the one this device joined; "

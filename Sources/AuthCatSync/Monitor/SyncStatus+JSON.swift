@@ -23,6 +23,7 @@ extension SyncStatus: Encodable {
         case remoteDeleted = "remote_deleted"
         case vaultMismatch = "vault_mismatch"
         case disabledEverywhere = "disabled_everywhere"
+        case revoked
         case firstSeen = "first_seen"
         case lastSeen = "last_seen"
         case thisDevice = "this_device"
@@ -68,6 +69,7 @@ extension SyncStatus: Encodable {
         try container.encode(local.remoteDeleted, forKey: .remoteDeleted)
         try container.encode(local.vaultMismatch, forKey: .vaultMismatch)
         try container.encode(local.disabledEverywhere, forKey: .disabledEverywhere)
+        try container.encode(local.revoked, forKey: .revoked)
         try encodeProbe(into: &container)
     }
 

@@ -25,6 +25,8 @@ extension SyncStatus {
         case remoteDeleted = "remote deleted"
         /// The remote holds a different vault than the one this device joined.
         case vaultMismatch = "vault mismatch"
+        /// A key rotation on another device revoked this one; local data is kept.
+        case revoked
 
         /// The process exit status for this state; see the type's documentation.
         public var exitCode: Int32 {
@@ -37,6 +39,7 @@ extension SyncStatus {
             case .accountNotAvailable: 6
             case .remoteDeleted: 7
             case .vaultMismatch: 8
+            case .revoked: 9
             }
         }
 

@@ -1,4 +1,9 @@
-/// What one listing of the whole remote says, sorted by meaning.
+/// What one listing of the whole remote says, sorted by meaning, as seen
+/// from one key epoch (docs/FORMAT.md §5.9): the batches, snapshots and
+/// markers of that epoch only (epoch 0's under the vault folder, a later
+/// epoch's under its `e-<epoch>` folder, named here by their §5.1 meaning),
+/// with the manifest and the deletion marker, which belong to no epoch.
+/// Another epoch's objects are not there: a device never reads them as its own.
 struct RemoteListing {
     /// The objects of one device in one vault.
     struct DeviceObjects: Equatable {
@@ -22,9 +27,9 @@ struct RemoteListing {
     /// The listed version of every object of ours whose remote gives one, by name.
     var versions: [String: String] = [:]
 
-    init(_ objects: [RemoteObject]) {
+    init(_ objects: [RemoteObject], epoch: Int64 = 0) {
         for object in objects {
-            guard let name = RemoteLayout.parse(object.name) else { continue }
+            guard let name = Self.meaning(of: object.name, inEpoch: epoch) else { continue }
             sizes[object.name] = object.size
             versions[object.name] = object.version
             switch name {
@@ -41,6 +46,21 @@ struct RemoteListing {
                 devices[vault, default: [:]][device, default: DeviceObjects()].snapshots.insert(sequence)
             }
             names[vaultID(of: name), default: []].append(object.name)
+        }
+    }
+
+    /// What `name` means to a device at `epoch`, or nil when it is not of that epoch.
+    private static func meaning(of name: String, inEpoch epoch: Int64) -> RemoteLayout.Name? {
+        if let epochName = EpochLayout.parse(name) {
+            guard case .epochObject(_, let objectEpoch, let inner) = epochName, objectEpoch == epoch, epoch > 0 else {
+                return nil
+            }
+            return inner
+        }
+        guard let plain = RemoteLayout.parse(name) else { return nil }
+        switch plain {
+        case .manifest, .deletedMarker: return plain
+        case .batch, .snapshot, .disabledMarker: return epoch == 0 ? plain : nil
         }
     }
 

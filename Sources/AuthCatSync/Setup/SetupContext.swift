@@ -45,7 +45,7 @@ struct SetupContext {
         let keys = try SyncKeys.unsealLocally(
             state.sealedMasterKey, vault: vault, remoteVaultID: state.remoteVaultID,
             deviceID: state.deviceID)
-        let disabled = try await disabledGeneration(state.remoteVaultID, keys: keys)
+        let disabled = try await disabledGeneration(state.remoteVaultID, keys: keys, epoch: state.keyEpoch)
         // A name chosen when turning sync on again renames this device, unless another device has it.
         if let chosen = naming.chosen,
             let other = try DeviceDirectory.read(
@@ -100,7 +100,7 @@ struct SetupContext {
         }
         try saveNewState(
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
-            disabledGeneration: try await disabledGeneration(vaultID, keys: keys),
+            disabledGeneration: try await disabledGeneration(vaultID, keys: keys, epoch: stored.position?.epoch ?? 0),
             manifest: (ObjectHash.of(data), listing.versions[manifestName]), enrolment: enrolment,
             epoch: stored.position)
         return SyncService.EnableResult(
@@ -167,8 +167,11 @@ struct SetupContext {
     /// Turning sync on steps past every "disabled everywhere" marker there is
     /// now that opens with the key. The marker itself stays, for devices that
     /// have not seen it yet; one that does not open counts for nothing.
-    private func disabledGeneration(_ vaultID: String, keys: SyncKeys) async throws -> Int64 {
-        try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
-            .newestDisabledGeneration(in: listing, above: 0)?.generation ?? 0
+    /// The newest "disabled everywhere" generation of the key epoch joined;
+    /// markers of an older epoch are never obeyed, so never stepped past either.
+    private func disabledGeneration(_ vaultID: String, keys: SyncKeys, epoch: Int64) async throws -> Int64 {
+        let markers = epoch == 0 ? listing : RemoteListing(try await remote.list(prefix: ""), epoch: epoch)
+        return try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
+            .newestDisabledGeneration(in: markers, above: 0)?.generation ?? 0
     }
 }

@@ -74,11 +74,12 @@ public enum SyncState {
     /// - Returns: whether there was such a stop to acknowledge.
     static func acknowledgeStop(_ standing: Standing) throws -> Bool {
         guard let store = standing.store, let record = standing.record, !record.enabled,
-            record.remoteDeleted || record.vaultMismatch
+            record.remoteDeleted || record.vaultMismatch || record.revoked
         else { return false }
         try store.updateState { state in
             state.remoteDeleted = false
             state.vaultMismatch = false
+            state.revoked = false
         }
         return true
     }
@@ -139,6 +140,7 @@ public enum SyncState {
             }
             .map(\.standingIssue),
             devicesSeen: devices, remoteDeleted: state.remoteDeleted, vaultMismatch: state.vaultMismatch,
-            disabledEverywhere: state.disabledEverywhere, createOnlyEnforced: state.createOnlyEnforced)
+            disabledEverywhere: state.disabledEverywhere, createOnlyEnforced: state.createOnlyEnforced,
+            revoked: state.revoked)
     }
 }

@@ -129,6 +129,12 @@ extension SyncStore {
                     );
                     """)
         }
+        migrator.registerMigration("v10-revoked") { db in
+            // A key rotation on another device revoked this one: it never syncs
+            // with that remote vault again (FORMAT.md §5.9), until `sync disable` acknowledges it.
+            try db.execute(
+                sql: "ALTER TABLE state ADD COLUMN revoked INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1))")
+        }
         return migrator
     }
 }

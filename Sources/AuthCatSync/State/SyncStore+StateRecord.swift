@@ -59,6 +59,8 @@ extension SyncStore {
         /// The key epoch this device holds, and the hash of the rotation record that made it ("" for 0).
         var keyEpoch: Int64 = 0
         var keyEpochRecord = ""
+        /// A proved rotation revoked this device: sync stopped for good here, local data kept.
+        var revoked = false
         /// This device's name on the remote, as its batches carry it; nil for
         /// states from before names were chosen, which use the vault's device name.
         var deviceName: String?

@@ -31,7 +31,7 @@ final class SyncStatusRenderingTests: XCTestCase {
                 "phases", "last_successful_sync",
                 "pending_local_changes", "batches_since_snapshot", "compaction_due", "rejected_objects",
                 "standing_issues", "state_problem",
-                "devices_seen", "remote_deleted", "vault_mismatch", "disabled_everywhere", "probe",
+                "devices_seen", "remote_deleted", "vault_mismatch", "disabled_everywhere", "revoked", "probe",
             ])
         let phases = try XCTUnwrap(object["phases"] as? [String: [String: Any]])
         XCTAssertEqual(phases["import"]?["state"] as? String, "failed")

@@ -199,6 +199,18 @@ final class SyncStatusTests: XCTestCase {
         XCTAssertEqual(fold(events).summary, .remoteDeleted)
     }
 
+    func testRevokedFromTheFlagOrTheLastFailureWithExitStatusNine() {
+        var local = SyncLocalState(isEnabled: false)
+        local.revoked = true
+        XCTAssertEqual(fold(successfulSync(at: 0), local: local).summary, .revoked)
+        XCTAssertEqual(SyncStatus.Summary.revoked.exitCode, 9)
+        let events =
+            successfulSync(at: 0) + [
+                event(.import, .started, at: 10), event(.import, .failed, at: 11, failure(.revoked)),
+            ]
+        XCTAssertEqual(fold(events, local: on).summary, .revoked)
+    }
+
     func testVaultMismatchFromTheFlagOrTheLastFailure() {
         var local = on
         local.vaultMismatch = true

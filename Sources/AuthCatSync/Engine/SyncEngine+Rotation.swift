@@ -1,0 +1,137 @@
+import AuthCatCore
+import AuthCatEssentials
+import Foundation
+import GRDB
+
+extension SyncEngine {
+    /// What following the rotation chain at the start of a sync left.
+    struct Followed {
+        var state: SyncStore.StateRecord
+        var keys: SyncKeys
+        /// What was imported from the epoch this device left, up to the cut points.
+        var leftEpochReport: SyncReport?
+        /// Rotation records that failed a check (never believed), by name, with why.
+        var rejected: [(name: String, reason: String)] = []
+        /// Epochs at which two valid records were found (the smaller digest was taken).
+        var conflicts: [Int64] = []
+    }
+
+    /// Follows the rotation records on the remote from the epoch this device
+    /// holds (`RotationChain`, docs/FORMAT.md §5.9), before anything is imported
+    /// or exported:
+    ///
+    /// - a newer epoch sealed to this device is adopted without a question:
+    ///   the epoch it leaves is read up to the rotation's signed cut points
+    ///   (`EpochCut`), then every record this device knows is marked for export,
+    ///   so its first batch of the new epoch holds them all;
+    /// - a rotation that revoked this device stops its sync for good (`revoked`);
+    /// - a newer epoch listed but not proved from here (withheld or forged)
+    ///   stops the sync before anything is written.
+    func followRotations(
+        _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject],
+        progress: ((SyncService.Progress) -> Void)?
+    ) async throws -> Followed {
+        var followed = Followed(state: state, keys: keys)
+        let newestListed = EpochLayout.newestListedEpoch(objects.map(\.name), vault: state.remoteVaultID)
+        guard newestListed > state.keyEpoch else { return followed }
+        guard let authority = state.authorityPublicKey, let sealedDeviceKey = state.sealedDeviceKey else {
+            throw Self.leftOut(epoch: newestListed)
+        }
+        let deviceKeys = try DeviceKeys.unsealLocally(
+            sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
+            remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
+        let chain = RotationChain(
+            remote: remote, vault: state.remoteVaultID, device: state.deviceID, deviceKeys: deviceKeys)
+        let result = try await chain.follow(
+            from: RotationChain.Position(epoch: state.keyEpoch, recordHash: state.keyEpochRecord, authority: authority),
+            listing: objects)
+        followed.rejected = result.rejected
+        followed.conflicts = result.conflicts
+        switch result.outcome {
+        case .current:
+            return followed
+        case .withheld(let listed, let proved):
+            throw SyncError(
+                .integrity,
+                "the remote lists key epoch \(listed), but no rotation record this device can check leads there "
+                    + "from epoch \(proved); sync stopped and nothing was written until one does (the remote may "
+                    + "be withholding it, or someone without the sync passphrase forged it)",
+                cause: UnprovedEpoch(listed: listed, proved: proved))
+        case .leftOut(let epoch):
+            throw Self.leftOut(epoch: epoch)
+        case .revoked(let epoch, _):
+            try store.updateState {
+                $0.enabled = false
+                $0.revoked = true
+            }
+            throw SyncError.revoked(epoch: epoch)
+        case .adopted(let position, let newKeys, let record):
+            if position.epoch == state.keyEpoch + 1 {
+                followed.leftEpochReport = try await importLeftEpoch(
+                    state, keys: keys, objects: objects, cut: EpochCut(record: record), progress: progress)
+            }
+            followed.state = try adopt(position, keys: newKeys, revoking: record)
+            followed.keys = newKeys
+            return followed
+        }
+    }
+
+    /// Imports what other devices wrote under the key this device is leaving,
+    /// up to the cut points the rotation signed: the rotating device had read
+    /// as far, and nothing past a cut (a revoked device writing on) counts.
+    private func importLeftEpoch(
+        _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject], cut: EpochCut,
+        progress: ((SyncService.Progress) -> Void)?
+    ) async throws -> SyncReport {
+        let run = SyncEngine.Run(
+            keys: keys, state: state, listing: RemoteListing(objects, epoch: state.keyEpoch), progress: progress,
+            cut: cut)
+        run.rejectedBefore = try knownRejections()
+        try await importChanges(run)
+        return run.report
+    }
+
+    /// Moves this device's state to the adopted epoch: its key sealed here, the
+    /// new authority pinned, a new chain of its own, every other device's
+    /// position in the new epoch at its start, and every record it knows
+    /// marked for export (what it wrote past its cut would otherwise be lost).
+    private func adopt(
+        _ position: RotationChain.Position, keys: SyncKeys, revoking record: RotationRecord
+    ) throws -> SyncStore.StateRecord {
+        try store.write { db in
+            var state = try SyncStore.requiredState(db)
+            state.sealedMasterKey = try keys.sealedLocally(
+                vault: vault, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
+            state.keyEpoch = position.epoch
+            state.keyEpochRecord = position.recordHash
+            state.authorityPublicKey = position.authority
+            state.nextSequence = 1
+            state.chainHead = ""
+            state.snapshotSequence = 0
+            try state.update(db)
+            try db.execute(sql: "UPDATE peer SET sequence = 0, chainHash = '', seenSequence = 0")
+            try db.execute(sql: "UPDATE record SET pending = 1")
+            for device in record.revoked {
+                try SyncStore.RevocationRecord(deviceID: device, epoch: record.epoch, record: position.recordHash).save(
+                    db)
+            }
+            return state
+        }
+    }
+
+    /// Why a sync stopped: a newer epoch is listed that no record proves from
+    /// here. A rotation goes on past it (it proves its own epoch), so that
+    /// planting a forged record cannot stop a revocation.
+    struct UnprovedEpoch: Error {
+        let listed: Int64
+        let proved: Int64
+    }
+
+    private static func leftOut(epoch: Int64) -> SyncError {
+        SyncError(
+            .other,
+            "the sync key was rotated (key epoch \(epoch)) without a key for this device, which joined before "
+                + "devices had keys of their own; turn sync off here and on again with the sync passphrase",
+            next: .rejoinSync)
+    }
+}

@@ -1,0 +1,127 @@
+import AuthCatCore
+import AuthCatEssentials
+import Foundation
+import GRDB
+
+extension SyncService {
+    /// An account a revoked device held at its last sync: issuer and name, never a secret.
+    public struct ExposedAccount: Sendable, Equatable, Codable {
+        public var issuer: String
+        public var name: String
+        /// Deleted since, but held by the revoked device while it was there.
+        public var deleted: Bool
+    }
+
+    /// What `rotate` did.
+    public struct RotationOutcome: Sendable {
+        /// The remote's display location.
+        public var remote: String
+        /// The key epoch the remote vault is at now.
+        public var epoch: Int64
+        /// The devices revoked by this rotation (ids).
+        public var revoked: [String]
+        /// Devices that stay but held no certified key: they must join again with the passphrase.
+        public var leftOut: [String]
+        /// Objects of the old key removed from the remote.
+        public var objectsRemoved: Int
+        /// With a revocation, every account the vault held (the lost-device checklist).
+        public var exposedAccounts: [ExposedAccount]
+    }
+
+    /// Moves the remote vault to a new master key (`KeyRotation`, FORMAT.md §5.9),
+    /// revoking `revoking` (device ids or unique id prefixes), in an order that a
+    /// kill at any moment leaves readable by the remaining devices:
+    ///
+    /// 1. a rotation killed after its record was written is finished first;
+    /// 2. a sync brings this device up to date (its cut points are what it read);
+    /// 3. the signed record is created, sealing the new key to each remaining
+    ///    certified device, then the manifest of the new epoch is written;
+    /// 4. a sync adopts the new key and writes every live record under it
+    ///    (the new generation);
+    /// 5. only then are the old key's objects removed.
+    ///
+    /// Running it again after a kill finishes what was started and rotates once more.
+    ///
+    /// - Parameter secret: the sync passphrase or recovery key, which proves the right to rotate.
+    /// - Throws: `SyncError.syncOff` when sync is not on here, `.wrongPassphrase`
+    ///   when `secret` does not open the manifest (nothing is written).
+    public func rotate(
+        secret: SyncService.Secret, revoking: [String], progress: ((SyncService.Progress) -> Void)? = nil,
+        whenBusy: () -> Void = {}
+    ) async throws -> RotationOutcome {
+        try await coordinator.withRunLock(whenBusy: whenBusy) {
+            defer { refreshNotice() }
+            let standing = look()
+            if let lost = standing.lost { throw lost }
+            guard let store = standing.store, let record = standing.record, record.enabled else {
+                throw SyncError.syncOff
+            }
+            guard let sealedDeviceKey = record.sealedDeviceKey, record.authorityPublicKey != nil else {
+                throw SyncError(
+                    .other,
+                    "this device joined before devices had keys of their own: type the sync passphrase here once "
+                        + "with 'authcat sync passphrase change' (the new passphrase may be the same), then rotate")
+            }
+            return try await withRemote(record.remoteURL, createOnlyEnforced: record.createOnlyEnforced) { remote in
+                let rotation = KeyRotation(
+                    remote: remote, vaultID: record.remoteVaultID, device: record.deviceID,
+                    deviceKeys: try DeviceKeys.unsealLocally(
+                        sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
+                        remoteVaultID: record.remoteVaultID, deviceID: record.deviceID),
+                    clock: clock)
+                let engine = SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
+                _ = try await rotation.resume(secret: secret)
+                do {
+                    _ = try await engine.run(progress: progress, compacting: false)
+                } catch let error as SyncError where error.cause is SyncEngine.UnprovedEpoch {
+                    // A record nobody can prove (forged, or planted by the remote) must not stop a
+                    // revocation: the rotation to come proves its own epoch; the cuts are as last synced.
+                }
+                let before = try Self.rotationStart(store)
+                // A device certified but not yet seen writing (it joined with nothing to export) stays too.
+                let certified = try await rotation.certifiedKeys(authority: before.position.authority)
+                let devices = before.devices.union(certified.keys)
+                let directory = try self.devices()
+                let revoked = try Set(revoking.map { try directory.resolve($0).id })
+                if revoked.contains(record.deviceID) {
+                    throw SyncError(.other, "this device cannot revoke itself; rotate from another device")
+                }
+                let exposed = revoked.isEmpty ? [] : try exposedAccounts()
+                let prepared = try await rotation.prepare(
+                    secret: secret, position: before.position, devices: devices, revoking: revoked,
+                    cuts: before.cuts)
+                try await rotation.publish(prepared)
+                _ = try await engine.run(progress: progress, compacting: false)
+                let removed = try await rotation.removeObjects(before: prepared.record.epoch)
+                return RotationOutcome(
+                    remote: remote.displayLocation, epoch: prepared.record.epoch, revoked: revoked.sorted(),
+                    leftOut: prepared.leftOut, objectsRemoved: removed, exposedAccounts: exposed)
+            }
+        }
+    }
+
+    /// Where this device stands once synced: its position in the chain, the
+    /// devices it knows, and each one's cut point (the last object it read of
+    /// it, and its own last batch).
+    private static func rotationStart(
+        _ store: SyncStore
+    ) throws -> (position: RotationChain.Position, devices: Set<String>, cuts: [RotationRecord.Cut]) {
+        guard let state = try store.state(), let authority = state.authorityPublicKey else { throw SyncError.syncOff }
+        let peers = try store.read { try SyncStore.PeerRecord.fetchAll($0) }.filter { $0.deviceID != state.deviceID }
+        let cuts =
+            peers.map { RotationRecord.Cut(device: $0.deviceID, sequence: $0.sequence, chainHash: $0.chainHash) }
+            + [RotationRecord.Cut(device: state.deviceID, sequence: state.nextSequence - 1, chainHash: state.chainHead)]
+        return (
+            RotationChain.Position(epoch: state.keyEpoch, recordHash: state.keyEpochRecord, authority: authority),
+            Set(peers.map(\.deviceID) + [state.deviceID]), cuts
+        )
+    }
+
+    /// Every account of this vault, deleted ones too: a device revoked now
+    /// held each at its last sync, or while it existed.
+    private func exposedAccounts() throws -> [ExposedAccount] {
+        try vault.accounts(includingDeleted: true)
+            .map { ExposedAccount(issuer: $0.issuer, name: $0.name, deleted: $0.deletedAt != nil) }
+            .sorted { ($0.deleted ? 1 : 0, $0.issuer, $0.name) < ($1.deleted ? 1 : 0, $1.issuer, $1.name) }
+    }
+}

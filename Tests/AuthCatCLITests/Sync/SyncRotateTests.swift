@@ -1,0 +1,144 @@
+import AuthCatTestSupport
+import Foundation
+import XCTest
+
+/// `authcat sync rotate` through the command line on a folder remote: the
+/// remaining devices keep syncing without a question, the revoked one stops
+/// with `revoked` (exit status 9), and a copy of its files (a stolen laptop)
+/// reads nothing new and gets nothing accepted.
+final class SyncRotateTests: SyncTestCase {
+    private func deviceID(_ device: AuthCatRunner) throws -> String {
+        let devices = try XCTUnwrap(try status(device, offline: true).json["devices_seen"] as? [[String: Any]])
+        return try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String)
+    }
+
+    private func settle(_ devices: AuthCatRunner...) {
+        for device in devices { XCTAssertTrue(eventually { runningPushes(of: device).isEmpty }) }
+    }
+
+    func testARevokedDeviceStopsWithExitStatusNineWhileTheOthersTakeTheNewKey() throws {
+        let (first, second, third) = (try makeDevice(), try makeDevice(), try makeDevice())
+        try add(first, "alice")
+        try enable(first)
+        try enable(second)
+        try enable(third)
+        try add(third, "carol")
+        settle(third)
+        for device in [third, first, second] { try succeed(device, ["sync", "now"]) }
+        let thirdID = try deviceID(third)
+        // The thief's copy of the third device's files, taken before the rotation.
+        let stolen = try makeDevice()
+        try? FileManager.default.removeItem(at: stolen.home)
+        try FileManager.default.copyItem(at: third.home, to: stolen.home)
+
+        let output = try succeed(first, ["sync", "rotate", "--revoke", String(thirdID.prefix(6)), "--yes", "--json"])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        XCTAssertEqual(json["revoked"] as? [String], [thirdID])
+        XCTAssertEqual(json["epoch"] as? Int, 1)
+        let exposed = try XCTUnwrap(json["exposed_accounts"] as? [[String: Any]])
+        XCTAssertEqual(exposed.compactMap { $0["name"] as? String }.sorted(), ["alice", "carol"])
+        XCTAssertFalse(output.contains(Self.secret), "the checklist never holds a secret")
+        XCTAssertFalse((json["advice"] as? [String] ?? []).isEmpty)
+        XCTAssertFalse(remoteFiles().contains { $0.hasPrefix("authcat-") && $0.contains("/b-") && !$0.contains("/e-") })
+
+        // The remaining device takes the new key without a question, and writes under it.
+        try add(second, "bob")
+        settle(second)
+        try succeed(second, ["sync", "now"])
+        try succeed(first, ["sync", "now"])
+        XCTAssertEqual(try labels(first), ["Example:alice", "Example:bob", "Example:carol"])
+
+        // The revoked device stops, keeps its accounts, and says so with exit status 9.
+        let stopped = try third.run(["sync", "now"])
+        XCTAssertNotEqual(stopped.status, 0)
+        XCTAssertTrue(stopped.stderr.contains("revoked this device"), stopped.stderr)
+        let (code, document) = try status(third, offline: true)
+        XCTAssertEqual(code, 9)
+        XCTAssertEqual(document["summary"] as? String, "revoked")
+        XCTAssertEqual(document["revoked"] as? Bool, true)
+        let text = try third.run(["sync", "status", "--offline"])
+        XCTAssertEqual(text.status, 9)
+        XCTAssertTrue(text.stdout.hasPrefix("sync: revoked"), text.stdout)
+        XCTAssertEqual(try labels(third), ["Example:alice", "Example:carol"])
+        XCTAssertTrue(try succeed(third, ["sync", "disable"]).contains("acknowledged"))
+        XCTAssertEqual(try status(third, offline: true).status, 0)
+
+        // The stolen copy reads nothing written after the rotation, and what it writes is not taken.
+        try add(stolen, "planted")
+        settle(stolen)
+        let thief = try stolen.run(["sync", "now"])
+        XCTAssertNotEqual(thief.status, 0)
+        XCTAssertFalse(try labels(stolen).contains("Example:bob"))
+        try succeed(second, ["sync", "now"])
+        XCTAssertFalse(try labels(second).contains("Example:planted"))
+    }
+
+    func testWithoutATerminalItAsksForYesAndChangesNothing() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let before = remoteFiles()
+        let refused = try device.run(["sync", "rotate"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("add --yes"), refused.stderr)
+        XCTAssertEqual(remoteFiles(), before)
+        let unknown = try device.run(["sync", "rotate", "--revoke", "zzzz", "--yes"])
+        XCTAssertEqual(unknown.status, 64, "a word that names no device is a usage error")
+        XCTAssertTrue(unknown.stderr.contains("no device"), unknown.stderr)
+        XCTAssertEqual(remoteFiles(), before)
+    }
+
+    /// The built program killed with SIGKILL at seeded random moments, on the
+    /// folder remote and on S3: after each kill the remaining device syncs and
+    /// holds every account, and running the rotation again finishes it, leaving
+    /// no object of an older key on the remote.
+    func testAKillAtAnyMomentLeavesTheRemoteReadableAndRunningAgainFinishes() throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"] ?? "") ?? 2_026_112_521
+        print("SyncRotateTests kill seed: \(seed) (AUTHCAT_TEST_SEED replays it)")
+        var random = SeededRandom(seed: seed)
+        try killRounds(remote: remoteURL, rounds: 5, random: &random)
+        let server = try MotoServer(logDirectory: scratch.path)
+        defer { server.stop() }
+        try killRounds(
+            remote: server.location(prefix: "vault-\(UUID().uuidString.prefix(8))"), rounds: 3,
+            environment: server.environment, random: &random)
+    }
+
+    private func killRounds(
+        remote: String, rounds: Int, environment: [String: String] = [:], random: inout SeededRandom
+    ) throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        for device in [first, second] { device.environment.merge(environment) { $1 } }
+        for index in 0..<12 { try add(first, "account\(index)") }
+        try enable(first, remote: remote)
+        try enable(second, remote: remote)
+        try add(second, "second")
+        settle(first, second)
+        try succeed(first, ["sync", "now"])
+        let everything = try labels(first)
+        for round in 0..<rounds {
+            let running = try start(first, ["sync", "rotate", "--yes"])
+            usleep(UInt32.random(in: 0..<900_000, using: &random))
+            kill(running.pid, SIGKILL)
+            _ = running.waitForExit(timeout: 60)
+            let synced = try second.run(["sync", "now"])
+            XCTAssertEqual(synced.status, 0, "round \(round): \(synced.stderr)")
+            XCTAssertEqual(try labels(second), everything, "round \(round)")
+        }
+        try succeed(first, ["sync", "rotate", "--yes"])
+        try succeed(second, ["sync", "now"])
+        try succeed(first, ["sync", "now"])
+        XCTAssertEqual(try labels(first), everything)
+        XCTAssertEqual(try status(second).status, 0)
+        if remote == remoteURL {
+            let epochs = Set(
+                remoteFiles().filter { $0.contains("/b-") || $0.contains("/s-") }.map { $0.split(separator: "/")[1] })
+            XCTAssertEqual(epochs.count, 1, "only the newest key's objects are left: \(epochs)")
+            XCTAssertTrue(epochs.first?.hasPrefix("e-") == true, "\(epochs)")
+        }
+        // A device that joins now reads everything.
+        let joiner = try makeDevice()
+        joiner.environment.merge(environment) { $1 }
+        try enable(joiner, remote: remote)
+        XCTAssertEqual(try labels(joiner), everything)
+    }
+}
