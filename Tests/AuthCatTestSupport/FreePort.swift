@@ -33,28 +33,27 @@ public enum FreePort {
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
     public static func isAccepting(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        } == 0
+        withLoopbackSocket(port: port) { fd, address, length in connect(fd, address, length) == 0 }
     }
 
     /// Whether a TCP socket can bind 127.0.0.1:`port` now (it is closed again at once).
     private static func canBind(_ port: Int) -> Bool {
+        withLoopbackSocket(port: port) { fd, address, length in bind(fd, address, length) == 0 }
+    }
+
+    /// `body` given a new TCP socket, closed afterwards, and 127.0.0.1:`port`; false when no socket can be made.
+    private static func withLoopbackSocket(
+        port: Int, _ body: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Bool
+    ) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = loopback(port: port)
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                body(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
-        } == 0
+        }
     }
 
     private static func loopback(port: Int) -> sockaddr_in {
