@@ -59,10 +59,16 @@ extension SyncEngine {
                 cause: UnprovedEpoch(listed: listed, proved: proved))
         case .leftOut(let epoch):
             throw Self.leftOut(epoch: epoch)
-        case .revoked(let epoch, _):
-            try store.updateState {
-                $0.enabled = false
-                $0.revoked = true
+        case .revoked(let epoch, _, let recordHash):
+            try store.write { db in
+                var stopped = try SyncStore.requiredState(db)
+                stopped.enabled = false
+                stopped.revoked = true
+                try stopped.update(db)
+                // Kept after `sync disable` acknowledges the stop: turning sync on again joins as a new device.
+                try SyncStore.RevocationRecord(
+                    deviceID: state.deviceID, epoch: epoch, record: recordHash
+                ).save(db)
             }
             throw SyncError.revoked(epoch: epoch)
         case .adopted(let position, let newKeys, let record):
