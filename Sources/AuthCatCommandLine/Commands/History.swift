@@ -12,7 +12,10 @@ extension AuthCat {
                 Each line is one changed record: transaction number, time (local, with its offset from UTC), author \
                 (cli, import, restore or sync), device, kind of change (insert, update, \
                 delete), the account, and for updates the fields that changed. Values are \
-                never shown. QUERY limits the history to one account, removed or not.
+                never shown. A rotation of the sync key is a line of kind rotate (author cli on \
+                the device that rotated, sync elsewhere, naming the device it came from), with a \
+                line of kind revoke for each device it revoked, by name and id. QUERY limits the history to one account, removed or \
+                not.
 
                 The newest 20 transactions are shown unless --limit (or the setting \
                 history.limit) says otherwise; --limit 0 shows them all. When more exist, standard error says so.
@@ -100,12 +103,22 @@ extension AuthCat {
             }
         }
 
+        /// What a change is about, as a line names it.
+        private static func subject(_ change: HistorySummary.Change) -> String {
+            switch change.entity {
+            case .account: change.label ?? change.recordID
+            case .preference: "preference \(change.recordID)"
+            case .syncKey: "sync key (key epoch \(change.recordID))"
+            case .device: "device \(change.label ?? "unknown") (\(change.recordID))"
+            }
+        }
+
         /// A line per change shown, then one saying how many were left out.
         private static func rows(_ entry: HistorySummary, omitted: Int) -> [[String]] {
             let time = Timestamp.text(entry.timestamp)
             let transaction = ["#\(entry.number)", time, entry.author.rawValue, entry.device.name]
             var rows = entry.changes.map { change in
-                let subject = change.label ?? "preference \(change.recordID)"
+                let subject = Self.subject(change)
                 let fields = change.kind == .update ? change.fields.joined(separator: ",") : ""
                 return transaction + [change.kind.rawValue, subject, fields]
             }

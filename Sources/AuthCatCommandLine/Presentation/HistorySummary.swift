@@ -9,7 +9,8 @@ public struct HistorySummary: Encodable, Equatable, Sendable {
     public struct Change: Encodable, Equatable, Sendable {
         public var entity: HistoryChange.Entity
         public var recordID: String
-        /// The account's `issuer:name` as stored now; nil for preferences.
+        /// The account's `issuer:name` as stored now, or a revoked device's
+        /// name as it was; nil for preferences and the sync key.
         @NullWhenAbsent public var label: String?
         public var kind: HistoryChange.Kind
         public var fields: [String]
@@ -35,7 +36,7 @@ public struct HistorySummary: Encodable, Equatable, Sendable {
         changes = entry.changes.map { change in
             Change(
                 entity: change.entity, recordID: change.recordID,
-                label: change.entity == .account ? labels[change.recordID] : nil,
+                label: change.entity == .account ? labels[change.recordID] : change.label,
                 kind: change.kind, fields: change.fields)
         }
     }

@@ -23,29 +23,42 @@ public struct HistoryExcerpt: Equatable, Sendable {
     }
 }
 
-/// One record inserted, updated or deleted in a transaction. It names the
-/// fields that changed, never their values.
+/// One record inserted, updated or deleted in a transaction, or a change of
+/// the sync key: a rotation and each device it revoked. It names the fields
+/// that changed, never their values.
 public struct HistoryChange: Codable, Equatable, Sendable {
     public enum Entity: String, Codable, Sendable {
         case account, preference
+        /// The sync key: `recordID` is the key epoch a rotation moved to.
+        case syncKey = "sync_key"
+        /// A device of the remote vault: `recordID` is its sync id, `label` its name then.
+        case device
     }
 
     public enum Kind: String, Codable, Sendable {
         case insert, update, delete
+        /// The sync key was replaced (`syncKey`).
+        case rotate
+        /// A rotation revoked a device (`device`).
+        case revoke
     }
 
     public var entity: Entity
-    /// An account's id, or a preference's key.
+    /// An account's id, a preference's key, a key epoch or a device id.
     public var recordID: String
     public var kind: Kind
     /// Field names, sorted: see `AccountField`.
     public var fields: [String]
+    /// A device's name when the change was made (devices are renamed and
+    /// forgotten); nil for the other entities, whose labels are read when shown.
+    public var label: String?
 
-    public init(entity: Entity, recordID: String, kind: Kind, fields: [String]) {
+    public init(entity: Entity, recordID: String, kind: Kind, fields: [String], label: String? = nil) {
         self.entity = entity
         self.recordID = recordID
         self.kind = kind
         self.fields = fields.sorted()
+        self.label = label
     }
 }
 

@@ -129,6 +129,7 @@ extension Vault {
         let fieldsJSON: String = row["fields"]
         // Most changes (inserts, deletes) list no fields: skip the decoder for them.
         let fields = fieldsJSON == "[]" ? [] : (try? decoder.decode([String].self, from: Data(fieldsJSON.utf8))) ?? []
-        return HistoryChange(entity: entity, recordID: row["recordID"], kind: kind, fields: fields)
+        return HistoryChange(
+            entity: entity, recordID: row["recordID"], kind: kind, fields: fields, label: row["label"])
     }
 }

@@ -97,6 +97,29 @@ extension Vault {
                     CREATE UNIQUE INDEX account_identity ON account(identityKey) WHERE deletedAt IS NULL;
                     """)
         }
+        // Rotations of the sync key and the devices they revoked: two more
+        // entities and kinds, and the device's name as it was (`label`).
+        // The table is rebuilt for its CHECKs, every row copied as it was.
+        migrator.registerMigration("v3-sync-key-history") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE historyChange_v3 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        transactionNumber INTEGER NOT NULL REFERENCES historyTransaction(number),
+                        entity TEXT NOT NULL CHECK (entity IN ('account', 'preference', 'sync_key', 'device')),
+                        recordID TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('insert', 'update', 'delete', 'rotate', 'revoke')),
+                        fields TEXT NOT NULL,
+                        label TEXT
+                    );
+                    INSERT INTO historyChange_v3 (id, transactionNumber, entity, recordID, kind, fields, label)
+                        SELECT id, transactionNumber, entity, recordID, kind, fields, NULL FROM historyChange;
+                    DROP TABLE historyChange;
+                    ALTER TABLE historyChange_v3 RENAME TO historyChange;
+                    CREATE INDEX historyChange_transaction ON historyChange(transactionNumber);
+                    CREATE INDEX historyChange_record ON historyChange(recordID);
+                    """)
+        }
         return migrator
     }
 }

@@ -23,10 +23,13 @@ public final class VaultWriter {
     func recordHistory(_ change: HistoryChange) throws {
         let number = try transactionNumber ?? openHistoryTransaction()
         try db.execute(
-            sql: "INSERT INTO historyChange (transactionNumber, entity, recordID, kind, fields) VALUES (?, ?, ?, ?, ?)",
+            sql: """
+                INSERT INTO historyChange (transactionNumber, entity, recordID, kind, fields, label)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
             arguments: [
                 number, change.entity.rawValue, change.recordID, change.kind.rawValue,
-                String(decoding: try JSONEncoder().encode(change.fields), as: UTF8.self),
+                String(decoding: try JSONEncoder().encode(change.fields), as: UTF8.self), change.label,
             ])
     }
 

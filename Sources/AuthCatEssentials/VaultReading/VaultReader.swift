@@ -333,5 +333,5 @@ public struct AccountName: AccountNaming, Sendable {
 /// it); the quick front reads a vault only when it finds exactly these, and
 /// leaves any other vault to the full program, which migrates or refuses it.
 public enum VaultSchemaVersion {
-    public static let migrations = ["v1-accounts-history", "v2-pin-kinds"]
+    public static let migrations = ["v1-accounts-history", "v2-pin-kinds", "v3-sync-key-history"]
 }

@@ -6,13 +6,15 @@ import Foundation
 /// names changed fields, never values, like the vault's own history.
 public struct ArchivedHistoryEntry: Codable, Equatable, Sendable {
     public struct Change: Codable, Equatable, Sendable {
-        /// account or preference.
+        /// account, preference, sync_key or device.
         public var entity: String
-        /// An account id or a preference key.
+        /// An account id, a preference key, a key epoch or a device's sync id.
         public var recordID: String
-        /// insert, update or delete.
+        /// insert, update, delete, rotate or revoke.
         public var kind: String
         public var fields: [String]
+        /// A revoked device's name; absent for the other entities.
+        public var label: String?
     }
 
     public var number: Int64
@@ -30,7 +32,9 @@ public struct ArchivedHistoryEntry: Codable, Equatable, Sendable {
         deviceID = entry.device.id
         deviceName = entry.device.name
         changes = entry.changes.map {
-            Change(entity: $0.entity.rawValue, recordID: $0.recordID, kind: $0.kind.rawValue, fields: $0.fields)
+            Change(
+                entity: $0.entity.rawValue, recordID: $0.recordID, kind: $0.kind.rawValue, fields: $0.fields,
+                label: $0.label)
         }
     }
 }

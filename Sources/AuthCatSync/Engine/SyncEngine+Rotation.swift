@@ -59,10 +59,16 @@ extension SyncEngine {
                 cause: UnprovedEpoch(listed: listed, proved: proved))
         case .leftOut(let epoch):
             throw Self.leftOut(epoch: epoch)
-        case .revoked(let epoch, _):
-            try store.updateState {
-                $0.enabled = false
-                $0.revoked = true
+        case .revoked(let epoch, _, let recordHash):
+            try store.write { db in
+                var stopped = try SyncStore.requiredState(db)
+                stopped.enabled = false
+                stopped.revoked = true
+                try stopped.update(db)
+                // Kept after `sync disable` acknowledges the stop: turning sync on again joins as a new device.
+                try SyncStore.RevocationRecord(
+                    deviceID: state.deviceID, epoch: epoch, record: recordHash
+                ).save(db)
             }
             throw SyncError.revoked(epoch: epoch)
         case .adopted(let position, let newKeys, let record):
@@ -70,7 +76,10 @@ extension SyncEngine {
                 followed.leftEpochReport = try await importLeftEpoch(
                     state, keys: keys, objects: objects, cut: EpochCut(record: record), progress: progress)
             }
+            let directory = try DeviceDirectory.read(
+                from: store, state: state, vaultDeviceName: vault.identity.deviceName)
             followed.state = try adopt(position, keys: newKeys, revoking: record)
+            try recordInHistory(record, thisDevice: state.deviceID, directory: directory)
             followed.keys = newKeys
             return followed
         }
@@ -116,6 +125,22 @@ extension SyncEngine {
                     db)
             }
             return state
+        }
+    }
+
+    /// Writes the adopted rotation into the vault's history: on the device
+    /// that rotated as its own change (`cli`), on the others as received from
+    /// it (`sync`), with each device it revoked by id and name. After the
+    /// adoption, in a transaction of its own: a kill in between loses the
+    /// line, never writes it twice.
+    private func recordInHistory(_ record: RotationRecord, thisDevice: String, directory: DeviceDirectory) throws {
+        func reference(_ id: String) -> DeviceReference {
+            // A device whose objects this one never read has no name here.
+            DeviceReference(id: id, name: directory.devices.first(where: { $0.id == id })?.name ?? "unknown")
+        }
+        let author: HistoryAuthor = record.device == thisDevice ? .cli : .sync(from: reference(record.device))
+        try vault.write(author: author) { writer in
+            try writer.recordSyncKeyRotation(epoch: record.epoch, revoked: record.revoked.sorted().map(reference))
         }
     }
 

@@ -68,6 +68,9 @@ extension SyncEngine {
             try Self.mark(
                 db, .account, change.recordID, fields: Self.clockedFields(of: change, known: known),
                 at: time, keepExisting: false)
+        case .syncKey, .device:
+            // A rotation recorded in history: sync's own doing, not a record to export.
+            break
         }
     }
 
@@ -77,6 +80,7 @@ extension SyncEngine {
         switch change.kind {
         case .insert: return known ? ["deleted"] : AccountState.clockedFields
         case .delete: return ["deleted"]
+        case .rotate, .revoke: return []
         case .update:
             return Array(
                 Set(

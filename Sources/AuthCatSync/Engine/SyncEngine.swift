@@ -63,6 +63,8 @@ final class SyncEngine: Sendable {
             return try vault.accounts(includingDeleted: true).count + vault.preferences().count
         }
         let unstamped = try vault.history(after: cursor).filter { $0.author != .sync }
-        return stamped + Set(unstamped.flatMap { $0.changes.map { "\($0.entity.rawValue)/\($0.recordID)" } }).count
+        // A rotation in history is no record to export.
+        let records = unstamped.flatMap { $0.changes.filter { [.account, .preference].contains($0.entity) } }
+        return stamped + Set(records.map { "\($0.entity.rawValue)/\($0.recordID)" }).count
     }
 }

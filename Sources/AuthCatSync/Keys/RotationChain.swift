@@ -26,7 +26,8 @@ struct RotationChain {
         /// A newer epoch was proved and its key opened with this device's key pair.
         case adopted(position: Position, keys: SyncKeys, record: RotationRecord)
         /// A proved rotation revoked this device: it stops syncing for good.
-        case revoked(epoch: Int64, record: RotationRecord)
+        /// `recordHash` is the SHA-256 (hex) of that record's stored bytes.
+        case revoked(epoch: Int64, record: RotationRecord, recordHash: String)
         /// A proved rotation holds no key for this device without revoking it
         /// (its key was not certified): it must join again with the passphrase.
         case leftOut(epoch: Int64)
@@ -70,7 +71,7 @@ struct RotationChain {
             }
             if valid.count > 1 { result.conflicts.append(epoch) }
             if winner.record.revoked.contains(device) {
-                result.outcome = .revoked(epoch: epoch, record: winner.record)
+                result.outcome = .revoked(epoch: epoch, record: winner.record, recordHash: winner.hash)
                 return result
             }
             current = Position(epoch: epoch, recordHash: winner.hash, authority: winner.record.authorityPublicKey)

@@ -29,7 +29,11 @@ enum SyncSetup {
     ) async throws -> (plan: SyncService.SetupPlan, vaultToJoin: String?) {
         // Never joined afresh over lost state: the user says so first (`sync disable`).
         if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
-        let state = try SyncStore.openIfPresent(in: vault.location)?.state()
+        let store = try SyncStore.openIfPresent(in: vault.location)
+        var state = try store?.state()
+        // A device a rotation revoked never resumes under its old id: with
+        // the passphrase it joins again as a new device.
+        if let store, let revoked = state, try store.isRevoked(revoked.deviceID) { state = nil }
         var deleted: Set<String> = []
         if let state {
             switch try await standing(of: state, vault: vault, remote: remote, listing: listing) {

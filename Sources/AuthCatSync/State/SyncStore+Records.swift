@@ -95,3 +95,10 @@ extension SyncStore {
         var record: String
     }
 }
+
+extension SyncStore {
+    /// Whether a proved rotation revoked `deviceID`.
+    func isRevoked(_ deviceID: String) throws -> Bool {
+        try read { db in try RevocationRecord.filter(Column("deviceID") == deviceID).fetchCount(db) > 0 }
+    }
+}

@@ -113,8 +113,12 @@ final class SyncRotateTests: SyncTestCase {
         try enable(second, remote: remote)
         try add(second, "second")
         settle(first, second)
+        // The background push may not have started when `settle` looked: the
+        // second device's own sync puts its account on the remote for sure.
+        try succeed(second, ["sync", "now"])
         try succeed(first, ["sync", "now"])
         let everything = try labels(first)
+        XCTAssertTrue(everything.contains { $0.contains("second") }, "\(everything)")
         for round in 0..<rounds {
             let running = try start(first, ["sync", "rotate", "--yes"])
             usleep(UInt32.random(in: 0..<900_000, using: &random))

@@ -43,4 +43,26 @@ final class VaultMigrationTests: VaultTestCase {
         try add(vault, draft("carol"))
         XCTAssertEqual(try vault.accounts().count, 2)
     }
+
+    /// Migration `v3-sync-key-history` keeps every change of the old history
+    /// and takes rotations of the sync key, with the revoked devices' names.
+    func testVersion1VaultKeepsItsHistoryAndRecordsARotation() throws {
+        let vault = try openFixture("vault-v1")
+        let before = try vault.history()
+        XCTAssertFalse(before.flatMap(\.changes).isEmpty)
+        try vault.write(author: .cli) { writer in
+            try writer.recordSyncKeyRotation(
+                epoch: 3, revoked: [DeviceReference(id: "3d7352bf6db19a6e", name: "old laptop")])
+        }
+        let after = try vault.history()
+        XCTAssertEqual(Array(after.dropFirst()), before)
+        XCTAssertEqual(
+            after.first?.changes,
+            [
+                HistoryChange(entity: .syncKey, recordID: "3", kind: .rotate, fields: []),
+                HistoryChange(
+                    entity: .device, recordID: "3d7352bf6db19a6e", kind: .revoke, fields: [], label: "old laptop"),
+            ])
+        XCTAssertEqual(after.first?.author, .cli)
+    }
 }

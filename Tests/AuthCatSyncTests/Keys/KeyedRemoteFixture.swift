@@ -103,7 +103,7 @@ extension RotationChain.Outcome {
     }
 
     var revokedEpoch: Int64? {
-        if case .revoked(let epoch, _) = self { return epoch }
+        if case .revoked(let epoch, _, _) = self { return epoch }
         return nil
     }
 
