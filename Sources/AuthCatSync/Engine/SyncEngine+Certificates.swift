@@ -7,7 +7,8 @@ extension SyncEngine {
     /// joined), so that `sync devices` lists, and `sync rotate --revoke`
     /// names, a device that joined but never wrote a batch: it holds the
     /// master key all the same. Each certificate is read once; one the
-    /// authority did not sign (planted by the remote) adds no device.
+    /// authority did not sign (planted by the remote) adds no device, and
+    /// one the remote fails to return does not fail the sync.
     func recordCertifiedDevices(_ run: SyncEngine.Run, listed objects: [RemoteObject]) async throws {
         let state = try SyncStore.requiredState(store)
         // A device that joined before the authority existed has nothing to check a certificate with.
@@ -19,7 +20,8 @@ extension SyncEngine {
             guard case .deviceKey(let vault, let device) = EpochLayout.parse(object.name), vault == run.vaultID,
                 device != run.deviceID, !known.contains(device)
             else { continue }
-            guard let data = try await remote.get(object.name),
+            // Only the directory needs it: a read that fails is tried again at the next sync.
+            guard let data = try? await remote.get(object.name),
                 (try? DeviceCertificate.open(data, name: object.name, vault: vault, authority: authority)) != nil
             else { continue }
             let record = SyncStore.CertifiedDeviceRecord(deviceID: device, firstSeen: clock.now().unixMilliseconds)
