@@ -14,7 +14,8 @@ extension AuthCat {
                 Every device that joined the remote vault, as this device's syncs found \
                 them (nothing is asked of the remote): its id, its name, when this device \
                 first and last read one of its objects, whether it is this device, and \
-                whether a key rotation revoked it.
+                whether a key rotation revoked it. A device that joined but has not synced \
+                a change yet shows as (no name yet) once a sync here read its certificate.
 
                 A device is named on the command line by its id, by a prefix of its id \
                 of at least 4 digits that no other id shares, or by its name. Names are \

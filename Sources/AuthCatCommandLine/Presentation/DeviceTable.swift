@@ -14,7 +14,7 @@ enum DeviceTable {
                 + devices.map { device in
                     let marks = [device.isThisDevice ? "this device" : nil, device.isRevoked ? "revoked" : nil]
                     return [
-                        device.name, device.id, seen(device.firstSeen), seen(device.lastSeen),
+                        device.displayName, device.id, seen(device.firstSeen), seen(device.lastSeen),
                         marks.compactMap { $0 }.joined(separator: ", "),
                     ]
                 })

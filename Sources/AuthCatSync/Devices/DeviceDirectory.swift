@@ -16,8 +16,9 @@ public struct DeviceDirectory: Equatable, Sendable {
     public struct Device: Codable, Equatable, Sendable {
         /// Its id on the remote: 16 lowercase hex digits.
         public var id: String
-        /// Its name, carried inside its sealed batches (never in a certificate).
-        public var name: String
+        /// Its name, carried inside its sealed batches (never in a certificate);
+        /// nil for a device certified that has not written its first batch yet.
+        public var name: String?
         /// When this device first read one of its objects (for this device:
         /// when it joined); nil when unknown.
         public var firstSeen: Date?
@@ -32,7 +33,7 @@ public struct DeviceDirectory: Equatable, Sendable {
         public var isRevoked: Bool
 
         public init(
-            id: String, name: String, firstSeen: Date? = nil, lastSeen: Date? = nil, isThisDevice: Bool = false,
+            id: String, name: String?, firstSeen: Date? = nil, lastSeen: Date? = nil, isThisDevice: Bool = false,
             isRevoked: Bool = false
         ) {
             self.id = id
@@ -51,7 +52,7 @@ public struct DeviceDirectory: Equatable, Sendable {
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
-            name = try container.decode(String.self, forKey: .name)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
             firstSeen = try container.decodeIfPresent(Date.self, forKey: .firstSeen)
             lastSeen = try container.decodeIfPresent(Date.self, forKey: .lastSeen)
             isThisDevice = try container.decode(Bool.self, forKey: .isThisDevice)
@@ -59,18 +60,26 @@ public struct DeviceDirectory: Equatable, Sendable {
         }
 
         /// How errors and lists name it: `laptop (3d7352bf6db19a6e)`.
-        public var label: String { "\(name) (\(id))" }
+        public var label: String { "\(displayName) (\(id))" }
+
+        /// Its name, or what lists show before its first batch tells it.
+        public var displayName: String { name ?? Self.unnamed }
+
+        /// What lists show for a device whose name no batch has told yet.
+        public static let unnamed = "(no name yet)"
     }
 
     /// The shortest id prefix that names a device: shorter ones would name
     /// the wrong device too easily once a vault has a few.
     public static let minimumPrefixLength = 4
 
-    /// Every device, by name, then id.
+    /// Every device, by name, then id; devices with no name yet last.
     public let devices: [Device]
 
     public init(devices: [Device]) {
-        self.devices = devices.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+        self.devices = devices.sorted {
+            ($0.name == nil ? 1 : 0, $0.name ?? "", $0.id) < ($1.name == nil ? 1 : 0, $1.name ?? "", $1.id)
+        }
     }
 
     /// The device running the command, once it joined the remote vault.

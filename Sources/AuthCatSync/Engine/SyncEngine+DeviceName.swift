@@ -35,7 +35,7 @@ extension SyncEngine {
         guard !clashing.isEmpty else { return }
         let announced = state.deviceName == nil || state.announcedName == name
         if announced, clashing.allSatisfy({ $0.id > state.deviceID }) { return }
-        let unique = DeviceName.unique(name, avoiding: Set(others.map(\.name)))
+        let unique = DeviceName.unique(name, avoiding: Set(others.compactMap(\.name)))
         try store.updateState { $0.deviceName = unique }
         run.report.deviceRenamed = SyncService.DeviceRename(from: name, to: unique)
     }

@@ -64,6 +64,7 @@ extension SyncEngine {
         run.rejectedBefore = try knownRejections()
         run.carry(followed)
         try await checkRemote(run)
+        try await recordCertifiedDevices(run, listed: objects)
         let own = run.ownObjects.newest
         if own < state.nextSequence - 1 {
             run.issue(

@@ -111,8 +111,10 @@ extension SyncStatus {
 
     /// A device's name as last seen, with its id; the id alone when unknown.
     public func deviceName(_ id: String) -> String {
-        guard let device = local.devicesSeen.first(where: { $0.id == id }), device.name != id else { return id }
-        return "\(device.name) (\(id))" + (device.isThisDevice ? ", this device" : "")
+        guard let device = local.devicesSeen.first(where: { $0.id == id }), let name = device.name, name != id else {
+            return id
+        }
+        return "\(name) (\(id))" + (device.isThisDevice ? ", this device" : "")
     }
 
     /// The failure of whichever of import and export failed last, if the latest run of either did.

@@ -36,7 +36,7 @@ extension SyncService {
                 throw DeviceDirectory.NamingError.nameTaken(name, by: other)
             }
             try store.updateState { $0.deviceName = name }
-            return DeviceRename(from: this.name, to: name)
+            return DeviceRename(from: this.displayName, to: name)
         }
     }
 }

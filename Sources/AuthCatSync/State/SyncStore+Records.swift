@@ -101,4 +101,18 @@ extension SyncStore {
     func isRevoked(_ deviceID: String) throws -> Bool {
         try read { db in try RevocationRecord.filter(Column("deviceID") == deviceID).fetchCount(db) > 0 }
     }
+
+    /// A row of `sync.sqlite`'s `certifiedDevice` table: a device whose
+    /// certificate (`key-<device>`, FORMAT.md §5.9) the pinned authority
+    /// signed, as a sync read it. It holds the master key and receives the
+    /// next rotation's, so it is a device even before its first batch. Rows
+    /// stay after a rotation (a revoked device is still listed, revoked).
+    struct CertifiedDeviceRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
+        static let databaseTableName = "certifiedDevice"
+
+        /// The device's id on the remote.
+        var deviceID: String
+        /// When this device first read its certificate, in Unix milliseconds.
+        var firstSeen: Int64
+    }
 }

@@ -135,6 +135,17 @@ extension SyncStore {
             try db.execute(
                 sql: "ALTER TABLE state ADD COLUMN revoked INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1))")
         }
+        migrator.registerMigration("v11-certified-devices") { db in
+            // Devices the authority certified, read from their `key-` objects: one that
+            // joined and never wrote a batch is still a device, and must be revocable.
+            try db.execute(
+                sql: """
+                    CREATE TABLE certifiedDevice (
+                        deviceID TEXT PRIMARY KEY NOT NULL,
+                        firstSeen INTEGER NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

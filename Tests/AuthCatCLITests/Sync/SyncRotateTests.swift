@@ -73,6 +73,56 @@ final class SyncRotateTests: SyncTestCase {
         XCTAssertFalse(try labels(second).contains("Example:planted"))
     }
 
+    /// A device that joined and never wrote a batch holds the key all the
+    /// same (a laptop stolen before its first change): the others list it
+    /// once they read its certificate, and revoke it by an id prefix. A
+    /// certificate the authority did not sign adds no device.
+    func testADeviceThatJoinedButNeverWroteIsListedAndRevocable() throws {
+        let (first, silent) = (try makeDevice(), try makeDevice())
+        try add(first, "alice")
+        try enable(first)
+        try enable(silent)
+        let silentID = try deviceID(silent)
+        XCTAssertFalse(
+            remoteFiles().contains { $0.contains("/\(silentID)/") }, "the joiner wrote no batch: \(remoteFiles())")
+        try plantCertificate(copying: silentID, as: "00ff00ff00ff00ff")
+        try succeed(first, ["sync", "now"])
+
+        let listed = try succeed(first, ["sync", "devices", "--json"])
+        let devices = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        XCTAssertEqual(devices.compactMap { $0["id"] as? String }.sorted(), [try deviceID(first), silentID].sorted())
+        let entry = try XCTUnwrap(devices.first { $0["id"] as? String == silentID })
+        XCTAssertTrue(entry["name"] is NSNull, "no batch told its name: \(entry)")
+        XCTAssertEqual(entry["revoked"] as? Bool, false)
+        XCTAssertTrue(try succeed(first, ["sync", "devices"]).contains("(no name yet)"))
+        let planted = try first.run(["sync", "devices", "00ff"])
+        XCTAssertEqual(planted.status, 64, "an unsigned certificate is no device: \(planted.stdout)")
+
+        try succeed(first, ["sync", "rotate", "--revoke", String(silentID.prefix(5)), "--yes"])
+        let after = try succeed(first, ["sync", "devices", "--json", silentID])
+        let revoked = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(after.utf8)) as? [[String: Any]])
+        XCTAssertEqual(revoked.first?["revoked"] as? Bool, true, after)
+        XCTAssertNotNil(revoked.first?["first_seen"] as? Int, "kept from when its certificate was read: \(after)")
+
+        let stopped = try silent.run(["sync", "now"])
+        XCTAssertNotEqual(stopped.status, 0)
+        let (code, document) = try status(silent, offline: true)
+        XCTAssertEqual(code, 9)
+        XCTAssertEqual(document["summary"] as? String, "revoked")
+    }
+
+    /// Writes a certificate for `forged` on the remote, as a hostile remote
+    /// could: `device`'s genuine one with the id swapped, so the authority's
+    /// signature no longer covers it.
+    private func plantCertificate(copying device: String, as forged: String) throws {
+        let genuine = try XCTUnwrap(remoteFiles().first { $0.hasSuffix("/key-\(device)") }, "\(remoteFiles())")
+        let source = remoteFolder.appendingPathComponent(genuine)
+        let text = try String(contentsOf: source, encoding: .utf8)
+        XCTAssertTrue(text.contains(device))
+        let target = source.deletingLastPathComponent().appendingPathComponent("key-\(forged)")
+        try text.replacingOccurrences(of: device, with: forged).write(to: target, atomically: true, encoding: .utf8)
+    }
+
     func testWithoutATerminalItAsksForYesAndChangesNothing() throws {
         let device = try makeDevice()
         try enable(device)

@@ -21,6 +21,15 @@ final class DeviceDirectoryTests: XCTestCase {
         XCTAssertEqual(directory.thisDevice, laptop)
     }
 
+    func testADeviceWithNoNameYetIsListedLastAndNamedByItsID() throws {
+        let silent = Device(id: "5170000000000000", name: nil)
+        let directory = DeviceDirectory(devices: [silent, vm, laptop])
+        XCTAssertEqual(directory.devices.map(\.name), ["laptop", "vm", nil])
+        XCTAssertEqual(silent.label, "(no name yet) (5170000000000000)")
+        XCTAssertEqual(try directory.resolve("5170"), silent)
+        XCTAssertThrowsError(try directory.resolve("(no name yet)"), "the placeholder is not a name")
+    }
+
     func testTheWholeIDNamesItsDeviceInAnyCase() throws {
         XCTAssertEqual(try directory.resolve("ab12cd34ef567890"), vm)
         XCTAssertEqual(try directory.resolve("AB12FF0011223344"), vm2)

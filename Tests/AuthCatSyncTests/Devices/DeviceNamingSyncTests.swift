@@ -104,15 +104,18 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
             try a.service().devices().devices.map(\.name), ["a", "a-2"], "the device that had it keeps it")
     }
 
-    func testADeviceThatHasWrittenNothingIsUnknownToTheOthersUntilItsFirstBatch() async throws {
+    /// Listed from its certificate (it holds the key), its name unknown until its first batch.
+    func testADeviceThatHasWrittenNothingIsListedWithNoNameUntilItsFirstBatch() async throws {
         let (a, b) = (try device("a"), try device("b"))
+        b.syncDeviceID = "2222222222222222"
         try Self.addAccounts(a)
         try await join(a, b)
         _ = try await b.service().renameDevice(to: "quiet")
         let nothing = try await b.sync()
         XCTAssertEqual(nothing.objectsWritten, 0, "a rename before any batch waits for the first")
         try await a.sync()
-        XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a"])
+        XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a", nil])
+        XCTAssertEqual(try a.service().devices().resolve("2222").name, nil)
         _ = try b.add("B", "b")
         try await b.sync()
         try await a.sync()

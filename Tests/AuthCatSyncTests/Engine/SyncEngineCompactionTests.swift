@@ -75,7 +75,8 @@ final class SyncEngineCompactionTests: SyncEngineTestCase {
         try await b.enable()
         remote.resetCounts()
         let joined = try await b.sync()
-        XCTAssertEqual(remote.counts.get, 1, "one snapshot instead of \(rounds + 1) batches")
+        XCTAssertEqual(
+            remote.counts.get, 2, "one snapshot instead of \(rounds + 1) batches, and a's certificate (read once)")
         XCTAssertEqual(joined.issues, [])
         XCTAssertEqual(try b.fingerprint(), try a.fingerprint())
     }

@@ -1,0 +1,31 @@
+import AuthCatCore
+import Foundation
+
+extension SyncEngine {
+    /// Records the devices the pinned authority certified, from the
+    /// `key-<device>` objects in this sync's listing (written when each
+    /// joined), so that `sync devices` lists, and `sync rotate --revoke`
+    /// names, a device that joined but never wrote a batch: it holds the
+    /// master key all the same. Each certificate is read once; one the
+    /// authority did not sign (planted by the remote) adds no device, and
+    /// one the remote fails to return does not fail the sync.
+    func recordCertifiedDevices(_ run: SyncEngine.Run, listed objects: [RemoteObject]) async throws {
+        let state = try SyncStore.requiredState(store)
+        // A device that joined before the authority existed has nothing to check a certificate with.
+        guard let authority = state.authorityPublicKey else { return }
+        let known = try store.read { db in
+            Set(try SyncStore.CertifiedDeviceRecord.fetchAll(db).map(\.deviceID))
+        }
+        for object in objects {
+            guard case .deviceKey(let vault, let device) = EpochLayout.parse(object.name), vault == run.vaultID,
+                device != run.deviceID, !known.contains(device)
+            else { continue }
+            // Only the directory needs it: a read that fails is tried again at the next sync.
+            guard let data = try? await remote.get(object.name),
+                (try? DeviceCertificate.open(data, name: object.name, vault: vault, authority: authority)) != nil
+            else { continue }
+            let record = SyncStore.CertifiedDeviceRecord(deviceID: device, firstSeen: clock.now().unixMilliseconds)
+            try store.write { try record.save($0) }
+        }
+    }
+}
