@@ -15,33 +15,7 @@ import XCTest
 /// are sealed with the master key, unwrapped from the manifest with the sync
 /// passphrase as any insider (a joined device, a stolen one, a passphrase
 /// holder) could. Devices A and B share the remote; the attacker targets B.
-final class ForgedObjectTests: FaultTestCase {
-    private var a: URL!
-    private var b: URL!
-    private var vaultID = ""
-
-    private var remoteFolder: URL { scratch.appendingPathComponent("remote", isDirectory: true) }
-    private var remoteURL: String { "file://" + remoteFolder.path }
-    private var vaultFolder: URL { remoteFolder.appendingPathComponent("authcat-\(vaultID)", isDirectory: true) }
-    private var environment: [String: String] { ["AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path] }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        a = makeHome("device-a")
-        b = makeHome("device-b")
-        try add(a, "alice", issuer: "A", environment: environment)
-        try succeed(a, ["sync", "enable", "--remote", remoteURL], environment: environment)
-        try succeed(b, ["sync", "enable", "--remote", remoteURL], environment: environment)
-        vaultID = try XCTUnwrap(vaultIDs().first)
-    }
-
-    private func vaultIDs() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: remoteFolder.path)
-            .filter { $0.hasPrefix("authcat-") && !$0.hasSuffix(".deleted") }.map {
-                String($0.dropFirst("authcat-".count))
-            }.sorted()
-    }
-
+final class ForgedObjectTests: TwoDevicesFaultTestCase {
     private func plant(_ url: URL) throws {
         var bytes = [UInt8](repeating: 0, count: 512)
         for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &random) }

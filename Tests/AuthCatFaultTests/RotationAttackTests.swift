@@ -9,27 +9,11 @@ import XCTest
 /// writes to a folder remote. The attacker knows what the remote shows (every
 /// device's public key) and what a stolen device holds (the master key), but
 /// not the sync passphrase. Devices A and B share the remote; B is the target.
-final class RotationAttackTests: FaultTestCase {
-    private var a: URL!
-    private var b: URL!
-    private var vaultID = ""
-
-    private var remoteFolder: URL { scratch.appendingPathComponent("remote", isDirectory: true) }
-    private var remoteURL: String { "file://" + remoteFolder.path }
-    private var environment: [String: String] { ["AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path] }
+final class RotationAttackTests: TwoDevicesFaultTestCase {
     private var remote: FolderRemote!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        a = makeHome("device-a")
-        b = makeHome("device-b")
-        try add(a, "alice", issuer: "A", environment: environment)
-        try succeed(a, ["sync", "enable", "--remote", remoteURL], environment: environment)
-        try succeed(b, ["sync", "enable", "--remote", remoteURL], environment: environment)
-        vaultID = try XCTUnwrap(
-            try FileManager.default.contentsOfDirectory(atPath: remoteFolder.path)
-                .first { $0.hasPrefix("authcat-") && !$0.hasSuffix(".deleted") }
-                .map { String($0.dropFirst("authcat-".count)) })
         remote = try FolderRemote(path: remoteFolder.path)
         waitForStragglers(under: a.path, timeout: 30)
         waitForStragglers(under: b.path, timeout: 30)
