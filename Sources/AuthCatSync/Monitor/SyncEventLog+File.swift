@@ -5,15 +5,23 @@ import Foundation
 /// The file operations behind `SyncEventLog`, each under `flock` on the log itself.
 ///
 /// The file is never replaced, only appended to and, when too large,
-/// rewritten in place, so every process locks the same inode.
+/// rewritten in place, so every process locks the same inode. No one waits
+/// long for the lock: a sync stopped while holding it (Ctrl-Z, SIGSTOP) must
+/// not hang `sync status`, a status bar, or every other sync's events.
 extension SyncEventLog {
+    /// How long a writer waits for another process's lock before dropping its event.
+    static let writerPatience: TimeInterval = 5
+    /// How long a reader waits before reading without the lock.
+    static let readerPatience: TimeInterval = 1
     func append(_ line: Data) throws {
         let fd = open(fileURL.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, SecureFile.fileMode)
         guard fd >= 0 else {
             throw SyncMonitorError.cannotWrite(fileURL.path, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
-        try lock(fd, LOCK_EX)
+        guard Self.lock(fd, LOCK_EX, within: Self.writerPatience) else {
+            throw SyncMonitorError.cannotWrite(fileURL.path, reason: "another process holds the log's lock")
+        }
         // The mode given to open() is reduced by the umask; the log must stay private anyway.
         fchmod(fd, SecureFile.fileMode)
         let size = Int(lseek(fd, 0, SEEK_END))
@@ -34,7 +42,8 @@ extension SyncEventLog {
         if fd < 0, errno == ENOENT { return nil }
         guard fd >= 0 else { throw SyncMonitorError.cannotRead(fileURL.path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        try lock(fd, LOCK_SH)
+        // Unlocked, a read may meet a line being written or a rewrite: torn lines are skipped.
+        _ = Self.lock(fd, LOCK_SH, within: Self.readerPatience)
         return try readAll(fd)
     }
 
@@ -84,12 +93,13 @@ extension SyncEventLog {
         }
     }
 
-    private func lock(_ fd: Int32, _ operation: Int32) throws {
-        while flock(fd, operation) != 0 {
-            guard errno == EINTR else {
-                throw SyncMonitorError.cannotRead(
-                    fileURL.path, reason: "cannot lock: \(String(cString: strerror(errno)))")
-            }
+    /// Takes the lock within `patience` seconds; false if another process still holds it.
+    private static func lock(_ fd: Int32, _ operation: Int32, within patience: TimeInterval) -> Bool {
+        let deadline = Date() + patience
+        while flock(fd, operation | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { return false }
+            usleep(2_000)
         }
+        return true
     }
 }

@@ -102,6 +102,40 @@ final class SyncEventLogTests: XCTestCase {
         XCTAssertEqual(try log.events().count, 400)
     }
 
+    func testALockHolderThatStopsHangsNeitherReadersNorWriters() throws {
+        let log = try makeLog()
+        log.record(SyncEvent(phase: .import, kind: .started, time: start))
+        let before = try Data(contentsOf: log.fileURL)
+        // A real process holds the lock and never lets go, as a sync stopped with Ctrl-Z would.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["--no-fork", "--exclusive", log.fileURL.path, "sleep", "600"]
+        try holder.run()
+        defer {
+            holder.terminate()
+            holder.waitUntilExit()
+        }
+        let deadline = Date() + 60
+        while !Self.isLocked(log.fileURL), Date() < deadline { usleep(10_000) }
+        XCTAssertTrue(Self.isLocked(log.fileURL), "flock never took the lock")
+
+        let answered = expectation(description: "the reader and the writer returned")
+        let start = self.start
+        DispatchQueue.global().async {
+            XCTAssertEqual(try? log.events().count, 1, "the reader reads without the lock")
+            log.record(SyncEvent(phase: .import, kind: .succeeded, time: start + 1))
+            answered.fulfill()
+        }
+        wait(for: [answered], timeout: 120)
+        XCTAssertEqual(try Data(contentsOf: log.fileURL), before, "the writer dropped its event")
+    }
+
+    private static func isLocked(_ url: URL) -> Bool {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        defer { close(fd) }
+        return flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
     func testRemoveAllEmptiesTheLog() throws {
         let log = try makeLog()
         log.record(SyncEvent(phase: .setup, kind: .started, time: start))
