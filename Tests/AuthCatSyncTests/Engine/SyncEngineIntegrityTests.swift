@@ -210,7 +210,7 @@ final class SyncEngineIntegrityTests: SyncEngineTestCase {
     func testAnUnreachableRemoteMidPushLeavesChangesPendingUntilTheNextSync() async throws {
         try b.add("Mail", "bob")
         // The listing gets through; the write of the batch does not.
-        let failing = FailingAfter(remote, requests: 1)
+        let failing = FaultyRemote(remote, failingAfter: 1)
         let engine = try XCTUnwrap(SyncEngine.open(vault: b.vault, remote: failing, recorder: b.events, clock: b.clock))
         let error = await syncError { _ = try await engine.sync() }
         XCTAssertEqual(error?.category, .unreachable)

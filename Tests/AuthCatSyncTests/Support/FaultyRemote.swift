@@ -9,8 +9,10 @@ final class FaultyRemote: Remote, @unchecked Sendable {
     private let lock = NSLock()
     private var requestsBeforeFailure: Int?
 
-    init(_ base: any Remote) {
+    /// - Parameter count: requests let through before every one fails; nil, none fails until `fail(after:)`.
+    init(_ base: any Remote, failingAfter count: Int? = nil) {
         self.base = base
+        requestsBeforeFailure = count
     }
 
     var displayLocation: String { base.displayLocation }
