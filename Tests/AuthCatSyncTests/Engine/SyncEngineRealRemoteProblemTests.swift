@@ -38,47 +38,6 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
         try await remote.close()
     }
 
-    private func checkTamperRepairAndVanish(folder: URL, remote: any Remote) async throws {
-        let a = try SyncTestDevice("a", in: folder, remote: remote)
-        let b = try SyncTestDevice("b", in: folder, remote: remote)
-        let vaultID = try await a.enable().remoteVaultID
-        try await b.enable()
-        try a.add("Site", "one")
-        try await a.sync()
-        try a.add("Site", "two")
-        try await a.sync()
-        let device = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state()?.deviceID)
-        let first = RemoteLayout.batch(vaultID, device: device, sequence: 1)
-        let fetched = try await remote.get(first)
-        let original = try XCTUnwrap(fetched)
-        var tampered = original
-        tampered[tampered.startIndex + 100] ^= 0x01
-        try await remote.put(first, data: tampered)
-
-        func status() throws -> SyncStatus {
-            SyncStatus.fold(
-                events: b.events.events, local: try SyncState.localState(in: b.vault.location), probe: nil,
-                now: b.clock.now())
-        }
-        let rejected = try await b.sync()
-        XCTAssertEqual(rejected.issues.map(\.kind), [.rejected, .blocked])
-        XCTAssertEqual(try status().summary, .error)
-        let skipped = try await b.sync()
-        XCTAssertEqual(skipped.issues.map(\.kind), [.blocked], "not read again while unchanged")
-
-        try await remote.put(first, data: original)
-        let repaired = try await b.sync()
-        XCTAssertEqual(repaired.issues, [])
-        XCTAssertEqual(try b.labels, ["Site:one", "Site:two"])
-        XCTAssertEqual(try status().summary, .succeeded)
-
-        for object in try await remote.list(prefix: "") { try await remote.delete(object.name) }
-        guard case .failed(let failure) = await SyncProbe.check(remote, vaultID: vaultID) else {
-            return XCTFail("the live check passes an emptied remote")
-        }
-        XCTAssertEqual(failure.category, .containerMissing)
-    }
-
     /// A batch swapped for a sparse file over `RemoteObject.maximumSize` is
     /// rejected unread, skipped while it stays, and read once put right.
     func testAnObjectOverTheBoundIsRejectedUnreadUntilRepaired() async throws {
