@@ -116,6 +116,11 @@ enum EntryProblem: Error, Equatable {
     case invalid(String)
     /// The entry is well formed but of a kind authcat cannot use (mOTP, Yandex).
     case unsupported(String)
+
+    /// A short, printable excerpt of a word from the file, for a message.
+    static func shown(_ text: String) -> String {
+        String(text.unicodeScalars.prefix(16).map { (0x21...0x7e).contains($0.value) ? Character($0) : "?" })
+    }
 }
 
 /// Describes a `DecodingError` by where it happened, never by the value

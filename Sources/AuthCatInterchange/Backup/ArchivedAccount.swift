@@ -45,10 +45,10 @@ public struct ArchivedAccount: Codable, Equatable, Sendable {
     /// - Throws: `EntryProblem` for an unknown type or algorithm, a bad secret or parameters out of range.
     func entry(position: EntryPosition) throws -> ImportEntry {
         guard let kind = OTPKind(rawValue: type) else {
-            throw EntryProblem.invalid("unknown type '\(AegisFormat.shown(type))'")
+            throw EntryProblem.invalid("unknown type '\(EntryProblem.shown(type))'")
         }
         guard let algorithm = OTPAlgorithm(rawValue: algorithm) else {
-            throw EntryProblem.invalid("unknown algorithm '\(AegisFormat.shown(self.algorithm))'")
+            throw EntryProblem.invalid("unknown algorithm '\(EntryProblem.shown(self.algorithm))'")
         }
         let otp = OTPParameters(kind: kind, algorithm: algorithm, digits: digits, period: period, counter: counter)
         let draft = AccountDraft(

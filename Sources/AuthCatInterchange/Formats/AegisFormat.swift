@@ -56,19 +56,10 @@ public enum AegisFormat: ImportFormatParser {
         case "motp": kind = .motp
         default:
             throw EntryProblem.unsupported(
-                "OTP type '\(Self.shown(type))' is not supported (only TOTP, HOTP, Steam, Yandex and mOTP)")
+                "OTP type '\(EntryProblem.shown(type))' is not supported (only TOTP, HOTP, Steam, Yandex and mOTP)")
         }
         let info = try entry.fields("info")
-        var otp = OTPParameters(kind: kind)
-        if !kind.needsPIN {
-            otp.algorithm = try algorithm(info.optionalString("algo"))
-            if kind != .steam { otp.digits = try info.optionalInt("digits") ?? 6 }
-            if kind == .hotp {
-                otp.counter = try info.optionalCounter("counter") ?? 0
-            } else {
-                otp.period = try info.optionalInt("period") ?? 30
-            }
-        }
+        let otp = kind.needsPIN ? OTPParameters(kind: kind) : try info.otpParameters(kind: kind, algorithmKey: "algo")
         let decoded = try Base32.decodeSecret(info.string("secret"))
         var tags = try entry.strings("groups").compactMap { groups[$0.lowercased()] }
         if let legacyGroup = try entry.optionalString("group") { tags.append(legacyGroup) }
@@ -104,19 +95,6 @@ public enum AegisFormat: ImportFormatParser {
         return names
     }
 
-    static func algorithm(_ name: String?) throws -> OTPAlgorithm {
-        switch name?.uppercased() {
-        case nil, "SHA1": return .sha1
-        case "SHA256": return .sha256
-        case "SHA512": return .sha512
-        // Aegis reads MD5 on a kind other than mOTP as its default, SHA1: an old bug let users choose it.
-        case "MD5": return .sha1
-        case let other?:
-            throw EntryProblem.unsupported(
-                "algorithm '\(shown(other))' is not supported (only SHA1, SHA256 and SHA512)")
-        }
-    }
-
     private static func label(of value: JSONValue) -> String? {
         guard let entry = try? JSONFields(value) else { return nil }
         let issuer = (try? entry.optionalString("issuer")) ?? nil
@@ -130,10 +108,5 @@ public enum AegisFormat: ImportFormatParser {
             throw ImportError.malformed(format, "\(what) is not a JSON object")
         }
         return fields
-    }
-
-    /// A short, printable excerpt of a name from the file.
-    static func shown(_ text: String) -> String {
-        String(text.unicodeScalars.prefix(16).map { (0x21...0x7e).contains($0.value) ? Character($0) : "?" })
     }
 }

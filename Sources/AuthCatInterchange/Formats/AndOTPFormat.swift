@@ -29,19 +29,7 @@ public enum AndOTPFormat: ImportFormatParser {
 
     static func entry(_ value: JSONValue, position: EntryPosition) throws -> ImportEntry {
         let entry = try JSONFields(value)
-        let kind: OTPKind
-        switch try entry.optionalString("type")?.uppercased() ?? "TOTP" {
-        case "TOTP": kind = .totp
-        case "HOTP": kind = .hotp
-        case "STEAM": kind = .steam
-        case let other:
-            throw EntryProblem.unsupported(
-                "OTP type '\(AegisFormat.shown(other))' is not supported (only TOTP, HOTP and Steam)")
-        }
-        var otp = OTPParameters(kind: kind, algorithm: try AegisFormat.algorithm(entry.optionalString("algorithm")))
-        if kind != .steam { otp.digits = try entry.optionalInt("digits") ?? 6 }
-        if kind == .hotp { otp.counter = try entry.optionalCounter("counter") ?? 0 }
-        if kind != .hotp { otp.period = try entry.optionalInt("period") ?? 30 }
+        let otp = try entry.otpParameters(typeKey: "type")
         let (issuer, name) = try names(entry)
         let draft = try AccountDraft(
             issuer: issuer, name: name, otp: otp, tags: try entry.strings("tags"),

@@ -32,19 +32,7 @@ public enum TwoFASFormat: ImportFormatParser {
         let service = try JSONFields(value)
         let otpFields = service.has("otp") ? try service.fields("otp") : try JSONFields(.object([:]))
         let (issuer, name) = try names(service, otpFields)
-        let kind: OTPKind
-        switch try otpFields.optionalString("tokenType")?.uppercased() ?? "TOTP" {
-        case "TOTP": kind = .totp
-        case "HOTP": kind = .hotp
-        case "STEAM": kind = .steam
-        case let other:
-            throw EntryProblem.unsupported(
-                "OTP type '\(AegisFormat.shown(other))' is not supported (only TOTP, HOTP and Steam)")
-        }
-        var otp = OTPParameters(kind: kind, algorithm: try AegisFormat.algorithm(otpFields.optionalString("algorithm")))
-        if kind != .steam { otp.digits = try otpFields.optionalInt("digits") ?? 6 }
-        if kind == .hotp { otp.counter = try otpFields.optionalCounter("counter") ?? 0 }
-        if kind != .hotp { otp.period = try otpFields.optionalInt("period") ?? 30 }
+        let otp = try otpFields.otpParameters(typeKey: "tokenType")
         let tags = try service.optionalString("groupId").flatMap { groups[$0] }.map { [$0] } ?? []
         let note = try service.optionalString("additionalInfo") ?? ""
         let draft = try AccountDraft(
