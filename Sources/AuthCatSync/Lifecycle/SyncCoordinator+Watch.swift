@@ -56,9 +56,10 @@ extension SyncCoordinator {
         var batchesSinceSnapshot = try SyncState.localState(in: location).batchesSinceSnapshot ?? 0
         var lastLocalChange = clock.now()
         var nextSync = clock.now()
+        var state = try? SyncStore.openIfPresent(in: location)
         // A cancelled task's sleep returns at once: the loop ends rather than spin.
         while !isStopped(), !Task.isCancelled {
-            guard SyncState.isEnabled(in: location) else {
+            guard isStillEnabled(&state) else {
                 report(.turnedOff)
                 return
             }
@@ -77,6 +78,14 @@ extension SyncCoordinator {
             }
             await sleep(Self.pollInterval)
         }
+    }
+
+    /// Whether sync is still on, read through `store` for as long as the file at
+    /// its name is the one it opened (`sync disable` may set it aside), so that
+    /// a poll is one row read, not an open of `sync.sqlite` and a schema check.
+    private func isStillEnabled(_ store: inout SyncStore?) -> Bool {
+        if store?.ifStillAtItsName() == nil { store = try? SyncStore.openIfPresent(in: location) }
+        return (try? store?.state()?.enabled) ?? false
     }
 
     /// Syncs (or compacts) once. Returns its report, if it succeeded, and the
