@@ -40,14 +40,25 @@ final class SyncStore: Sendable {
 
     private static func open(_ url: URL) throws -> SyncStore {
         var configuration = Configuration()
-        configuration.journalMode = .wal
+        // As the vault's (Vault.openDatabase): WAL is a property of the file,
+        // set once; the pragma only reads it afterwards. GRDB's `journalMode =
+        // .wal` would write to the file at every open, taking the write lock
+        // that a sync stopped mid-transaction holds: `sync status` would wait.
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         configuration.busyMode = .timeout(10)
         do {
             let database = try DatabaseQueue(path: url.path, configuration: configuration)
-            if try database.read({ try migrator.hasBeenSuperseded($0) }) {
+            let (superseded, current) = try database.read {
+                (try migrator.hasBeenSuperseded($0), try migrator.hasCompletedMigrations($0))
+            }
+            if superseded {
                 throw SyncError(.other, "\(url.path) was written by a newer authcat; upgrade authcat to sync")
             }
-            try migrator.migrate(database)
+            // Migrating takes the write lock even when there is nothing to do.
+            if !current { try migrator.migrate(database) }
             return SyncStore(url: url, database: database, file: FileIdentity(path: url.path))
         } catch let error as DatabaseError {
             throw SyncError.malformedState(url.path, error.message ?? "\(error.resultCode)")

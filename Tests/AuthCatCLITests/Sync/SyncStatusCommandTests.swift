@@ -31,6 +31,40 @@ final class SyncStatusCommandTests: SyncTestCase {
         XCTAssertFalse(json["last_successful_sync"] is NSNull)
     }
 
+    /// A sync stopped inside a write transaction (Ctrl-Z) holds `sync.sqlite`'s
+    /// write lock; a status bar polling `sync status` must still be answered.
+    func testStatusAnswersWhileAnotherProcessHoldsTheSyncStateWriteLock() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            """
+            import sqlite3, sys
+            connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+            connection.execute("BEGIN IMMEDIATE")
+            print("locked", flush=True)
+            sys.stdin.read()
+            """,
+            device.home.appendingPathComponent("sync.sqlite").path,
+        ]
+        let (input, output) = (Pipe(), Pipe())
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        let said = String(decoding: output.fileHandleForReading.readData(ofLength: 7), as: UTF8.self)
+        XCTAssertEqual(said, "locked\n", "the other process took the write lock")
+
+        let (exitStatus, json) = try status(device, offline: true)
+        XCTAssertEqual(exitStatus, 0)
+        XCTAssertEqual(json["summary"] as? String, "succeeded")
+    }
+
     func testVanishedFolderIsAccountNotAvailable() throws {
         let device = try makeDevice()
         try enable(device)
