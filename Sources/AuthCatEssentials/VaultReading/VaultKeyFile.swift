@@ -89,11 +89,13 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
     }
 
     /// The key file at `path`; the quick front reads it by path, without a `URL`.
+    /// In the writer's plain form it is read without `JSONDecoder`
+    /// (`plainForm`), which judges any other form, as it always has.
     public static func read(atPath path: String) throws -> VaultKeyFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw VaultError.missingKeyFile(path)
         }
-        guard let file = try? JSONDecoder().decode(VaultKeyFile.self, from: data),
+        guard let file = plainForm(Array(data)) ?? (try? JSONDecoder().decode(VaultKeyFile.self, from: data)),
             file.format == formatName, file.version == currentVersion, file.isComplete
         else { throw VaultError.invalidKeyFile(path) }
         return file
