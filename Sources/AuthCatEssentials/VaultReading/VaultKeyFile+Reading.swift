@@ -19,69 +19,83 @@ extension VaultKeyFile {
     static func plainForm(_ bytes: [UInt8]) -> VaultKeyFile? {
         guard bytes.count <= maximumPlainFormSize else { return nil }
         var scanner = PlainJSONScanner(bytes)
-        guard let members = scanner.object(nested: ["kdf"]), scanner.isAtEnd else { return nil }
-        return VaultKeyFile(members)
+        var format: String?
+        var version: UInt64?
+        var vaultID: String?
+        var protection: String?
+        var key: Data?
+        var kdf: KDFParameters?
+        var wrappedKey: Data?
+        let whole = scanner.members { scanner, name in
+            switch name {
+            case "format" where format == nil:
+                format = scanner.string()
+                return format != nil
+            case "version" where version == nil:
+                version = scanner.integer()
+                return version != nil
+            case "vault_id" where vaultID == nil:
+                vaultID = scanner.string()
+                return vaultID != nil
+            case "protection" where protection == nil:
+                protection = scanner.string()
+                return protection != nil
+            case "key" where key == nil:
+                key = scanner.base64()
+                return key != nil
+            case "kdf" where kdf == nil:
+                kdf = KDFParameters(&scanner)
+                return kdf != nil
+            case "wrapped_key" where wrappedKey == nil:
+                wrappedKey = scanner.base64()
+                return wrappedKey != nil
+            default: return false
+            }
+        }
+        guard whole, scanner.isAtEnd, let format, let version = version.flatMap(Int.init(exactly:)), let vaultID,
+            let protection = protection.flatMap(Protection.init(rawValue:))
+        else { return nil }
+        return VaultKeyFile(
+            format: format, version: version, vaultID: vaultID, protection: protection, key: key, kdf: kdf,
+            wrappedKey: wrappedKey)
     }
 
     /// Far more than a key file takes (under 400 bytes with a passphrase); a
     /// longer file is left to the decoder.
     static let maximumPlainFormSize = 4_096
-
-    private init?(_ members: [String: PlainJSONScanner.Value]) {
-        let known: Set = ["format", "version", "vault_id", "protection", "key", "kdf", "wrapped_key"]
-        guard members.keys.allSatisfy(known.contains), let format = members["format"]?.string,
-            let version = members["version"]?.integer.flatMap(Int.init(exactly:)),
-            let vaultID = members["vault_id"]?.string,
-            let protection = members["protection"]?.string.flatMap(Protection.init(rawValue:))
-        else { return nil }
-        var key: Data?
-        var wrappedKey: Data?
-        var kdf: KDFParameters?
-        if let value = members["key"] {
-            guard let data = value.base64 else { return nil }
-            key = data
-        }
-        if let value = members["wrapped_key"] {
-            guard let data = value.base64 else { return nil }
-            wrappedKey = data
-        }
-        if let value = members["kdf"] {
-            guard case .object(let parameters) = value, let read = KDFParameters(parameters) else { return nil }
-            kdf = read
-        }
-        self.init(
-            format: format, version: version, vaultID: vaultID, protection: protection, key: key, kdf: kdf,
-            wrappedKey: wrappedKey)
-    }
 }
 
 extension KDFParameters {
-    fileprivate init?(_ members: [String: PlainJSONScanner.Value]) {
-        guard members.count == 4, let algorithm = members["algorithm"]?.string,
-            let opsLimit = members["opsLimit"]?.integer, let memLimit = members["memLimit"]?.integer,
-            let salt = members["salt"]?.base64
-        else { return nil }
+    /// The `kdf` object of a key file in the plain form: its four members, each once.
+    fileprivate init?(_ scanner: inout PlainJSONScanner) {
+        var algorithm: String?
+        var opsLimit: UInt64?
+        var memLimit: UInt64?
+        var salt: Data?
+        let whole = scanner.members { scanner, name in
+            switch name {
+            case "algorithm" where algorithm == nil:
+                algorithm = scanner.string()
+                return algorithm != nil
+            case "opsLimit" where opsLimit == nil:
+                opsLimit = scanner.integer()
+                return opsLimit != nil
+            case "memLimit" where memLimit == nil:
+                memLimit = scanner.integer()
+                return memLimit != nil
+            case "salt" where salt == nil:
+                salt = scanner.base64()
+                return salt != nil
+            default: return false
+            }
+        }
+        guard whole, let algorithm, let opsLimit, let memLimit, let salt else { return nil }
         self.init(algorithm: algorithm, opsLimit: opsLimit, memLimit: memLimit, salt: salt)
     }
 }
 
-/// The part of JSON that `VaultKeyFile.plainForm` reads; nil at anything else.
+/// The part of JSON that `VaultKeyFile.plainForm` reads; a value it cannot read is nil.
 private struct PlainJSONScanner {
-    enum Value {
-        case string(String)
-        case integer(UInt64)
-        case object([String: Value])
-
-        var string: String? {
-            if case .string(let text) = self { text } else { nil }
-        }
-        var integer: UInt64? {
-            if case .integer(let number) = self { number } else { nil }
-        }
-        /// `Data(base64Encoded:)`, as `JSONDecoder` decodes `Data`.
-        var base64: Data? { string.flatMap { Data(base64Encoded: $0) } }
-    }
-
     private let bytes: [UInt8]
     private var index = 0
 
@@ -96,28 +110,19 @@ private struct PlainJSONScanner {
         }
     }
 
-    /// An object whose members are strings and integers, and objects for the
-    /// names in `nested` (whose own members are strings and integers); nil
-    /// for a name seen twice.
-    mutating func object(nested: Set<String> = []) -> [String: Value]? {
-        guard take(UInt8(ascii: "{")) else { return nil }
-        var members: [String: Value] = [:]
-        if take(UInt8(ascii: "}")) { return members }
+    /// Walks an object, handing each member's name to `member`, which reads
+    /// the value and says whether it could; false when it could not, or the
+    /// object is not well formed.
+    mutating func members(_ member: (inout PlainJSONScanner, String) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
+        if take(UInt8(ascii: "}")) { return true }
         repeat {
-            guard let name = string(), members[name] == nil, take(UInt8(ascii: ":")) else { return nil }
-            skipSpace()
-            guard index < bytes.count else { return nil }
-            switch bytes[index] {
-            case UInt8(ascii: "\""): members[name] = string().map(Value.string)
-            case UInt8(ascii: "{") where nested.contains(name): members[name] = object().map(Value.object)
-            default: members[name] = integer().map(Value.integer)
-            }
-            guard members[name] != nil else { return nil }
+            guard let name = string(), take(UInt8(ascii: ":")), member(&self, name) else { return false }
         } while take(UInt8(ascii: ","))
-        return take(UInt8(ascii: "}")) ? members : nil
+        return take(UInt8(ascii: "}"))
     }
 
-    private mutating func string() -> String? {
+    mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         var text: [UInt8] = []
         while index < bytes.count {
@@ -142,8 +147,14 @@ private struct PlainJSONScanner {
         return nil
     }
 
+    /// A string decoded by `Data(base64Encoded:)`, as `JSONDecoder` decodes `Data`.
+    mutating func base64() -> Data? {
+        string().flatMap { Data(base64Encoded: $0) }
+    }
+
     /// Digits without a leading zero, ending before anything but a fraction or exponent.
-    private mutating func integer() -> UInt64? {
+    mutating func integer() -> UInt64? {
+        skipSpace()
         let start = index
         var value: UInt64 = 0
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {

@@ -92,10 +92,8 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
     /// In the writer's plain form it is read without `JSONDecoder`
     /// (`plainForm`), which judges any other form, as it always has.
     public static func read(atPath path: String) throws -> VaultKeyFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw VaultError.missingKeyFile(path)
-        }
-        guard let file = plainForm(Array(data)) ?? (try? JSONDecoder().decode(VaultKeyFile.self, from: data)),
+        guard let bytes = SecureFile.contents(atPath: path) else { throw VaultError.missingKeyFile(path) }
+        guard let file = plainForm(bytes) ?? (try? JSONDecoder().decode(VaultKeyFile.self, from: Data(bytes))),
             file.format == formatName, file.version == currentVersion, file.isComplete
         else { throw VaultError.invalidKeyFile(path) }
         return file

@@ -118,4 +118,27 @@ final class VaultKeyFileTests: XCTestCase {
         }
         XCTAssertNotNil(VaultKeyFile.plainForm(Array((head + #","version":1}"#).utf8)))
     }
+
+    /// A member the decoder cannot decode refuses the file, even one its protection does not need.
+    func testAMemberOfTheWrongFormRefusesTheFile() throws {
+        let base64 = { (count: Int) in Data(repeating: 7, count: count).base64EncodedString() }
+        let kdf = #"{"algorithm":"argon2id13","memLimit":8192,"opsLimit":1,"salt":"\#(base64(16))"}"#
+        let head = #"{"format":"authcat-vault-key","version":1,"vault_id":"x","protection":"passphrase","kdf":\#(kdf)"#
+        let forms = [
+            head + #","wrapped_key":"\#(base64(72))","key":"!!"}"#, head + #","wrapped_key":"\#(base64(72))","key":7}"#,
+            head + #","wrapped_key":"AAA"}"#,
+        ]
+        XCTAssertNotNil(VaultKeyFile.plainForm(Array((head + #","wrapped_key":"\#(base64(72))"}"#).utf8)))
+        for form in forms {
+            let bytes = Array(form.utf8)
+            XCTAssertNil(VaultKeyFile.plainForm(bytes), form)
+            XCTAssertNil(decodedValue(bytes), form)
+            let url = folder.appendingPathComponent("refused.key")
+            try Data(bytes).write(to: url)
+            XCTAssertThrowsError(try VaultKeyFile.read(atPath: url.path), form)
+        }
+        XCTAssertThrowsError(try VaultKeyFile.read(atPath: folder.appendingPathComponent("missing.key").path)) {
+            XCTAssertEqual($0 as? VaultError, .missingKeyFile(self.folder.appendingPathComponent("missing.key").path))
+        }
+    }
 }
