@@ -64,6 +64,8 @@ let package = Package(
         .systemLibrary(name: "CKeyutils", pkgConfig: "libkeyutils", providers: [.apt(["libkeyutils-dev"])]),
         // glibc's prctl(2), variadic in C, behind fixed-argument inline wrappers.
         .systemLibrary(name: "CProcessControl"),
+        // SQLite's sqlite3_config(3), variadic in C, behind a fixed-argument inline wrapper.
+        .systemLibrary(name: "CSQLiteConfig"),
 
         // C library functions a static program cannot use, failing at once (see the file).
         .target(name: "CStaticStubs"),
@@ -78,7 +80,8 @@ let package = Package(
         .target(
             name: "AuthCatEssentials",
             dependencies: [
-                "CSodium", "CKeyutils", "CProcessControl", .product(name: "Crypto", package: "swift-crypto"),
+                "CSodium", "CKeyutils", "CProcessControl", "CSQLiteConfig",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ], swiftSettings: directMetadataAccess),
         .target(

@@ -29,13 +29,13 @@ public enum QuickAnswer {
         guard let location = try? VaultLocation.resolve(override: shortcut.home, environment: environment),
             (try? location.checkPermissions().isEmpty) == true,
             // A sync problem to warn about: authcat-cli prints the warning.
-            access(location.noticeFileURL.path, F_OK) != 0,
+            access(location.noticeFilePath, F_OK) != 0,
             let vault = QuickVault(location)
         else { return nil }
         return vault.snapshot { () -> Reply? in
             switch shortcut.command {
             case .code(let query, let time):
-                try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFileURL)
+                try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFilePath)
             case .list(let json):
                 listing(vault, json: json).map(Reply.output)
             case .completion:

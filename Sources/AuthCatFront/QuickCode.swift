@@ -7,7 +7,8 @@ import Glibc
 /// for a query that names no account or several.
 enum QuickCode {
     /// What `authcat code` answers; nil (or an error) to hand over.
-    static func reply(query: String, time: Int64?, vault: QuickVault, keyFile: URL) throws -> QuickAnswer.Reply? {
+    /// - Parameter keyFile: the path of the vault's key file.
+    static func reply(query: String, time: Int64?, vault: QuickVault, keyFile: String) throws -> QuickAnswer.Reply? {
         // authcat-cli refuses times before 1970 before it looks anything up.
         guard (time ?? 0) >= 0 else { return nil }
         let account: Account
@@ -23,7 +24,7 @@ enum QuickCode {
     }
 
     /// The line `authcat code` prints for `account`; nil to hand over.
-    private static func line(_ account: Account, time: Int64?, vault: QuickVault, keyFile: URL) throws -> String? {
+    private static func line(_ account: Account, time: Int64?, vault: QuickVault, keyFile: String) throws -> String? {
         // HOTP writes, Yandex and mOTP need the sealed PIN the front does not open: handed over.
         guard account.otp.kind == .totp || account.otp.kind == .steam,
             let sealed = try vault.reader.sealed(id: account.id)?.secret
@@ -34,7 +35,7 @@ enum QuickCode {
         // A wrong key could not open the secret anyway; the check is what
         // keeps the front from printing a code where authcat-cli refuses: a
         // check that fails a key which opens the secret (a damaged vault row).
-        guard let key = try VaultKeyFile.read(from: keyFile).keyWithoutPrompt(), vault.keyCheck.accepts(key) else {
+        guard let key = try VaultKeyFile.read(atPath: keyFile).keyWithoutPrompt(), vault.keyCheck.accepts(key) else {
             return nil
         }
         let secret = try AEAD.open(sealed, key: key, associatedData: Data(utf8: account.id.vaultString))

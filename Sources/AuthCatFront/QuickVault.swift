@@ -17,9 +17,9 @@ final class QuickVault {
     /// The vault at `location`, if `Vault.open` would open it: a key file
     /// beside a database with the current schema and its `vault` row.
     init?(_ location: VaultLocation) {
-        guard access(location.keyFileURL.path, F_OK) == 0,
-            DatabaseFileSize.isWhole(atPath: location.databaseURL.path),
-            let connection = try? VaultReader.ReadOnlyConnection(path: location.databaseURL.path)
+        guard access(location.keyFilePath, F_OK) == 0,
+            DatabaseFileSize.isWhole(atPath: location.databasePath),
+            let connection = try? VaultReader.ReadOnlyConnection(path: location.databasePath)
         else { return nil }
         let reader = connection.reader(readingNotes: false)
         guard (try? reader.migrations()) == VaultSchemaVersion.migrations, let keyCheck = try? reader.keyCheck() else {

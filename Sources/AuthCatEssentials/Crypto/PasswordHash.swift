@@ -45,6 +45,14 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         self.salt = try SecretBytes.random(count: Self.saltSize).unprotectedData()
     }
 
+    /// Parameters as stored (`VaultKeyFile.plainForm`); `checkLimits` judges them before use.
+    init(algorithm: String, opsLimit: UInt64, memLimit: UInt64, salt: Data) {
+        self.algorithm = algorithm
+        self.opsLimit = opsLimit
+        self.memLimit = memLimit
+        self.salt = salt
+    }
+
     /// Checks the parameters before any memory is taken: the one bound every
     /// Argon2id derivation passes, whoever wrote the parameters.
     ///

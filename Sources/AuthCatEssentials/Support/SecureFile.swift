@@ -107,6 +107,26 @@ public enum SecureFile {
         return Int(info.st_size)
     }
 
+    /// The whole content of the file at `path`, or nil when it cannot be
+    /// opened or read (as `FileManager.contents(atPath:)`, whose first use
+    /// costs the quick front more than the read).
+    public static func contents(atPath path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            bytes += buffer[..<count]
+        }
+    }
+
     /// The permission bits of `path`, or nil if it does not exist.
     public static func mode(of path: String) -> mode_t? {
         var info = stat()

@@ -85,12 +85,17 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
     }
 
     public static func read(from url: URL) throws -> VaultKeyFile {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw VaultError.missingKeyFile(url.path)
-        }
-        guard let file = try? JSONDecoder().decode(VaultKeyFile.self, from: data),
+        try read(atPath: url.path)
+    }
+
+    /// The key file at `path`; the quick front reads it by path, without a `URL`.
+    /// In the writer's plain form it is read without `JSONDecoder`
+    /// (`plainForm`), which judges any other form, as it always has.
+    public static func read(atPath path: String) throws -> VaultKeyFile {
+        guard let bytes = SecureFile.contents(atPath: path) else { throw VaultError.missingKeyFile(path) }
+        guard let file = plainForm(bytes) ?? (try? JSONDecoder().decode(VaultKeyFile.self, from: Data(bytes))),
             file.format == formatName, file.version == currentVersion, file.isComplete
-        else { throw VaultError.invalidKeyFile(url.path) }
+        else { throw VaultError.invalidKeyFile(path) }
         return file
     }
 

@@ -16,11 +16,11 @@ extension VaultLocation {
     /// A folder that does not exist yet passes: authcat creates it as yours.
     /// - Throws: `VaultError.foreignOwner`.
     public func checkOwnership(userID: uid_t = geteuid()) throws {
-        guard let listing = opendir(folder.path) else {
+        guard let listing = opendir(folderPath) else {
             var status = stat()
             // A folder that cannot be listed (say, another user's, mode 0711) is judged by its owner.
-            if stat(folder.path, &status) == 0, status.st_uid != userID {
-                throw VaultError.foreignOwner(folder.path, owner: status.st_uid, isFolder: true)
+            if stat(folderPath, &status) == 0, status.st_uid != userID {
+                throw VaultError.foreignOwner(folderPath, owner: status.st_uid, isFolder: true)
             }
             return
         }
@@ -28,7 +28,7 @@ extension VaultLocation {
         let descriptor = dirfd(listing)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return }
-        if status.st_uid != userID { throw VaultError.foreignOwner(folder.path, owner: status.st_uid, isFolder: true) }
+        if status.st_uid != userID { throw VaultError.foreignOwner(folderPath, owner: status.st_uid, isFolder: true) }
         while let entry = readdir(listing) {
             let foreign = withUnsafePointer(to: &entry.pointee.d_name) { name in
                 name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
@@ -42,8 +42,7 @@ extension VaultLocation {
                 }
             }
             if let foreign {
-                throw VaultError.foreignOwner(
-                    folder.appendingPathComponent(foreign.0).path, owner: foreign.1, isFolder: false)
+                throw VaultError.foreignOwner(path(of: foreign.0), owner: foreign.1, isFolder: false)
             }
         }
     }

@@ -6,30 +6,53 @@
 #endif
 
 /// Where a vault lives: one folder holding the database and the key file.
+///
+/// Kept as a path, not a `URL`: the quick front reaches every file of the
+/// vault through `folderPath` and the `…Path` names below, and never makes a
+/// `URL`, whose first use costs the front a search of every protocol
+/// conformance of the binary and its character sets (docs/PERFORMANCE.md,
+/// issue 22). The `URL`s are for the full program's callers.
 public struct VaultLocation: Sendable, Equatable {
-    public let folder: URL
+    /// The folder, absolute and standardized as `URL.standardizedFileURL`
+    /// makes it: no `.` or `..` component, no repeated or final slash.
+    public let folderPath: String
 
     public init(folder: URL) {
-        self.folder = folder.standardizedFileURL
+        folderPath = folder.standardizedFileURL.path
     }
 
-    public var databaseURL: URL { folder.appendingPathComponent("vault.sqlite") }
-    public var keyFileURL: URL { folder.appendingPathComponent("vault.key") }
+    /// The folder at `path`, relative to the working folder unless absolute,
+    /// with the same path as `init(folder: URL(fileURLWithPath: path))`.
+    public init(path: String) {
+        folderPath = Self.isStandardAbsolute(path) ? path : URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    public var folder: URL { URL(fileURLWithPath: folderPath, isDirectory: true) }
+
+    public var databasePath: String { path(of: "vault.sqlite") }
+    public var keyFilePath: String { path(of: "vault.key") }
+    public var databaseURL: URL { URL(fileURLWithPath: databasePath, isDirectory: false) }
+    public var keyFileURL: URL { URL(fileURLWithPath: keyFilePath, isDirectory: false) }
     /// Locked while the vault is created or its key file replaced (`FileLock`).
-    public var lockFileURL: URL { folder.appendingPathComponent("vault.lock") }
+    public var lockFileURL: URL { URL(fileURLWithPath: path(of: "vault.lock"), isDirectory: false) }
+
+    /// The path of the entry `name` of the folder.
+    public func path(of name: String) -> String {
+        folderPath == "/" ? "/" + name : folderPath + "/" + name
+    }
 
     /// `override` (the `--home` option), else `$AUTHCAT_HOME`, else
     /// `$XDG_DATA_HOME/authcat` (when absolute), else `$HOME/.local/share/authcat`. Reads
     /// no variable of `environment` but `environmentVariables`.
     public static func resolve(override: String?, environment: [String: String]) throws -> VaultLocation {
         if let path = nonEmpty(override) ?? nonEmpty(environment["AUTHCAT_HOME"]) {
-            return VaultLocation(folder: URL(fileURLWithPath: path))
+            return VaultLocation(path: path)
         }
         if let data = xdgBaseDirectory(environment["XDG_DATA_HOME"]) {
-            return VaultLocation(folder: URL(fileURLWithPath: data).appendingPathComponent("authcat"))
+            return VaultLocation(path: data + "/authcat")
         }
         guard let home = nonEmpty(environment["HOME"]) else { throw VaultError.noHome }
-        return VaultLocation(folder: URL(fileURLWithPath: home).appendingPathComponent(".local/share/authcat"))
+        return VaultLocation(path: home + "/.local/share/authcat")
     }
 
     /// The variables `resolve` reads, for callers that build its environment
@@ -38,7 +61,7 @@ public struct VaultLocation: Sendable, Equatable {
 
     /// Whether a vault was ever created here.
     public var exists: Bool {
-        FileManager.default.fileExists(atPath: databaseURL.path)
+        access(databasePath, F_OK) == 0
     }
 
     /// Warnings for a folder or file readable by others; throws when one is
@@ -48,8 +71,8 @@ public struct VaultLocation: Sendable, Equatable {
         try checkOwnership()
         var warnings: [String] = []
         let paths = [
-            (folder.path, SecureFile.folderMode), (databaseURL.path, SecureFile.fileMode),
-            (keyFileURL.path, SecureFile.fileMode),
+            (folderPath, SecureFile.folderMode), (databasePath, SecureFile.fileMode),
+            (keyFilePath, SecureFile.fileMode),
         ]
         for (path, expected) in paths {
             guard let mode = SecureFile.mode(of: path) else { continue }
@@ -74,6 +97,29 @@ public struct VaultLocation: Sendable, Equatable {
         guard let value, !value.isEmpty else { return nil }
         return value
     }
+
+    /// Whether `URL` would leave `path` as it is: absolute, and without an
+    /// empty, `.` or `..` component (no `//`, no final `/`), so without
+    /// anything to resolve (a `~` is expanded only at the start of a relative
+    /// path). Any other path, rare, goes through `URL`, the rule for it.
+    static func isStandardAbsolute(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        if bytes.count == 1 { return true }
+        var componentLength = 0
+        var dots = 0
+        for byte in bytes.dropFirst() {
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || componentLength == dots { return false }
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: "."), componentLength <= 2, dots == componentLength - 1 { dots += 1 }
+            }
+        }
+        return componentLength > 0 && componentLength != dots
+    }
 }
 
 extension VaultLocation {
@@ -85,5 +131,6 @@ extension VaultLocation {
     /// Here because both programs need its name: while it exists, the quick
     /// front hands every command line to `authcat-cli`, which prints it. One
     /// `access()` is all it costs the front.
-    public var noticeFileURL: URL { folder.appendingPathComponent("notice") }
+    public var noticeFilePath: String { path(of: "notice") }
+    public var noticeFileURL: URL { URL(fileURLWithPath: noticeFilePath, isDirectory: false) }
 }

@@ -1,3 +1,4 @@
+internal import CSQLiteConfig
 internal import GRDBSQLite
 
 #if canImport(FoundationEssentials)
@@ -20,7 +21,8 @@ internal import GRDBSQLite
 /// It is the one user of SQLite's C interface in both programs: the quick
 /// front opens its read-only connection here (`ReadOnlyConnection`), and the
 /// core's GRDB connections set their one file control here
-/// (`keepWriteAheadLogFiles`), so no other file imports `GRDBSQLite`.
+/// (`keepWriteAheadLogFiles`), so no other file imports `GRDBSQLite` (or
+/// `CSQLiteConfig`, the wrapper of SQLite's one variadic function the front calls).
 ///
 /// Failures are thrown: `VaultReadError` when SQLite fails (the core turns
 /// its code into the error a user can act on), `VaultError.storage` for a
@@ -254,6 +256,18 @@ extension VaultReader {
                 throw VaultReadError(resultCode: timeout)
             }
             handle = opened
+        }
+
+        /// Tells SQLite, before its first use, that one thread uses it: it then
+        /// takes no mutex, and counts no memory (a mutex at every allocation),
+        /// which saves the quick front about a tenth of SQLite's work
+        /// (docs/PERFORMANCE.md). Only for a program with one thread, such as
+        /// the front; never in one that uses GRDB. Afterwards, SQLite refuses
+        /// it and nothing changes.
+        /// - Returns: whether SQLite took it.
+        @discardableResult
+        public static func configureForOneThread() -> Bool {
+            authcat_sqlite3_config_single_thread() == SQLITE_OK
         }
 
         deinit {
