@@ -5,8 +5,10 @@ import XCTest
 /// `authcat sync rotate` through the command line on a folder remote: the
 /// remaining devices keep syncing without a question, the revoked one stops
 /// with `revoked` (exit status 9), and a copy of its files (a stolen laptop)
-/// reads nothing new and gets nothing accepted.
-final class SyncRotateTests: SyncTestCase {
+/// reads nothing new and gets nothing accepted. The same scenarios run on a
+/// WebDAV server and an rclone remote (`SyncRotateWebDAVTests`,
+/// `SyncRotateRcloneTests`): a subclass only names the remote.
+class SyncRotateTests: SyncTestCase {
     private func deviceID(_ device: AuthCatRunner) throws -> String {
         let devices = try XCTUnwrap(try status(device, offline: true).json["devices_seen"] as? [[String: Any]])
         return try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String)
@@ -138,23 +140,28 @@ final class SyncRotateTests: SyncTestCase {
     }
 
     /// The built program killed with SIGKILL at seeded random moments, on the
-    /// folder remote and on S3: after each kill the remaining device syncs and
-    /// holds every account, and running the rotation again finishes it, leaving
-    /// no object of an older key on the remote.
+    /// class's remote (and, for the folder class, on S3 too): after each kill
+    /// the remaining device syncs and holds every account, and running the
+    /// rotation again finishes it, leaving no object of an older key on the remote.
     func testAKillAtAnyMomentLeavesTheRemoteReadableAndRunningAgainFinishes() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"] ?? "") ?? 2_026_112_521
-        print("SyncRotateTests kill seed: \(seed) (AUTHCAT_TEST_SEED replays it)")
+        print("\(Self.self) kill seed: \(seed) (AUTHCAT_TEST_SEED replays it)")
         var random = SeededRandom(seed: seed)
-        try killRounds(remote: remoteURL, rounds: 5, random: &random)
+        // A rotation on a network remote takes longer: kills spread over a longer time.
+        let killWindow: UInt32 = Self.sharedRemoteKind == nil ? 900_000 : 2_500_000
+        try killRounds(
+            remote: remoteURL, rounds: Self.sharedRemoteKind == nil ? 5 : 4, within: killWindow, random: &random)
+        guard Self.sharedRemoteKind == nil else { return }
         let server = try MotoServer(logDirectory: scratch.path)
         defer { server.stop() }
         try killRounds(
-            remote: server.location(prefix: "vault-\(UUID().uuidString.prefix(8))"), rounds: 3,
+            remote: server.location(prefix: "vault-\(UUID().uuidString.prefix(8))"), rounds: 3, within: killWindow,
             environment: server.environment, random: &random)
     }
 
     private func killRounds(
-        remote: String, rounds: Int, environment: [String: String] = [:], random: inout SeededRandom
+        remote: String, rounds: Int, within killWindow: UInt32, environment: [String: String] = [:],
+        random: inout SeededRandom
     ) throws {
         let (first, second) = (try makeDevice(), try makeDevice())
         for device in [first, second] { device.environment.merge(environment) { $1 } }
@@ -171,7 +178,7 @@ final class SyncRotateTests: SyncTestCase {
         XCTAssertTrue(everything.contains { $0.contains("second") }, "\(everything)")
         for round in 0..<rounds {
             let running = try start(first, ["sync", "rotate", "--yes"])
-            usleep(UInt32.random(in: 0..<900_000, using: &random))
+            usleep(UInt32.random(in: 0..<killWindow, using: &random))
             kill(running.pid, SIGKILL)
             _ = running.waitForExit(timeout: 60)
             let synced = try second.run(["sync", "now"])
@@ -194,5 +201,23 @@ final class SyncRotateTests: SyncTestCase {
         joiner.environment.merge(environment) { $1 }
         try enable(joiner, remote: remote)
         XCTAssertEqual(try labels(joiner), everything)
+    }
+}
+
+/// The rotation scenarios on a WebDAV server (lighttpd on loopback).
+final class SyncRotateWebDAVTests: SyncRotateTests {
+    override class var sharedRemoteKind: TestNetworkRemote.Kind? { .webdav }
+
+    func testStatusNamesTheWebDAVRemote() throws {
+        try assertStatusNamesTheRemoteKind("webdav")
+    }
+}
+
+/// The rotation scenarios on an rclone remote (rclone's local backend).
+final class SyncRotateRcloneTests: SyncRotateTests {
+    override class var sharedRemoteKind: TestNetworkRemote.Kind? { .rclone }
+
+    func testStatusNamesTheRcloneRemote() throws {
+        try assertStatusNamesTheRemoteKind("rclone")
     }
 }
