@@ -63,12 +63,12 @@ extension SyncService {
                         + "with 'authcat sync passphrase change' (the new passphrase may be the same), then rotate")
             }
             return try await withRemote(record.remoteURL, createOnlyEnforced: record.createOnlyEnforced) { remote in
+                // This device's key pair must open here: the rotation seals the new key to it too.
+                _ = try DeviceKeys.unsealLocally(
+                    sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
+                    remoteVaultID: record.remoteVaultID, deviceID: record.deviceID)
                 let rotation = KeyRotation(
-                    remote: remote, vaultID: record.remoteVaultID, device: record.deviceID,
-                    deviceKeys: try DeviceKeys.unsealLocally(
-                        sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
-                        remoteVaultID: record.remoteVaultID, deviceID: record.deviceID),
-                    clock: clock)
+                    remote: remote, vaultID: record.remoteVaultID, device: record.deviceID, clock: clock)
                 let engine = SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
                 _ = try await rotation.resume(secret: secret)
                 do {
