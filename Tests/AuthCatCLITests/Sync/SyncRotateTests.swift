@@ -75,6 +75,46 @@ class SyncRotateTests: SyncTestCase {
         XCTAssertFalse(try labels(second).contains("Example:planted"))
     }
 
+    /// The lost-device checklist lists every account the vault held, and says
+    /// which the revoked device held at its last sync known here: one added
+    /// after it is listed (the device may have synced since without writing,
+    /// and its files with its storage credentials read the remote until the
+    /// rotation) but not as held; one deleted before it is held.
+    func testTheChecklistSaysWhatTheRevokedDeviceHeldAtItsLastKnownSync() throws {
+        let (first, lost) = (try makeDevice(), try makeDevice())
+        try add(first, "kept")
+        try add(first, "gone")
+        try enable(first)
+        try enable(lost)
+        try add(lost, "carol")
+        settle(lost)
+        try succeed(lost, ["sync", "now"])
+        try succeed(first, ["sync", "now"])
+        try succeed(first, ["rm", "Example:gone", "--yes"])
+        try add(first, "late")
+        settle(first)
+        try succeed(first, ["sync", "now"])
+
+        let output = try succeed(
+            first, ["sync", "rotate", "--revoke", try deviceID(lost), "--yes", "--json"])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        XCTAssertNotNil(json["revoked_last_seen"] as? Int, output)
+        let documented = try XCTUnwrap(try DocumentedJSON.examples()["authcat sync rotate --json"])
+        XCTAssertEqual(DocumentedJSON.differences(json, from: documented), [], "docs/JSON.md describes it")
+        let exposed = try XCTUnwrap(json["exposed_accounts"] as? [[String: Any]])
+        let listed = Dictionary(
+            uniqueKeysWithValues: exposed.map {
+                ($0["name"] as? String ?? "", ($0["held"] as? Bool, $0["deleted"] as? Bool))
+            })
+        XCTAssertEqual(listed.keys.sorted(), ["carol", "gone", "kept", "late"], output)
+        XCTAssertTrue(listed["kept"]! == (true, false), output)
+        XCTAssertTrue(listed["carol"]! == (true, false), output)
+        XCTAssertTrue(listed["gone"]! == (true, true), "deleted after it held it: \(output)")
+        XCTAssertTrue(listed["late"]! == (false, false), "added after its last known sync: \(output)")
+        XCTAssertEqual(exposed.last?["name"] as? String, "late", "what it held comes first")
+        XCTAssertFalse(output.contains(Self.secret))
+    }
+
     /// A device that joined and never wrote a batch holds the key all the
     /// same (a laptop stolen before its first change): the others list it
     /// once they read its certificate, and revoke it by an id prefix. A
