@@ -22,6 +22,11 @@ public final class HostileS3Server: @unchecked Sendable {
         case streamedOversize(key: String, bytes: Int)
         /// A GET of `key` sends the object whole but announces half its length.
         case lyingLength(key: String)
+        /// The first `method` request whose key `matches` gets no answer and
+        /// changes nothing, as from a server that hangs: its client waits
+        /// there until a test kills it (`stalledKey` says it arrived). Honest
+        /// before and after.
+        case stall(method: String, matches: @Sendable (String) -> Bool)
     }
 
     public static let bucket = "authcat-hostile"
@@ -33,6 +38,7 @@ public final class HostileS3Server: @unchecked Sendable {
     private var writes = 0
     private var pagesListed = 0
     private var currentMode = Mode.honest
+    private var stalled: String?
     private var server: CannedHTTPServer?
 
     public init() throws {
@@ -54,6 +60,9 @@ public final class HostileS3Server: @unchecked Sendable {
         get { lock.withLock { currentMode } }
         set { lock.withLock { currentMode = newValue } }
     }
+
+    /// The key of the request `.stall` held, once one arrived.
+    public var stalledKey: String? { lock.withLock { stalled } }
 
     /// Every stored key, sorted.
     public var keys: [String] { lock.withLock { objects.keys.sorted() } }
@@ -86,7 +95,12 @@ public final class HostileS3Server: @unchecked Sendable {
         let key = String(url.path.dropFirst(bucketPath.count + 1))
         let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { $1 }
         return lock.withLock {
-            switch words[0] {
+            if case .stall(let method, let matches) = currentMode, words[0] == method, matches(key) {
+                currentMode = .honest
+                stalled = key
+                return .silence
+            }
+            return switch words[0] {
             case "GET" where query["list-type"] != nil: list(prefix: query["prefix"] ?? "")
             case "GET": read(key)
             case "HEAD": .bytes(CannedHTTPServer.reply(objects[key] == nil ? 404 : 200))

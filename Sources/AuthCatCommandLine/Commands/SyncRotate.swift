@@ -25,9 +25,12 @@ extension AuthCat {
                 this remote vault again. Killed at any moment, the remaining devices can \
                 still read the remote; run it again to finish.
 
-                After a revocation, the lost-device checklist lists every account the \
-                revoked device held (issuer and name; --json lists them too): consider \
-                their secrets known and re-key each at its site.
+                After a revocation, the lost-device checklist lists every account of the \
+                vault (issuer and name; --json lists them too), marking those added after \
+                the revoked device's last sync known here: a sync that changes nothing \
+                leaves no trace, and its files with its storage credentials read the old \
+                key's objects until now. Consider every secret listed known and re-key \
+                each at its site.
 
                 Limits: what the revoked device already decrypted stays with it. Storage \
                 credentials it holds (S3 keys, WebDAV or rclone passwords, a shared or \

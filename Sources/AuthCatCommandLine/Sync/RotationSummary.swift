@@ -11,6 +11,7 @@ struct RotationSummary: Encodable {
         var issuer: String
         var name: String
         var deleted: Bool
+        var held: Bool
     }
 
     var remote: String
@@ -19,6 +20,8 @@ struct RotationSummary: Encodable {
     var leftOut: [String]
     var objectsRemoved: Int
     var exposedAccounts: [ExposedAccount]
+    /// Unix seconds; nil when unknown.
+    var revokedLastSeen: Int64?
     var advice: [String]
 
     enum CodingKeys: String, CodingKey {
@@ -26,6 +29,20 @@ struct RotationSummary: Encodable {
         case leftOut = "left_out"
         case objectsRemoved = "objects_removed"
         case exposedAccounts = "exposed_accounts"
+        case revokedLastSeen = "revoked_last_seen"
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(remote, forKey: .remote)
+        try container.encode(epoch, forKey: .epoch)
+        try container.encode(revoked, forKey: .revoked)
+        try container.encode(leftOut, forKey: .leftOut)
+        try container.encode(objectsRemoved, forKey: .objectsRemoved)
+        try container.encode(exposedAccounts, forKey: .exposedAccounts)
+        // Always present, null when unknown, as the devices' dates are.
+        try container.encode(revokedLastSeen, forKey: .revokedLastSeen)
+        try container.encode(advice, forKey: .advice)
     }
 
     init(_ outcome: SyncService.RotationOutcome) {
@@ -35,13 +52,16 @@ struct RotationSummary: Encodable {
         leftOut = outcome.leftOut
         objectsRemoved = outcome.objectsRemoved
         exposedAccounts = outcome.exposedAccounts.map {
-            ExposedAccount(issuer: $0.issuer, name: $0.name, deleted: $0.deleted)
+            ExposedAccount(issuer: $0.issuer, name: $0.name, deleted: $0.deleted, held: $0.held)
         }
+        revokedLastSeen = outcome.revokedLastSeen.map { Int64($0.timeIntervalSince1970) }
         advice = outcome.revoked.isEmpty ? [] : Self.advice
     }
 
     static let advice = [
-        "consider the secret of every account listed known to whoever holds the revoked device",
+        "consider the secret of every account listed known to whoever holds the revoked device: those added "
+            + "after its last sync known here too, since a sync that changes nothing leaves no trace, and a copy "
+            + "of its files with its storage credentials could read them on the remote until this rotation",
         "re-key each at its site: sign in, turn two-factor authentication off and on again (or 'reset "
             + "authenticator'), scan the new code with 'authcat add', then remove the old account with 'authcat remove'",
         "revoke the storage credentials the device held (S3 keys, WebDAV or rclone passwords, folder access) "
@@ -61,10 +81,15 @@ struct RotationSummary: Encodable {
         }
         guard !outcome.revoked.isEmpty else { return lines }
         lines.append("revoked: \(outcome.revoked.joined(separator: ", ")); it can read nothing written from now on")
-        lines.append("lost-device checklist: the revoked device held these accounts at its last sync")
+        let unheld =
+            outcome.revokedLastSeen.map { "added after its last sync known here, \(Timestamp.text($0))" }
+            ?? "no sync of it known here"
+        lines.append("lost-device checklist: every account the revoked device could read")
         lines += outcome.exposedAccounts.map { account in
             let label = account.issuer.isEmpty ? account.name : "\(account.issuer): \(account.name)"
-            return "  \(TerminalText.sanitized(label))" + (account.deleted ? " (deleted since)" : "")
+            let notes = [account.held ? nil : unheld, account.deleted ? "deleted since" : nil]
+            let note = notes.compactMap { $0 }.joined(separator: ", ")
+            return "  \(TerminalText.sanitized(label))" + (note.isEmpty ? "" : " (\(note))")
         }
         lines += advice.map { "- \($0)" }
         return lines

@@ -120,6 +120,14 @@ extension SyncEngine {
             try state.update(db)
             try db.execute(sql: "UPDATE peer SET sequence = 0, chainHash = '', seenSequence = 0")
             try db.execute(sql: "UPDATE record SET pending = 1")
+            // A certificate the old authority signed proves nothing under the new one: a device the
+            // record gives no key (one that joined while it was made) is no device of this epoch. Rows
+            // of devices that received the key stay (their certificates were re-issued); the others
+            // are checked again, against the new authority, at the next read of their certificates.
+            let kept = Set(record.keys.map(\.device)).union(record.revoked)
+            for certified in try SyncStore.CertifiedDeviceRecord.fetchAll(db) where !kept.contains(certified.deviceID) {
+                try certified.delete(db)
+            }
             for device in record.revoked {
                 try SyncStore.RevocationRecord(deviceID: device, epoch: record.epoch, record: position.recordHash).save(
                     db)
@@ -155,8 +163,9 @@ extension SyncEngine {
     private static func leftOut(epoch: Int64) -> SyncError {
         SyncError(
             .other,
-            "the sync key was rotated (key epoch \(epoch)) without a key for this device, which joined before "
-                + "devices had keys of their own; turn sync off here and on again with the sync passphrase",
+            "the sync key was rotated (key epoch \(epoch)) without a key for this device, which joined while "
+                + "that rotation was under way or before devices had keys of their own; turn sync off here and on "
+                + "again with the sync passphrase",
             next: .rejoinSync)
     }
 }

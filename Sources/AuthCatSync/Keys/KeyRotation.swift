@@ -18,9 +18,8 @@ import Foundation
 struct KeyRotation {
     let remote: any Remote
     let vaultID: String
-    /// The rotating device.
+    /// The rotating device (or the device joining, which finishes a rotation killed part-way).
     let device: String
-    let deviceKeys: DeviceKeys
     let clock: Clock
 
     struct Prepared {

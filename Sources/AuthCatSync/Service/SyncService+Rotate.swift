@@ -4,12 +4,22 @@ import Foundation
 import GRDB
 
 extension SyncService {
-    /// An account a revoked device held at its last sync: issuer and name, never a secret.
+    /// An account on the lost-device checklist: issuer and name, never a secret.
+    ///
+    /// Every account of the vault is on it, because what a revoked device
+    /// could read does not end at its last sync: a sync that changes nothing
+    /// writes nothing, so no device learns of it, and a copy of its files
+    /// holding its storage credentials reads every object of the old key
+    /// until the rotation. `held` tells apart what it certainly held.
     public struct ExposedAccount: Sendable, Equatable, Codable {
         public var issuer: String
         public var name: String
-        /// Deleted since, but held by the revoked device while it was there.
+        /// Deleted here; a revoked device may have held it before.
         public var deleted: Bool
+        /// The account was there at the revoked device's last sync known here,
+        /// so it held it. False: added since, so it may not have (it may have
+        /// synced since without writing), but the remote held it under the key it had.
+        public var held: Bool
     }
 
     /// What `rotate` did.
@@ -26,6 +36,9 @@ extension SyncService {
         public var objectsRemoved: Int
         /// With a revocation, every account the vault held (the lost-device checklist).
         public var exposedAccounts: [ExposedAccount]
+        /// The newest last sync known here of the devices revoked (when this
+        /// device last read one of their batches, or their certificate); nil when unknown.
+        public var revokedLastSeen: Date?
     }
 
     /// Moves the remote vault to a new master key (`KeyRotation`, FORMAT.md §5.9),
@@ -63,12 +76,12 @@ extension SyncService {
                         + "with 'authcat sync passphrase change' (the new passphrase may be the same), then rotate")
             }
             return try await withRemote(record.remoteURL, createOnlyEnforced: record.createOnlyEnforced) { remote in
+                // This device's key pair must open here: the rotation seals the new key to it too.
+                _ = try DeviceKeys.unsealLocally(
+                    sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
+                    remoteVaultID: record.remoteVaultID, deviceID: record.deviceID)
                 let rotation = KeyRotation(
-                    remote: remote, vaultID: record.remoteVaultID, device: record.deviceID,
-                    deviceKeys: try DeviceKeys.unsealLocally(
-                        sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
-                        remoteVaultID: record.remoteVaultID, deviceID: record.deviceID),
-                    clock: clock)
+                    remote: remote, vaultID: record.remoteVaultID, device: record.deviceID, clock: clock)
                 let engine = SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
                 _ = try await rotation.resume(secret: secret)
                 do {
@@ -86,7 +99,11 @@ extension SyncService {
                 if revoked.contains(record.deviceID) {
                     throw SyncError(.other, "this device cannot revoke itself; rotate from another device")
                 }
-                let exposed = revoked.isEmpty ? [] : try exposedAccounts()
+                // A device certified but never read writing: its last sync known here is when it joined.
+                let lastSyncs = directory.devices.filter { revoked.contains($0.id) }.compactMap {
+                    $0.lastSeen ?? $0.firstSeen
+                }
+                let exposed = revoked.isEmpty ? [] : try exposedAccounts(lastSyncs: lastSyncs)
                 let prepared = try await rotation.prepare(
                     secret: secret, position: before.position, devices: devices, revoking: revoked,
                     cuts: before.cuts)
@@ -95,7 +112,8 @@ extension SyncService {
                 let removed = try await rotation.removeObjects(before: prepared.record.epoch)
                 return RotationOutcome(
                     remote: remote.displayLocation, epoch: prepared.record.epoch, revoked: revoked.sorted(),
-                    leftOut: prepared.leftOut, objectsRemoved: removed, exposedAccounts: exposed)
+                    leftOut: prepared.leftOut, objectsRemoved: removed, exposedAccounts: exposed,
+                    revokedLastSeen: lastSyncs.max())
             }
         }
     }
@@ -118,10 +136,21 @@ extension SyncService {
     }
 
     /// Every account of this vault, deleted ones too: a device revoked now
-    /// held each at its last sync, or while it existed.
-    private func exposedAccounts() throws -> [ExposedAccount] {
+    /// could read each (see `ExposedAccount`). Held: created by the last sync
+    /// known here of one of the revoked devices (`lastSyncs`), when this device
+    /// last read one of its batches, which is no earlier than that device wrote
+    /// it. Its join is known here only as late as its first batch read, so an
+    /// account deleted before then counts as held too: it may have been there.
+    private func exposedAccounts(lastSyncs: [Date]) throws -> [ExposedAccount] {
         try vault.accounts(includingDeleted: true)
-            .map { ExposedAccount(issuer: $0.issuer, name: $0.name, deleted: $0.deletedAt != nil) }
-            .sorted { ($0.deleted ? 1 : 0, $0.issuer, $0.name) < ($1.deleted ? 1 : 0, $1.issuer, $1.name) }
+            .map { account in
+                ExposedAccount(
+                    issuer: account.issuer, name: account.name, deleted: account.deletedAt != nil,
+                    held: lastSyncs.contains { account.createdAt <= $0 })
+            }
+            .sorted {
+                ($0.held ? 0 : 1, $0.deleted ? 1 : 0, $0.issuer, $0.name)
+                    < ($1.held ? 0 : 1, $1.deleted ? 1 : 0, $1.issuer, $1.name)
+            }
     }
 }

@@ -72,16 +72,14 @@ struct SetupContext {
     /// Joins the one vault on the remote; a wrong secret changes nothing.
     func join(secret: SyncService.Secret?) async throws -> SyncService.EnableResult {
         guard let secret else { throw SyncError.secretRequired }
-        let manifestName = vaultToJoin.map(RemoteLayout.manifest)
-        guard let vaultID = vaultToJoin, let manifestName, let data = try await remote.get(manifestName) else {
+        guard let vaultID = vaultToJoin else {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
         }
-        let stored = try StoredManifest.decode(data, vaultID: vaultID)
-        let unlocked = try stored.unlock(with: secret)
-        let keys = unlocked.keys
+        let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
+        var (data, stored, unlocked) = try await readManifest(vaultID, secret: secret)
         // Only now, with the key, can a deletion marker beside the manifest be told from a planted one.
         if listing.deletedMarkers.contains(vaultID),
-            try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: keys.objectKey)
+            try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: unlocked.keys.objectKey)
                 .opens(RemoteLayout.deletedMarker(vaultID), .deleted)
         {
             throw SyncError(
@@ -89,7 +87,10 @@ struct SetupContext {
                 "the remote vault at \(remote.displayLocation) was deleted by another device, which did not "
                     + "finish; nothing was set up. Finish the deletion on that device, or use another location")
         }
-        let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
+        let rewritten = try await finishInterruptedRotation(
+            vaultID, stored: stored, unlocked: unlocked, secret: secret, deviceID: deviceID)
+        if rewritten { (data, stored, unlocked) = try await readManifest(vaultID, secret: secret) }
+        let keys = unlocked.keys
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         // A version 2 vault: the secret just typed opened its authority, so this device pins it and is certified.
         var enrolment: DeviceEnrolment?
@@ -101,11 +102,36 @@ struct SetupContext {
         try saveNewState(
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
             disabledGeneration: try await disabledGeneration(vaultID, keys: keys, epoch: stored.position?.epoch ?? 0),
-            manifest: (ObjectHash.of(data), listing.versions[manifestName]), enrolment: enrolment,
-            epoch: stored.position)
+            manifest: (ObjectHash.of(data), rewritten ? nil : listing.versions[RemoteLayout.manifest(vaultID)]),
+            enrolment: enrolment, epoch: stored.position)
         return SyncService.EnableResult(
             outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID,
             deviceName: naming.forNewDevice)
+    }
+
+    /// Finishes a rotation killed after its record and before its manifest,
+    /// which left the manifest at the epoch the record moves past: a device
+    /// that joined there would hold a key no device writes with any more, and
+    /// none sealed to it. The secret just typed is the right to rotate, so it
+    /// is finished here as running `sync rotate` again would, and the newest
+    /// epoch is joined. Returns whether the manifest was rewritten.
+    private func finishInterruptedRotation(
+        _ vaultID: String, stored: StoredManifest, unlocked: StoredManifest.Unlocked, secret: SyncService.Secret,
+        deviceID: String
+    ) async throws -> Bool {
+        guard unlocked.version2 != nil else { return false }
+        let finishing = KeyRotation(remote: remote, vaultID: vaultID, device: deviceID, clock: clock)
+        return try await finishing.resume(secret: secret) > (stored.position?.epoch ?? 0)
+    }
+
+    private func readManifest(
+        _ vaultID: String, secret: SyncService.Secret
+    ) async throws -> (data: Data, stored: StoredManifest, unlocked: StoredManifest.Unlocked) {
+        guard let data = try await remote.get(RemoteLayout.manifest(vaultID)) else {
+            throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
+        }
+        let stored = try StoredManifest.decode(data, vaultID: vaultID)
+        return (data, stored, try stored.unlock(with: secret))
     }
 
     /// Makes a new remote vault: master key, manifest, recovery key.

@@ -106,7 +106,9 @@ extension SyncStore {
     /// certificate (`key-<device>`, FORMAT.md §5.9) the pinned authority
     /// signed, as a sync read it. It holds the master key and receives the
     /// next rotation's, so it is a device even before its first batch. Rows
-    /// stay after a rotation (a revoked device is still listed, revoked).
+    /// of the devices a rotation gives the key to or revokes stay (a revoked
+    /// device is still listed, revoked); the others go when it is adopted,
+    /// since only the new authority's certificates count from then on.
     struct CertifiedDeviceRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
         static let databaseTableName = "certifiedDevice"
 

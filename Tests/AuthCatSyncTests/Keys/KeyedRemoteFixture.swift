@@ -50,9 +50,8 @@ struct KeyedRemoteFixture {
     }
 
     func rotation(by device: String, on remote: (any Remote)? = nil) throws -> KeyRotation {
-        KeyRotation(
-            remote: remote ?? self.remote, vaultID: vaultID, device: device,
-            deviceKeys: try XCTUnwrap(devices[device]), clock: clock)
+        _ = try XCTUnwrap(devices[device])
+        return KeyRotation(remote: remote ?? self.remote, vaultID: vaultID, device: device, clock: clock)
     }
 
     func chain(for device: String) throws -> RotationChain {

@@ -123,6 +123,33 @@ final class SyncRotationTests: XCTestCase {
         XCTAssertFalse(remote.storedObjects.keys.contains { $0.contains("/e-0000000001/\(bID)/") })
     }
 
+    /// A device that joins while a rotation is being made (after it read the
+    /// certificates, before its record) is certified by the authority the
+    /// rotation replaces and receives no key: once the others adopt the new
+    /// epoch they no longer list it as one of theirs, and it is told to join again.
+    func testADeviceCertifiedOnlyByTheReplacedAuthorityIsNoLongerListed() async throws {
+        let (a, b, _) = try await threeDevices()
+        let late = try SyncTestDevice("late", in: folder, remote: remote)
+        var listedBefore = false
+        a.remote = BeforeRotationRecord(remote) {
+            let joined = try await late.enable()
+            try await b.sync()
+            listedBefore = try b.service().devices().devices.contains { $0.id == joined.deviceID }
+        }
+        _ = try await a.service().rotate(secret: passphrase, revoking: [])
+        let lateID = try deviceID(late)
+        XCTAssertTrue(listedBefore, "the others read its certificate before the rotation")
+        try await b.sync()
+        try await b.sync()
+        XCTAssertEqual(try state(b).keyEpoch, 1)
+        XCTAssertFalse(
+            try b.service().devices().devices.contains { $0.id == lateID },
+            "certified by the old authority only, it holds no key of this epoch")
+        let leftOut = await syncError { try await late.sync() }
+        XCTAssertTrue(
+            leftOut?.message.contains("while that rotation was under way") == true, "\(String(describing: leftOut))")
+    }
+
     func testRotatingNeedsTheSecretAndAKnownDevice() async throws {
         let (a, _, _) = try await threeDevices()
         let wrong = await syncError {
@@ -151,5 +178,28 @@ private struct BlindToRotations: Remote {
     func get(_ name: String) async throws -> Data? { try await base.get(name) }
     func put(_ name: String, data: Data) async throws { try await base.put(name, data: data) }
     func create(_ name: String, data: Data) async throws -> Bool { try await base.create(name, data: data) }
+    func delete(_ name: String) async throws { try await base.delete(name) }
+}
+
+/// The remote of a device that rotates: `hook` runs once, just before the
+/// rotation record is created, as if another device acted at that moment.
+private final class BeforeRotationRecord: Remote, @unchecked Sendable {
+    let base: MemoryRemote
+    private var hook: (() async throws -> Void)?
+    init(_ base: MemoryRemote, hook: @escaping () async throws -> Void) {
+        self.base = base
+        self.hook = hook
+    }
+    var displayLocation: String { base.displayLocation }
+    func list(prefix: String) async throws -> [RemoteObject] { try await base.list(prefix: prefix) }
+    func get(_ name: String) async throws -> Data? { try await base.get(name) }
+    func put(_ name: String, data: Data) async throws { try await base.put(name, data: data) }
+    func create(_ name: String, data: Data) async throws -> Bool {
+        if name.contains("/rotation-"), let hook {
+            self.hook = nil
+            try await hook()
+        }
+        return try await base.create(name, data: data)
+    }
     func delete(_ name: String) async throws { try await base.delete(name) }
 }
