@@ -2,35 +2,44 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-/// The file operations behind `SyncEventLog`, each under `flock` on the log itself.
+/// The file operations behind `SyncEventLog`.
 ///
-/// The file is never replaced, only appended to and, when too large,
-/// rewritten in place, so every process locks the same inode. No one waits
-/// long for the lock: a sync stopped while holding it (Ctrl-Z, SIGSTOP) must
-/// not hang `sync status`, a status bar, or every other sync's events.
+/// Writers hold an exclusive `flock` on `sync-events.lock` (empty, never
+/// replaced), readers a shared one. An append adds one line to the log; when
+/// the log would pass its bound, the writer replaces it whole
+/// (`SecureFile.writeAtomically`) with the newest lines that fit. So the file
+/// at the name is always whole. No one waits long for the lock: a sync
+/// stopped while holding it (Ctrl-Z, SIGSTOP) must not hang `sync status`, a
+/// status bar, or every other sync's events; a reader that goes without it
+/// sees every line but perhaps one being appended, which it skips as torn.
 extension SyncEventLog {
+    static let lockFileName = "sync-events.lock"
     /// How long a writer waits for another process's lock before dropping its event.
-    static let writerPatience: TimeInterval = 5
+    static let writerPatience: Duration = .seconds(5)
     /// How long a reader waits before reading without the lock.
-    static let readerPatience: TimeInterval = 1
+    static let readerPatience: Duration = .seconds(1)
+
     func append(_ line: Data) throws {
+        let lock = try openLockFile()
+        defer { close(lock) }
+        // After one wait in vain this log waits no more: a sync records many events.
+        let patience = waitedInVain.withLock { $0 } ? Duration.zero : Self.writerPatience
+        if let failure = Self.lock(lock, LOCK_EX, within: patience) {
+            if failure == EWOULDBLOCK { waitedInVain.withLock { $0 = true } }
+            throw SyncMonitorError.cannotWrite(
+                fileURL.path, reason: failure == EWOULDBLOCK ? "another process holds its lock" : Self.text(failure))
+        }
         let fd = open(fileURL.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, SecureFile.fileMode)
-        guard fd >= 0 else {
-            throw SyncMonitorError.cannotWrite(fileURL.path, reason: String(cString: strerror(errno)))
-        }
+        guard fd >= 0 else { throw SyncMonitorError.cannotWrite(fileURL.path, reason: Self.text(errno)) }
         defer { close(fd) }
-        guard Self.lock(fd, LOCK_EX, within: Self.writerPatience) else {
-            throw SyncMonitorError.cannotWrite(fileURL.path, reason: "another process holds the log's lock")
-        }
         // The mode given to open() is reduced by the umask; the log must stay private anyway.
         fchmod(fd, SecureFile.fileMode)
         let size = Int(lseek(fd, 0, SEEK_END))
         if size + line.count > maximumBytes {
             let kept = Self.newestLines(of: try readAll(fd), fitting: maximumBytes / 2 - line.count)
-            guard ftruncate(fd, 0) == 0 else {
-                throw SyncMonitorError.cannotWrite(fileURL.path, reason: "truncate failed")
-            }
-            try writeAll(kept + line, to: fd)
+            // Under the lock no rewrite is under way: a temporary file is one a killed writer left.
+            SecureFile.removeStaleTemporaries(of: fileURL)
+            try SecureFile.writeAtomically(kept + line, to: fileURL)
         } else {
             try writeAll(line, to: fd)
         }
@@ -38,13 +47,23 @@ extension SyncEventLog {
 
     /// The whole file, or nil if it does not exist.
     func readAll() throws -> Data? {
+        guard access(fileURL.path, F_OK) == 0 else { return nil }
+        // A log that cannot be locked is still read: the lock only orders readers after a writer's line.
+        let lock = try? openLockFile()
+        defer { lock.map { _ = close($0) } }
+        if let lock { _ = Self.lock(lock, LOCK_SH, within: Self.readerPatience) }
         let fd = open(fileURL.path, O_RDONLY | O_CLOEXEC)
         if fd < 0, errno == ENOENT { return nil }
-        guard fd >= 0 else { throw SyncMonitorError.cannotRead(fileURL.path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw SyncMonitorError.cannotRead(fileURL.path, reason: Self.text(errno)) }
         defer { close(fd) }
-        // Unlocked, a read may meet a line being written or a rewrite: torn lines are skipped.
-        _ = Self.lock(fd, LOCK_SH, within: Self.readerPatience)
         return try readAll(fd)
+    }
+
+    private func openLockFile() throws -> Int32 {
+        let path = fileURL.deletingLastPathComponent().appendingPathComponent(Self.lockFileName).path
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, SecureFile.fileMode)
+        guard fd >= 0 else { throw SyncMonitorError.cannotWrite(path, reason: Self.text(errno)) }
+        return fd
     }
 
     /// The last complete lines of `data` whose total size is at most `budget`.
@@ -70,7 +89,7 @@ extension SyncEventLog {
             let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw SyncMonitorError.cannotRead(fileURL.path, reason: String(cString: strerror(errno)))
+                throw SyncMonitorError.cannotRead(fileURL.path, reason: Self.text(errno))
             }
             if count == 0 { return data }
             data.append(contentsOf: buffer[0..<count])
@@ -86,20 +105,28 @@ extension SyncEventLog {
                 let written = write(fd, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else {
-                    throw SyncMonitorError.cannotWrite(fileURL.path, reason: String(cString: strerror(errno)))
+                    throw SyncMonitorError.cannotWrite(fileURL.path, reason: Self.text(errno))
                 }
                 offset += written
             }
         }
     }
 
-    /// Takes the lock within `patience` seconds; false if another process still holds it.
-    private static func lock(_ fd: Int32, _ operation: Int32, within patience: TimeInterval) -> Bool {
-        let deadline = Date() + patience
+    /// Takes the lock within `patience` (a monotonic clock: setting the
+    /// system clock back cannot stretch the wait); nil once taken, else the
+    /// reason, `EWOULDBLOCK` when another process still holds it.
+    private static func lock(_ fd: Int32, _ operation: Int32, within patience: Duration) -> Int32? {
+        let deadline = ContinuousClock.now + patience
         while flock(fd, operation | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { return false }
+            let failure = errno
+            guard failure == EWOULDBLOCK || failure == EINTR else { return failure }
+            guard ContinuousClock.now < deadline else { return EWOULDBLOCK }
             usleep(2_000)
         }
-        return true
+        return nil
+    }
+
+    private static func text(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }

@@ -1,14 +1,15 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
+import Synchronization
 
 /// The monitor's event store: a bounded, append-only file in the vault folder.
 ///
 /// Each event is one JSON line in `sync-events.log` (mode 0600). Every
-/// process that syncs appends to the same file under an exclusive `flock`, so
-/// concurrent writers never interleave lines. When the file would grow past
-/// `maximumBytes`, the oldest events are dropped until half the budget is
-/// used. Events are monitor data, never vault data: a write that fails is
+/// process that syncs appends to the same file under an exclusive `flock` on
+/// `sync-events.lock`, so concurrent writers never interleave lines. When the
+/// file would grow past `maximumBytes`, it is replaced by its newest events,
+/// half the budget. Events are monitor data, never vault data: a write that fails is
 /// dropped rather than failing the sync, and a torn line is skipped on read.
 public final class SyncEventLog: SyncEventRecorder {
     /// The file's name inside the vault folder.
@@ -20,6 +21,8 @@ public final class SyncEventLog: SyncEventRecorder {
     public let fileURL: URL
     let maximumBytes: Int
     private let processID: Int32
+    /// Set once a write gave up waiting for another process's lock.
+    let waitedInVain = Mutex(false)
 
     /// A log in `location`'s folder.
     ///

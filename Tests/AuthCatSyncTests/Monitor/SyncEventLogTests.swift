@@ -69,6 +69,11 @@ final class SyncEventLogTests: XCTestCase {
         XCTAssertFalse(events.isEmpty)
         XCTAssertEqual(events.last?.time, start + 199)
         XCTAssertEqual(events.map(\.time), events.map(\.time).sorted())
+        XCTAssertEqual(SecureFile.mode(of: log.fileURL.path), 0o600, "a replaced log stays private")
+        let folder = log.fileURL.deletingLastPathComponent().path
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
+            [SyncEventLog.fileName, SyncEventLog.lockFileName].sorted(), "no temporary file is left")
     }
 
     func testTornAndForeignLinesAreSkipped() throws {
@@ -109,25 +114,28 @@ final class SyncEventLogTests: XCTestCase {
         // A real process holds the lock and never lets go, as a sync stopped with Ctrl-Z would.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["--no-fork", "--exclusive", log.fileURL.path, "sleep", "600"]
+        let lockFile = log.fileURL.deletingLastPathComponent().appendingPathComponent(SyncEventLog.lockFileName)
+        holder.arguments = ["--no-fork", "--exclusive", lockFile.path, "sleep", "600"]
         try holder.run()
         defer {
             holder.terminate()
             holder.waitUntilExit()
         }
         let deadline = Date() + 60
-        while !Self.isLocked(log.fileURL), Date() < deadline { usleep(10_000) }
-        XCTAssertTrue(Self.isLocked(log.fileURL), "flock never took the lock")
+        while !Self.isLocked(lockFile), Date() < deadline { usleep(10_000) }
+        XCTAssertTrue(Self.isLocked(lockFile), "flock never took the lock")
 
         let answered = expectation(description: "the reader and the writer returned")
         let start = self.start
         DispatchQueue.global().async {
             XCTAssertEqual(try? log.events().count, 1, "the reader reads without the lock")
             log.record(SyncEvent(phase: .import, kind: .succeeded, time: start + 1))
+            log.record(SyncEvent(phase: .export, kind: .started, time: start + 2))
             answered.fulfill()
         }
         wait(for: [answered], timeout: 120)
-        XCTAssertEqual(try Data(contentsOf: log.fileURL), before, "the writer dropped its event")
+        XCTAssertEqual(try Data(contentsOf: log.fileURL), before, "the writer dropped its events")
+        XCTAssertEqual(log.waitedInVain.withLock { $0 }, true, "and waits no more for the next ones")
     }
 
     private static func isLocked(_ url: URL) -> Bool {
