@@ -108,14 +108,18 @@ public enum SecureFile {
     }
 
     /// The whole content of the file at `path`, or nil when it cannot be
-    /// opened or read (as `FileManager.contents(atPath:)`, whose first use
-    /// costs the quick front more than the read).
-    public static func contents(atPath path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// opened or read, or holds more than `limit` bytes (as
+    /// `FileManager.contents(atPath:)`, whose first use costs the quick front
+    /// more than the read). Opened without blocking, so a FIFO planted at the
+    /// name reads as empty instead of hanging.
+    public static func contents(atPath path: String, limit: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4_096)
+        // The buffer may hold a key; it is cleared whatever happens.
+        defer { Sodium.wipe(&buffer) }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
@@ -123,6 +127,7 @@ public enum SecureFile {
                 if errno == EINTR { continue }
                 return nil
             }
+            guard bytes.count + count <= limit else { return nil }
             bytes += buffer[..<count]
         }
     }

@@ -44,7 +44,7 @@ extension VaultKeyFile {
                 key = scanner.base64()
                 return key != nil
             case "kdf" where kdf == nil:
-                kdf = KDFParameters(&scanner)
+                kdf = plainKDF(&scanner)
                 return kdf != nil
             case "wrapped_key" where wrappedKey == nil:
                 wrappedKey = scanner.base64()
@@ -63,11 +63,9 @@ extension VaultKeyFile {
     /// Far more than a key file takes (under 400 bytes with a passphrase); a
     /// longer file is left to the decoder.
     static let maximumPlainFormSize = 4_096
-}
 
-extension KDFParameters {
     /// The `kdf` object of a key file in the plain form: its four members, each once.
-    fileprivate init?(_ scanner: inout PlainJSONScanner) {
+    private static func plainKDF(_ scanner: inout PlainJSONScanner) -> KDFParameters? {
         var algorithm: String?
         var opsLimit: UInt64?
         var memLimit: UInt64?
@@ -90,102 +88,104 @@ extension KDFParameters {
             }
         }
         guard whole, let algorithm, let opsLimit, let memLimit, let salt else { return nil }
-        self.init(algorithm: algorithm, opsLimit: opsLimit, memLimit: memLimit, salt: salt)
+        return KDFParameters(algorithm: algorithm, opsLimit: opsLimit, memLimit: memLimit, salt: salt)
     }
 }
 
-/// The part of JSON that `VaultKeyFile.plainForm` reads; a value it cannot read is nil.
-private struct PlainJSONScanner {
-    private let bytes: [UInt8]
-    private var index = 0
+extension VaultKeyFile {
+    /// The part of JSON that `plainForm` reads; a value it cannot read is nil.
+    private struct PlainJSONScanner {
+        private let bytes: [UInt8]
+        private var index = 0
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    var isAtEnd: Bool {
-        mutating get {
-            skipSpace()
-            return index == bytes.count
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
         }
-    }
 
-    /// Walks an object, handing each member's name to `member`, which reads
-    /// the value and says whether it could; false when it could not, or the
-    /// object is not well formed.
-    mutating func members(_ member: (inout PlainJSONScanner, String) -> Bool) -> Bool {
-        guard take(UInt8(ascii: "{")) else { return false }
-        if take(UInt8(ascii: "}")) { return true }
-        repeat {
-            guard let name = string(), take(UInt8(ascii: ":")), member(&self, name) else { return false }
-        } while take(UInt8(ascii: ","))
-        return take(UInt8(ascii: "}"))
-    }
-
-    mutating func string() -> String? {
-        guard take(UInt8(ascii: "\"")) else { return nil }
-        var text: [UInt8] = []
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return String(decoding: text, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard index < bytes.count else { return nil }
-                switch bytes[index] {
-                case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""): text.append(bytes[index])
-                default: return nil
-                }
-                index += 1
-            case 0x20..<0x7F:
-                text.append(byte)
-            default:
-                return nil
+        var isAtEnd: Bool {
+            mutating get {
+                skipSpace()
+                return index == bytes.count
             }
         }
-        return nil
-    }
 
-    /// A string decoded by `Data(base64Encoded:)`, as `JSONDecoder` decodes `Data`.
-    mutating func base64() -> Data? {
-        string().flatMap { Data(base64Encoded: $0) }
-    }
-
-    /// Digits without a leading zero, ending before anything but a fraction or exponent.
-    mutating func integer() -> UInt64? {
-        skipSpace()
-        let start = index
-        var value: UInt64 = 0
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
-            guard !overflow, !carry else { return nil }
-            value = sum
-            index += 1
+        /// Walks an object, handing each member's name to `member`, which reads
+        /// the value and says whether it could; false when it could not, or the
+        /// object is not well formed.
+        mutating func members(_ member: (inout PlainJSONScanner, String) -> Bool) -> Bool {
+            guard take(UInt8(ascii: "{")) else { return false }
+            if take(UInt8(ascii: "}")) { return true }
+            repeat {
+                guard let name = string(), take(UInt8(ascii: ":")), member(&self, name) else { return false }
+            } while take(UInt8(ascii: ","))
+            return take(UInt8(ascii: "}"))
         }
-        let digits = index - start
-        guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
-        guard index < bytes.count else { return value }
-        switch bytes[index] {
-        case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
-        default: return value
+
+        mutating func string() -> String? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            var text: [UInt8] = []
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    return String(decoding: text, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    guard index < bytes.count else { return nil }
+                    switch bytes[index] {
+                    case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""): text.append(bytes[index])
+                    default: return nil
+                    }
+                    index += 1
+                case 0x20..<0x7F:
+                    text.append(byte)
+                default:
+                    return nil
+                }
+            }
+            return nil
         }
-    }
 
-    /// Skips JSON's white space, then takes `byte` if it is next.
-    private mutating func take(_ byte: UInt8) -> Bool {
-        skipSpace()
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
+        /// A string decoded by `Data(base64Encoded:)`, as `JSONDecoder` decodes `Data`.
+        mutating func base64() -> Data? {
+            string().flatMap { Data(base64Encoded: $0) }
+        }
 
-    private mutating func skipSpace() {
-        while index < bytes.count {
+        /// Digits without a leading zero, ending before anything but a fraction or exponent.
+        mutating func integer() -> UInt64? {
+            skipSpace()
+            let start = index
+            var value: UInt64 = 0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+                guard !overflow, !carry else { return nil }
+                value = sum
+                index += 1
+            }
+            let digits = index - start
+            guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+            guard index < bytes.count else { return value }
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+            default: return value
+            }
+        }
+
+        /// Skips JSON's white space, then takes `byte` if it is next.
+        private mutating func take(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        private mutating func skipSpace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
             }
         }
     }

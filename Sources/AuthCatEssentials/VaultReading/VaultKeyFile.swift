@@ -92,7 +92,11 @@ public struct VaultKeyFile: Codable, Equatable, Sendable {
     /// In the writer's plain form it is read without `JSONDecoder`
     /// (`plainForm`), which judges any other form, as it always has.
     public static func read(atPath path: String) throws -> VaultKeyFile {
-        guard let bytes = SecureFile.contents(atPath: path) else { throw VaultError.missingKeyFile(path) }
+        // A key file is under 400 bytes; anything far larger is not one, and is not read whole.
+        let limit = 64 * 1024
+        guard let bytes = SecureFile.contents(atPath: path, limit: limit) else {
+            throw (SecureFile.size(of: path) ?? 0) > limit ? VaultError.invalidKeyFile(path) : .missingKeyFile(path)
+        }
         guard let file = plainForm(bytes) ?? (try? JSONDecoder().decode(VaultKeyFile.self, from: Data(bytes))),
             file.format == formatName, file.version == currentVersion, file.isComplete
         else { throw VaultError.invalidKeyFile(path) }

@@ -22,7 +22,10 @@ public struct VaultLocation: Sendable, Equatable {
     }
 
     /// The folder at `path`, relative to the working folder unless absolute,
-    /// with the same path as `init(folder: URL(fileURLWithPath: path))`.
+    /// with the same path as `init(folder: URL(fileURLWithPath: path))`, but
+    /// for one thing: `URL` also drops a leading `/private` or
+    /// `/var/automount` when the path without it exists (a macOS habit its
+    /// Linux build keeps); a path already standard stays exactly as given.
     public init(path: String) {
         folderPath = Self.isStandardAbsolute(path) ? path : URL(fileURLWithPath: path).standardizedFileURL.path
     }

@@ -266,7 +266,7 @@ extension VaultReader {
         /// it and nothing changes.
         /// - Returns: whether SQLite took it.
         @discardableResult
-        public static func configureForOneThread() -> Bool {
+        package static func configureForOneThread() -> Bool {
             authcat_sqlite3_config_single_thread() == SQLITE_OK
         }
 

@@ -45,7 +45,10 @@ final class SyncStore: Sendable {
         // .wal` would write to the file at every open, taking the write lock
         // that a sync stopped mid-transaction holds: `sync status` would wait.
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            // In another mode a writer would block every reader: refuse it rather than wait.
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw DatabaseError(message: "cannot use write-ahead logging")
+            }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         configuration.busyMode = .timeout(10)

@@ -31,7 +31,8 @@ final class VaultKeyFileTests: XCTestCase {
     private func written(_ random: inout SeededRandom) throws -> [UInt8] {
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
         let key = SecretBytes(Data(bytes))
-        let id = UUID().uuidString
+        // From the seed too, so that a damaged position replays exactly.
+        let id = (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &random), radix: 16) }.joined()
         var file = VaultKeyFile.plain(vaultID: id, key: key)
         if random.chance(0.5) {
             var kdf = try KDFParameters.minimumForTesting()
@@ -47,6 +48,24 @@ final class VaultKeyFileTests: XCTestCase {
     }
 
     /// Every file the writer writes is read in the plain form, to the value written.
+    /// A huge file or a FIFO planted at the name is refused, never read whole or waited on.
+    func testAKeyFileFarTooLargeOrAFIFOIsRefusedWithoutReadingIt() throws {
+        let huge = folder.appendingPathComponent("huge.key")
+        try Data(repeating: UInt8(ascii: " "), count: 3 * 1024 * 1024).write(to: huge)
+        XCTAssertThrowsError(try VaultKeyFile.read(atPath: huge.path)) {
+            XCTAssertEqual($0 as? VaultError, .invalidKeyFile(huge.path))
+        }
+        let fifo = folder.appendingPathComponent("fifo.key")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertThrowsError(try VaultKeyFile.read(atPath: fifo.path)) {
+            XCTAssertEqual($0 as? VaultError, .invalidKeyFile(fifo.path))
+        }
+        let missing = folder.appendingPathComponent("missing.key").path
+        XCTAssertThrowsError(try VaultKeyFile.read(atPath: missing)) {
+            XCTAssertEqual($0 as? VaultError, .missingKeyFile(missing))
+        }
+    }
+
     func testTheWritersOutputIsReadWithoutTheDecoder() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"] ?? "") ?? 2_026_112_523
         print("VaultKeyFileTests writer seed: \(seed) (AUTHCAT_TEST_SEED replays it)")
