@@ -43,6 +43,20 @@ public final class VaultWriter {
     }
 }
 
+/// History of what is not a record of the vault: the sync key.
+extension VaultWriter {
+    /// Records that the sync key was rotated to `epoch`, revoking `revoked`
+    /// (sync device ids and their names then): one transaction, one change
+    /// for the rotation and one for each device revoked.
+    public func recordSyncKeyRotation(epoch: Int64, revoked: [DeviceReference]) throws {
+        try recordHistory(HistoryChange(entity: .syncKey, recordID: String(epoch), kind: .rotate, fields: []))
+        for device in revoked {
+            try recordHistory(
+                HistoryChange(entity: .device, recordID: device.id, kind: .revoke, fields: [], label: device.name))
+        }
+    }
+}
+
 /// Reading inside the write transaction: every read goes through
 /// `VaultReader` on the transaction's connection, so what a command reads
 /// is what its write then changes.

@@ -25,8 +25,6 @@ extension SyncStatus: Encodable {
         case disabledEverywhere = "disabled_everywhere"
         case revoked
         case firstSeen = "first_seen"
-        case lastSeen = "last_seen"
-        case thisDevice = "this_device"
         case remoteKind = "remote_kind"
         case createOnlyEnforced = "create_only_enforced"
     }
