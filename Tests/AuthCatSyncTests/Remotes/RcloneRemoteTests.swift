@@ -207,4 +207,23 @@ final class RcloneRemoteTests: XCTestCase {
             XCTFail("unexpected \(error)", file: file, line: line)
         }
     }
+
+    /// What rclone quotes (a URL, a path) holds any text: only its own words tell the kind of failure.
+    func testAFailureIsToldByRclonesWordsNotByTheNamesItQuotes() throws {
+        let remote = try RcloneRemote(
+            configuration: RcloneConfiguration(remote: "nas", path: "t-6403-token"), environment: [:])
+        func kind(_ said: String) -> RemoteError.Kind {
+            let body = try? JSONSerialization.data(withJSONObject: ["error": said])
+            return remote.failure(RcloneControlServer.Reply(status: 500, body: body ?? Data()), doing: "list").kind
+        }
+        let quotedName = #"read metadata failed: Propfind "https://127.0.0.1:24429/t-6403-token": x509: "#
+        XCTAssertNotEqual(kind(quotedName + "certificate signed by unknown authority"), .credentialsRejected)
+        XCTAssertEqual(kind(quotedName + "401 Unauthorized"), .credentialsRejected)
+        XCTAssertEqual(kind("couldn't list files: 403 Forbidden"), .credentialsRejected)
+        XCTAssertEqual(kind("Authentication failed"), .credentialsRejected)
+        XCTAssertEqual(kind(#"failed to get "t-40321": quotaExceeded"#), .protocolError)
+        XCTAssertEqual(kind(#"Propfind "https://h/eof-507": dial tcp: connection refused"#), .unreachable)
+        XCTAssertEqual(kind("unexpected EOF"), .unreachable)
+        XCTAssertEqual(kind(#"object "x/4031/token" is odd"#), .protocolError)
+    }
 }

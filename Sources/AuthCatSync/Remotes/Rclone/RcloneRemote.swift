@@ -172,22 +172,25 @@ public final class RcloneRemote: Remote, Sendable {
     func failure(_ reply: RcloneControlServer.Reply, doing operation: String) -> RemoteError {
         let said = Self.lastMessage(reply.message)
         let lower = said.lowercased()
+        let words = Self.words(said)
+        // At the start of a word: "authentic" names authentication and authenticate.
+        let mentions = { (starts: [String]) in starts.contains { words.contains(" \($0)") } }
         let quoted = said.isEmpty ? "" : ": rclone says \(said.debugDescription)"
-        if ["401", "403", "unauthorized", "forbidden", "authentic", "permission denied", "invalid_grant", "token"]
-            .contains(where: lower.contains)
-        {
+        let refusals = [
+            "401 ", "403 ", "unauthorized", "unauthenticated", "forbidden", "authentic", "permission denied",
+            "invalid_grant", "token",
+        ]
+        if mentions(refusals) {
             return .credentialsRejected(
                 location: displayLocation, reason: "cannot \(operation)\(quoted); check the remote with rclone config")
         }
-        if ["quota", "insufficient storage", "507", "no space left"].contains(where: lower.contains) {
+        if mentions(["quota", "insufficient storage", "507 ", "no space left"]) {
             return .protocolError(
                 location: displayLocation, status: nil,
                 detail: "cannot \(operation): no space left for this account\(quoted); free some space or raise "
                     + "the quota, nothing was lost")
         }
-        if ["connection refused", "no such host", "timeout", "i/o timeout", "network is unreachable", "eof"]
-            .contains(where: lower.contains)
-        {
+        if mentions(["connection refused", "no such host", "timeout", "network is unreachable", "eof"]) {
             return .unreachable(location: displayLocation, reason: "cannot \(operation)\(quoted)")
         }
         if lower.contains("didn't find section in config file") || lower.contains("config file not found") {
@@ -196,6 +199,24 @@ public final class RcloneRemote: Remote, Sendable {
                 reason: "rclone knows no remote '\(configuration.remote)'; add it with rclone config")
         }
         return .protocolError(location: displayLocation, status: nil, detail: "cannot \(operation)\(quoted)")
+    }
+
+    /// rclone's words, for telling kinds of failure apart: lowercased, what it
+    /// quotes left out (a URL or a path, which may hold any text: an object
+    /// named `t-6403…` is no refusal), one space between words and one at
+    /// each end, so that `" 403 "` matches a whole word only.
+    static func words(_ said: String) -> String {
+        var unquoted = ""
+        var inQuotes = false
+        for character in said.lowercased() {
+            if character == "\"" {
+                inQuotes.toggle()
+            } else if !inQuotes {
+                unquoted.append(character)
+            }
+        }
+        let words = unquoted.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        return " " + words.joined(separator: " ") + " "
     }
 
     /// rclone's last error line, without its time stamp, URL credentials removed, at most 300 characters.
