@@ -132,10 +132,15 @@ public enum Base32Error: UserFacingError, Equatable {
     /// A number of Base32 characters that no byte string encodes to (1, 3 or 6 more than a multiple of 8).
     case invalidLength(Int)
 
+    /// The well-known example secret a message shows to say what Base32 looks
+    /// like; being fixed text, it is no one's secret (tests that look for a
+    /// quoted secret leave it out).
+    public static let exampleSecret = "JBSWY3DPEHPK3PXP"
+
     public var description: String {
         switch self {
         case .empty:
-            "the secret is empty; it should be a Base32 string such as JBSWY3DPEHPK3PXP"
+            "the secret is empty; it should be a Base32 string such as \(Self.exampleSecret)"
         case .invalidCharacter(let scalar, let position):
             "the secret has an invalid character \(Self.describe(scalar)) at position \(position); "
                 + "Base32 uses only the letters A to Z and the digits 2 to 7"

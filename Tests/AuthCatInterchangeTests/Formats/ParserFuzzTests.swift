@@ -75,12 +75,15 @@ final class ParserFuzzTests: XCTestCase {
 
     /// A message must say something and quote no secret: none that
     /// `quotesAField` says comes from a secret field (by default, none at all).
+    /// The example a message gives of what Base32 looks like is fixed text,
+    /// not a quote, though the fixtures also use it as a secret.
     private func check(
         _ message: String, _ replay: String, quotesAField: (String) -> Bool = { _ in true },
         file: StaticString, line: UInt
     ) {
         XCTAssertFalse(message.isEmpty, "\(replay): empty message", file: file, line: line)
-        for secret in Self.secrets where message.contains(secret) && quotesAField(secret) {
+        let quoting = message.replacingOccurrences(of: "such as \(Base32Error.exampleSecret)", with: "such as …")
+        for secret in Self.secrets where quoting.contains(secret) && quotesAField(secret) {
             XCTFail("\(replay): message quotes a secret: \(message)", file: file, line: line)
         }
     }
