@@ -46,7 +46,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         // No HTTP package: the S3 remote sends its requests with FoundationNetworking's
@@ -58,6 +57,7 @@ let package = Package(
         // C libraries from Debian, each behind a module map, and each imported
         // (`internal import`) by one wrapper file of the library that uses it.
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -80,8 +80,7 @@ let package = Package(
         .target(
             name: "AuthCatEssentials",
             dependencies: [
-                "CSodium", "CKeyutils", "CProcessControl", "CSQLiteConfig",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CSodium", "CNettle", "CKeyutils", "CProcessControl", "CSQLiteConfig",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ], swiftSettings: directMetadataAccess),
         .target(
@@ -92,14 +91,12 @@ let package = Package(
             dependencies: [
                 "AuthCatCore", "AuthCatEssentials", "CQREncode", "CZBar", "CPNG",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "AuthCatSync",
             dependencies: [
                 "AuthCatCore", "AuthCatEssentials",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ], swiftSettings: libcurlOnDemand),
         // Test doubles: a clock set by hand, a remote in memory that can be
         // made to fail, the cheapest KDF. Only test targets depend on it.

@@ -14,8 +14,9 @@ import Glibc
 ProcessHardening.apply()
 // Everything authcat creates is for its user alone, whatever the shell's umask.
 umask(0o077)
-// This program has one thread: SQLite need not lock anything.
-VaultReader.ReadOnlyConnection.configureForOneThread()
+// This program has one thread and reads a few pages: SQLite need not lock
+// anything, nor set memory aside.
+VaultReader.ReadOnlyConnection.configureForOneShortRead()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let shortcut = Shortcut(arguments), let reply = QuickAnswer.reply(for: shortcut) {
     switch reply {

@@ -1,6 +1,6 @@
 internal import CSodium
 
-/// libsodium behind one wrapper, as swift-crypto keeps BoringSSL: the one
+/// libsodium behind one wrapper, as `Nettle` keeps Nettle: the one
 /// file of AuthCatEssentials that imports it. The types that use it (`AEAD`,
 /// `SecretStream`, `KDFParameters`, `Scrypt`, `SubkeyDerivation`,
 /// `SecretBytes`, Yandex codes, `VaultKeyring`'s wiping) call these functions

@@ -1,5 +1,3 @@
-import Crypto
-
 /// The two kinds whose codes mix in a PIN: Yandex.Key and mOTP.
 ///
 /// Both are described only by their apps; these follow what Aegis computes,
@@ -40,7 +38,7 @@ extension OTPGenerator {
 
     /// SHA-256 of the PIN and the secret, without a leading zero byte, hashed
     /// by libsodium straight into zeroing storage: no copy of the key is left
-    /// behind in memory (swift-crypto's digests are plain values).
+    /// behind in memory (a digest returned as a value would be one).
     private static func yandexKey(secret: SecretBytes, pin: SecretBytes) throws -> SecretBytes {
         let digest = SecretBytes(count: Sodium.sha256Size)
         try digest.withUnsafeMutableBytes { output in
@@ -75,7 +73,7 @@ extension OTPGenerator {
             }
             pin.withUnsafeBytes { $0.forEach(append) }
         }
-        let digest = message.withUnsafeBytes { Insecure.MD5.hash(data: $0) }
+        let digest = message.withUnsafeBytes { Nettle.md5($0) }
         return digest.withUnsafeBytes { bytes in
             String(unsafeUninitializedCapacity: digits) { output in
                 // `validate` keeps mOTP at 6 characters, well inside MD5's 32 hex digits.

@@ -1,6 +1,5 @@
 import AuthCatCore
 import AuthCatEssentials
-import Crypto
 import Foundation
 
 extension AegisFormat {
@@ -117,12 +116,11 @@ extension AegisFormat {
         else {
             throw ImportError.malformed(format, "'\(what)' lacks a hex nonce or tag")
         }
-        guard key.count == 32, tag.count == 16, !nonceBytes.isEmpty else {
+        guard key.count == AESGCM.keySize, tag.count == AESGCM.tagSize, !nonceBytes.isEmpty else {
             throw ImportError.malformed(format, "'\(what)' has a nonce, tag or key of the wrong size")
         }
         do {
-            let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonceBytes), ciphertext: ciphertext, tag: tag)
-            return try key.withUnsafeBytes { try AES.GCM.open(box, using: SymmetricKey(data: $0)) }
+            return try AESGCM.open(ciphertext, key: key, nonce: nonceBytes, tag: tag)
         } catch {
             throw ImportError.wrongPassword(format)
         }

@@ -1,6 +1,5 @@
 import AuthCatCore
 import AuthCatEssentials
-import Crypto
 import Foundation
 
 extension AegisFormat {
@@ -53,7 +52,7 @@ extension AegisFormat {
 
     /// A UUID made from the tag's name, so the same tags give the same file.
     static func groupUUID(_ name: String) -> String {
-        var bytes = Array(SHA256.hash(data: Data("authcat-aegis-group:\(name)".utf8)).prefix(16))
+        var bytes = Array(SHA256.hash(Data("authcat-aegis-group:\(name)".utf8)).prefix(16))
         bytes[6] = bytes[6] & 0x0f | 0x50
         bytes[8] = bytes[8] & 0x3f | 0x80
         let hex = bytes.map { String(format: "%02x", $0) }.joined()

@@ -1,6 +1,5 @@
 import AuthCatCore
 import AuthCatEssentials
-import Crypto
 import Foundation
 
 /// How batches, snapshots and markers are sealed (docs/FORMAT.md §5.3).
@@ -55,6 +54,6 @@ enum SealedObject {
 /// Public for remotes outside this module (the test remote) that report it as an object's version.
 public enum ObjectHash {
     public static func of(_ object: Data) -> String {
-        SHA256.hash(data: object).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(object).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -10,6 +10,7 @@ final class CModuleWrapperTests: XCTestCase {
     /// The one file of each library that imports each C module (or SQLite's C interface).
     private let wrappers: [String: Set<String>] = [
         "CSodium": ["AuthCatEssentials/Crypto/Sodium.swift"],
+        "CNettle": ["AuthCatEssentials/Crypto/Nettle.swift"],
         "CKeyutils": ["AuthCatEssentials/VaultReading/VaultKeyring.swift"],
         "CProcessControl": ["AuthCatEssentials/Support/ProcessHardening.swift"],
         "GRDBSQLite": ["AuthCatEssentials/VaultReading/VaultReader.swift"],

@@ -2,7 +2,6 @@ import AuthCatCore
 import AuthCatEssentials
 import AuthCatTestSupport
 import AuthCatTesting
-import Crypto
 import Foundation
 import XCTest
 
@@ -334,24 +333,24 @@ final class ParserFuzzTests: XCTestCase {
     private func smallAegisVault(password: String) throws -> Data {
         let database = try JSONSerialization.jsonObject(with: Fixture.data("aegis_plain.json")) as? [String: Any]
         let plaintext = try JSONSerialization.data(withJSONObject: database?["db"] ?? [:])
-        let masterKey = SymmetricKey(size: .bits256)
+        let masterKey = try SecretBytes.random(count: AESGCM.keySize)
         let salt = Data((0..<32).map { UInt8($0) })
         let slotKey = try Scrypt.deriveKey(password: SecretBytes(utf8: password), salt: salt, n: 16, r: 8, p: 1)
-        let wrapped = try slotKey.withUnsafeBytes {
-            try AES.GCM.seal(masterKey.withUnsafeBytes { Data($0) }, using: SymmetricKey(data: $0))
-        }
-        let sealedDB = try AES.GCM.seal(plaintext, using: masterKey)
+        let keyNonce = Data((0..<12).map { _ in UInt8.random(in: 0...255) })
+        let wrapped = try AESGCM.seal(masterKey.unprotectedData(), key: slotKey, nonce: keyNonce)
+        let dbNonce = Data((0..<12).map { _ in UInt8.random(in: 0...255) })
+        let sealedDB = try AESGCM.seal(plaintext, key: masterKey, nonce: dbNonce)
         let vault: [String: Any] = [
             "version": 1,
             "header": [
                 "slots": [
                     [
                         "type": 1, "uuid": UUID().uuidString, "key": Hex.encode(wrapped.ciphertext),
-                        "key_params": ["nonce": Hex.encode(Data(wrapped.nonce)), "tag": Hex.encode(wrapped.tag)],
+                        "key_params": ["nonce": Hex.encode(keyNonce), "tag": Hex.encode(wrapped.tag)],
                         "n": 16, "r": 8, "p": 1, "salt": Hex.encode(salt),
                     ]
                 ],
-                "params": ["nonce": Hex.encode(Data(sealedDB.nonce)), "tag": Hex.encode(sealedDB.tag)],
+                "params": ["nonce": Hex.encode(dbNonce), "tag": Hex.encode(sealedDB.tag)],
             ],
             "db": sealedDB.ciphertext.base64EncodedString(),
         ]

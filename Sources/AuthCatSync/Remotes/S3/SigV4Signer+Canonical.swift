@@ -1,4 +1,4 @@
-import Crypto
+import AuthCatEssentials
 import Foundation
 
 /// Building the canonical request and the encodings it uses.
@@ -75,7 +75,7 @@ extension SigV4Signer {
 
     /// The hex SHA-256 of `data`, as `x-amz-content-sha256` wants it.
     static func payloadHash(_ data: Data) -> String {
-        hex(SHA256.hash(data: data))
+        hex(SHA256.hash(data))
     }
 
     static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

@@ -1,6 +1,5 @@
 import AuthCatCore
 import AuthCatEssentials
-import Crypto
 import Foundation
 
 /// AWS Signature Version 4 (header-based, single-chunk payload).
@@ -47,28 +46,27 @@ struct SigV4Signer: Sendable {
     /// The hex signature of the request.
     func signature(for request: Request, timestamp: String) -> String {
         let text = stringToSign(for: request, timestamp: timestamp)
-        let mac = HMAC<SHA256>.authenticationCode(
-            for: Data(text.utf8), using: signingKey(date: String(timestamp.prefix(8))))
-        return Self.hex(mac)
+        let mac = SHA256.authenticationCode(for: Data(text.utf8), key: signingKey(date: String(timestamp.prefix(8))))
+        return mac.withUnsafeBytes { Self.hex($0) }
     }
 
     /// The string that is signed: algorithm, timestamp, scope and hash of the canonical request.
     func stringToSign(for request: Request, timestamp: String) -> String {
-        let canonicalHash = Self.hex(SHA256.hash(data: Data(Self.canonicalRequest(request).utf8)))
+        let canonicalHash = Self.hex(SHA256.hash(Data(Self.canonicalRequest(request).utf8)))
         return ["AWS4-HMAC-SHA256", timestamp, scope(timestamp), canonicalHash].joined(separator: "\n")
     }
 
     /// The key derived from the secret for one day, region and service.
-    func signingKey(date: String) -> SymmetricKey {
+    func signingKey(date: String) -> SecretBytes {
         // "AWS4" + secret is the first HMAC key; built in a buffer that is wiped afterwards.
-        let seed: SymmetricKey = credentials.secretAccessKey.withUnsafeBytes { secret in
+        let seed = credentials.secretAccessKey.withUnsafeBytes { secret in
             var bytes = [UInt8]("AWS4".utf8) + secret
             defer { bytes.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
-            return SymmetricKey(data: bytes)
+            return SecretBytes(bytes)
         }
         var key = seed
         for part in [date, region, service, "aws4_request"] {
-            key = SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: Data(part.utf8), using: key))
+            key = SHA256.authenticationCode(for: Data(part.utf8), key: key)
         }
         return key
     }

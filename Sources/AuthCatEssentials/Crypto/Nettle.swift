@@ -1,0 +1,137 @@
+internal import CNettle
+
+/// Nettle behind one wrapper: the one file of AuthCatEssentials that imports
+/// it. libsodium (`Sodium`) does authcat's own cryptography; Nettle does the
+/// algorithms other people chose and libsodium leaves out or offers only on
+/// some processors: the HMACs of one-time codes (SHA-1 is TOTP's default,
+/// MD5 mOTP's hash), SHA-256 where a protocol asks for it (S3's signatures,
+/// the chain hash of a remote object), and AES-256-GCM, which Aegis seals its
+/// vaults with. The types that use it are `OTPGenerator`, `SHA256` and `AESGCM`.
+///
+/// Nettle's functions return nothing to check: given buffers of the sizes
+/// checked here, they cannot fail. Every context that held key material is
+/// wiped before it is released. An empty buffer has no address; Nettle is
+/// then given `nothing`, which it never reads with a length of zero.
+enum Nettle {
+    static let sha256Size = Int(SHA256_DIGEST_SIZE)
+    static let gcmTagSize = Int(GCM_DIGEST_SIZE)
+    static let aes256KeySize = Int(AES256_KEY_SIZE)
+
+    // MARK: HMAC
+
+    /// The hash functions an HMAC here can use.
+    enum Hash {
+        case md5, sha1, sha256, sha512
+    }
+
+    /// HMAC of `message` under `key` (any length) with `hash`.
+    static func hmac(_ hash: Hash, key: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer) -> [UInt8] {
+        switch hash {
+        case .md5:
+            hmac(
+                hmac_md5_ctx(), size: Int(MD5_DIGEST_SIZE), key: key, message: message,
+                nettle_hmac_md5_set_key, nettle_hmac_md5_update, nettle_hmac_md5_digest)
+        case .sha1:
+            hmac(
+                hmac_sha1_ctx(), size: Int(SHA1_DIGEST_SIZE), key: key, message: message,
+                nettle_hmac_sha1_set_key, nettle_hmac_sha1_update, nettle_hmac_sha1_digest)
+        case .sha256:
+            hmac(
+                hmac_sha256_ctx(), size: Int(SHA256_DIGEST_SIZE), key: key, message: message,
+                nettle_hmac_sha256_set_key, nettle_hmac_sha256_update, nettle_hmac_sha256_digest)
+        case .sha512:
+            hmac(
+                hmac_sha512_ctx(), size: Int(SHA512_DIGEST_SIZE), key: key, message: message,
+                nettle_hmac_sha512_set_key, nettle_hmac_sha512_update, nettle_hmac_sha512_digest)
+        }
+    }
+
+    /// One HMAC through Nettle's three calls for a hash, its context wiped
+    /// afterwards: the context holds the key's inner and outer hash states.
+    private static func hmac<Context>(
+        _ context: Context, size: Int, key: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer,
+        _ setKey: (UnsafeMutablePointer<Context>, Int, UnsafePointer<UInt8>) -> Void,
+        _ update: (UnsafeMutablePointer<Context>, Int, UnsafePointer<UInt8>) -> Void,
+        _ digest: (UnsafeMutablePointer<Context>, Int, UnsafeMutablePointer<UInt8>) -> Void
+    ) -> [UInt8] {
+        var context = context
+        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
+        setKey(&context, key.count, bytes(key))
+        update(&context, message.count, bytes(message))
+        var mac = [UInt8](repeating: 0, count: size)
+        mac.withUnsafeMutableBufferPointer { digest(&context, size, $0.baseAddress!) }
+        return mac
+    }
+
+    // MARK: Hashes
+
+    /// MD5 of `message`, the state wiped afterwards: the message may hold a secret.
+    static func md5(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        var context = md5_ctx()
+        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
+        nettle_md5_init(&context)
+        nettle_md5_update(&context, message.count, bytes(message))
+        var digest = [UInt8](repeating: 0, count: Int(MD5_DIGEST_SIZE))
+        nettle_md5_digest(&context, digest.count, &digest)
+        return digest
+    }
+
+    /// SHA-256 of `message`.
+    static func sha256(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        var context = sha256_ctx()
+        nettle_sha256_init(&context)
+        nettle_sha256_update(&context, message.count, bytes(message))
+        var digest = [UInt8](repeating: 0, count: sha256Size)
+        nettle_sha256_digest(&context, digest.count, &digest)
+        return digest
+    }
+
+    // MARK: AES-256-GCM
+
+    /// Encrypts `plaintext` into `ciphertext` (as many bytes) and writes the
+    /// tag (`gcmTagSize` bytes). `key` has `aes256KeySize` bytes; `nonce` is not empty.
+    static func aes256GCMEncrypt(
+        into ciphertext: UnsafeMutableRawBufferPointer, tag: UnsafeMutableRawBufferPointer,
+        plaintext: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer
+    ) {
+        var context = gcm_aes256_ctx()
+        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
+        nettle_gcm_aes256_set_key(&context, bytes(key))
+        nettle_gcm_aes256_set_iv(&context, nonce.count, bytes(nonce))
+        nettle_gcm_aes256_encrypt(&context, plaintext.count, bytes(ciphertext), bytes(plaintext))
+        nettle_gcm_aes256_digest(&context, gcmTagSize, bytes(tag))
+    }
+
+    /// Decrypts `ciphertext` into `plaintext` (as many bytes) and checks
+    /// `tag` in constant time; false, with `plaintext` wiped, when it does not match.
+    static func aes256GCMDecrypt(
+        into plaintext: UnsafeMutableRawBufferPointer, ciphertext: UnsafeRawBufferPointer,
+        tag: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer
+    ) -> Bool {
+        var context = gcm_aes256_ctx()
+        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
+        nettle_gcm_aes256_set_key(&context, bytes(key))
+        nettle_gcm_aes256_set_iv(&context, nonce.count, bytes(nonce))
+        nettle_gcm_aes256_decrypt(&context, ciphertext.count, bytes(plaintext), bytes(ciphertext))
+        var computed = [UInt8](repeating: 0, count: gcmTagSize)
+        nettle_gcm_aes256_digest(&context, gcmTagSize, &computed)
+        guard nettle_memeql_sec(computed, bytes(tag), gcmTagSize) != 0 else {
+            Sodium.wipe(plaintext)
+            return false
+        }
+        return true
+    }
+
+    // MARK: Buffers
+
+    private static func bytes(_ buffer: UnsafeRawBufferPointer) -> UnsafePointer<UInt8> {
+        buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(nothing)
+    }
+
+    private static func bytes(_ buffer: UnsafeMutableRawBufferPointer) -> UnsafeMutablePointer<UInt8> {
+        buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? nothing
+    }
+
+    /// The address given for an empty buffer; never read or written.
+    nonisolated(unsafe) private static let nothing = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+}

@@ -1,0 +1,28 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// SHA-256 and HMAC-SHA-256 where a protocol or format names them: S3's
+/// request signatures (SigV4), the chain hash of a remote object, the group
+/// ids of an Aegis export. Keys derived from a secret stay `SecretBytes`.
+public enum SHA256 {
+    /// The digest's size in bytes.
+    public static let size = Nettle.sha256Size
+
+    /// The SHA-256 digest of `data`.
+    public static func hash(_ data: Data) -> [UInt8] {
+        data.withUnsafeBytes { Nettle.sha256($0) }
+    }
+
+    /// HMAC-SHA-256 of `message` under `key`, in wiped memory: the MAC of a
+    /// secret key is itself a key in SigV4's chain of derived keys.
+    public static func authenticationCode(for message: Data, key: SecretBytes) -> SecretBytes {
+        var mac = key.withUnsafeBytes { key in
+            message.withUnsafeBytes { Nettle.hmac(.sha256, key: key, message: $0) }
+        }
+        defer { Sodium.wipe(&mac) }
+        return SecretBytes(mac)
+    }
+}

@@ -1,0 +1,4 @@
+#include <nettle/gcm.h>
+#include <nettle/hmac.h>
+#include <nettle/md5.h>
+#include <nettle/memops.h>
