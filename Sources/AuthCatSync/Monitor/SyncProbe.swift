@@ -21,25 +21,45 @@ public enum SyncProbe {
     ///
     /// A remote that has not answered in time counts as unreachable. The
     /// request is cancelled then, but not waited for: a hung mount or socket
-    /// must not hang `authcat sync status`.
+    /// must not hang `authcat sync status`. The time is counted from the
+    /// request: a program the remote runs on this machine (rclone) is started
+    /// first, within `startTimeout`, so that a slow start on a busy machine
+    /// is not taken for a remote that does not answer.
     public static func check(
         _ remote: any Remote, vaultID: String? = nil, keysFrom vault: Vault? = nil,
-        timeout: Duration = .seconds(5)
+        timeout: Duration = .seconds(5), startTimeout: Duration = .seconds(30)
     ) async -> SyncProbeResult {
+        let start = await first(
+            {
+                do {
+                    try await remote.startLocalProgram()
+                    return nil
+                } catch {
+                    return .failed(SyncError.wrapping(error).failure)
+                }
+            }, orAfter: startTimeout, "the program that reaches \(remote.displayLocation) did not start")
+        if let start { return start }
+        let answer = await first(
+            { await listOnce(remote, vaultID: vaultID, vault: vault) }, orAfter: timeout,
+            "\(remote.displayLocation) did not answer")
+        return answer ?? .reachable
+    }
+
+    /// What `body` returns, or, if it has not returned within `limit`, an
+    /// unreachable remote (`what` happened "within N seconds"); `body` is
+    /// cancelled then, not waited for.
+    private static func first(
+        _ body: @escaping @Sendable () async -> SyncProbeResult?, orAfter limit: Duration, _ what: String
+    ) async -> SyncProbeResult? {
         await withCheckedContinuation { continuation in
-            let first = FirstResult(continuation)
-            let request = Task {
-                first.offer(await listOnce(remote, vaultID: vaultID, vault: vault))
-            }
+            let first = FirstResult<SyncProbeResult?>(continuation)
+            let work = Task { first.offer(await body()) }
             Task {
-                try? await Task.sleep(for: timeout)
-                request.cancel()
+                try? await Task.sleep(for: limit)
+                work.cancel()
                 first.offer(
                     .failed(
-                        SyncFailure(
-                            category: .unreachable,
-                            message:
-                                "\(remote.displayLocation) did not answer within \(timeout.components.seconds) seconds")
+                        SyncFailure(category: .unreachable, message: "\(what) within \(limit.components.seconds) seconds")
                     ))
             }
         }

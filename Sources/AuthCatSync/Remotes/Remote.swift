@@ -22,6 +22,11 @@ public protocol Remote: Sendable {
     /// the credentials are accepted, but never creates buckets.
     func prepare() async throws
 
+    /// Starts what the remote runs on this machine before its first request
+    /// (rclone's remote control), so that a deadline on a request measures
+    /// the remote's answer, not the start of a local program.
+    func startLocalProgram() async throws
+
     /// Every object whose name starts with `prefix` (a plain string prefix,
     /// as in S3), sorted by name. Follows pagination to the end.
     func list(prefix: String) async throws -> [RemoteObject]
@@ -66,6 +71,9 @@ extension Remote {
     public func prepare() async throws {
         _ = try await list(prefix: "")
     }
+
+    /// Remotes reached without a program of their own start nothing.
+    public func startLocalProgram() async throws {}
 
     /// Remotes that create with an atomic check of their own (a folder's link, memory).
     public var createOnlyEnforced: Bool? { true }

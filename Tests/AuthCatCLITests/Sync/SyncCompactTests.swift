@@ -98,7 +98,7 @@ final class SyncCompactTests: SyncTestCase {
         // Idle for one interval, the watch compacts on its own.
         let watch = try start(device, ["sync", "watch", "--interval", "1"])
         XCTAssertTrue(
-            eventually(within: 20) { objects().snapshots.count == 1 && objects().batches.isEmpty },
+            eventually { objects().snapshots.count == 1 && objects().batches.isEmpty },
             "the idle watch compacted: \(remoteFiles()) \(watch.stderr)")
         XCTAssertTrue(
             eventually { watch.stdout.contains("compacted: wrote one snapshot, removed 64 older objects") },

@@ -229,7 +229,8 @@ class SyncRotateTests: SyncTestCase {
         try succeed(second, ["sync", "now"])
         try succeed(first, ["sync", "now"])
         XCTAssertEqual(try labels(first), everything)
-        XCTAssertEqual(try status(second).status, 0)
+        let healthy = try status(second)
+        XCTAssertEqual(healthy.status, 0, "\(healthy.json["summary"] ?? ""): \(healthy.json["message"] ?? "")")
         if remote == remoteURL {
             let epochs = Set(
                 remoteFiles().filter { $0.contains("/b-") || $0.contains("/s-") }.map { $0.split(separator: "/")[1] })

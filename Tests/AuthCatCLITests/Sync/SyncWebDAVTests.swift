@@ -99,7 +99,7 @@ final class SyncWebDAVTests: SyncTestCase {
         try enable(second, remote: url)
         try add(first, "alice")
         XCTAssertTrue(
-            try eventually(within: 20) {
+            try eventually {
                 try status(first, offline: true).json["pending_local_changes"] as? Int == 0
             }, "the change was pushed")
         try succeed(second, ["sync", "now"])

@@ -136,6 +136,11 @@ final class RcloneControlServer: Sendable {
         return Reply(status: response.status, body: response.body)
     }
 
+    /// Starts the server now if there is none (or the last one ended).
+    func start() async throws {
+        _ = try await started()
+    }
+
     /// The running server, started now if there is none (or the last one ended).
     private func started() async throws -> Running {
         if let server = running.withLock({ $0 }), server.shell.isRunning { return server }

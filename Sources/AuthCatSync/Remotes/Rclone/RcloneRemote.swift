@@ -56,6 +56,14 @@ public final class RcloneRemote: Remote, Sendable {
         server.close()
     }
 
+    public func startLocalProgram() async throws {
+        do {
+            try await server.start()
+        } catch {
+            throw connectionFailure(error)
+        }
+    }
+
     public func prepare() async throws {
         let made = try await call("operations/mkdir", ["fs": fileSystem, "remote": ""])
         guard made.status == 200 else { throw failure(made, doing: "create the folder") }
