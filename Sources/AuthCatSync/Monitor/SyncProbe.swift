@@ -57,10 +57,8 @@ public enum SyncProbe {
             Task {
                 try? await Task.sleep(for: limit)
                 work.cancel()
-                first.offer(
-                    .failed(
-                        SyncFailure(category: .unreachable, message: "\(what) within \(limit.components.seconds) seconds")
-                    ))
+                let message = "\(what) within \(limit.components.seconds) seconds"
+                first.offer(.failed(SyncFailure(category: .unreachable, message: message)))
             }
         }
     }
