@@ -15,7 +15,9 @@ extension AuthCat {
                 succeeded, failed, interrupted), the last successful sync, local changes not \
                 yet exported and the devices seen, after checking that the remote answers and \
                 accepts the credentials (one list request, at most \(Int(probeTimeout.components.seconds)) seconds, \
-                counted once rclone has started for an rclone: remote; --offline skips it).
+                counted once rclone has started, within \
+                \(Int(SyncProbe.localProgramStartTimeout.components.seconds)) seconds, for an rclone: remote; \
+                --offline skips it).
 
                 Summary and exit status:
                   off                    0  sync is not on for this vault

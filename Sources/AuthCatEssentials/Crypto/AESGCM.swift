@@ -38,8 +38,10 @@ public enum AESGCM {
     }
 
     /// `plaintext` sealed under `key` and `nonce`: the ciphertext (as long
-    /// as the plaintext) and the tag.
-    public static func seal(_ plaintext: Data, key: SecretBytes, nonce: Data) throws -> (ciphertext: Data, tag: Data) {
+    /// as the plaintext) and the tag. For tests that write Aegis files: a
+    /// nonce used twice under one key gives the key away, so no program
+    /// code seals with a nonce it was handed.
+    package static func seal(_ plaintext: Data, key: SecretBytes, nonce: Data) throws -> (ciphertext: Data, tag: Data) {
         try checkSizes(key: key, nonce: nonce)
         var ciphertext = Data(count: plaintext.count)
         var tag = Data(count: tagSize)

@@ -76,9 +76,10 @@ enum Nettle {
         return digest
     }
 
-    /// SHA-256 of `message`.
+    /// SHA-256 of `message`, the state wiped afterwards like every other here.
     static func sha256(_ message: UnsafeRawBufferPointer) -> [UInt8] {
         var context = sha256_ctx()
+        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
         nettle_sha256_init(&context)
         nettle_sha256_update(&context, message.count, bytes(message))
         var digest = [UInt8](repeating: 0, count: sha256Size)

@@ -11,7 +11,8 @@ public enum SHA256 {
     /// The digest's size in bytes.
     public static let size = Nettle.sha256Size
 
-    /// The SHA-256 digest of `data`.
+    /// The SHA-256 digest of `data`, which is no secret: neither `data` nor
+    /// the digest is kept in wiped memory.
     public static func hash(_ data: Data) -> [UInt8] {
         data.withUnsafeBytes { Nettle.sha256($0) }
     }

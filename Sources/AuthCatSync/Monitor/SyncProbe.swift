@@ -7,6 +7,10 @@ import Synchronization
 /// holds this device's vault: one cheap list request (two or three when the
 /// vault's manifest is gone), with a deadline.
 public enum SyncProbe {
+    /// How long a program the remote runs on this machine (rclone) may take
+    /// to start before the check's own timeout begins.
+    public static let localProgramStartTimeout: Duration = .seconds(10)
+
     /// Lists the remote; never takes much longer than `timeout`.
     ///
     /// With `vaultID`, a remote that no longer holds that vault fails the
@@ -27,7 +31,7 @@ public enum SyncProbe {
     /// is not taken for a remote that does not answer.
     public static func check(
         _ remote: any Remote, vaultID: String? = nil, keysFrom vault: Vault? = nil,
-        timeout: Duration = .seconds(5), startTimeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(5), startTimeout: Duration = localProgramStartTimeout
     ) async -> SyncProbeResult {
         let start = await first(
             {
