@@ -65,25 +65,33 @@ enum Nettle {
 
     // MARK: Hashes
 
-    /// MD5 of `message`, the state wiped afterwards: the message may hold a secret.
+    /// MD5 of `message` (mOTP's message holds the secret).
     static func md5(_ message: UnsafeRawBufferPointer) -> [UInt8] {
-        var context = md5_ctx()
-        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
-        nettle_md5_init(&context)
-        nettle_md5_update(&context, message.count, bytes(message))
-        var digest = [UInt8](repeating: 0, count: Int(MD5_DIGEST_SIZE))
-        nettle_md5_digest(&context, digest.count, &digest)
-        return digest
+        digest(
+            md5_ctx(), size: Int(MD5_DIGEST_SIZE), of: message, nettle_md5_init, nettle_md5_update, nettle_md5_digest)
     }
 
-    /// SHA-256 of `message`, the state wiped afterwards like every other here.
+    /// SHA-256 of `message`.
     static func sha256(_ message: UnsafeRawBufferPointer) -> [UInt8] {
-        var context = sha256_ctx()
+        digest(
+            sha256_ctx(), size: sha256Size, of: message, nettle_sha256_init, nettle_sha256_update,
+            nettle_sha256_digest)
+    }
+
+    /// One digest through Nettle's three calls for a hash, its state wiped
+    /// afterwards like every other here: the message may hold a secret.
+    private static func digest<Context>(
+        _ context: Context, size: Int, of message: UnsafeRawBufferPointer,
+        _ start: (UnsafeMutablePointer<Context>) -> Void,
+        _ update: (UnsafeMutablePointer<Context>, Int, UnsafePointer<UInt8>) -> Void,
+        _ finish: (UnsafeMutablePointer<Context>, Int, UnsafeMutablePointer<UInt8>) -> Void
+    ) -> [UInt8] {
+        var context = context
         defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
-        nettle_sha256_init(&context)
-        nettle_sha256_update(&context, message.count, bytes(message))
-        var digest = [UInt8](repeating: 0, count: sha256Size)
-        nettle_sha256_digest(&context, digest.count, &digest)
+        start(&context)
+        update(&context, message.count, bytes(message))
+        var digest = [UInt8](repeating: 0, count: size)
+        digest.withUnsafeMutableBufferPointer { finish(&context, size, $0.baseAddress!) }
         return digest
     }
 
