@@ -44,16 +44,7 @@ final class SyncEngineRealRemoteProblemTests: XCTestCase {
         let folder = try makeTemporaryFolder().url
         let root = folder.appendingPathComponent("remote").path
         let remote = try FolderRemote(path: root)
-        let a = try SyncTestDevice("a", in: folder, remote: remote)
-        let b = try SyncTestDevice("b", in: folder, remote: remote)
-        let vaultID = try await a.enable().remoteVaultID
-        try await b.enable()
-        try a.add("Site", "one")
-        try await a.sync()
-        let device = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state()?.deviceID)
-        let first = RemoteLayout.batch(vaultID, device: device, sequence: 1)
-        let fetched = try await remote.get(first)
-        let original = try XCTUnwrap(fetched)
+        let (_, b, _, first, original) = try await twoDevicesAndAFirstBatch(folder: folder, remote: remote)
         let path = root + "/" + first
         XCTAssertEqual(truncate(path, off_t(RemoteObject.maximumSize) + 1), 0)
 

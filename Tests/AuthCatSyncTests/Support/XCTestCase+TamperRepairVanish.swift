@@ -12,18 +12,9 @@ extension XCTestCase {
     /// folder's inode and change time, an ETag), and the live check notices a
     /// remote emptied of everything.
     func checkTamperRepairAndVanish(folder: URL, remote: any Remote) async throws {
-        let a = try SyncTestDevice("a", in: folder, remote: remote)
-        let b = try SyncTestDevice("b", in: folder, remote: remote)
-        let vaultID = try await a.enable().remoteVaultID
-        try await b.enable()
-        try a.add("Site", "one")
-        try await a.sync()
+        let (a, b, vaultID, first, original) = try await twoDevicesAndAFirstBatch(folder: folder, remote: remote)
         try a.add("Site", "two")
         try await a.sync()
-        let device = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state()?.deviceID)
-        let first = RemoteLayout.batch(vaultID, device: device, sequence: 1)
-        let fetched = try await remote.get(first)
-        let original = try XCTUnwrap(fetched)
         var tampered = original
         tampered[tampered.startIndex + 100] ^= 0x01
         try await remote.put(first, data: tampered)
@@ -50,5 +41,23 @@ extension XCTestCase {
             return XCTFail("the live check passes an emptied remote")
         }
         XCTAssertEqual(failure.category, .containerMissing)
+    }
+
+    /// Devices a and b joined to `remote`, a having synced the account
+    /// Site:one in its first batch: the remote vault's id, and that batch's
+    /// name and bytes, for a test to damage and put back.
+    func twoDevicesAndAFirstBatch(
+        folder: URL, remote: any Remote
+    ) async throws -> (a: SyncTestDevice, b: SyncTestDevice, vaultID: String, batch: String, original: Data) {
+        let a = try SyncTestDevice("a", in: folder, remote: remote)
+        let b = try SyncTestDevice("b", in: folder, remote: remote)
+        let vaultID = try await a.enable().remoteVaultID
+        try await b.enable()
+        try a.add("Site", "one")
+        try await a.sync()
+        let device = try XCTUnwrap(SyncStore.openIfPresent(in: a.vault.location)?.state()?.deviceID)
+        let batch = RemoteLayout.batch(vaultID, device: device, sequence: 1)
+        let fetched = try await remote.get(batch)
+        return (a, b, vaultID, batch, try XCTUnwrap(fetched))
     }
 }
