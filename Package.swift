@@ -1,17 +1,33 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Flags for the quick front, a static executable. The static libraries of
-/// FoundationEssentials depend on one another in cycles, which a one-pass
-/// linker resolves only when they are searched as one group.
+/// Libraries searched as one group: the static libraries of Foundation depend
+/// on one another in cycles, which a one-pass linker resolves only that way.
+func searchedAsOneGroup(_ libraries: [String]) -> [String] {
+    ["-Xlinker", "--start-group"] + libraries.flatMap { ["-Xlinker", "-l\($0)"] } + ["-Xlinker", "--end-group"]
+}
+
+/// Flags for the quick front, a static executable.
 let staticExecutableFlags =
-    ["-static-executable", "-Xlinker", "--start-group"]
-    + [
+    ["-static-executable"]
+    + searchedAsOneGroup([
         "FoundationEssentials", "_FoundationCollections", "_FoundationCShims", "swiftSynchronization", "swiftCore",
         "stdc++", "m",
-    ]
-    .flatMap { ["-Xlinker", "-l\($0)"] }
-    + ["-Xlinker", "--end-group"]
+    ])
+
+/// Flags for authcat-cli: the Swift runtime and Foundation linked in, as a
+/// release's `--static-swift-stdlib` does, in every build. The tests start it
+/// hundreds of times, and each start of a build linked to the shared
+/// libraries spent half its CPU in the dynamic loader (docs/PERFORMANCE.md).
+/// The static libraries are named because modules compiled against the shared
+/// ones do not ask for them.
+let staticSwiftFlags =
+    ["-static-stdlib"]
+    + searchedAsOneGroup([
+        "FoundationNetworking", "_CFURLSessionInterface", "FoundationInternationalization", "_FoundationICU",
+        "Foundation", "CoreFoundation", "FoundationEssentials", "_FoundationCollections", "_FoundationCShims",
+        "swiftSynchronization", "swiftDispatch", "dispatch", "BlocksRuntime", "swiftCore", "stdc++", "m",
+    ])
 
 /// For the code the quick front runs (AuthCatEssentials, AuthCatFront, authcat):
 /// concrete generic types such as `[String: String]` are made through their
@@ -126,10 +142,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: libcurlOnDemand),
         // The full program: `main` around AuthCatCommandLine, with libcurl loaded on
-        // first use (CLibcurlOnDemand).
+        // first use (CLibcurlOnDemand) and the Swift runtime linked in.
         .executableTarget(
             name: "authcat-cli", dependencies: ["AuthCatCommandLine", "AuthCatEssentials", "CLibcurlOnDemand"],
-            swiftSettings: libcurlOnDemand),
+            swiftSettings: libcurlOnDemand, linkerSettings: [.unsafeFlags(staticSwiftFlags)]),
 
         // What several test targets need: temporary folders, moto_server on
         // loopback, free ports, a seeded random generator.

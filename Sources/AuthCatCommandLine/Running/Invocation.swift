@@ -53,8 +53,22 @@ public struct Invocation: Sendable {
             arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
             standardInput: STDIN_FILENO, standardOutput: StandardStream(STDOUT_FILENO),
             standardError: StandardStream(STDERR_FILENO), terminalPath: "/dev/tty",
-            launcher: DetachedLauncher())
+            passphraseKDF: testBuildPassphraseKDF(ProcessInfo.processInfo.environment), launcher: DetachedLauncher())
     }
+
+    #if AUTHCAT_TEST_BUILD
+        /// Only in the tests' build (`scripts/test` compiles with `AUTHCAT_TEST_BUILD`; no
+        /// other build has this code): `AUTHCAT_TEST_CHEAPEST_KDF=1` gives every new
+        /// passphrase the cheapest Argon2id, as the tests' in-process runs have, so that the
+        /// programs the tests start do not spend a fifth of the tests' CPU hashing
+        /// passphrases (docs/PERFORMANCE.md). Stored parameters are still honoured.
+        private static func testBuildPassphraseKDF(_ environment: [String: String]) -> KDFParameters? {
+            guard environment["AUTHCAT_TEST_CHEAPEST_KDF"] == "1" else { return nil }
+            return try? KDFParameters(opsLimit: KDFParameters.minimumOpsLimit, memLimit: KDFParameters.minimumMemLimit)
+        }
+    #else
+        private static func testBuildPassphraseKDF(_ environment: [String: String]) -> KDFParameters? { nil }
+    #endif
 
     /// Where the command's output and messages go.
     var output: Output { Output(self) }

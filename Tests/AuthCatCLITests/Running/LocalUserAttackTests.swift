@@ -274,7 +274,7 @@ final class LocalUserAttackTests: XCTestCase {
     }
 
     private var victimEnvironment: [String: String] {
-        ["PATH": "/usr/bin:/bin", "HOME": victimFolder, "LANG": "C.UTF-8"]
+        ProgramEnvironment.clean(home: victimFolder)
     }
 
     /// `authcat --home HOME arguments…` (or another of the programs) as the victim.

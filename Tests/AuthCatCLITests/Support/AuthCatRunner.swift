@@ -51,7 +51,7 @@ final class AuthCatRunner: @unchecked Sendable {
         home = root.appendingPathComponent("vault", isDirectory: true)
         let userHome = root.appendingPathComponent("user-home", isDirectory: true)
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
-        environment = ["PATH": "/usr/bin:/bin", "HOME": userHome.path, "LANG": "C.UTF-8"]
+        environment = ProgramEnvironment.clean(home: userHome.path)
     }
 
     func removeFiles() {

@@ -85,7 +85,7 @@ class FaultTestCase: XCTestCase {
 
     /// The environment every run gets: nothing from the machine running the tests.
     var baseEnvironment: [String: String] {
-        ["PATH": "/usr/bin:/bin", "HOME": userHome.path, "LANG": "C.UTF-8"]
+        ProgramEnvironment.clean(home: userHome.path)
     }
 
     /// A new, not yet existing vault folder in the scratch folder.
