@@ -20,6 +20,32 @@ final class PassphraseCommandTests: AuthCatTestCase {
         XCTAssertEqual(added.status, 0, added.stderr)
     }
 
+    /// The programs of the tests' build (`scripts/test`) give a new passphrase the
+    /// cheapest key derivation only when the tests ask; any other build, and
+    /// that one when not asked, gives libsodium's interactive limits.
+    func testOnlyTheTestsBuildHashesCheaplyAndOnlyWhenAsked() throws {
+        try add("alice", issuer: "GitHub")
+        func memoryLimitAfter(_ arguments: [String], asking: Bool) throws -> Int? {
+            let pass = try file("pass", "correct horse battery staple\n")
+            let run = try authcat.runAsProcess(
+                arguments,
+                environment: [
+                    "AUTHCAT_PASSPHRASE_FILE": pass, "AUTHCAT_NEW_PASSPHRASE_FILE": pass,
+                    "AUTHCAT_TEST_CHEAPEST_KDF": asking ? "1" : "0",
+                ])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let keyFile = try JSONSerialization.jsonObject(with: Data(contentsOf: authcat.keyFileURL)) as? [String: Any]
+            return (keyFile?["kdf"] as? [String: Any])?["memLimit"] as? Int
+        }
+        #if AUTHCAT_TEST_BUILD
+            let cheapest = 8192
+        #else
+            let cheapest = 64 << 20
+        #endif
+        XCTAssertEqual(try memoryLimitAfter(["passphrase", "set"], asking: true), cheapest)
+        XCTAssertEqual(try memoryLimitAfter(["passphrase", "change"], asking: false), 64 << 20)
+    }
+
     func testWrongPassphraseIsAClearErrorAndChangesNothing() throws {
         try add("counter", ["--type", "hotp"])
         try succeed(
