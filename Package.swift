@@ -15,12 +15,14 @@ let staticExecutableFlags =
         "stdc++", "m",
     ])
 
-/// Flags for authcat-cli: the Swift runtime and Foundation linked in, as a
-/// release's `--static-swift-stdlib` does, in every build. The tests start it
-/// hundreds of times, and each start of a build linked to the shared
-/// libraries spent half its CPU in the dynamic loader (docs/PERFORMANCE.md).
-/// The static libraries are named because modules compiled against the shared
-/// ones do not ask for them.
+/// Flags for authcat-cli in the release configuration: the Swift runtime and
+/// Foundation linked in, as `--static-swift-stdlib` does, also in the tests'
+/// unoptimized release build (scripts/test). The tests start it hundreds of
+/// times, and each start of a program linked to the shared libraries spent
+/// half its CPU in the dynamic loader (docs/PERFORMANCE.md). The static
+/// libraries are named because modules compiled against the shared ones do
+/// not ask for them. Not in debug builds: there FoundationEssentials' static
+/// library would bring glibc's link-time warning about `mktemp`.
 let staticSwiftFlags =
     ["-static-stdlib"]
     + searchedAsOneGroup([
@@ -142,10 +144,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: libcurlOnDemand),
         // The full program: `main` around AuthCatCommandLine, with libcurl loaded on
-        // first use (CLibcurlOnDemand) and the Swift runtime linked in.
+        // first use (CLibcurlOnDemand) and, in a release build, the Swift runtime linked in.
         .executableTarget(
             name: "authcat-cli", dependencies: ["AuthCatCommandLine", "AuthCatEssentials", "CLibcurlOnDemand"],
-            swiftSettings: libcurlOnDemand, linkerSettings: [.unsafeFlags(staticSwiftFlags)]),
+            swiftSettings: libcurlOnDemand,
+            linkerSettings: [.unsafeFlags(staticSwiftFlags, .when(configuration: .release))]),
 
         // What several test targets need: temporary folders, moto_server on
         // loopback, free ports, a seeded random generator.
