@@ -18,7 +18,7 @@ extension SyncEngine {
     /// returns the state as it leaves it (nil when sync was never set up).
     @discardableResult
     func stamp(_ db: Database) throws -> SyncStore.StateRecord? {
-        guard var state = try SyncStore.StateRecord.fetch(db) else { return nil }
+        guard var state = try SyncStore.StateRecord.fetchOne(db) else { return nil }
         if let cursor = state.stampCursor {
             let entries = try vault.history(after: cursor)
             guard let last = entries.last else { return state }

@@ -85,14 +85,5 @@ extension SyncStore {
                 hlcLogical = newValue.logical
             }
         }
-
-        /// The state row, or nil if sync was never set up. Every step of a sync
-        /// reads it, so through one statement prepared once per connection (GRDB
-        /// clears its cache when the schema changes): preparing it again at each
-        /// read ran GRDB's authorizer over each of its columns, a seventh of the
-        /// CPU of a sync in an unoptimized build (docs/PERFORMANCE.md).
-        static func fetch(_ db: Database) throws -> StateRecord? {
-            try fetchOne(db.cachedStatement(sql: "SELECT * FROM \(databaseTableName)"))
-        }
     }
 }

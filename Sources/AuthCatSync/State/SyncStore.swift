@@ -87,7 +87,7 @@ final class SyncStore: Sendable {
 
     /// The state row, or nil if sync was never set up.
     func state() throws -> SyncStore.StateRecord? {
-        try read { try SyncStore.StateRecord.fetch($0) }
+        try read { try SyncStore.StateRecord.fetchOne($0) }
     }
 
     /// The state row of an open store, which must exist.
@@ -97,7 +97,7 @@ final class SyncStore: Sendable {
 
     /// The state row, which must exist.
     static func requiredState(_ db: Database) throws -> SyncStore.StateRecord {
-        guard let state = try SyncStore.StateRecord.fetch(db) else { throw SyncStoreError.malformed("no state row") }
+        guard let state = try SyncStore.StateRecord.fetchOne(db) else { throw SyncStoreError.malformed("no state row") }
         return state
     }
 
