@@ -21,8 +21,9 @@ let staticExecutableFlags =
 /// times, and each start of a program linked to the shared libraries spent
 /// half its CPU in the dynamic loader (docs/PERFORMANCE.md). The static
 /// libraries are named because modules compiled against the shared ones do
-/// not ask for them. Not in debug builds: there FoundationEssentials' static
-/// library would bring glibc's link-time warning about `mktemp`.
+/// not ask for them. Not in debug builds, which stay free of warnings:
+/// FoundationEssentials' static library brings glibc's link-time warning
+/// about `mktemp` (as every release build has printed).
 let staticSwiftFlags =
     ["-static-stdlib"]
     + searchedAsOneGroup([

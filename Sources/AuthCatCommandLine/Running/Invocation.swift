@@ -61,7 +61,9 @@ public struct Invocation: Sendable {
         /// other build has this code): `AUTHCAT_TEST_CHEAPEST_KDF=1` gives every new
         /// passphrase the cheapest Argon2id, as the tests' in-process runs have, so that the
         /// programs the tests start do not spend a fifth of the tests' CPU hashing
-        /// passphrases (docs/PERFORMANCE.md). Stored parameters are still honoured.
+        /// passphrases (docs/PERFORMANCE.md). Unlocking still uses the stored
+        /// parameters. (The same limits as AuthCatTesting's `minimumForTesting`,
+        /// which the programs do not link.)
         private static func testBuildPassphraseKDF(_ environment: [String: String]) -> KDFParameters? {
             guard environment["AUTHCAT_TEST_CHEAPEST_KDF"] == "1" else { return nil }
             return try? KDFParameters(opsLimit: KDFParameters.minimumOpsLimit, memLimit: KDFParameters.minimumMemLimit)

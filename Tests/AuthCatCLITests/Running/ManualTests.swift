@@ -12,7 +12,8 @@ final class ManualTests: AuthCatTestCase {
 
     func testCommittedManPagesAreUpToDate() throws {
         let made = authcat.root.appendingPathComponent("man1")
-        // The first run builds generate-manual, which takes a minute or two.
+        // scripts/test builds generate-manual beside authcat-cli; under `swift test`
+        // the first run builds it, which takes a minute or two.
         let result = try run(
             "/bin/bash",
             [

@@ -32,6 +32,20 @@ final class SyncSetupTests: XCTestCase {
         XCTAssertEqual(plan, .resume)
     }
 
+    /// With no limits chosen, as in every program outside the tests' own build, a
+    /// new sync passphrase gets libsodium's moderate limits (256 MiB).
+    func testCreateWithoutChosenLimitsStoresModerateOnes() async throws {
+        let a = try device("a")
+        let result = try await SyncSetup.enable(
+            vault: a.vault, remote: remote, remoteURL: remote.displayLocation,
+            secret: .passphrase(SecretBytes(utf8: SyncTestDevice.passphrase)), recorder: a.events, clock: a.clock)
+        let manifestData = try XCTUnwrap(remote.storedObjects[RemoteLayout.manifest(result.remoteVaultID)])
+        let manifest = try KeyManifest.decode(manifestData, expectedVaultID: result.remoteVaultID)
+        let moderate = try KDFParameters.moderate()
+        XCTAssertEqual(manifest.kdf.opsLimit, moderate.opsLimit)
+        XCTAssertEqual(manifest.kdf.memLimit, moderate.memLimit)
+    }
+
     func testCreateMakesManifestWithStoredKDFParametersAndARecoveryKey() async throws {
         let a = try device("a")
         let result = try await a.enable()
