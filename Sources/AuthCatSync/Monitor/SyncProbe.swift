@@ -51,18 +51,22 @@ public enum SyncProbe {
 
     /// What `body` returns, or, if it has not returned within `limit`, an
     /// unreachable remote (`what` happened "within N seconds"); `body` is
-    /// cancelled then, not waited for.
+    /// cancelled then, not waited for. Whichever comes first ends the other.
     private static func first(
         _ body: @escaping @Sendable () async -> SyncProbeResult?, orAfter limit: Duration, _ what: String
     ) async -> SyncProbeResult? {
         await withCheckedContinuation { continuation in
             let first = FirstResult<SyncProbeResult?>(continuation)
             let work = Task { first.offer(await body()) }
-            Task {
-                try? await Task.sleep(for: limit)
+            let timer = Task {
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
                 work.cancel()
                 let message = "\(what) within \(limit.components.seconds) seconds"
                 first.offer(.failed(SyncFailure(category: .unreachable, message: message)))
+            }
+            Task {
+                _ = await work.value
+                timer.cancel()
             }
         }
     }
