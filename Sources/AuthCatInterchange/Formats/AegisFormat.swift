@@ -37,6 +37,7 @@ public enum AegisFormat: ImportFormatParser {
             throw ImportError.malformed(format, "its 'entries' is not a list")
         }
         var result = ParsedImport(format: format)
+        try result.checkRoom(forEntries: list.count)
         for (index, value) in list.enumerated() {
             let position = EntryPosition.entry(index + 1)
             try result.read(position, label: label(of: value)) { try entry(value, groups: groups, position: position) }

@@ -20,6 +20,7 @@ public enum AndOTPFormat: ImportFormatParser {
             throw ImportError.malformed(format, "the file is not a JSON list")
         }
         var result = ParsedImport(format: format)
+        try result.checkRoom(forEntries: list.count)
         for (index, value) in list.enumerated() {
             let position = EntryPosition.entry(index + 1)
             try result.read(position, label: label(of: value)) { try entry(value, position: position) }

@@ -24,6 +24,7 @@ public enum AuthCatFormat: ImportFormatParser {
     /// The archive's accounts as entries, its preferences alongside.
     public static func parsed(_ archive: AuthCatArchive) throws -> ParsedImport {
         var result = ParsedImport(format: format)
+        try result.checkRoom(forEntries: archive.accounts.count)
         for (index, account) in archive.accounts.enumerated() {
             let position = EntryPosition(number: index + 1, description: "account \(index + 1)")
             let label = account.issuer.isEmpty ? account.name : "\(account.issuer):\(account.name)"

@@ -37,6 +37,7 @@ public enum GoogleMigrationFormat: ImportFormatParser {
             return
         }
         batches.record(payload)
+        try result.checkRoom(forEntries: payload.otpParameters.count)
         for (index, parameters) in payload.otpParameters.enumerated() {
             let position = EntryPosition(
                 number: result.entryCount + 1, description: "\(container), account \(index + 1)")

@@ -16,8 +16,9 @@ public enum OTPAuthFormat: ImportFormatParser {
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
         let text = try TextLines.text(of: data, format: format)
         var result = ParsedImport(format: format)
-        for (lineNumber, line) in TextLines.lines(of: text) {
-            guard !line.hasPrefix("#") else { continue }
+        let uris = TextLines.lines(of: text).filter { !$0.text.hasPrefix("#") }
+        try result.checkRoom(forEntries: uris.count)
+        for (lineNumber, line) in uris {
             let position = EntryPosition.line(lineNumber, entry: result.entryCount + 1)
             try result.read(position, label: label(of: line)) { try entry(line, position: position) }
         }

@@ -21,6 +21,7 @@ public enum TwoFASFormat: ImportFormatParser {
         }
         let groups = try groupNames(document)
         var result = ParsedImport(format: format)
+        try result.checkRoom(forEntries: services.count)
         for (index, value) in services.enumerated() {
             let position = EntryPosition.entry(index + 1)
             try result.read(position, label: label(of: value)) { try entry(value, groups: groups, position: position) }

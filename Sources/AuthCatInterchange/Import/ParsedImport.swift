@@ -53,11 +53,21 @@ public struct ParsedImport: Sendable {
         rejections.append(ImportRejection(position: position, label: label, reason: reason))
     }
 
+    /// Refuses at once a list of `count` entries that would take this import
+    /// past `maximumEntries`, before any of them is read: a hostile file gets
+    /// the same error as from `read`, without the work of reading the
+    /// entries that fit first.
+    /// - Throws: `ImportError.malformed`.
+    func checkRoom(forEntries count: Int) throws {
+        guard entryCount + count <= Self.maximumEntries else { throw tooManyEntries }
+    }
+
     private func checkRoomForAnotherEntry() throws {
-        guard entryCount < Self.maximumEntries else {
-            throw ImportError.malformed(
-                format, "it holds more than \(Self.maximumEntries) entries, the most authcat reads from one file")
-        }
+        try checkRoom(forEntries: 1)
+    }
+
+    private var tooManyEntries: ImportError {
+        .malformed(format, "it holds more than \(Self.maximumEntries) entries, the most authcat reads from one file")
     }
 }
 

@@ -119,10 +119,14 @@ extension SyncStatus {
 
     /// The failure of whichever of import and export failed last, if the latest run of either did.
     private func newestFailure() -> SyncFailure? {
-        [self.import, export]
-            .filter { $0.state == .failed || $0.state == .interrupted }
-            .max { ($0.latest ?? .distantPast) < ($1.latest ?? .distantPast) }?
-            .failure
+        // Typed step by step: as one chained expression, this took the type
+        // checker seconds of every build.
+        let phases: [PhaseState] = [self.import, export]
+        let failed = phases.filter { $0.state == .failed || $0.state == .interrupted }
+        let newest = failed.max { (first: PhaseState, second: PhaseState) -> Bool in
+            (first.latest ?? Date.distantPast) < (second.latest ?? Date.distantPast)
+        }
+        return newest?.failure
     }
 
     private static func summary(for failure: SyncFailure, remoteAnswers: Bool) -> Verdict {

@@ -329,6 +329,18 @@ final class ParserFuzzTests: XCTestCase {
         XCTAssertThrowsError(try parser(.otpauth)(Data(lines.utf8)))
     }
 
+    /// The parsers ask for room for a whole list before reading any of it:
+    /// room up to the bound, counting the entries already read.
+    func testRoomForAListCountsWhatWasReadBefore() throws {
+        var parsed = ParsedImport(format: .otpauth)
+        XCTAssertNoThrow(try parsed.checkRoom(forEntries: ParsedImport.maximumEntries))
+        try parsed.read(.entry(1), label: nil) { throw EntryProblem.invalid("unreadable") }
+        XCTAssertNoThrow(try parsed.checkRoom(forEntries: ParsedImport.maximumEntries - 1))
+        XCTAssertThrowsError(try parsed.checkRoom(forEntries: ParsedImport.maximumEntries)) { error in
+            XCTAssertTrue("\(error)".contains("it holds more than 100000 entries"), "\(error)")
+        }
+    }
+
     /// An encrypted Aegis vault with scrypt N = 16, so thousands of attempts stay fast.
     private func smallAegisVault(password: String) throws -> Data {
         let database = try JSONSerialization.jsonObject(with: Fixture.data("aegis_plain.json")) as? [String: Any]
