@@ -32,6 +32,15 @@ let staticSwiftFlags =
         "swiftSynchronization", "swiftDispatch", "dispatch", "BlocksRuntime", "swiftCore", "stdc++", "m",
     ])
 
+/// The functions a start of the front runs, laid out together by lld
+/// (Sources/authcat/startup-order.txt, made by scripts/startup-order),
+/// so that a start faults in fewer of its pages (docs/PERFORMANCE.md). Names
+/// the list has that the code no longer has are skipped without a warning.
+let startupOrderFlags = [
+    "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/authcat/startup-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+]
+
 /// For the code the quick front runs (AuthCatEssentials, AuthCatFront, authcat):
 /// concrete generic types such as `[String: String]` are made through their
 /// metadata accessors, with the conformances their parameters need passed in,
@@ -133,8 +142,9 @@ let package = Package(
         // docs/SECURITY.md for what that gives up).
         .executableTarget(
             name: "authcat",
-            dependencies: ["AuthCatFront", "CStaticStubs"], swiftSettings: directMetadataAccess,
-            linkerSettings: [.unsafeFlags(staticExecutableFlags, .when(platforms: [.linux]))]),
+            dependencies: ["AuthCatFront", "CStaticStubs"], exclude: ["startup-order.txt"],
+            swiftSettings: directMetadataAccess,
+            linkerSettings: [.unsafeFlags(staticExecutableFlags + startupOrderFlags, .when(platforms: [.linux]))]),
         // The command line as a library: every command, run by
         // `CommandRunner.run(_ invocation:)`, which returns the exit status, so
         // that tests run most command lines in process.
