@@ -32,10 +32,11 @@ let staticSwiftFlags =
         "swiftSynchronization", "swiftDispatch", "dispatch", "BlocksRuntime", "swiftCore", "stdc++", "m",
     ])
 
-/// The functions a start of the front runs, laid out together by lld
-/// (Sources/authcat/startup-order.txt, made by scripts/startup-order),
-/// so that a start faults in fewer of its pages (docs/PERFORMANCE.md). Names
-/// the list has that the code no longer has are skipped without a warning.
+/// The functions a start of the front runs, and the variables it touches,
+/// laid out together by lld (Sources/authcat/startup-order.txt, made by
+/// scripts/startup-order), so that a start faults in fewer of its pages
+/// (docs/PERFORMANCE.md). Names the list has that the program no longer has
+/// are skipped without a warning.
 let startupOrderFlags = [
     "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/authcat/startup-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
