@@ -49,11 +49,13 @@ public struct Invocation: Sendable {
     /// This process's own: its arguments, environment, descriptors 0, 1 and 2,
     /// `/dev/tty`, the system clock, and this very binary for detached work.
     public static func ofThisProcess() -> Invocation {
-        Invocation(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+        // Read once: each read copies every variable of the process.
+        let environment = ProcessInfo.processInfo.environment
+        return Invocation(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
             standardInput: STDIN_FILENO, standardOutput: StandardStream(STDOUT_FILENO),
             standardError: StandardStream(STDERR_FILENO), terminalPath: "/dev/tty",
-            passphraseKDF: testBuildPassphraseKDF(ProcessInfo.processInfo.environment), launcher: DetachedLauncher())
+            passphraseKDF: testBuildPassphraseKDF(environment), launcher: DetachedLauncher())
     }
 
     #if AUTHCAT_TEST_BUILD
