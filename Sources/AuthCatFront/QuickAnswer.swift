@@ -29,10 +29,9 @@ public enum QuickAnswer {
         guard let location = try? VaultLocation.resolve(override: shortcut.home, environment: environment),
             (try? location.checkPermissions().isEmpty) == true,
             // A sync problem to warn about: authcat-cli prints the warning.
-            access(location.noticeFilePath, F_OK) != 0,
-            let vault = QuickVault(location)
+            access(location.noticeFilePath, F_OK) != 0
         else { return nil }
-        return vault.snapshot { () -> Reply? in
+        return QuickVault.read(location) { vault -> Reply? in
             switch shortcut.command {
             case .code(let query, let time):
                 try? QuickCode.reply(query: query, time: time, vault: vault, keyFile: location.keyFilePath)

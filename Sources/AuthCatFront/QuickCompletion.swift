@@ -19,10 +19,10 @@ enum QuickCompletion {
             shell: shell, shellVersion: environment["SAP_SHELL_VERSION"],
             environment: environment)
         guard let location = completion.location(words: words) else { return .output(formatted([], shell: shell)) }
-        guard let vault = QuickVault(location),
-            let accounts = vault.snapshot({
-                try? vault.reader.names(live: scope.includesLive, deleted: scope.includesDeleted)
-            })
+        guard
+            let accounts = QuickVault.read(
+                location, { vault in try? vault.reader.names(live: scope.includesLive, deleted: scope.includesDeleted) }
+            )
         else { return nil }
         return .output(formatted(completion.candidates(prefix: prefix, accounts: accounts), shell: shell))
     }
