@@ -29,10 +29,13 @@ public final class SecretBytes: @unchecked Sendable {
     /// Whether `storage` came from `sodium_malloc` (and goes back with `sodium_free`).
     private let guarded: Bool
 
-    /// Zero-filled secret storage of `count` bytes.
+    /// Zero-filled secret storage of `count` bytes. Empty storage holds
+    /// nothing to protect, and takes ordinary memory: the plaintext of a key
+    /// check (`VaultKeyCheck`) is empty, and guarded memory costs ten system
+    /// calls and three pages (docs/PERFORMANCE.md).
     public init(count: Int) {
         let size = max(count, 1)
-        if let base = Sodium.allocateGuarded(size) {
+        if count > 0, let base = Sodium.allocateGuarded(size) {
             storage = UnsafeMutableRawBufferPointer(start: base, count: size)
             guarded = true
         } else {
