@@ -21,15 +21,31 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if let shortcut = Shortcut(arguments), let reply = QuickAnswer.reply(for: shortcut) {
     switch reply {
     case .output(let text):
-        if !text.isEmpty { print(text) }
+        if !text.isEmpty { writeWhole(text + "\n", to: STDOUT_FILENO) }
         exit(EXIT_SUCCESS)
     case .failure(let error):
-        let line = Array((ErrorLine.text(error.description) + "\n").utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        writeWhole(ErrorLine.text(error.description) + "\n", to: STDERR_FILENO)
         exit(EXIT_FAILURE)
     }
 }
 FullProgram.run(arguments)
+
+/// Writes all of `text` with `write(2)`, as one call when the pipe or file
+/// takes it whole; `print` would first ask glibc's stdio whether the output
+/// is a terminal and how to buffer it (two more system calls of a `code`).
+/// A write that fails (a closed pipe) ends the output, as with `print`.
+func writeWhole(_ text: String, to descriptor: Int32) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
 
 /// `authcat-cli`, the program with every command, installed beside this one.
 enum FullProgram {

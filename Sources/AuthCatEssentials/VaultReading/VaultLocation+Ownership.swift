@@ -14,35 +14,48 @@ extension VaultLocation {
     /// also when it opens or creates a vault); it costs one `opendir` and one
     /// `fstatat` per entry, the folder's own status read from its descriptor.
     /// A folder that does not exist yet passes: authcat creates it as yours.
+    /// - Returns: the permission bits it read on the way, by path: the
+    ///   folder's, and each entry's that is a file or a folder (a symbolic
+    ///   link's own bits say nothing of what it points to), so that
+    ///   `checkPermissions` need not read them again.
     /// - Throws: `VaultError.foreignOwner`.
-    public func checkOwnership(userID: uid_t = geteuid()) throws {
+    @discardableResult
+    public func checkOwnership(userID: uid_t = geteuid()) throws -> [String: mode_t] {
         guard let listing = opendir(folderPath) else {
             var status = stat()
             // A folder that cannot be listed (say, another user's, mode 0711) is judged by its owner.
             if stat(folderPath, &status) == 0, status.st_uid != userID {
                 throw VaultError.foreignOwner(folderPath, owner: status.st_uid, isFolder: true)
             }
-            return
+            return [:]
         }
         defer { closedir(listing) }
         let descriptor = dirfd(listing)
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return }
+        guard fstat(descriptor, &status) == 0 else { return [:] }
         if status.st_uid != userID { throw VaultError.foreignOwner(folderPath, owner: status.st_uid, isFolder: true) }
+        var modes = [folderPath: status.st_mode & 0o777]
         while let entry = readdir(listing) {
-            let foreign = withUnsafePointer(to: &entry.pointee.d_name) { name in
-                name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    name -> (String, uid_t)? in
-                    if name[0] == 0x2E, name[1] == 0 || (name[1] == 0x2E && name[2] == 0) { return nil }
-                    var status = stat()
-                    guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_uid != userID else {
-                        return nil
-                    }
-                    return (String(cString: name), status.st_uid)
-                }
+            guard let (name, status) = Self.status(of: entry, in: descriptor) else { continue }
+            if status.st_uid != userID {
+                throw VaultError.foreignOwner(path(of: name), owner: status.st_uid, isFolder: false)
             }
-            if let foreign {
-                throw VaultError.foreignOwner(path(of: foreign.0), owner: foreign.1, isFolder: false)
+            let kind = status.st_mode & S_IFMT
+            if kind == S_IFREG || kind == S_IFDIR { modes[path(of: name)] = status.st_mode & 0o777 }
+        }
+        return modes
+    }
+
+    /// The name of a folder entry and its own status (a link's, not its
+    /// target's); nil for `.` and `..`, and for an entry gone meanwhile.
+    private static func status(of entry: UnsafeMutablePointer<dirent>, in folder: Int32) -> (String, stat)? {
+        withUnsafePointer(to: &entry.pointee.d_name) { name in
+            name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                name -> (String, stat)? in
+                if name[0] == 0x2E, name[1] == 0 || (name[1] == 0x2E && name[2] == 0) { return nil }
+                var status = stat()
+                guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+                return (String(cString: name), status)
             }
         }
     }

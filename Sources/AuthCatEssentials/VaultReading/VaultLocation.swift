@@ -71,14 +71,14 @@ public struct VaultLocation: Sendable, Equatable {
     /// writable by others, or belongs to another user (`checkOwnership`),
     /// since then someone else could swap the vault.
     public func checkPermissions() throws -> [String] {
-        try checkOwnership()
+        let modesSeen = try checkOwnership()
         var warnings: [String] = []
         let paths = [
             (folderPath, SecureFile.folderMode), (databasePath, SecureFile.fileMode),
             (keyFilePath, SecureFile.fileMode),
         ]
         for (path, expected) in paths {
-            guard let mode = SecureFile.mode(of: path) else { continue }
+            guard let mode = modesSeen[path] ?? SecureFile.mode(of: path) else { continue }
             if mode & 0o022 != 0 { throw VaultError.unsafePermissions(path, mode: mode) }
             if mode & ~expected != 0 {
                 warnings.append(

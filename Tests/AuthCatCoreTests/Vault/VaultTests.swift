@@ -234,6 +234,28 @@ final class VaultTests: VaultTestCase {
         }
     }
 
+    func testAFilesModeIsItsOwnAndALinksIsItsTargets() throws {
+        _ = try makeVault()
+        chmod(location.keyFilePath, 0o640)
+        XCTAssertEqual(try location.checkPermissions().count, 1, "a key file others' group may read is warned")
+        chmod(location.keyFilePath, 0o660)
+        XCTAssertThrowsError(try location.checkPermissions()) { error in
+            XCTAssertEqual(error as? VaultError, .unsafePermissions(location.keyFilePath, mode: 0o660))
+        }
+        // A link's own mode (0777) says nothing: the mode judged is its target's.
+        let target = location.folder.deletingLastPathComponent().appendingPathComponent("key-target").path
+        XCTAssertEqual(rename(location.keyFilePath, target), 0)
+        XCTAssertEqual(symlink(target, location.keyFilePath), 0)
+        chmod(target, 0o600)
+        XCTAssertEqual(try location.checkPermissions(), [])
+        chmod(target, 0o644)
+        XCTAssertEqual(try location.checkPermissions().count, 1)
+        chmod(target, 0o666)
+        XCTAssertThrowsError(try location.checkPermissions()) { error in
+            XCTAssertEqual(error as? VaultError, .unsafePermissions(location.keyFilePath, mode: 0o666))
+        }
+    }
+
     func testAVaultOfAnotherUserIsRefused() throws {
         _ = try makeVault()
         let other = geteuid() + 4242
