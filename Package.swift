@@ -96,7 +96,8 @@ let package = Package(
         // SQLite's sqlite3_config(3), variadic in C, behind a fixed-argument inline wrapper.
         .systemLibrary(name: "CSQLiteConfig"),
 
-        // C library functions a static program cannot use, failing at once (see the file).
+        // For the static front: C library functions a static program cannot use, failing
+        // at once, and the command line handed to the Swift runtime (see the files).
         .target(name: "CStaticStubs"),
         // libcurl's functions that FoundationNetworking calls, loading libcurl on the
         // first call, so that authcat-cli maps it only for a network remote (see the file).

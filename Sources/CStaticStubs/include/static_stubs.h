@@ -1,2 +1,3 @@
 // Nothing to call: the stand-ins in static_stubs.c replace C library
-// functions at link time (see that file).
+// functions, and arguments.c a Swift runtime function, at link time (see
+// those files).
