@@ -129,30 +129,49 @@ public final class MotoServer: @unchecked Sendable {
     /// by side; only their requests take turns.
     private static let oneRequestAtATime = """
         import sys, threading
+        sys.path = [entry for entry in sys.path if entry not in ("", ".")]
         import moto.server
         from werkzeug import serving
+        # main() must still look run_simple up here, or the lock would be left out unseen.
+        assert moto.server.run_simple is serving.run_simple, "moto.server no longer calls run_simple"
         turn = threading.Lock()
         def run_simple(host, port, application, **options):
             def one_at_a_time(environ, start_response):
                 with turn:
-                    return list(application(environ, start_response))
+                    response = application(environ, start_response)
+                    try:
+                        return list(response)
+                    finally:
+                        if hasattr(response, "close"):
+                            response.close()
             serving.run_simple(host, port, one_at_a_time, **options)
         moto.server.run_simple = run_simple
         sys.exit(moto.server.main())
         """
 
-    /// The interpreter a Python console script names on its first line (`#!`), with its arguments.
-    private static func interpreter(of script: String) throws -> [String] {
-        let firstLine =
-            (try? String(contentsOfFile: script, encoding: .utf8))?
-            .split(separator: "\n", maxSplits: 1).first ?? ""
-        let words = firstLine.dropFirst(2).split(separator: " ").map(String.init)
-        guard firstLine.hasPrefix("#!"), let program = words.last?.split(separator: "/").last,
-            program.hasPrefix("python")
-        else {
-            throw StartError("\(script) does not start with #! and the Python that runs it")
+    /// The Python that runs a console script pip wrote, read from its first
+    /// lines: `#!/path/python3 [flags]`, `#!/usr/bin/env [-S] python3`, or,
+    /// when the interpreter's path is long or has a space, `#!/bin/sh` and a
+    /// second line `'''exec' "/path/python3" "$0" "$@"`.
+    private static func interpreter(ofScriptText text: String) -> [String]? {
+        let lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard let first = lines.first, first.hasPrefix("#!") else { return nil }
+        let execPrefix = "'''exec' \""
+        if lines.count > 1, lines[1].hasPrefix(execPrefix) {
+            let quoted = lines[1].dropFirst(execPrefix.count)
+            return quoted.firstIndex(of: "\"").map { [String(quoted[..<$0])] }
         }
-        return words
+        let words = first.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let python = words.first(where: { $0.split(separator: "/").last?.hasPrefix("python") == true })
+        else { return nil }
+        return python.hasPrefix("/") ? [python] : ["/usr/bin/env", python]
+    }
+
+    private static func interpreter(of script: String) throws -> [String] {
+        guard let text = try? String(contentsOfFile: script, encoding: .utf8),
+            let python = interpreter(ofScriptText: String(text.prefix(4096)))
+        else { throw StartError("\(script) does not name the Python that runs it on its first lines") }
+        return python
     }
 
     private static func launch(_ executable: String, port: Int, logPath: String) throws -> Process {
