@@ -30,7 +30,7 @@ public struct ParsedImport: Sendable {
     /// `body` throws an `EntryProblem` (or any error a user may see).
     /// - Throws: `ImportError.malformed` beyond `maximumEntries`.
     mutating func read(_ position: EntryPosition, label: String?, _ body: () throws -> ImportEntry) throws {
-        try checkRoomForAnotherEntry()
+        try checkRoom(forEntries: 1)
         do {
             let entry = try body()
             entries.append(entry)
@@ -49,7 +49,7 @@ public struct ParsedImport: Sendable {
 
     /// Records an entry that could not be read at all, such as a migration URI that does not decode.
     mutating func reject(_ position: EntryPosition, label: String?, reason: ImportRejection.Reason) throws {
-        try checkRoomForAnotherEntry()
+        try checkRoom(forEntries: 1)
         rejections.append(ImportRejection(position: position, label: label, reason: reason))
     }
 
@@ -59,15 +59,10 @@ public struct ParsedImport: Sendable {
     /// entries that fit first.
     /// - Throws: `ImportError.malformed`.
     func checkRoom(forEntries count: Int) throws {
-        guard entryCount + count <= Self.maximumEntries else { throw tooManyEntries }
-    }
-
-    private func checkRoomForAnotherEntry() throws {
-        try checkRoom(forEntries: 1)
-    }
-
-    private var tooManyEntries: ImportError {
-        .malformed(format, "it holds more than \(Self.maximumEntries) entries, the most authcat reads from one file")
+        guard entryCount + count <= Self.maximumEntries else {
+            throw ImportError.malformed(
+                format, "it holds more than \(Self.maximumEntries) entries, the most authcat reads from one file")
+        }
     }
 }
 
