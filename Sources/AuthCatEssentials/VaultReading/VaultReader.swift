@@ -3,6 +3,7 @@ internal import GRDBSQLite
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
+    import Glibc
 #else
     import Foundation
 #endif
@@ -238,13 +239,28 @@ extension VaultReader {
         private let handle: OpaquePointer
 
         /// Opens the database at `path`; waits up to 10 s for a writer's lock, as the core does.
+        ///
+        /// When the write-ahead log's index (`-shm`) exists, it is opened
+        /// read-only (SQLite's `readonly_shm`), so that reading writes nothing:
+        /// a connection that may write the index and finds no other connection
+        /// rebuilds it first (truncates the file, writes eight pages, takes
+        /// and drops eight locks), at every `authcat code`. A read-only one
+        /// that finds no other connection reads the log into its own memory
+        /// instead, and none when the log is empty, as the core leaves it; one
+        /// that finds another uses the index as any reader does. Without the
+        /// file there is nothing to open read-only, and SQLite makes it.
         /// - Throws: `VaultReadError` with SQLite's result code.
         public init(path: String) throws {
             var opened: OpaquePointer?
             // NOMUTEX: one thread uses the connection, so SQLite need not lock
             // it around every call (two calls per text column of every row).
-            let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
-            let status = sqlite3_open_v2(path, &opened, flags, nil)
+            var flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
+            var name = path
+            if access(path + "-shm", F_OK) == 0 {
+                flags |= SQLITE_OPEN_URI
+                name = Self.uri(path: path, query: "readonly_shm=1")
+            }
+            let status = sqlite3_open_v2(name, &opened, flags, nil)
             guard status == SQLITE_OK, let opened else {
                 // SQLite may hand out a handle even when opening fails; it must still be closed.
                 sqlite3_close(opened)
@@ -271,6 +287,28 @@ extension VaultReader {
         package static func configureForOneShortRead() -> Bool {
             authcat_sqlite3_config_one_short_read() == SQLITE_OK
         }
+
+        /// A `file:` URI that names `path` whatever its characters: every byte
+        /// but a letter, a digit and `/._~-` escaped, so that none is read as
+        /// the start of the query (`?`), the fragment (`#`) or an escape (`%`),
+        /// and an absolute path after an empty authority, so that a path
+        /// starting `//` names no host (https://sqlite.org/uri.html).
+        static func uri(path: String, query: String) -> String {
+            var uri = path.hasPrefix("/") ? "file://" : "file:"
+            for byte in path.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                    UInt8(ascii: "~"), UInt8(ascii: "-"):
+                    uri.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    uri.unicodeScalars.append(contentsOf: ["%", hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+                }
+            }
+            return uri + "?" + query
+        }
+
+        private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
 
         deinit {
             // Nothing is left open on it (the reader finalizes every statement),

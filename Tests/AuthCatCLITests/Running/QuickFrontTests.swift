@@ -221,14 +221,83 @@ final class QuickFrontTests: AuthCatTestCase {
                 environment: home, withHome: false))
     }
 
+    /// Reading writes nothing: no file of the vault folder changes, the
+    /// write-ahead log's index (`vault.sqlite-shm`) included, which SQLite
+    /// would otherwise rebuild at every code (`VaultReader.ReadOnlyConnection`).
     func testTheFrontLeavesTheVaultFilesAsTheyWere() throws {
         try add("rfc", issuer: "Test")
         try succeed(["code", "rfc"])
-        let database = try Data(contentsOf: authcat.databaseURL)
+        let before = try vaultFolderFiles()
+        XCTAssertNotNil(before["vault.sqlite-shm"], "the core keeps the index file")
         let front = try loneFront()
         for _ in 0..<3 {
             XCTAssertEqual(try authcat.runAsProcess(program: front, ["code", "rfc"]).status, 0)
         }
-        XCTAssertEqual(try Data(contentsOf: authcat.databaseURL), database)
+        let after = try vaultFolderFiles()
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        XCTAssertEqual(changed, [], "files the front changed, made or removed")
+    }
+
+    /// Without the index file, or in a folder whose name SQLite would read
+    /// as a URI's query, fragment or escape, the front still answers itself.
+    func testTheFrontReadsAVaultWithoutAnIndexFileAndInAFolderOfAnyName() throws {
+        try add("rfc", issuer: "Test")
+        let front = try loneFront()
+        for name in ["vault.sqlite-shm", "vault.sqlite-wal"] {
+            try FileManager.default.removeItem(at: authcat.home.appendingPathComponent(name))
+        }
+        let withoutIndex = try authcat.runAsProcess(program: front, ["code", "rfc", "--at", "59"])
+        XCTAssertEqual(withoutIndex.stdout, "287082\n", withoutIndex.stderr)
+        // That run made the index file again, so the next opens it read-only, by a URI.
+        let oddName = authcat.root.appendingPathComponent("a ?b#c%41d%", isDirectory: true)
+        try FileManager.default.moveItem(at: authcat.home, to: oddName)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: oddName.appendingPathComponent("vault.sqlite-shm").path))
+        let moved = try authcat.runAsProcess(
+            program: front, ["--home", oddName.path, "code", "rfc", "--at", "59"], withHome: false)
+        XCTAssertEqual(moved.stdout, "287082\n", moved.stderr)
+    }
+
+    /// The front reads while the full program writes the same vault: each
+    /// code it prints is right, and anything it cannot read it hands over.
+    func testTheFrontReadsRightWhileTheFullProgramWrites() throws {
+        try add("rfc", issuer: "Test")
+        try add("other", issuer: "Test", secret: Self.otherSecret)
+        let front = try loneFront()
+        let runs = try authcat.shell(
+            """
+            for i in $(seq 1 25); do authcat edit Test:other --tag "t$i" > /dev/null; done &
+            writer=$!
+            read_code() {
+                output=$("$LONE" --home "$AUTHCAT_VAULT" code Test:rfc --at 59 2>&1) && status=0 || status=$?
+                echo "$status $output"
+            }
+            while kill -0 "$writer" 2> /dev/null; do read_code; done
+            wait "$writer"
+            read_code
+            """, environment: ["LONE": front.path]
+        )
+        XCTAssertEqual(runs.status, 0, runs.stderr)
+        let lines = runs.stdout.split(separator: "\n").map(String.init)
+        let handedOver = "1 authcat: cannot run \(front.deletingLastPathComponent().path)/authcat-cli"
+        for line in lines where line != "0 287082" {
+            XCTAssertTrue(line.hasPrefix(handedOver), line)
+        }
+        XCTAssertTrue(lines.contains("0 287082"), "the front answered none of \(lines.count) runs")
+    }
+
+    /// Every file of the vault folder: its bytes and when it last changed.
+    private func vaultFolderFiles() throws -> [String: FileState] {
+        var files: [String: FileState] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: authcat.home.path) {
+            let url = authcat.home.appendingPathComponent(name)
+            let modified = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+            files[name] = FileState(bytes: try Data(contentsOf: url), modified: modified)
+        }
+        return files
+    }
+
+    private struct FileState: Equatable {
+        var bytes: Data
+        var modified: Date?
     }
 }
