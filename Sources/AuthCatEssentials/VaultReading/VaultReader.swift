@@ -241,14 +241,18 @@ extension VaultReader {
         /// Opens the database at `path`; waits up to 10 s for a writer's lock, as the core does.
         ///
         /// When the write-ahead log's index (`-shm`) exists, it is opened
-        /// read-only (SQLite's `readonly_shm`), so that reading writes nothing:
-        /// a connection that may write the index and finds no other connection
-        /// rebuilds it first (truncates the file, writes eight pages, takes
-        /// and drops eight locks), at every `authcat code`. A read-only one
-        /// that finds no other connection reads the log into its own memory
-        /// instead, and none when the log is empty, as the core leaves it; one
-        /// that finds another uses the index as any reader does. Without the
-        /// file there is nothing to open read-only, and SQLite makes it.
+        /// read-only (SQLite's `readonly_shm`, with its own copy of the index
+        /// since SQLite 3.22), so that reading writes nothing once the log and
+        /// its index exist: a connection that may write the index and finds no
+        /// other connection rebuilds it first (truncates the file, writes a
+        /// byte into each of its eight pages, takes and drops eight locks), at
+        /// every `authcat code`. A read-only one that finds no other connection
+        /// builds its copy from the log instead, from nothing when the log is
+        /// empty, as the core leaves it; one that finds another reads through
+        /// the shared index, and fails where it would have to change it (claim
+        /// a reader's slot, repair it), which the front answers by handing the
+        /// command to the full program. Without the file there is nothing to
+        /// open read-only, and SQLite makes it (and the log, if missing).
         /// - Throws: `VaultReadError` with SQLite's result code.
         public init(path: String) throws {
             var opened: OpaquePointer?

@@ -219,6 +219,11 @@ final class VaultReaderTests: XCTestCase {
         XCTAssertThrowsError(try VaultReader.ReadOnlyConnection(path: link.path), "SQLITE_OPEN_NOFOLLOW") {
             XCTAssertEqual(($0 as? VaultReadError).map { $0.resultCode & 0xff }, SQLITE_CANTOPEN)
         }
+        // With an index file beside it, the database is named by a `file:` URI: no link is followed either.
+        XCTAssertTrue(FileManager.default.createFile(atPath: link.path + "-shm", contents: Data()))
+        XCTAssertThrowsError(try VaultReader.ReadOnlyConnection(path: link.path), "a URI with SQLITE_OPEN_NOFOLLOW") {
+            XCTAssertEqual(($0 as? VaultReadError).map { $0.resultCode & 0xff }, SQLITE_CANTOPEN)
+        }
     }
 }
 
