@@ -279,6 +279,10 @@ final class QuickFrontTests: AuthCatTestCase {
         var answered = 0
         for line in runs.stdout.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3 else {
+                XCTFail("not a status and two outputs: \(line)")
+                continue
+            }
             let output = Data(base64Encoded: fields[1]) ?? Data()
             let errors = String(decoding: Data(base64Encoded: fields[2]) ?? Data(), as: UTF8.self)
             guard fields[0] == "0" else {
