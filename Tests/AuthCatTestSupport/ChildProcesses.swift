@@ -32,6 +32,7 @@ public enum ChildProcesses {
     /// program name (`/proc/PID/comm`) is `program`, if given: what a test
     /// started, found by a variable only it sets, wherever they were reparented.
     public static func running(withEnvironment entry: String, program: String? = nil) -> [Int32] {
+        waitUntilNoneIsStarting()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
@@ -40,6 +41,48 @@ public enum ChildProcesses {
             guard let program else { return true }
             let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
             return name.trimmingCharacters(in: .whitespacesAndNewlines) == program
+        }
+    }
+
+    /// Waits, up to `timeout`, until no process is in the middle of starting a
+    /// program. For a moment after `posix_spawn` has returned to the parent,
+    /// the child is still inside `execve`, and /proc shows its command line
+    /// and environment as empty until the kernel has loaded the new program:
+    /// a C loop here read an empty command line right after 99 % of its
+    /// spawns. A test that looks in /proc for what a command started (a
+    /// background push, an rclone) calls this first, or a busy machine makes
+    /// it miss a process that is running. Every process counts, not only the
+    /// test's own: nothing in /proc says whose a nameless one is.
+    /// - Returns: false if some process still showed no command line at the end.
+    @discardableResult
+    public static func waitUntilNoneIsStarting(timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while someProgramIsStarting() {
+            guard Date() < deadline else { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+
+    /// Whether a live user process shows no command line: one inside `execve`.
+    /// Kernel threads (`PF_KTHREAD` in the flags of /proc/PID/stat) never have
+    /// one, and zombies have lost theirs.
+    private static func someProgramIsStarting() -> Bool {
+        let kernelThread = 0x0020_0000
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.contains { entry in
+            guard Int32(entry) != nil,
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            // After "pid (comm)": the state, the parent, the group, the session, the
+            // terminal, its group, then the flags.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 6, let flags = Int(fields[6]), flags & kernelThread == 0,
+                !["Z", "X"].contains(fields[0])
+            else { return false }
+            let commandLine = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            return commandLine?.isEmpty == true
         }
     }
 }

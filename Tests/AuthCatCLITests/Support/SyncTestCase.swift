@@ -81,8 +81,10 @@ class SyncTestCase: XCTestCase {
 
     /// Background pushes of `device` running now, found in /proc. A command
     /// spawns its push before it exits, so right after the command returns
-    /// a push it started is either running (seen here) or done (seen on the remote).
+    /// a push it started is either running (seen here, once it has finished
+    /// starting: `ChildProcesses.waitUntilNoneIsStarting`) or done (seen on the remote).
     func runningPushes(of device: AuthCatRunner) -> [String] {
+        ChildProcesses.waitUntilNoneIsStarting()
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return processes.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
             guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }

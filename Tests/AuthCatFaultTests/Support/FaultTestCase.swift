@@ -214,6 +214,7 @@ class FaultTestCase: XCTestCase {
     }
 
     func processes(mentioning path: String) -> [Int32] {
+        ChildProcesses.waitUntilNoneIsStarting()
         let own = getpid()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
