@@ -53,36 +53,59 @@ public enum ChildProcesses {
     /// background push, an rclone) calls this first, or a busy machine makes
     /// it miss a process that is running. Every process counts, not only the
     /// test's own: nothing in /proc says whose a nameless one is.
-    /// - Returns: false if some process still showed no command line at the end.
+    /// - Returns: false, having said which on standard error, if some process
+    ///   was still nameless at the end.
     @discardableResult
     public static func waitUntilNoneIsStarting(timeout: TimeInterval = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while someProgramIsStarting() {
-            guard Date() < deadline else { return false }
+        while let starting = programsStarting().first {
+            guard Date() < deadline else {
+                FileHandle.standardError.write(
+                    Data("ChildProcesses: \(starting) still starting after \(timeout) s\n".utf8))
+                return false
+            }
             usleep(1_000)
         }
         return true
     }
 
-    /// Whether a live user process shows no command line: one inside `execve`.
-    /// Kernel threads (`PF_KTHREAD` in the flags of /proc/PID/stat) never have
-    /// one, and zombies have lost theirs.
-    private static func someProgramIsStarting() -> Bool {
+    /// How long after its creation a nameless process still counts as
+    /// starting: far longer than any `execve` takes on a busy machine, and
+    /// short enough that a process without a name for other reasons (one
+    /// started with no environment, one blocked while it exits) holds no
+    /// wait for long.
+    private static let startingAge = 5.0
+
+    /// Young live user processes whose command line or environment reads
+    /// empty: those inside `execve`, which sets the command line and then the
+    /// environment. Kernel threads (`PF_KTHREAD` in the flags) never have
+    /// either, and zombies have lost theirs. "PID (comm)" each.
+    private static func programsStarting() -> [String] {
         let kernelThread = 0x0020_0000
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard
+            let uptime = (try? String(contentsOfFile: "/proc/uptime", encoding: .utf8))?
+                .split(separator: " ").first.flatMap({ Double($0) })
+        else { return [] }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.contains { entry in
+        return entries.filter { entry in
             guard Int32(entry) != nil,
                 let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
                 let close = stat.lastIndex(of: ")")
             else { return false }
-            // After "pid (comm)": the state, the parent, the group, the session, the
-            // terminal, its group, then the flags.
+            // After "pid (comm)": the state, the parent, the group, the session, the terminal,
+            // its group, the flags (index 6), ..., and the start time in ticks since boot (19).
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 6, let flags = Int(fields[6]), flags & kernelThread == 0,
-                !["Z", "X"].contains(fields[0])
+            guard fields.count > 19, !["Z", "X"].contains(fields[0]),
+                let flags = Int(fields[6]), flags & kernelThread == 0,
+                let started = Double(fields[19]), uptime - started / ticksPerSecond < startingAge
             else { return false }
-            let commandLine = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
-            return commandLine?.isEmpty == true
+            return ["cmdline", "environ"].contains { file in
+                FileManager.default.contents(atPath: "/proc/\(entry)/\(file)")?.isEmpty == true
+            }
+        }.map { entry in
+            let name = (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8)) ?? ""
+            return "\(entry) (\(name.trimmingCharacters(in: .whitespacesAndNewlines)))"
         }
     }
 }
