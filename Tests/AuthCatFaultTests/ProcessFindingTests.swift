@@ -14,16 +14,13 @@ final class ProcessFindingTests: XCTestCase {
     func testAProgramJustSpawnedShowsOnceNoneIsStarting() throws {
         let mark = "AUTHCAT_PROCESS_FINDING=\(UUID().uuidString)"
         for attempt in 1...50 {
-            let pid = try spawnSleep(environment: [mark])
-            defer {
-                kill(pid, SIGKILL)
-                waitpid(pid, nil, 0)
+            try withSleepJustSpawned(marked: mark) { pid in
+                XCTAssertTrue(ChildProcesses.waitUntilNoneIsStarting())
+                let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
+                XCTAssertEqual(
+                    environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }, [mark],
+                    "attempt \(attempt)")
             }
-            XCTAssertTrue(ChildProcesses.waitUntilNoneIsStarting())
-            let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
-            XCTAssertEqual(
-                environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }, [mark],
-                "attempt \(attempt)")
         }
     }
 
@@ -32,26 +29,28 @@ final class ProcessFindingTests: XCTestCase {
     func testAProgramJustSpawnedIsFound() throws {
         let mark = "AUTHCAT_PROCESS_FINDING=\(UUID().uuidString)"
         for attempt in 1...50 {
-            let pid = try spawnSleep(environment: [mark])
-            defer {
-                kill(pid, SIGKILL)
-                waitpid(pid, nil, 0)
+            try withSleepJustSpawned(marked: mark) { pid in
+                XCTAssertEqual(
+                    ChildProcesses.running(withEnvironment: mark, program: "sleep"), [pid], "attempt \(attempt)")
             }
-            XCTAssertEqual(
-                ChildProcesses.running(withEnvironment: mark, program: "sleep"), [pid], "attempt \(attempt)")
         }
         XCTAssertEqual(ChildProcesses.running(withEnvironment: mark), [], "every one was stopped")
     }
 
-    /// `sleep 60` with only `environment`, spawned and not waited for.
-    private func spawnSleep(environment: [String]) throws -> pid_t {
+    /// Runs `body` as soon as `sleep 60` is spawned with only `mark` in its
+    /// environment (as `DetachedLauncher` spawns, without waiting), then stops it.
+    private func withSleepJustSpawned(marked mark: String, _ body: (pid_t) throws -> Void) throws {
         let arguments = ["/bin/sleep", "60"]
         var argv = arguments.map { strdup($0) } + [nil]
-        var envp = environment.map { strdup($0) } + [nil]
+        var envp = [strdup(mark), nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, arguments[0], nil, nil, &argv, &envp)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
-        return pid
+        defer {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+        }
+        try body(pid)
     }
 }
