@@ -40,6 +40,14 @@ public struct SyncError: UserFacingError, Equatable {
 
     static let wrongPassphrase = SyncError(
         .wrongPassphrase, "wrong sync passphrase or recovery key; nothing was changed")
+    /// The secret given opens the remote vault's keys only up to before a
+    /// proved rotation that put newer secrets in force (a passphrase change).
+    static func supersededSecret(epoch: Int64) -> SyncError {
+        SyncError(
+            .wrongPassphrase,
+            "the sync passphrase (or recovery key) given was replaced by a newer one when the keys moved to key "
+                + "epoch \(epoch); it opens nothing written since, and nothing was changed: give the newer one")
+    }
     static let secretRequired = SyncError(
         .other, "joining this remote vault needs its sync passphrase or recovery key")
     static let passphraseRequiredToCreate = SyncError(

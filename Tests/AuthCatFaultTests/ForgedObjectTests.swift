@@ -141,7 +141,7 @@ final class ForgedObjectTests: TwoDevicesFaultTestCase {
     private func forgeBatch(clock: HybridTimestamp) throws -> URL {
         let insider = "00000000000000ff"
         let manifest = try Data(contentsOf: vaultFolder.appendingPathComponent("manifest"))
-        let keys = try StoredManifest.decode(manifest, vaultID: vaultID).unlock(
+        let keys = try KeyManifest.decode(manifest, expectedVaultID: vaultID).unlock(
             with: .passphrase(SecretBytes(utf8: Self.passphrase))
         ).keys
         let stamped = { (value: String) in Stamped(value: value, clock: clock) }

@@ -47,7 +47,7 @@ final class RotationAttackTests: TwoDevicesFaultTestCase {
         let record = try RotationRecord.make(
             vault: vaultID, epoch: 1, previous: "", by: keys.keys.sorted()[0], masterKey: known.masterKey,
             recipients: keys.map { RotationRecord.Recipient(device: $0.key, boxPublicKey: $0.value) },
-            revoked: [], cuts: [], nextAuthority: forger, manifestKey: try SecretBytes.random(count: 32),
+            revoked: [], cuts: [], nextAuthority: forger, manifestKey: try SecretBytes.random(count: 32), newWraps: nil,
             signer: forger, at: Date())
         let bytes = try record.encoded()
         let name = EpochLayout.rotation(vaultID, epoch: 1, storedBytes: bytes)

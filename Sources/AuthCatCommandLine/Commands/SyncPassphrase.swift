@@ -13,26 +13,37 @@ extension AuthCat {
             subcommands: [SyncPassphraseChange.self])
     }
 
-    /// `authcat sync passphrase change [--new-recovery-key [--recovery-key-file F]]`.
+    /// `authcat sync passphrase change [--new-recovery-key [--recovery-key-file F]] [--revoke DEVICE]… [--json]`.
     struct SyncPassphraseChange: InvokedCommand {
         static let configuration = CommandConfiguration(
             commandName: "change",
-            abstract: "Change the sync passphrase on the remote; other devices keep syncing without a question.",
+            abstract:
+                "Change the sync passphrase: new keys on the remote; other devices keep syncing without a question.",
             discussion: """
                 Asks for the current sync passphrase (or reads AUTHCAT_SYNC_PASSPHRASE_FILE; \
                 with --use-recovery-key, the recovery key from --recovery-key-file or typed), \
                 then for the new one twice (or reads the first line of \
-                AUTHCAT_NEW_SYNC_PASSPHRASE_FILE). The master key does not change, so nothing \
-                is re-encrypted: the remote's manifest is rewritten in one atomic write, and \
-                a kill leaves the old or the new passphrase working; run it again to finish. \
-                Afterwards the old passphrase no longer joins. --new-recovery-key also \
-                replaces the recovery key (shown once, or written to the new 0600 file \
-                --recovery-key-file); the old one then no longer joins.
+                AUTHCAT_NEW_SYNC_PASSPHRASE_FILE).
 
-                Limits: a copy of the old manifest, kept by someone who also knows the old \
-                passphrase, still opens the master key. If the passphrase leaked, use \
-                --new-recovery-key and then rotate the key ('authcat sync rotate'); \
-                devices that already synced keep what they read.
+                A passphrase change is a key rotation: a new master key is sealed to every \
+                device that stays (they take it at their next sync without a question), every \
+                live record is written again under it, and the old key's objects are removed. \
+                Afterwards the old passphrase, with any old copy of anything on the remote, \
+                opens nothing written from then on, and no device goes back to an older \
+                manifest. The recovery key keeps working without being typed; \
+                --new-recovery-key replaces it too (shown once, or written to the new 0600 \
+                file --recovery-key-file), for a recovery key that leaked.
+
+                It lists the devices that joined since the sync passphrase was last set: \
+                whoever held a leaked passphrase could have joined one. On a terminal it \
+                offers to revoke them in the same step; --revoke DEVICE names them in \
+                scripts. Killed at any moment, the old or the new passphrase is in force; \
+                run it again to finish.
+
+                Examples:
+                  authcat sync passphrase change
+                  authcat sync passphrase change --new-recovery-key --revoke 3f2a
+                  AUTHCAT_SYNC_PASSPHRASE_FILE=old.txt AUTHCAT_NEW_SYNC_PASSPHRASE_FILE=new.txt authcat sync passphrase change --json
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -49,17 +60,32 @@ extension AuthCat {
                 valueName: "path"), completion: .file())
         var recoveryKeyFile: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "A device to cut off in the same step: its id, its unique name or a unique prefix of its id (repeat for several).",
+                valueName: "device"))
+        var revoke: [String] = []
+
+        @Flag(help: "Print what was done as JSON (docs/JSON.md).")
+        var json = false
+
         func validate() throws {
             if newRecoveryKey, useRecoveryKey, recoveryKeyFile != nil {
                 throw ValidationError(
                     "--recovery-key-file cannot both hold the current recovery key and receive the new one")
+            }
+            if json, newRecoveryKey, useRecoveryKey || recoveryKeyFile == nil {
+                // Standard output holds the JSON document: the new key goes to a file of its own.
+                throw ValidationError("--json with --new-recovery-key needs --recovery-key-file for the new key")
             }
         }
 
         func run(in invocation: Invocation) async throws {
             let output = invocation.output
             let service = try SyncService.open(vaultOptions, in: invocation)
-            // Every question before anything is written, and before the run lock.
+            // A word naming no device is a usage error before anything is asked.
+            let revoking = try revoke.map { try DeviceNaming.resolve($0, in: try service.devices()).id }
+            // Every secret before anything is written, and before the run lock.
             let current: SyncService.Secret =
                 useRecoveryKey
                 ? .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
@@ -69,25 +95,48 @@ extension AuthCat {
                 try newRecoveryKey
                 ? recoveryKeyFile.map { try SyncRecoveryKeyFile.create($0, standard: invocation.standardDescriptors) }
                 : nil
-            let outcome = try await service.changePassphrase(
-                current: current, newPassphrase: new, newRecoveryKey: newRecoveryKey,
-                kdf: invocation.passphraseKDF,
-                announce: { recoveryKey, _ in
-                    guard let recoveryKey else { return }
-                    // Out before the manifest that needs it is written.
-                    if let keyFile {
-                        try keyFile.write(recoveryKey)
-                    } else {
-                        output.print("new recovery key (write it down and keep it apart from this computer):")
-                        output.print("  \(recoveryKey)")
-                    }
-                    output.flushStandardOutput()
-                }, whenBusy: { SyncService.sayWaiting(output) })
-            output.print("the sync passphrase of \(outcome.remote) was changed; other devices keep syncing")
-            if outcome.recoveryKey != nil {
-                if let keyFile { output.print("the new recovery key was written to \(keyFile.path)") }
-                output.print("the old recovery key no longer works")
+            let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
+                try await service.changePassphrase(
+                    current: current, newPassphrase: new, newRecoveryKey: newRecoveryKey, revoking: revoking,
+                    kdf: invocation.passphraseKDF,
+                    chooseRevocations: { try offerRevocation(of: $0, in: invocation) },
+                    announce: { recoveryKey, _ in
+                        guard let recoveryKey else { return }
+                        // Out before anything that needs it is written.
+                        if let keyFile {
+                            try keyFile.write(recoveryKey)
+                        } else {
+                            output.print("new recovery key (write it down and keep it apart from this computer):")
+                            output.print("  \(recoveryKey)")
+                        }
+                        output.flushStandardOutput()
+                    }, progress: progress, whenBusy: { SyncService.sayWaiting(output) })
             }
+            if json { return output.print(try JSONOutput.string(PassphraseChangeSummary(outcome))) }
+            PassphraseChangeSummary.lines(outcome, keyFile: keyFile?.path).forEach { output.print($0) }
+        }
+
+        /// Names the devices that joined since the passphrase was last set and,
+        /// on a terminal, asks which to revoke now; elsewhere says how.
+        private func offerRevocation(
+            of devices: [DeviceDirectory.Device], in invocation: Invocation
+        ) throws -> [String] {
+            guard !devices.isEmpty else { return [] }
+            let output = invocation.output
+            output.note(
+                "devices that joined since the sync passphrase was last set (whoever knew it could have "
+                    + "joined one): " + TerminalText.sanitized(devices.map(\.label).joined(separator: ", ")))
+            guard invocation.terminal.standardInputIsTerminal, !json else {
+                if revoke.isEmpty {
+                    output.note("to cut one off in the same step, run again with --revoke DEVICE")
+                }
+                return []
+            }
+            let answer = try invocation.terminal.ask(
+                "revoke any of them now? type their names or ids separated by spaces, or press Enter for none: ",
+                hint: "use --revoke DEVICE")
+            let directory = DeviceDirectory(devices: devices)
+            return try answer.split(separator: " ").map { try DeviceNaming.resolve(String($0), in: directory).id }
         }
     }
 }

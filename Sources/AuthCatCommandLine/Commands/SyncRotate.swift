@@ -36,8 +36,8 @@ extension AuthCat {
                 credentials it holds (S3 keys, WebDAV or rclone passwords, a shared or \
                 Syncthing folder) are not authcat's: revoke them with the storage provider, \
                 or it can still read the new objects' names and sizes, and delete them. \
-                A passphrase change alone does not lock out a copy of the old manifest: if \
-                the passphrase leaked, change it, then rotate.
+                If the sync passphrase leaked, use 'authcat sync passphrase change' instead: \
+                it is a rotation too, and revokes in the same step.
 
                 Examples:
                   authcat sync rotate

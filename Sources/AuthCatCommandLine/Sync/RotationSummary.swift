@@ -14,8 +14,14 @@ struct RotationSummary: Encodable {
         var held: Bool
     }
 
+    struct Recipient: Encodable {
+        var id: String
+        var name: String?
+    }
+
     var remote: String
     var epoch: Int64
+    var recipients: [Recipient]
     var revoked: [String]
     var leftOut: [String]
     var objectsRemoved: Int
@@ -25,7 +31,7 @@ struct RotationSummary: Encodable {
     var advice: [String]
 
     enum CodingKeys: String, CodingKey {
-        case remote, epoch, revoked, advice
+        case remote, epoch, recipients, revoked, advice
         case leftOut = "left_out"
         case objectsRemoved = "objects_removed"
         case exposedAccounts = "exposed_accounts"
@@ -36,6 +42,7 @@ struct RotationSummary: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(remote, forKey: .remote)
         try container.encode(epoch, forKey: .epoch)
+        try container.encode(recipients, forKey: .recipients)
         try container.encode(revoked, forKey: .revoked)
         try container.encode(leftOut, forKey: .leftOut)
         try container.encode(objectsRemoved, forKey: .objectsRemoved)
@@ -48,6 +55,7 @@ struct RotationSummary: Encodable {
     init(_ outcome: SyncService.RotationOutcome) {
         remote = outcome.remote
         epoch = outcome.epoch
+        recipients = outcome.recipients.map { Recipient(id: $0.id, name: $0.name) }
         revoked = outcome.revoked
         leftOut = outcome.leftOut
         objectsRemoved = outcome.objectsRemoved
@@ -68,10 +76,14 @@ struct RotationSummary: Encodable {
             + "with the storage provider: authcat cannot",
     ]
 
-    static func lines(_ outcome: SyncService.RotationOutcome) -> [String] {
+    /// The lines for people; `headline` says what was done, the rest what it reached.
+    static func lines(_ outcome: SyncService.RotationOutcome, headline: String? = nil) -> [String] {
         var lines = [
-            "the sync key of \(outcome.remote) was rotated (key epoch \(outcome.epoch)); "
+            headline
+                ?? "the sync key of \(outcome.remote) was rotated (key epoch \(outcome.epoch)); "
                 + "the other devices take the new key at their next sync",
+            "the new key was sealed to: "
+                + TerminalText.sanitized(outcome.recipients.map(\.label).joined(separator: ", ")),
             "objects of the old key removed: \(outcome.objectsRemoved)",
         ]
         if !outcome.leftOut.isEmpty {

@@ -33,6 +33,16 @@ struct Terminal {
         }
     }
 
+    /// Asks a question whose answer is one visible line, trimmed.
+    func ask(_ question: String, hint: String) throws -> String {
+        let device = try TerminalDevice.open(path, what: "an answer", hint: hint)
+        defer { device.close() }
+        device.write(question)
+        return try device.readLine(limit: 4096, what: "the answer").withUnsafeBytes {
+            String(decoding: $0, as: UTF8.self)
+        }.trimmingCharacters(in: .whitespaces)
+    }
+
     /// Asks a yes-or-no question; only "y" or "yes" count as yes.
     func confirm(_ question: String, hint: String) throws -> Bool {
         let device = try TerminalDevice.open(path, what: "confirmation", hint: hint)

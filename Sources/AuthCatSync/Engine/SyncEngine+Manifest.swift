@@ -34,34 +34,48 @@ extension SyncEngine {
             return
         }
         guard hash == known else {
-            // A passphrase change on another device: signed by the authority this device pinned.
-            if let authority = state.authorityPublicKey,
-                let manifest = try? KeyManifest.decode(data, expectedVaultID: run.vaultID),
+            let manifest = try? KeyManifest.decode(data, expectedVaultID: run.vaultID)
+            // A rotation or passphrase change on another device: a newer generation,
+            // signed by the authority this device pinned.
+            if let authority = state.authorityPublicKey, let manifest,
                 try manifest.isAcceptable(
-                    pinnedAuthority: authority, vaultID: run.vaultID, atLeastEpoch: state.keyEpoch)
+                    pinnedAuthority: authority, vaultID: run.vaultID, atLeastEpoch: state.keyEpoch,
+                    afterGeneration: state.manifestGeneration)
             {
                 try store.updateState {
                     $0.manifestHash = hash
                     $0.manifestVersion = listed
+                    $0.manifestGeneration = manifest.generationNumber
                 }
                 return
             }
             if !run.isKnownRejected(name, data: data) {
-                // A device from before the authority cannot tell a passphrase change from tampering.
-                let unpinned =
-                    state.authorityPublicKey == nil
-                    ? ". If its passphrase was changed on another device, this device joined before it could "
-                        + "check such a change: type the new passphrase here once with 'authcat sync passphrase "
-                        + "change' (the new passphrase may be the same)"
-                    : ""
-                run.issue(
-                    .rejected, name,
-                    "the manifest changed since this device joined the remote vault (its key parameters "
-                        + "or wrapped keys were rewritten) and is not signed by the authority this device "
-                        + "knows; it is not used. Put back the original manifest" + unpinned)
+                run.issue(.rejected, name, Self.manifestRejection(manifest, state: state))
             }
             return
         }
         if listed != state.manifestVersion { try store.updateState { $0.manifestVersion = listed } }
+    }
+
+    /// Why a changed manifest is not used: an older one put back (by its
+    /// claims, which are reported, never believed), or one this device
+    /// cannot check.
+    private static func manifestRejection(_ manifest: KeyManifest?, state: SyncStore.StateRecord) -> String {
+        if let manifest, manifest.epoch < state.keyEpoch || manifest.generationNumber < state.manifestGeneration {
+            return "a rollback of the manifest: the remote's manifest says key epoch \(manifest.epoch), generation "
+                + "\(manifest.generationNumber), older than the newest this device accepted (key epoch "
+                + "\(state.keyEpoch), generation \(state.manifestGeneration)); it is not used. Put back the newest "
+                + "manifest, or change the sync passphrase from a device that syncs, which writes a new one"
+        }
+        // A device from before the authority cannot tell a passphrase change from tampering.
+        let unpinned =
+            state.authorityPublicKey == nil
+            ? ". If its passphrase was changed on another device, this device joined before it could "
+                + "check such a change: type the new passphrase here once with 'authcat sync passphrase "
+                + "change' (the new passphrase may be the same)"
+            : ""
+        return "the manifest changed since this device joined the remote vault (its key parameters "
+            + "or wrapped keys were rewritten) and is not signed by the authority this device "
+            + "knows; it is not used. Put back the original manifest" + unpinned
     }
 }

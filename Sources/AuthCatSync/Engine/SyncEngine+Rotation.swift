@@ -40,11 +40,10 @@ extension SyncEngine {
         let deviceKeys = try DeviceKeys.unsealLocally(
             sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
             remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
-        let chain = RotationChain(
-            remote: remote, vault: state.remoteVaultID, device: state.deviceID, deviceKeys: deviceKeys)
+        let chain = RotationChain(remote: remote, vault: state.remoteVaultID)
         let result = try await chain.follow(
             from: RotationChain.Position(epoch: state.keyEpoch, recordHash: state.keyEpochRecord, authority: authority),
-            listing: objects)
+            listing: objects, device: state.deviceID, deviceKeys: deviceKeys)
         followed.rejected = result.rejected
         followed.conflicts = result.conflicts
         switch result.outcome {

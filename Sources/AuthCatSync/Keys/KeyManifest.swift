@@ -2,26 +2,30 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-/// The manifest, version 2 (docs/FORMAT.md §5.9): version 1's members, a
-/// random manifest key wrapped under the sync passphrase and under the
-/// recovery key, the current epoch's master key and the authority's secret
-/// key wrapped under the manifest key (all with key-committing wraps), the
-/// epoch, and the authority's public key and signature over all of it.
+/// The manifest, versions 2 and 3 (docs/FORMAT.md §5.9): version 1's
+/// members, a random manifest key reachable from the sync passphrase and the
+/// recovery key (`ManifestKeyWraps`), the current epoch's master key and the
+/// authority's secret key wrapped under the manifest key (all with
+/// key-committing wraps), the epoch, and the authority's public key and
+/// signature over all of it. Version 3 adds the generation, which grows with
+/// every manifest written, and seals the manifest key to the recovery key's
+/// public half, so that a passphrase change can make a new manifest key.
 ///
-/// The manifest key is the indirection that lets either secret alone rotate:
-/// whoever opens it can wrap a new master key that both secrets then open.
-/// Version 1 readers find every member they know and stop at the version
-/// ("made by a newer authcat"). A device that pinned the authority believes a
-/// new manifest only when the authority signed it, so a passphrase change
-/// reaches it without a question and a manifest changed by the remote does not.
+/// A device that pinned the authority believes a new manifest only when the
+/// authority signed it and its generation is newer than the one it holds, so
+/// a rotation reaches it without a question, and neither a manifest changed
+/// by the remote nor an old one put back does.
 struct KeyManifest: SignedDocument, Equatable {
     static let signatureKind = "manifest"
-    static let version = 2
+    static let version = 3
+    static let readableVersions = 2...3
 
     var format = Manifest.format
     var version = KeyManifest.version
     var vaultID: String
     var createdAt: Int64
+    /// 1 for the first manifest of a vault, one more for each written after; nil in version 2.
+    var generation: Int64?
     var kdf: KDFParameters
     /// The epoch whose master key this manifest wraps: 0 until the first rotation.
     var epoch: Int64
@@ -31,8 +35,10 @@ struct KeyManifest: SignedDocument, Equatable {
     var authorityPublicKey: Data
     /// The manifest key under the passphrase's Argon2id key.
     var passphraseWrappedKey: Data
-    /// The manifest key under the recovery wrapping key.
+    /// The manifest key for the recovery key (`ManifestKeyWraps`).
     var recoveryWrappedKey: Data
+    var recoveryPublicKey: Data?
+    var recoveryAnchor: ManifestKeyWraps.RecoveryAnchor?
     /// The epoch's master key under the manifest key.
     var wrappedMasterKey: Data
     /// The authority's Ed25519 secret key under the manifest key.
@@ -40,12 +46,14 @@ struct KeyManifest: SignedDocument, Equatable {
     var signature: Data?
 
     enum CodingKeys: String, CodingKey {
-        case format, version, kdf, epoch, rotation, signature
+        case format, version, generation, kdf, epoch, rotation, signature
         case vaultID = "vault_id"
         case createdAt = "created_at"
         case authorityPublicKey = "authority_public_key"
         case passphraseWrappedKey = "passphrase_wrapped_key"
         case recoveryWrappedKey = "recovery_wrapped_key"
+        case recoveryPublicKey = "recovery_public_key"
+        case recoveryAnchor = "recovery_anchor"
         case wrappedMasterKey = "wrapped_master_key"
         case wrappedAuthority = "wrapped_authority"
     }
@@ -55,43 +63,33 @@ struct KeyManifest: SignedDocument, Equatable {
         let manifestKey: SecretBytes
         let keys: SyncKeys
         let authority: AuthorityKey
+        /// For a recovery key opened from a sealed box: the position the
+        /// rotation chain must be proved from up to this manifest's
+        /// (`StoredManifest.unlock(with:on:)` does it).
+        let recoveryAnchor: RotationChain.Position?
     }
 
-    /// How the manifest key is wrapped: both ways at once (a new vault, a new
-    /// recovery key), or the passphrase way only, keeping the recovery key's wrap.
-    enum Wrapping {
-        case both(passphrase: SecretBytes, recoveryKey: RecoveryKey)
-        case passphrase(SecretBytes, keepingRecoveryWrap: Data)
-        case recovery(RecoveryKey, keepingPassphraseWrap: Data)
-        /// Both wraps as they are: a rotation changes what the manifest key wraps, not the key.
-        case unchanged(passphraseWrap: Data, recoveryWrap: Data)
+    /// How the manifest key reaches the two secrets.
+    var wraps: ManifestKeyWraps {
+        ManifestKeyWraps(
+            kdf: kdf, passphraseWrappedKey: passphraseWrappedKey, recoveryWrappedKey: recoveryWrappedKey,
+            recoveryPublicKey: recoveryPublicKey, recoveryAnchor: recoveryAnchor)
     }
 
-    /// A signed manifest for `epoch`.
+    /// The generation a device compares: 0 for a version 2 manifest.
+    var generationNumber: Int64 { generation ?? 0 }
+
+    /// A signed manifest for `epoch`, of `generation`.
     static func make(
-        vaultID: String, epoch: Int64, rotation: String, manifestKey: SecretBytes, keys: SyncKeys,
-        authority: AuthorityKey,
-        wrapping: Wrapping, kdf: KDFParameters, createdAt: Date
+        vaultID: String, generation: Int64, epoch: Int64, rotation: String, manifestKey: SecretBytes, keys: SyncKeys,
+        authority: AuthorityKey, wraps: ManifestKeyWraps, createdAt: Date
     ) throws -> KeyManifest {
-        let passphraseWrap: Data
-        let recoveryWrap: Data
-        switch wrapping {
-        case .both(let passphrase, let recoveryKey):
-            passphraseWrap = try wrapForPassphrase(manifestKey, passphrase, kdf: kdf, vaultID: vaultID)
-            recoveryWrap = try wrapForRecovery(manifestKey, recoveryKey, vaultID: vaultID)
-        case .passphrase(let passphrase, let kept):
-            passphraseWrap = try wrapForPassphrase(manifestKey, passphrase, kdf: kdf, vaultID: vaultID)
-            recoveryWrap = kept
-        case .recovery(let recoveryKey, let kept):
-            passphraseWrap = kept
-            recoveryWrap = try wrapForRecovery(manifestKey, recoveryKey, vaultID: vaultID)
-        case .unchanged(let passphrase, let recovery):
-            (passphraseWrap, recoveryWrap) = (passphrase, recovery)
-        }
         let manifest = KeyManifest(
-            vaultID: vaultID, createdAt: createdAt.unixMilliseconds, kdf: kdf, epoch: epoch,
-            rotation: rotation, authorityPublicKey: authority.publicKey, passphraseWrappedKey: passphraseWrap,
-            recoveryWrappedKey: recoveryWrap,
+            vaultID: vaultID, createdAt: createdAt.unixMilliseconds,
+            generation: try RemoteLayout.checkedNumber(generation), kdf: wraps.kdf, epoch: epoch,
+            rotation: rotation, authorityPublicKey: authority.publicKey,
+            passphraseWrappedKey: wraps.passphraseWrappedKey, recoveryWrappedKey: wraps.recoveryWrappedKey,
+            recoveryPublicKey: wraps.recoveryPublicKey, recoveryAnchor: wraps.recoveryAnchor,
             wrappedMasterKey: try CommittedWrap.wrap(
                 keys.masterKey, key: manifestKey, associatedData: masterAssociatedData(vaultID, epoch)),
             wrappedAuthority: try CommittedWrap.wrap(
@@ -101,10 +99,6 @@ struct KeyManifest: SignedDocument, Equatable {
 
     static func newManifestKey() throws -> SecretBytes { try SecretBytes.random(count: AEAD.keySize) }
 
-    static func secretAssociatedData(_ vaultID: String, _ secret: String) -> Data {
-        Data("authcat-sync-manifest-key:v2:\(secret):\(vaultID)".utf8)
-    }
-
     static func masterAssociatedData(_ vaultID: String, _ epoch: Int64) -> Data {
         Data("authcat-sync-master-key:v2:\(vaultID):\(epoch)".utf8)
     }
@@ -113,49 +107,22 @@ struct KeyManifest: SignedDocument, Equatable {
         Data("authcat-sync-authority-key:v2:\(vaultID)".utf8)
     }
 
-    private static func wrapForPassphrase(
-        _ manifestKey: SecretBytes, _ passphrase: SecretBytes, kdf: KDFParameters, vaultID: String
-    ) throws -> Data {
-        try CommittedWrap.wrap(
-            manifestKey, key: try kdf.deriveKey(from: passphrase),
-            associatedData: secretAssociatedData(vaultID, "passphrase"))
-    }
-
-    private static func wrapForRecovery(
-        _ manifestKey: SecretBytes, _ recoveryKey: RecoveryKey, vaultID: String
-    )
-        throws -> Data
-    {
-        try CommittedWrap.wrap(
-            manifestKey, key: try SyncKeys.recoveryWrappingKey(recoveryKey),
-            associatedData: secretAssociatedData(vaultID, "recovery"))
-    }
-
     /// The manifest key, the master key and the authority, or
     /// `SyncError.wrongPassphrase`. The authority unwrapped must be the one
     /// named and must have signed the manifest: a joining device thus
-    /// believes nothing in it that the holder of a secret did not write.
+    /// believes nothing in it that the holder of a secret did not write (for
+    /// a recovery key from a sealed box, once the chain from its anchor is proved).
     func unlock(with secret: SyncService.Secret) throws -> Unlocked {
+        let (manifestKey, anchor) = try wraps.openManifestKey(with: secret, vaultID: vaultID)
         do {
-            let manifestKey: SecretBytes
-            switch secret {
-            case .passphrase(let passphrase):
-                manifestKey = try CommittedWrap.unwrap(
-                    passphraseWrappedKey, key: try kdf.deriveKey(from: passphrase),
-                    associatedData: Self.secretAssociatedData(vaultID, "passphrase"))
-            case .recoveryKey(let text):
-                manifestKey = try CommittedWrap.unwrap(
-                    recoveryWrappedKey, key: try SyncKeys.recoveryWrappingKey(RecoveryKey(parsing: text)),
-                    associatedData: Self.secretAssociatedData(vaultID, "recovery"))
-            }
-            return try unlock(manifestKey: manifestKey)
+            return try unlock(manifestKey: manifestKey, recoveryAnchor: anchor)
         } catch CryptoError.authenticationFailed {
             throw SyncError.wrongPassphrase
         }
     }
 
     /// What the manifest key opens; a device that knows it needs no secret typed.
-    func unlock(manifestKey: SecretBytes) throws -> Unlocked {
+    func unlock(manifestKey: SecretBytes, recoveryAnchor: RotationChain.Position? = nil) throws -> Unlocked {
         let authority = try AuthorityKey(
             secretKey: try CommittedWrap.unwrap(
                 wrappedAuthority, key: manifestKey, associatedData: Self.authorityAssociatedData(vaultID)))
@@ -165,15 +132,20 @@ struct KeyManifest: SignedDocument, Equatable {
             PublicKeyCrypto.constantTimeEqual(authority.publicKey, authorityPublicKey),
             try isSigned(by: authorityPublicKey)
         else { throw SyncError(.integrity, "the remote vault's manifest is not signed by its own authority") }
-        return Unlocked(manifestKey: manifestKey, keys: try SyncKeys(masterKey: masterKey), authority: authority)
+        return Unlocked(
+            manifestKey: manifestKey, keys: try SyncKeys(masterKey: masterKey), authority: authority,
+            recoveryAnchor: recoveryAnchor)
     }
 
-    /// The manifest stored as `data`, if it is a version 2 manifest of `vaultID`.
+    /// The manifest stored as `data`, if it is a version 2 or 3 manifest of `vaultID`.
     static func decode(_ data: Data, expectedVaultID: String) throws -> KeyManifest {
         guard let manifest = try? JSONDecoder().decode(KeyManifest.self, from: data),
-            manifest.format == Manifest.format, manifest.version == version
+            manifest.format == Manifest.format, readableVersions.contains(manifest.version),
+            (manifest.version == 2) == (manifest.generation == nil),
+            manifest.version == 3 || manifest.recoveryPublicKey == nil,
+            (manifest.recoveryPublicKey == nil) == (manifest.recoveryAnchor == nil)
         else {
-            throw SyncError(.integrity, "the remote vault's manifest is damaged or not a version 2 manifest")
+            throw SyncError(.integrity, "the remote vault's manifest is damaged or not a version 2 or 3 manifest")
         }
         guard manifest.vaultID == expectedVaultID else {
             throw SyncError(.integrity, "the remote vault's manifest names another vault")
@@ -188,9 +160,12 @@ struct KeyManifest: SignedDocument, Equatable {
 
     /// Whether a device that pinned `authority` may take this manifest in
     /// place of the one it kept: signed by that authority, for its vault, at
-    /// an epoch no older than the device's.
-    func isAcceptable(pinnedAuthority authority: Data, vaultID: String, atLeastEpoch epoch: Int64) throws -> Bool {
-        guard self.vaultID == vaultID, self.epoch >= epoch else { return false }
+    /// an epoch no older than the device's, and of a newer generation than
+    /// the one it accepted last (so an old manifest put back is never taken).
+    func isAcceptable(
+        pinnedAuthority authority: Data, vaultID: String, atLeastEpoch epoch: Int64, afterGeneration generation: Int64
+    ) throws -> Bool {
+        guard self.vaultID == vaultID, self.epoch >= epoch, generationNumber > generation else { return false }
         return try isSigned(by: authority)
     }
 }

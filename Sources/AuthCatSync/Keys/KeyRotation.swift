@@ -8,7 +8,8 @@ import Foundation
 ///
 /// 1. `prepare`: open the manifest with the passphrase or recovery key (the
 ///    right to rotate), read the certified device keys, make the new master
-///    key and a new authority, and the signed record and manifest. Nothing written.
+///    key and a new authority (and, for new secrets, a new manifest key), and
+///    the signed record. Nothing written.
 /// 2. `publish`: create the record (create-only), then replace the manifest.
 ///    Until the record exists the old epoch is complete; once it exists every
 ///    remaining device can take the new key from it, and a run killed before
@@ -22,15 +23,29 @@ struct KeyRotation {
     let device: String
     let clock: Clock
 
+    /// The secrets a rotation puts in force in place of the current ones (a
+    /// passphrase change): the record and the new manifest then wrap a new
+    /// manifest key, which nothing the old secrets opened reaches.
+    struct NewSecrets {
+        let passphrase: SecretBytes
+        let kdf: KDFParameters
+        /// A new recovery key, in place of the current one; nil keeps the
+        /// current one working (sealed to its public half) without its being typed.
+        let recoveryKey: RecoveryKey?
+    }
+
     struct Prepared {
         let record: RotationRecord
         let recordBytes: Data
         let recordName: String
+        /// The manifest key the record's keys are wrapped under (new with new secrets).
         let manifestKey: SecretBytes
         /// The manifest of the epoch rotated from.
         let manifest: KeyManifest
         /// The new epoch's keys.
         let keys: SyncKeys
+        /// Devices the new key is sealed to.
+        let recipients: [String]
         /// Devices that stay but hold no certified key: they must join again.
         let leftOut: [String]
     }
@@ -42,12 +57,15 @@ struct KeyRotation {
     ///     epoch must be this one (else a rotation is under way: `resume`).
     ///   - devices: every device that stays or goes, as this device knows them (ids).
     ///   - cuts: each device's last batch this device imported (and its own).
+    ///   - newSecrets: the secrets to put in force, for a passphrase change.
     func prepare(
         secret: SyncService.Secret, position: RotationChain.Position, devices: Set<String>, revoking: Set<String>,
-        cuts: [RotationRecord.Cut]
+        cuts: [RotationRecord.Cut], newSecrets: NewSecrets? = nil
     ) async throws -> Prepared {
         let (stored, _) = try await StoredManifest.read(from: remote, vaultID: vaultID)
-        guard case .version2(let manifest) = stored, let opened = try stored.unlock(with: secret).version2 else {
+        guard case .version2(let manifest) = stored,
+            let opened = try await stored.unlock(with: secret, on: remote).version2
+        else {
             throw SyncError(
                 .other,
                 "this remote vault was made by an earlier authcat: change its passphrase first "
@@ -64,16 +82,42 @@ struct KeyRotation {
         }
         let keys = try SyncKeys.generate()
         let epoch = position.epoch + 1
+        var manifestKey = opened.manifestKey
+        var newWraps: ManifestKeyWraps?
+        if let newSecrets {
+            manifestKey = try KeyManifest.newManifestKey()
+            newWraps = try ManifestKeyWraps.make(
+                manifestKey, passphrase: newSecrets.passphrase, kdf: newSecrets.kdf,
+                recovery: try recoverySide(newSecrets, secret: secret, manifest: manifest), vaultID: vaultID)
+        }
         let record = try RotationRecord.make(
             vault: vaultID, epoch: epoch, previous: position.recordHash, by: device, masterKey: keys.masterKey,
             recipients: recipients, revoked: Array(revoking), cuts: cuts, nextAuthority: try AuthorityKey.generate(),
-            manifestKey: opened.manifestKey, signer: opened.authority, at: clock.now())
+            manifestKey: manifestKey, newWraps: newWraps, signer: opened.authority, at: clock.now())
         let recordBytes = try record.encoded()
         return Prepared(
             record: record, recordBytes: recordBytes,
             recordName: EpochLayout.rotation(vaultID, epoch: epoch, storedBytes: recordBytes),
-            manifestKey: opened.manifestKey, manifest: manifest, keys: keys,
+            manifestKey: manifestKey, manifest: manifest, keys: keys, recipients: recipients.map(\.device),
             leftOut: staying.subtracting(recipients.map(\.device)).sorted())
+    }
+
+    /// How the new manifest key reaches the recovery key: a new one, the one
+    /// typed (anchored here), or the current one's public half, which keeps
+    /// its anchor. A recovery key from before version 3 has no public half.
+    private func recoverySide(
+        _ newSecrets: NewSecrets, secret: SyncService.Secret, manifest: KeyManifest
+    ) throws -> ManifestKeyWraps.RecoverySide {
+        if let fresh = newSecrets.recoveryKey { return .key(fresh, anchoredAt: manifest.position) }
+        if case .recoveryKey(let text) = secret {
+            return .key(try RecoveryKey(parsing: text), anchoredAt: manifest.position)
+        }
+        if let kept = manifest.wraps.keptRecoverySide { return kept }
+        throw SyncError(
+            .other,
+            "this remote vault's recovery key comes from an earlier authcat and cannot follow a passphrase change "
+                + "unless it is typed once: give it instead of the passphrase (--use-recovery-key), or make a new "
+                + "one (--new-recovery-key); nothing was changed")
     }
 
     /// Creates the record (create-only), then finishes the rotation.
@@ -88,7 +132,8 @@ struct KeyRotation {
 
     /// Everything after the record, each step safe to repeat: certificates
     /// re-issued by the new authority for the devices that stay, revoked
-    /// devices' certificates removed, and the manifest of the new epoch.
+    /// devices' certificates removed, and the manifest of the new epoch, of
+    /// the next generation, with the record's new wraps or the previous ones.
     func finish(
         record: RotationRecord, recordBytes: Data, manifestKey: SecretBytes, previousManifest: KeyManifest
     ) async throws {
@@ -104,37 +149,77 @@ struct KeyRotation {
             try await remote.delete(EpochLayout.deviceKey(vaultID, device: revoked))
         }
         let manifest = try KeyManifest.make(
-            vaultID: vaultID, epoch: record.epoch, rotation: ObjectHash.of(recordBytes), manifestKey: manifestKey,
-            keys: keys, authority: authority,
-            wrapping: .unchanged(
-                passphraseWrap: previousManifest.passphraseWrappedKey,
-                recoveryWrap: previousManifest.recoveryWrappedKey),
-            kdf: previousManifest.kdf, createdAt: clock.now())
+            vaultID: vaultID, generation: previousManifest.generationNumber + 1, epoch: record.epoch,
+            rotation: ObjectHash.of(recordBytes), manifestKey: manifestKey, keys: keys, authority: authority,
+            wraps: record.manifestKey ?? previousManifest.wraps, createdAt: clock.now())
         try await remote.put(RemoteLayout.manifest(vaultID), data: try manifest.encoded())
     }
 
     /// Finishes a rotation killed after its record was created: the manifest
     /// still wraps the old epoch's key while a proved record moved past it.
-    /// Returns the epoch the remote is now at.
+    /// `secret` may open the manifest (the record then opens with its key) or
+    /// only the record's own new wraps (a passphrase change, finished with the
+    /// new passphrase). Returns the epoch the remote is now at.
+    ///
+    /// - Throws: `SyncError.wrongPassphrase` when `secret` opens neither;
+    ///   `SyncError.supersededSecret` when it opens the manifest but a
+    ///   proved record moved to secrets it does not hold.
     func resume(secret: SyncService.Secret) async throws -> Int64 {
         let (stored, _) = try await StoredManifest.read(from: remote, vaultID: vaultID)
-        guard case .version2(var manifest) = stored, let opened = try stored.unlock(with: secret).version2 else {
+        guard case .version2(var manifest) = stored else {
+            _ = try await stored.unlock(with: secret, on: remote)
             return 0
+        }
+        var manifestKey: SecretBytes?
+        do {
+            manifestKey = try await stored.unlock(with: secret, on: remote).version2?.manifestKey
+        } catch let error as SyncError where error.category == .wrongPassphrase {
+            manifestKey = nil
         }
         let listing = try await remote.list(prefix: EpochLayout.rotationPrefix(vaultID))
         var position = manifest.position
-        var authority = opened.authority
         while let (record, bytes) = try await provedRecord(after: position, in: listing) {
-            try await finish(
-                record: record, recordBytes: bytes, manifestKey: opened.manifestKey, previousManifest: manifest)
-            authority = try record.unwrap(manifestKey: opened.manifestKey).authority
-            position = RotationChain.Position(
-                epoch: record.epoch, recordHash: ObjectHash.of(bytes), authority: authority.publicKey)
+            let next = RotationChain.Position(
+                epoch: record.epoch, recordHash: ObjectHash.of(bytes), authority: record.authorityPublicKey)
+            guard
+                let key = try await openManifestKey(
+                    of: record, at: next, secret: secret, current: manifestKey, listing: listing)
+            else {
+                if manifestKey == nil { throw SyncError.wrongPassphrase }
+                throw SyncError.supersededSecret(epoch: record.epoch)
+            }
+            try await finish(record: record, recordBytes: bytes, manifestKey: key, previousManifest: manifest)
+            manifestKey = key
+            position = next
             guard case .version2(let written) = try await StoredManifest.read(from: remote, vaultID: vaultID).0
             else { break }
             manifest = written
         }
+        if manifestKey == nil { throw SyncError.wrongPassphrase }
         return position.epoch
+    }
+
+    /// The manifest key `record`'s keys are wrapped under, as `secret` (or the
+    /// manifest key it opened) reaches it. A recovery key that opened the
+    /// record's sealed box believes it only once the chain from its anchor
+    /// leads to the record (`next`): anyone can seal to its public half.
+    private func openManifestKey(
+        of record: RotationRecord, at next: RotationChain.Position, secret: SyncService.Secret,
+        current: SecretBytes?, listing: [RemoteObject]
+    ) async throws -> SecretBytes? {
+        guard let wraps = record.manifestKey else { return current }
+        let opened: (manifestKey: SecretBytes, anchor: RotationChain.Position?)
+        do {
+            opened = try wraps.openManifestKey(with: secret, vaultID: vaultID)
+        } catch let error as SyncError where error.category == .wrongPassphrase {
+            return nil
+        }
+        if let anchor = opened.anchor,
+            !(try await RotationChain(remote: remote, vault: vaultID).proves(next, from: anchor, listing: listing))
+        {
+            return nil
+        }
+        return opened.manifestKey
     }
 
     /// The record of the epoch after `position` that chains to it and that
@@ -180,6 +265,39 @@ struct KeyRotation {
         case .batch(let v, _, _), .snapshot(let v, _, _), .disabledMarker(let v, _): return v == vault ? 0 : nil
         default: return nil
         }
+    }
+
+    /// The devices the last change of secrets knew (those it sealed the key
+    /// to, revoked, or was made by), walking back from `position` through the
+    /// records by their hashes; nil when the secrets never changed since the
+    /// vault was made. What joined since is what a leaked passphrase could have
+    /// enrolled, so a passphrase change names it.
+    func devicesKnownAtLastSecretChange(from position: RotationChain.Position) async throws -> Set<String>? {
+        let listing = try await remote.list(prefix: EpochLayout.rotationPrefix(vaultID))
+        var wanted = (epoch: position.epoch, hash: position.recordHash)
+        while wanted.epoch > 0 {
+            guard let (record, _) = try await record(at: wanted.epoch, hash: wanted.hash, in: listing) else {
+                return nil
+            }
+            if record.manifestKey != nil {
+                return Set(record.keys.map(\.device) + record.revoked + [record.device])
+            }
+            wanted = (wanted.epoch - 1, record.previous)
+        }
+        return nil
+    }
+
+    /// The record of `epoch` whose stored bytes hash to `hash`.
+    private func record(
+        at epoch: Int64, hash: String, in listing: [RemoteObject]
+    ) async throws -> (RotationRecord, Data)? {
+        for object in listing {
+            guard case .rotation(_, let listed, let digest) = EpochLayout.parse(object.name), listed == epoch,
+                hash.hasPrefix(digest), let data = try await remote.get(object.name), ObjectHash.of(data) == hash
+            else { continue }
+            return (try RotationRecord.decode(data, name: object.name, vault: vaultID), data)
+        }
+        return nil
     }
 
     /// The certified box keys on the remote by device, checked against `authority`.

@@ -46,19 +46,14 @@ struct RotationChain {
 
     let remote: any Remote
     let vault: String
-    let device: String
-    let deviceKeys: DeviceKeys
 
-    /// Follows the chain from `position` using one listing of the vault's folder.
-    func follow(from position: Position, listing: [RemoteObject]) async throws -> Result {
-        let names = listing.map(\.name)
-        let newestListed = EpochLayout.newestListedEpoch(names, vault: vault)
-        var candidates: [Int64: [String]] = [:]
-        for name in names {
-            if case .rotation(let v, let epoch, _) = EpochLayout.parse(name), v == vault, epoch > position.epoch {
-                candidates[epoch, default: []].append(name)
-            }
-        }
+    /// Follows the chain from `position` for `device`, whose key pair opens
+    /// the newest key, using one listing of the vault's folder.
+    func follow(
+        from position: Position, listing: [RemoteObject], device: String, deviceKeys: DeviceKeys
+    ) async throws -> Result {
+        let newestListed = EpochLayout.newestListedEpoch(listing.map(\.name), vault: vault)
+        let candidates = recordNames(after: position.epoch, in: listing)
         var result = Result(outcome: .current)
         var current = position
         var newest: RotationRecord?
@@ -84,6 +79,38 @@ struct RotationChain {
         }
         result.outcome = .adopted(position: current, keys: try SyncKeys(masterKey: masterKey), record: newest)
         return result
+    }
+
+    /// Whether the records listed lead from `anchor` to exactly `target`, each
+    /// taken as `follow` takes it (the smallest digest where two count): what
+    /// a recovery key opened from a sealed box must see before it believes the
+    /// manifest it opened, since anyone can seal to its public half.
+    func proves(_ target: Position, from anchor: Position, listing: [RemoteObject]) async throws -> Bool {
+        guard anchor.epoch <= target.epoch else { return false }
+        let candidates = recordNames(after: anchor.epoch, in: listing)
+        var current = anchor
+        var ignored = Result(outcome: .current)
+        while current.epoch < target.epoch {
+            let epoch = current.epoch + 1
+            let valid = try await validRecords(
+                at: epoch, names: candidates[epoch] ?? [], after: current, into: &ignored)
+            guard let winner = valid.first else { return false }
+            current = Position(epoch: epoch, recordHash: winner.hash, authority: winner.record.authorityPublicKey)
+        }
+        return current == target
+    }
+
+    /// The names of the records listed for epochs after `epoch`, by epoch.
+    private func recordNames(after epoch: Int64, in listing: [RemoteObject]) -> [Int64: [String]] {
+        var candidates: [Int64: [String]] = [:]
+        for object in listing {
+            if case .rotation(let v, let recordEpoch, _) = EpochLayout.parse(object.name), v == vault,
+                recordEpoch > epoch
+            {
+                candidates[recordEpoch, default: []].append(object.name)
+            }
+        }
+        return candidates
     }
 
     /// The records at `epoch` that chain to `current` and that its authority

@@ -12,6 +12,12 @@ import Foundation
 /// says up to which object each device's writing under the old key counts
 /// (the cut points). `previous` chains it to the record it follows, so a
 /// replayed or withheld record cannot take the place of another.
+///
+/// A rotation that changes the secrets (a passphrase change) also makes a new
+/// manifest key: the record then carries its wraps for the new secrets
+/// (`manifestKey`, version 2), and its wrapped keys are under that new key,
+/// so nothing the old passphrase opens reaches them, while whoever holds a
+/// new secret can finish a change killed before its manifest was written.
 struct RotationRecord: SignedDocument, Equatable {
     static let signatureKind = "rotation"
     static let format = "authcat-sync-rotation"
@@ -45,6 +51,7 @@ struct RotationRecord: SignedDocument, Equatable {
     }
 
     var format = RotationRecord.format
+    /// 1, or 2 when the record carries `manifestKey`.
     var version = 1
     var vault: String
     var epoch: Int64
@@ -66,10 +73,13 @@ struct RotationRecord: SignedDocument, Equatable {
     /// recovery key can finish a rotation killed before its manifest was written.
     var wrappedMasterKey: Data
     var wrappedAuthority: Data
+    /// The new manifest key's wraps for the new secrets, when the rotation made one.
+    var manifestKey: ManifestKeyWraps?
     var signature: Data?
 
     enum CodingKeys: String, CodingKey {
         case format, version, vault, epoch, previous, device, revoked, keys, cuts, signature
+        case manifestKey = "manifest_key"
         case createdAt = "created_at"
         case authorityPublicKey = "authority_public_key"
         case keyCommitment = "key_commitment"
@@ -87,10 +97,11 @@ struct RotationRecord: SignedDocument, Equatable {
     static func make(
         vault: String, epoch: Int64, previous: String, by device: String, masterKey: SecretBytes,
         recipients: [Recipient], revoked: [String], cuts: [Cut], nextAuthority: AuthorityKey,
-        manifestKey: SecretBytes, signer: AuthorityKey, at date: Date
+        manifestKey: SecretBytes, newWraps: ManifestKeyWraps?, signer: AuthorityKey, at date: Date
     ) throws -> RotationRecord {
         let record = RotationRecord(
-            vault: vault, epoch: try RemoteLayout.checkedNumber(epoch), previous: previous,
+            version: newWraps == nil ? 1 : 2, vault: vault, epoch: try RemoteLayout.checkedNumber(epoch),
+            previous: previous,
             createdAt: date.unixMilliseconds, device: device, authorityPublicKey: nextAuthority.publicKey,
             revoked: revoked.sorted(),
             keys: try recipients.sorted { $0.device < $1.device }.map {
@@ -104,7 +115,8 @@ struct RotationRecord: SignedDocument, Equatable {
                 masterKey, key: manifestKey, associatedData: KeyManifest.masterAssociatedData(vault, epoch)),
             wrappedAuthority: try CommittedWrap.wrap(
                 nextAuthority.keyPair.secretKey, key: manifestKey,
-                associatedData: KeyManifest.authorityAssociatedData(vault)))
+                associatedData: KeyManifest.authorityAssociatedData(vault)),
+            manifestKey: newWraps)
         return try signer.sign(record)
     }
 
@@ -146,7 +158,7 @@ struct RotationRecord: SignedDocument, Equatable {
     /// its name; the signature and chain are checked by `RotationChain`.
     static func decode(_ data: Data, name: String, vault: String) throws -> RotationRecord {
         guard let record = try? JSONDecoder().decode(RotationRecord.self, from: data), record.format == format,
-            record.version == 1
+            record.version == (record.manifestKey == nil ? 1 : 2)
         else { throw SyncObjectError.malformed("not a rotation record") }
         guard record.vault == vault, EpochLayout.rotation(vault, epoch: record.epoch, storedBytes: data) == name,
             record.authorityPublicKey.count == PublicKeyCrypto.signingPublicKeySize

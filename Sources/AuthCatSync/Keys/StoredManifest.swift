@@ -6,6 +6,7 @@ import Foundation
 /// §5.2, §5.9), and what a secret opens in it.
 enum StoredManifest {
     case version1(Manifest)
+    /// Version 2 or 3.
     case version2(KeyManifest)
 
     /// What a sync passphrase or recovery key opens. A version 1 manifest has
@@ -47,22 +48,46 @@ enum StoredManifest {
         return 0
     }
 
+    /// Its generation: 0 before version 3.
+    var generation: Int64 {
+        if case .version2(let manifest) = self { return manifest.generationNumber }
+        return 0
+    }
+
     /// Where a device that joins with it starts following rotations; nil for version 1.
     var position: RotationChain.Position? {
         if case .version2(let manifest) = self { return manifest.position }
         return nil
     }
 
-    func unlock(with secret: SyncService.Secret) throws -> Unlocked {
+    /// What `secret` opens, believed: a recovery key that opened a sealed box
+    /// (which anyone can make) must also see the rotation records on `remote`
+    /// lead from its anchor to this manifest's position, else it is refused as
+    /// not authentic and nothing it opened is used.
+    func unlock(with secret: SyncService.Secret, on remote: any Remote) async throws -> Unlocked {
+        let unlocked: Unlocked
         do {
             switch self {
             case .version1(let manifest): return Unlocked(keys: try manifest.unlock(with: secret), version2: nil)
             case .version2(let manifest):
-                let unlocked = try manifest.unlock(with: secret)
-                return Unlocked(keys: unlocked.keys, version2: unlocked)
+                let opened = try manifest.unlock(with: secret)
+                unlocked = Unlocked(keys: opened.keys, version2: opened)
             }
         } catch let error as KeyDerivationLimitError {
             throw error.from("the remote vault's manifest")
         }
+        guard case .version2(let manifest) = self, let anchor = unlocked.version2?.recoveryAnchor else {
+            return unlocked
+        }
+        let chain = RotationChain(remote: remote, vault: manifest.vaultID)
+        let listing = try await remote.list(prefix: EpochLayout.rotationPrefix(manifest.vaultID))
+        guard try await chain.proves(manifest.position, from: anchor, listing: listing) else {
+            throw SyncError(
+                .integrity,
+                "the recovery key opens the remote vault's manifest, but no chain of rotation records leads to it "
+                    + "from the last keys the recovery key vouched for (epoch \(anchor.epoch)); it is not used. "
+                    + "Join with the sync passphrase, or check the remote")
+        }
+        return unlocked
     }
 }

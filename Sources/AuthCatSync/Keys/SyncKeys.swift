@@ -8,6 +8,11 @@ import Foundation
 /// docs/FORMAT.md §5.2):
 /// - object key: subkey 1, context `acsyncob` — seals batches, snapshots, markers;
 /// - recovery wrapping key: subkey 1 of the recovery key, context `acsyncrk`;
+/// - recovery box key: subkey 2 of the recovery key, context `acsyncrk`, an
+///   X25519 secret key: a passphrase change seals the new manifest key to its
+///   public half, so the recovery key keeps working without being typed;
+/// - recovery anchor key: subkey 3 of the recovery key, context `acsyncrk`,
+///   which authenticates where a recovery key starts trusting rotations (`RecoveryAnchor`);
 /// - local sealing key: subkey 1 of the vault key, context `acsynclk` — seals
 ///   the master key in `sync.sqlite`, so syncing never asks for the sync passphrase.
 struct SyncKeys {
@@ -53,8 +58,19 @@ struct SyncKeys {
         Data("authcat-sync-local-master-key:v1:\(remoteVaultID):\(deviceID)".utf8)
     }
 
-    /// The key that wraps the master key for the recovery key.
+    /// The key that wraps the manifest key for the recovery key (manifests before version 3).
     static func recoveryWrappingKey(_ recoveryKey: RecoveryKey) throws -> SecretBytes {
         try SubkeyDerivation.derive(from: recoveryKey.bytes, id: 1, context: recoveryContext)
+    }
+
+    /// The X25519 key pair the manifest key is sealed to for the recovery key.
+    static func recoveryBoxKeyPair(_ recoveryKey: RecoveryKey) throws -> PublicKeyCrypto.KeyPair {
+        let secretKey = try SubkeyDerivation.derive(from: recoveryKey.bytes, id: 2, context: recoveryContext)
+        return PublicKeyCrypto.KeyPair(publicKey: try PublicKeyCrypto.boxPublicKey(of: secretKey), secretKey: secretKey)
+    }
+
+    /// The key of a recovery anchor's keyed hash.
+    static func recoveryAnchorKey(_ recoveryKey: RecoveryKey) throws -> SecretBytes {
+        try SubkeyDerivation.derive(from: recoveryKey.bytes, id: 3, context: recoveryContext)
     }
 }

@@ -30,6 +30,8 @@ extension SyncService {
         public var epoch: Int64
         /// The devices revoked by this rotation (ids).
         public var revoked: [String]
+        /// The devices the new key was sealed to, this one included.
+        public var recipients: [DeviceDirectory.Device]
         /// Devices that stay but held no certified key: they must join again with the passphrase.
         public var leftOut: [String]
         /// Objects of the old key removed from the remote.
@@ -64,64 +66,109 @@ extension SyncService {
     ) async throws -> RotationOutcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
             defer { refreshNotice() }
-            let standing = look()
-            if let lost = standing.lost { throw lost }
-            guard let store = standing.store, let record = standing.record, record.enabled else {
-                throw SyncError.syncOff
+            let (store, record) = try enabledState()
+            return try await withRemote(record.remoteURL, createOnlyEnforced: record.createOnlyEnforced) { remote in
+                try await Rotation(service: self, store: store, record: record, remote: remote, progress: progress)
+                    .run(secret: secret, revoking: revoking)
             }
+        }
+    }
+
+    /// The sync state of a device on which sync is on, or why there is none.
+    func enabledState() throws -> (SyncStore, SyncStore.StateRecord) {
+        let standing = look()
+        if let lost = standing.lost { throw lost }
+        guard let store = standing.store, let record = standing.record, record.enabled else {
+            throw SyncError.syncOff
+        }
+        return (store, record)
+    }
+
+    /// One rotation, with everything it needs opened once: the service's
+    /// vault, the state, the remote. `sync rotate` and `sync passphrase
+    /// change` (a rotation to new secrets) both run it.
+    struct Rotation {
+        let service: SyncService
+        let store: SyncStore
+        let record: SyncStore.StateRecord
+        let remote: any Remote
+        let progress: ((SyncService.Progress) -> Void)?
+
+        /// The steps of `rotate`. `chooseRevocations` is shown the devices
+        /// that joined since the secrets were last changed and returns more
+        /// words to revoke; `announce` runs once everything is prepared and
+        /// before anything is written (to show a new recovery key).
+        func run(
+            secret: SyncService.Secret, revoking: [String], newSecrets: KeyRotation.NewSecrets? = nil,
+            chooseRevocations: ([DeviceDirectory.Device]) throws -> [String] = { _ in [] },
+            announce: () throws -> Void = {}
+        ) async throws -> RotationOutcome {
             guard let sealedDeviceKey = record.sealedDeviceKey, record.authorityPublicKey != nil else {
                 throw SyncError(
                     .other,
-                    "this device joined before devices had keys of their own: type the sync passphrase here once "
-                        + "with 'authcat sync passphrase change' (the new passphrase may be the same), then rotate")
+                    "this device joined before devices had keys of their own: turn sync off here and on again "
+                        + "with the sync passphrase, then try again")
             }
-            return try await withRemote(record.remoteURL, createOnlyEnforced: record.createOnlyEnforced) { remote in
-                // This device's key pair must open here: the rotation seals the new key to it too.
-                _ = try DeviceKeys.unsealLocally(
-                    sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
-                    remoteVaultID: record.remoteVaultID, deviceID: record.deviceID)
-                let rotation = KeyRotation(
-                    remote: remote, vaultID: record.remoteVaultID, device: record.deviceID, clock: clock)
-                let engine = SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
-                _ = try await rotation.resume(secret: secret)
-                do {
-                    _ = try await engine.run(progress: progress, compacting: false)
-                } catch let error as SyncError where error.cause is SyncEngine.UnprovedEpoch {
-                    // A record nobody can prove (forged, or planted by the remote) must not stop a
-                    // revocation: the rotation to come proves its own epoch; the cuts are as last synced.
-                }
-                let before = try Self.rotationStart(store)
-                // A device certified but not yet seen writing (it joined with nothing to export) stays too.
-                let certified = try await rotation.certifiedKeys(authority: before.position.authority)
-                let devices = before.devices.union(certified.keys)
-                let directory = try self.devices()
-                let revoked = try Set(revoking.map { try directory.resolve($0).id })
-                if revoked.contains(record.deviceID) {
-                    throw SyncError(.other, "this device cannot revoke itself; rotate from another device")
-                }
-                // A device certified but never read writing: its last sync known here is when it joined.
-                let lastSyncs = directory.devices.filter { revoked.contains($0.id) }.compactMap {
-                    $0.lastSeen ?? $0.firstSeen
-                }
-                let exposed = revoked.isEmpty ? [] : try exposedAccounts(lastSyncs: lastSyncs)
-                let prepared = try await rotation.prepare(
-                    secret: secret, position: before.position, devices: devices, revoking: revoked,
-                    cuts: before.cuts)
-                try await rotation.publish(prepared)
+            let vault = service.vault
+            // This device's key pair must open here: the rotation seals the new key to it too.
+            _ = try DeviceKeys.unsealLocally(
+                sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
+                remoteVaultID: record.remoteVaultID, deviceID: record.deviceID)
+            let rotation = KeyRotation(
+                remote: remote, vaultID: record.remoteVaultID, device: record.deviceID, clock: service.clock)
+            let engine = SyncEngine(
+                vault: vault, remote: remote, recorder: service.recorder, clock: service.clock, store: store)
+            _ = try await rotation.resume(secret: secret)
+            do {
                 _ = try await engine.run(progress: progress, compacting: false)
-                let removed = try await rotation.removeObjects(before: prepared.record.epoch)
-                return RotationOutcome(
-                    remote: remote.displayLocation, epoch: prepared.record.epoch, revoked: revoked.sorted(),
-                    leftOut: prepared.leftOut, objectsRemoved: removed, exposedAccounts: exposed,
-                    revokedLastSeen: lastSyncs.max())
+            } catch let error as SyncError where error.cause is SyncEngine.UnprovedEpoch {
+                // A record nobody can prove (forged, or planted by the remote) must not stop a
+                // revocation: the rotation to come proves its own epoch; the cuts are as last synced.
             }
+            let before = try SyncService.rotationStart(store)
+            let directory = try service.devices()
+            // A device certified but not yet seen writing (it joined with nothing to export) stays too;
+            // one already revoked is gone for good, never "left out".
+            let certified = try await rotation.certifiedKeys(authority: before.position.authority)
+            let alreadyRevoked = Set(directory.devices.filter(\.isRevoked).map(\.id))
+            let devices = before.devices.union(certified.keys).subtracting(alreadyRevoked)
+            var words = revoking
+            if newSecrets != nil {
+                let known = try await rotation.devicesKnownAtLastSecretChange(from: before.position)
+                words += try chooseRevocations(
+                    directory.devices.filter {
+                        devices.contains($0.id) && !$0.isThisDevice && !(known?.contains($0.id) ?? false)
+                    })
+            }
+            let revoked = try Set(words.map { try directory.resolve($0).id })
+            if revoked.contains(record.deviceID) {
+                throw SyncError(.other, "this device cannot revoke itself; rotate from another device")
+            }
+            // A device certified but never read writing: its last sync known here is when it joined.
+            let lastSyncs = directory.devices.filter { revoked.contains($0.id) }.compactMap {
+                $0.lastSeen ?? $0.firstSeen
+            }
+            let exposed = revoked.isEmpty ? [] : try service.exposedAccounts(lastSyncs: lastSyncs)
+            let prepared = try await rotation.prepare(
+                secret: secret, position: before.position, devices: devices, revoking: revoked, cuts: before.cuts,
+                newSecrets: newSecrets)
+            try announce()
+            try await rotation.publish(prepared)
+            _ = try await engine.run(progress: progress, compacting: false)
+            let removed = try await rotation.removeObjects(before: prepared.record.epoch)
+            return RotationOutcome(
+                remote: remote.displayLocation, epoch: prepared.record.epoch, revoked: revoked.sorted(),
+                recipients: prepared.recipients.map { id in
+                    directory.devices.first { $0.id == id } ?? DeviceDirectory.Device(id: id, name: nil)
+                }, leftOut: prepared.leftOut, objectsRemoved: removed,
+                exposedAccounts: exposed, revokedLastSeen: lastSyncs.max())
         }
     }
 
     /// Where this device stands once synced: its position in the chain, the
     /// devices it knows, and each one's cut point (the last object it read of
     /// it, and its own last batch).
-    private static func rotationStart(
+    static func rotationStart(
         _ store: SyncStore
     ) throws -> (position: RotationChain.Position, devices: Set<String>, cuts: [RotationRecord.Cut]) {
         guard let state = try store.state(), let authority = state.authorityPublicKey else { throw SyncError.syncOff }
@@ -141,7 +188,7 @@ extension SyncService {
     /// last read one of its batches, which is no earlier than that device wrote
     /// it. Its join is known here only as late as its first batch read, so an
     /// account deleted before then counts as held too: it may have been there.
-    private func exposedAccounts(lastSyncs: [Date]) throws -> [ExposedAccount] {
+    func exposedAccounts(lastSyncs: [Date]) throws -> [ExposedAccount] {
         try vault.accounts(includingDeleted: true)
             .map { account in
                 ExposedAccount(

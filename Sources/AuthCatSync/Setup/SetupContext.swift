@@ -76,7 +76,8 @@ struct SetupContext {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
         }
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
-        var (data, stored, unlocked) = try await readManifest(vaultID, secret: secret)
+        let rewritten = try await finishInterruptedRotation(vaultID, secret: secret, deviceID: deviceID)
+        let (data, stored, unlocked) = try await readManifest(vaultID, secret: secret)
         // Only now, with the key, can a deletion marker beside the manifest be told from a planted one.
         if listing.deletedMarkers.contains(vaultID),
             try await MarkerCheck(remote: remote, vaultID: vaultID, objectKey: unlocked.keys.objectKey)
@@ -87,9 +88,7 @@ struct SetupContext {
                 "the remote vault at \(remote.displayLocation) was deleted by another device, which did not "
                     + "finish; nothing was set up. Finish the deletion on that device, or use another location")
         }
-        let rewritten = try await finishInterruptedRotation(
-            vaultID, stored: stored, unlocked: unlocked, secret: secret, deviceID: deviceID)
-        if rewritten { (data, stored, unlocked) = try await readManifest(vaultID, secret: secret) }
+        try await checkNoNewerEpoch(vaultID, joining: stored.epoch)
         let keys = unlocked.keys
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         // A version 2 vault: the secret just typed opened its authority, so this device pins it and is certified.
@@ -103,7 +102,7 @@ struct SetupContext {
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
             disabledGeneration: try await disabledGeneration(vaultID, keys: keys, epoch: stored.position?.epoch ?? 0),
             manifest: (ObjectHash.of(data), rewritten ? nil : listing.versions[RemoteLayout.manifest(vaultID)]),
-            enrolment: enrolment, epoch: stored.position)
+            generation: stored.generation, enrolment: enrolment, epoch: stored.position)
         return SyncService.EnableResult(
             outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID,
             deviceName: naming.forNewDevice)
@@ -114,14 +113,33 @@ struct SetupContext {
     /// that joined there would hold a key no device writes with any more, and
     /// none sealed to it. The secret just typed is the right to rotate, so it
     /// is finished here as running `sync rotate` again would, and the newest
-    /// epoch is joined. Returns whether the manifest was rewritten.
+    /// epoch is joined; after a passphrase change killed so, only the new
+    /// passphrase (or the recovery key) opens the record, and so finishes it.
+    /// Returns whether the manifest was rewritten.
+    ///
+    /// - Throws: `SyncError.wrongPassphrase` when the secret opens neither the
+    ///   manifest nor such a record, with nothing written.
     private func finishInterruptedRotation(
-        _ vaultID: String, stored: StoredManifest, unlocked: StoredManifest.Unlocked, secret: SyncService.Secret,
-        deviceID: String
+        _ vaultID: String, secret: SyncService.Secret, deviceID: String
     ) async throws -> Bool {
-        guard unlocked.version2 != nil else { return false }
+        let before = try await StoredManifest.read(from: remote, vaultID: vaultID).0.epoch
         let finishing = KeyRotation(remote: remote, vaultID: vaultID, device: deviceID, clock: clock)
-        return try await finishing.resume(secret: secret) > (stored.position?.epoch ?? 0)
+        return try await finishing.resume(secret: secret) > before
+    }
+
+    /// A device joins the newest epoch or none: one that joined an older
+    /// epoch (an old manifest put back, newer records withheld in part) would
+    /// hold a key nobody writes with any more, and write under it.
+    private func checkNoNewerEpoch(_ vaultID: String, joining epoch: Int64) async throws {
+        let listed = EpochLayout.newestListedEpoch(
+            try await remote.list(prefix: RemoteLayout.folder(vaultID) + "/").map(\.name), vault: vaultID)
+        guard listed > epoch else { return }
+        throw SyncError(
+            .integrity,
+            "the remote lists key epoch \(listed), but its manifest is at epoch \(epoch) and no rotation record "
+                + "that the secret given can open leads on from there; nothing was set up. If the sync passphrase "
+                + "was changed, join with the new one; else the remote may be withholding objects or holding an "
+                + "old manifest put back")
     }
 
     private func readManifest(
@@ -131,7 +149,7 @@ struct SetupContext {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
         }
         let stored = try StoredManifest.decode(data, vaultID: vaultID)
-        return (data, stored, try stored.unlock(with: secret))
+        return (data, stored, try await stored.unlock(with: secret, on: remote))
     }
 
     /// Makes a new remote vault: master key, manifest, recovery key.
@@ -142,9 +160,14 @@ struct SetupContext {
         let vaultID = try RemoteLayout.newVaultID()
         let deviceID = try chosenDeviceID ?? RemoteLayout.newDeviceID()
         let authority = try AuthorityKey.generate()
+        let manifestKey = try KeyManifest.newManifestKey()
+        let origin = RotationChain.Position(epoch: 0, recordHash: "", authority: authority.publicKey)
         let manifest = try KeyManifest.make(
-            vaultID: vaultID, epoch: 0, rotation: "", manifestKey: try KeyManifest.newManifestKey(), keys: keys,
-            authority: authority, wrapping: .both(passphrase: passphrase, recoveryKey: recoveryKey), kdf: kdf,
+            vaultID: vaultID, generation: 1, epoch: 0, rotation: "", manifestKey: manifestKey, keys: keys,
+            authority: authority,
+            wraps: try ManifestKeyWraps.make(
+                manifestKey, passphrase: passphrase, kdf: kdf, recovery: .key(recoveryKey, anchoredAt: origin),
+                vaultID: vaultID),
             createdAt: clock.now())
         let sealed = try keys.sealedLocally(vault: vault, remoteVaultID: vaultID, deviceID: deviceID)
         let manifestData = try manifest.encoded()
@@ -157,7 +180,8 @@ struct SetupContext {
             device: deviceID, vaultID: vaultID, authority: authority, vault: vault, remote: remote, now: clock.now())
         try saveNewState(
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
-            manifest: (ObjectHash.of(manifestData), nil), enrolment: enrolment, epoch: nil)
+            manifest: (ObjectHash.of(manifestData), nil), generation: manifest.generationNumber, enrolment: enrolment,
+            epoch: nil)
         return SyncService.EnableResult(
             outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID,
             deviceName: naming.forNewDevice)
@@ -167,7 +191,7 @@ struct SetupContext {
     /// and exported on the first sync, every device's objects imported.
     private func saveNewState(
         vaultID: String, deviceID: String, sealedMasterKey: Data, disabledGeneration: Int64 = 0,
-        manifest: (hash: String, version: String?), enrolment: DeviceEnrolment?,
+        manifest: (hash: String, version: String?), generation: Int64, enrolment: DeviceEnrolment?,
         epoch: RotationChain.Position?
     ) throws {
         let store = try SyncStore.openOrCreate(in: vault.location)
@@ -181,6 +205,7 @@ struct SetupContext {
             createOnlyEnforced: remote.createOnlyEnforced)
         state.deviceName = naming.forNewDevice
         state.joinedAt = clock.now().unixMilliseconds
+        state.manifestGeneration = generation
         enrolment?.apply(to: &state)
         if let epoch {
             state.keyEpoch = epoch.epoch

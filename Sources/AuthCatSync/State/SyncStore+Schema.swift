@@ -146,6 +146,15 @@ extension SyncStore {
                     );
                     """)
         }
+        migrator.registerMigration("v12-manifest-generation") { db in
+            // The newest manifest generation this device accepted: an older one is a rollback,
+            // reported and never used (FORMAT.md §5.9). 0: a version 2 manifest, or none yet.
+            try db.execute(
+                sql: """
+                    ALTER TABLE state ADD COLUMN manifestGeneration INTEGER NOT NULL DEFAULT 0
+                        CHECK (manifestGeneration >= 0);
+                    """)
+        }
         return migrator
     }
 }

@@ -46,6 +46,9 @@ extension SyncStore {
         /// The manifest's listed version when its hash was last checked, so that
         /// a sync downloads it only when the listing says it was written again.
         var manifestVersion: String?
+        /// The generation of the newest manifest this device accepted (0 for
+        /// version 2): an older one put back is a rollback, reported and never used.
+        var manifestGeneration: Int64 = 0
         /// Whether the remote refused a second create-only write of one probe
         /// object when sync was turned on (`Remote.createOnlyEnforced`); nil for
         /// states from before it was probed.

@@ -33,7 +33,7 @@ final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
     /// The master key as anyone who knows the sync passphrase gets it.
     private func insiderKeys() throws -> SyncKeys {
         let manifest = try XCTUnwrap(remote.storedObjects[RemoteLayout.manifest(vaultID)])
-        return try StoredManifest.decode(manifest, vaultID: vaultID)
+        return try KeyManifest.decode(manifest, expectedVaultID: vaultID)
             .unlock(with: .passphrase(SecretBytes(utf8: SyncTestDevice.passphrase))).keys
     }
 

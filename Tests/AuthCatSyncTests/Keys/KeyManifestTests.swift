@@ -65,24 +65,28 @@ final class KeyManifestTests: XCTestCase {
         changed.kdf = try KDFParameters.minimumForTesting()
         XCTAssertFalse(
             try changed.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0))
+                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0,
+                afterGeneration: 0))
         let forger = try AuthorityKey.generate()
         var resigned = try await fixture.manifest()
         resigned.authorityPublicKey = forger.publicKey
         resigned = try forger.sign(resigned)
         XCTAssertFalse(
             try resigned.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0))
+                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0,
+                afterGeneration: 0))
         XCTAssertThrowsError(try resigned.unlock(with: fixture.passphrase)) {
             XCTAssertEqual(($0 as? SyncError)?.category, .integrity)
         }
         let honest = try await fixture.manifest()
         XCTAssertTrue(
             try honest.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0))
+                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0,
+                afterGeneration: 0))
         XCTAssertFalse(
             try honest.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 1))
+                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 1,
+                afterGeneration: 0))
     }
 
     func testADeviceCertificateCountsOnlyWhenTheAuthoritySignedItForThatDevice() async throws {

@@ -94,6 +94,7 @@ final class KeyRotationTests: XCTestCase {
                     device: b, boxPublicKey: try XCTUnwrap(fixture.devices[b]).boxKeyPair.publicKey)
             ],
             revoked: [a], cuts: [], nextAuthority: thiefAuthority, manifestKey: try SecretBytes.random(count: 32),
+            newWraps: nil,
             signer: thiefAuthority, at: fixture.clock.now())
         let bytes = try record.encoded()
         let name = EpochLayout.rotation(fixture.vaultID, epoch: 1, storedBytes: bytes)
@@ -127,7 +128,7 @@ final class KeyRotationTests: XCTestCase {
                 RotationRecord.Recipient(
                     device: b, boxPublicKey: try XCTUnwrap(fixture.devices[b]).boxKeyPair.publicKey)
             ],
-            revoked: [], cuts: [], nextAuthority: fixture.authority, manifestKey: fixture.manifestKey,
+            revoked: [], cuts: [], nextAuthority: fixture.authority, manifestKey: fixture.manifestKey, newWraps: nil,
             signer: fixture.authority, at: fixture.clock.now())
         let bytes = try stale.encoded()
         try await fixture.remote.put(EpochLayout.rotation(fixture.vaultID, epoch: 2, storedBytes: bytes), data: bytes)

@@ -29,9 +29,13 @@ struct KeyedRemoteFixture {
         authority = try AuthorityKey.generate()
         keys = try SyncKeys.generate()
         kdf = try KDFParameters.minimumForTesting()
+        let origin = RotationChain.Position(epoch: 0, recordHash: "", authority: authority.publicKey)
         let manifest = try KeyManifest.make(
-            vaultID: vaultID, epoch: 0, rotation: "", manifestKey: manifestKey, keys: keys, authority: authority,
-            wrapping: .both(passphrase: SecretBytes(utf8: Self.passphrase), recoveryKey: recoveryKey), kdf: kdf,
+            vaultID: vaultID, generation: 1, epoch: 0, rotation: "", manifestKey: manifestKey, keys: keys,
+            authority: authority,
+            wraps: try ManifestKeyWraps.make(
+                manifestKey, passphrase: SecretBytes(utf8: Self.passphrase), kdf: kdf,
+                recovery: .key(recoveryKey, anchoredAt: origin), vaultID: vaultID),
             createdAt: clock.now())
         try await remote.put(RemoteLayout.manifest(vaultID), data: try manifest.encoded())
         for name in names {
@@ -54,12 +58,10 @@ struct KeyedRemoteFixture {
         return KeyRotation(remote: remote ?? self.remote, vaultID: vaultID, device: device, clock: clock)
     }
 
-    func chain(for device: String) throws -> RotationChain {
-        RotationChain(remote: remote, vault: vaultID, device: device, deviceKeys: try XCTUnwrap(devices[device]))
-    }
-
     func follow(_ device: String, from position: RotationChain.Position? = nil) async throws -> RotationChain.Result {
-        try await chain(for: device).follow(from: position ?? origin, listing: try await remote.list(prefix: ""))
+        try await RotationChain(remote: remote, vault: vaultID).follow(
+            from: position ?? origin, listing: try await remote.list(prefix: ""), device: device,
+            deviceKeys: try XCTUnwrap(devices[device]))
     }
 
     /// Rotates from `position` by `device`, revoking `revoking`; returns what was published.
@@ -67,12 +69,13 @@ struct KeyedRemoteFixture {
     func rotate(
         by device: String = "aaaaaaaaaaaaaaaa", revoking: Set<String> = [],
         from position: RotationChain.Position? = nil,
-        cuts: [RotationRecord.Cut] = []
+        cuts: [RotationRecord.Cut] = [], secret: SyncService.Secret? = nil,
+        newSecrets: KeyRotation.NewSecrets? = nil
     ) async throws -> KeyRotation.Prepared {
         let rotation = try rotation(by: device)
         let prepared = try await rotation.prepare(
-            secret: passphrase, position: position ?? origin, devices: Set(devices.keys), revoking: revoking,
-            cuts: cuts)
+            secret: secret ?? passphrase, position: position ?? origin, devices: Set(devices.keys),
+            revoking: revoking, cuts: cuts, newSecrets: newSecrets)
         try await rotation.publish(prepared)
         return prepared
     }

@@ -60,32 +60,51 @@ final class RotationKillTests: XCTestCase {
         }
     }
 
-    /// A seeded run of passphrase changes cut off at random points: the old
-    /// or the new passphrase always opens the same master key.
+    /// A seeded run of passphrase changes (rotations to new secrets) cut off
+    /// at random points: afterwards the old or the new passphrase is in force,
+    /// the new one finishes a change whose record was written, the old one
+    /// then opens nothing, and the recovery key opens the newest keys throughout.
     func testAPassphraseChangeCutOffAtRandomLeavesTheOldOrTheNewPassphraseWorking() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["AUTHCAT_TEST_SEED"] ?? "") ?? 20_261_125
-        print("PassphraseChange kill seed: \(seed) (AUTHCAT_TEST_SEED replays it)")
+        print("passphrase change kill seed: \(seed) (AUTHCAT_TEST_SEED replays it)")
         var generator = SeededRandom(seed: seed)
         let fixture = try await KeyedRemoteFixture()
+        let recovery = SyncService.Secret.recoveryKey(SecretBytes(utf8: fixture.recoveryKey.formatted))
         var current = KeyedRemoteFixture.passphrase
         for round in 0..<6 {
             let next = "new passphrase \(round)"
-            let cutting = WriteLimitedRemote(fixture.remote, writes: Int.random(in: 0...1, using: &generator))
-            let change = PassphraseChange(remote: cutting, vaultID: fixture.vaultID, clock: fixture.clock)
-            let prepared = try await change.prepare(
-                current: .passphrase(SecretBytes(utf8: current)), newPassphrase: SecretBytes(utf8: next),
-                newRecoveryKey: Bool.random(using: &generator), kdf: fixture.kdf)
+            let cutting = WriteLimitedRemote(fixture.remote, writes: Int.random(in: 0...5, using: &generator))
+            let rotation = KeyRotation(
+                remote: cutting, vaultID: fixture.vaultID, device: "aaaaaaaaaaaaaaaa", clock: fixture.clock)
+            let prepared = try await rotation.prepare(
+                secret: .passphrase(SecretBytes(utf8: current)), position: try await fixture.manifest().position,
+                devices: Set(fixture.devices.keys), revoking: [], cuts: [],
+                newSecrets: KeyRotation.NewSecrets(
+                    passphrase: SecretBytes(utf8: next), kdf: fixture.kdf, recoveryKey: nil))
             do {
-                try await change.commit(prepared)
-                current = next
+                try await rotation.publish(prepared)
             } catch is WriteLimitedRemote.Killed {}
+            let finishing = KeyRotation(
+                remote: fixture.remote, vaultID: fixture.vaultID, device: "bbbbbbbbbbbbbbbb", clock: fixture.clock)
+            let recordWritten = fixture.remote.storedObjects[prepared.recordName] != nil
+            if recordWritten {
+                _ = try await finishing.resume(secret: .passphrase(SecretBytes(utf8: next)))
+                do {
+                    _ = try await finishing.resume(secret: .passphrase(SecretBytes(utf8: current)))
+                    XCTFail("round \(round): the replaced passphrase must open nothing")
+                } catch let error as SyncError {
+                    XCTAssertEqual(error.category, .wrongPassphrase, "round \(round): \(error)")
+                }
+                current = next
+            }
             let manifest = try await fixture.manifest()
             XCTAssertEqual(
-                try manifest.unlock(with: .passphrase(SecretBytes(utf8: current))).keys.masterKey,
-                fixture.keys.masterKey, "round \(round)")
-            XCTAssertTrue(
-                try manifest.isAcceptable(
-                    pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0))
+                manifest.epoch,
+                EpochLayout.newestListedEpoch(fixture.remote.storedObjects.keys.sorted(), vault: fixture.vaultID),
+                "round \(round)")
+            let byPassphrase = try manifest.unlock(with: .passphrase(SecretBytes(utf8: current)))
+            let byRecovery = try await StoredManifest.version2(manifest).unlock(with: recovery, on: fixture.remote)
+            XCTAssertEqual(byRecovery.keys.masterKey, byPassphrase.keys.masterKey, "round \(round)")
         }
     }
 }

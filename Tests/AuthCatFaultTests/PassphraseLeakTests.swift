@@ -1,0 +1,175 @@
+import AuthCatEssentials
+import AuthCatTestSupport
+import Foundation
+import XCTest
+
+@testable import AuthCatSync
+
+/// Issue 32 §1, against the built programs: after `sync passphrase change`,
+/// whoever holds the old passphrase and a copy of anything the remote held
+/// before opens nothing written afterwards, and no device goes back to an
+/// older manifest put back on the remote. Devices A and B share a folder remote.
+final class PassphraseLeakTests: TwoDevicesFaultTestCase {
+    private static let newPassphrase = "the passphrase after the leak"
+
+    private var newPassphraseFile: URL { scratch.appendingPathComponent("new-passphrase") }
+    private var manifestFile: URL { vaultFolder.appendingPathComponent("manifest") }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try write(Self.newPassphrase + "\n", to: newPassphraseFile)
+        waitForStragglers(under: a.path, timeout: 30)
+        waitForStragglers(under: b.path, timeout: 30)
+    }
+
+    private func changePassphrase(_ options: [String] = []) throws {
+        try succeed(
+            a, ["sync", "passphrase", "change"] + options,
+            environment: environment.merging(["AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path]) { $1 })
+    }
+
+    private func statusJSON(_ home: URL) throws -> (status: Int32, json: [String: Any]) {
+        let result = try run(home, ["sync", "status", "--json"], environment: environment)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        guard case .exited(let status) = result.termination else { return (-1, json) }
+        return (status, json)
+    }
+
+    func testAnOldManifestPutBackIsARollbackOnEveryDeviceAndJoinsNoOne() throws {
+        try oldManifestPutBack(options: [])
+    }
+
+    func testAnOldManifestPutBackAfterANewRecoveryKeyIsARollbackOnEveryDeviceAndJoinsNoOne() throws {
+        try oldManifestPutBack(options: ["--new-recovery-key", "--recovery-key-file", scratch.path + "/new-key"])
+    }
+
+    private func oldManifestPutBack(options: [String]) throws {
+        let oldManifest = try Data(contentsOf: manifestFile)
+        try changePassphrase(options)
+        try succeed(b, ["sync", "now"], environment: environment)
+        let newManifest = try Data(contentsOf: manifestFile)
+        try oldManifest.write(to: manifestFile)
+
+        for device in [a!, b!] {
+            _ = try run(device, ["sync", "now"], environment: environment)
+            let (status, json) = try statusJSON(device)
+            XCTAssertEqual(status, 4, "\(json)")
+            XCTAssertTrue("\(json)".contains("a rollback of the manifest"), "\(json)")
+        }
+        // A new device with the old passphrase: the old manifest opens, but the
+        // rotation that follows it does not, and it joins nothing.
+        let thief = makeHome("thief")
+        let old = try run(thief, ["sync", "enable", "--remote", remoteURL], environment: environment)
+        XCTAssertEqual(old.termination, .exited(1), old.stderr)
+        XCTAssertTrue(old.stderr.contains("replaced by a newer one"), old.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: thief.appendingPathComponent("sync.sqlite").path))
+        XCTAssertEqual(try Data(contentsOf: manifestFile), oldManifest, "a refused join writes nothing")
+
+        // Put right, the report ends on both devices.
+        try newManifest.write(to: manifestFile)
+        for device in [a!, b!] {
+            try succeed(device, ["sync", "now"], environment: environment)
+            XCTAssertEqual(try statusJSON(device).status, 0)
+        }
+    }
+
+    /// An offline reader with the old passphrase and a copy of the whole
+    /// remote as it was before the change tries every key wrapped afterwards
+    /// and every object sealed afterwards: nothing opens.
+    func testTheOldPassphraseWithACopyOfTheOldRemoteOpensNothingWrittenAfterwards() async throws {
+        let copy = scratch.appendingPathComponent("copy-before-the-change")
+        try FileManager.default.copyItem(at: remoteFolder, to: copy)
+        try changePassphrase()
+        try add(b, "bob", issuer: "B", environment: environment)
+        waitForStragglers(under: b.path, timeout: 30)
+        try succeed(b, ["sync", "now"], environment: environment)
+
+        let oldPassphrase = SyncService.Secret.passphrase(SecretBytes(utf8: Self.passphrase))
+        let oldRemote = try FolderRemote(path: copy.path)
+        let old = try await StoredManifest.read(from: oldRemote, vaultID: vaultID).0.unlock(
+            with: oldPassphrase, on: oldRemote)
+        let oldOpened = try XCTUnwrap(old.version2)
+        let remote = try FolderRemote(path: remoteFolder.path)
+        let (stored, _) = try await StoredManifest.read(from: remote, vaultID: vaultID)
+        guard case .version2(let manifest) = stored else { return XCTFail("a version 3 manifest") }
+        XCTAssertThrowsError(try manifest.unlock(with: oldPassphrase))
+        XCTAssertThrowsError(try manifest.unlock(manifestKey: oldOpened.manifestKey))
+        let current = try manifest.unlock(with: .passphrase(SecretBytes(utf8: Self.newPassphrase)))
+
+        var recordsTried = 0
+        var objectsTried = 0
+        for object in try await remote.list(prefix: RemoteLayout.folder(vaultID) + "/") {
+            let stored = try await remote.get(object.name)
+            let data = try XCTUnwrap(stored)
+            switch EpochLayout.parse(object.name) {
+            case .rotation:
+                let record = try RotationRecord.decode(data, name: object.name, vault: vaultID)
+                XCTAssertThrowsError(try record.unwrap(manifestKey: oldOpened.manifestKey), object.name)
+                if let wraps = record.manifestKey {
+                    XCTAssertThrowsError(try wraps.openManifestKey(with: oldPassphrase, vaultID: vaultID))
+                }
+                recordsTried += 1
+            case .epochObject(_, _, .batch(_, let device, _)), .epochObject(_, _, .snapshot(_, let device, _)):
+                XCTAssertThrowsError(
+                    try SealedObject.open(
+                        data, key: oldOpened.keys.objectKey, vault: vaultID, device: device, name: object.name),
+                    object.name)
+                // The same object opens with the new keys: the test could fail.
+                XCTAssertNoThrow(
+                    try SealedObject.open(
+                        data, key: current.keys.objectKey, vault: vaultID, device: device, name: object.name),
+                    object.name)
+                objectsTried += 1
+            default: continue
+            }
+        }
+        XCTAssertEqual(recordsTried, 1)
+        XCTAssertGreaterThan(objectsTried, 0)
+    }
+
+    /// A device the holder of a leaked passphrase joined is named by the
+    /// change and revoked in the same step; a later rotation does not call it
+    /// "left out", and it reads nothing written afterwards.
+    func testADeviceJoinedWithTheLeakedPassphraseIsNamedAndRevokedInTheSameStep() throws {
+        let thief = makeHome("thief")
+        try succeed(
+            thief, ["sync", "enable", "--remote", remoteURL, "--device-name", "spare-laptop"],
+            environment: environment)
+        let own = try run(thief, ["sync", "devices", "--json"], environment: environment)
+        let devices = try JSONSerialization.jsonObject(with: Data(own.stdout.utf8)) as? [[String: Any]] ?? []
+        let thiefID = try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String)
+        try succeed(a, ["sync", "now"], environment: environment)
+        let changed = try run(
+            a, ["sync", "passphrase", "change", "--revoke", thiefID],
+            environment: environment.merging(["AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path]) { $1 })
+        XCTAssertEqual(changed.termination, .exited(0), changed.stderr)
+        XCTAssertTrue(changed.stderr.contains("joined since the sync passphrase was last set"), changed.stderr)
+        XCTAssertTrue(changed.stderr.contains(thiefID), changed.stderr)
+        XCTAssertTrue(changed.stdout.contains("revoked:"), changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("the new key was sealed to:"), changed.stdout)
+
+        try add(a, "carol", issuer: "A", environment: environment)
+        waitForStragglers(under: a.path, timeout: 30)
+        try succeed(a, ["sync", "now"], environment: environment)
+        let stopped = try run(thief, ["sync", "now"], environment: environment)
+        XCTAssertNotEqual(stopped.termination, .exited(0))
+        XCTAssertFalse(try listed(thief).contains { $0.name == "carol" })
+
+        // The next change lists nobody new, and a rotation leaves no revoked device "left out".
+        let next = try run(
+            a, ["sync", "passphrase", "change"],
+            environment: [
+                "AUTHCAT_SYNC_PASSPHRASE_FILE": newPassphraseFile.path,
+                "AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path,
+            ])
+        XCTAssertEqual(next.termination, .exited(0), next.stderr)
+        XCTAssertFalse(next.stderr.contains("joined since"), next.stderr)
+        let rotated = try run(
+            a, ["sync", "rotate", "--yes", "--json"],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": newPassphraseFile.path])
+        XCTAssertEqual(rotated.termination, .exited(0), rotated.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(rotated.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["left_out"] as? [String], [])
+        XCTAssertEqual((json?["recipients"] as? [[String: Any]])?.count, 2, rotated.stdout)
+    }
+}
