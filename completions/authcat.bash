@@ -937,8 +937,8 @@ _authcat_sync_passphrase() {
 
 _authcat_sync_passphrase_change() {
     repeating_flags=()
-    non_repeating_flags=(--new-recovery-key --use-recovery-key --version -h --help)
-    repeating_options=()
+    non_repeating_flags=(--new-recovery-key --use-recovery-key --json --version -h --help)
+    repeating_options=(--revoke)
     non_repeating_options=(--home --recovery-key-file)
     __authcat_offer_flags_options 0
 
@@ -950,6 +950,9 @@ _authcat_sync_passphrase_change() {
         ;;
     '--recovery-key-file')
         __authcat_add_completions -f
+        return
+        ;;
+    '--revoke')
         return
         ;;
     esac

@@ -99,7 +99,7 @@ function __authcat_parse_tokens -S
                 __authcat_parse_subcommand 0 'version' 'h/help'
                 switch $unparsed_tokens[1]
                 case 'change'
-                    __authcat_parse_subcommand 0 'home=' 'new-recovery-key' 'use-recovery-key' 'recovery-key-file=' 'version' 'h/help'
+                    __authcat_parse_subcommand 0 'home=' 'new-recovery-key' 'use-recovery-key' 'recovery-key-file=' 'revoke=+' 'json' 'version' 'h/help'
                 end
             case 'rotate'
                 __authcat_parse_subcommand 0 'home=' 'revoke=+' 'y/yes' 'use-recovery-key' 'recovery-key-file=' 'json' 'version' 'h/help'
@@ -383,11 +383,13 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync devices rename" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync passphrase" -eq 1' -fa 'change' -d 'Change the sync passphrase on the remote; other devices keep syncing without a question.'
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_positional "authcat sync passphrase" -eq 1' -fa 'change' -d 'Change the sync passphrase: new keys on the remote; other devices keep syncing without a question.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" new-recovery-key' -l 'new-recovery-key' -d 'Also make a new recovery key; the old one stops working.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" use-recovery-key' -l 'use-recovery-key' -d 'Prove the right to change it with the recovery key instead of the current passphrase.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" recovery-key-file' -l 'recovery-key-file' -d 'With --new-recovery-key, a new file to write the new recovery key to (mode 0600); with --use-recovery-key, the file to read the current one from.' -rF
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change"' -l 'revoke' -d 'A device to cut off in the same step: its id, its unique name or a unique prefix of its id (repeat for several).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" json' -l 'json' -d 'Print what was done as JSON (docs/JSON.md).'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync rotate" home' -l 'home' -d 'The vault folder (default: $AUTHCAT_HOME, else $XDG_DATA_HOME/authcat if absolute, else ~/.local/share/authcat).' -rfa '(__authcat_complete_directories)'

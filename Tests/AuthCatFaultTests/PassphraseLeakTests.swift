@@ -73,6 +73,24 @@ final class PassphraseLeakTests: TwoDevicesFaultTestCase {
         }
     }
 
+    /// The old manifest put back and the record of the change hidden: the old
+    /// passphrase opens the manifest, but the listing shows a newer epoch that
+    /// nothing leads to, and the device refuses to join an older one.
+    func testAJoinRefusesAnOlderEpochThanTheListingShows() throws {
+        let oldManifest = try Data(contentsOf: manifestFile)
+        try changePassphrase()
+        try oldManifest.write(to: manifestFile)
+        let records = try FileManager.default.contentsOfDirectory(atPath: vaultFolder.path)
+            .filter { $0.hasPrefix("rotation-") }
+        XCTAssertEqual(records.count, 1)
+        for record in records { try FileManager.default.removeItem(at: vaultFolder.appendingPathComponent(record)) }
+        let late = makeHome("late")
+        let refused = try run(late, ["sync", "enable", "--remote", remoteURL], environment: environment)
+        XCTAssertEqual(refused.termination, .exited(1), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("lists key epoch 1"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("nothing was set up"), refused.stderr)
+    }
+
     /// An offline reader with the old passphrase and a copy of the whole
     /// remote as it was before the change tries every key wrapped afterwards
     /// and every object sealed afterwards: nothing opens.

@@ -137,6 +137,34 @@ final class SyncPassphraseChangeTests: SyncTestCase {
         XCTAssertEqual(try labels(second), ["Example:alice", "Example:carol"])
     }
 
+    /// On a terminal the change names the devices joined since the passphrase
+    /// was last set and asks which to revoke; the one typed is revoked in the
+    /// same step and its next sync stops.
+    func testOnATerminalTheChangeOffersToRevokeTheDevicesJoinedSince() throws {
+        let (first, stranger) = (try makeDevice(), try makeDevice())
+        try add(first, "alice")
+        try enable(first)
+        try enable(stranger, ["--device-name", "unknown-box"])
+        let devices = try stranger.run(["sync", "devices", "--json"])
+        let listed = try JSONSerialization.jsonObject(with: Data(devices.stdout.utf8)) as? [[String: Any]] ?? []
+        let strangerID = try XCTUnwrap(listed.first { $0["this_device"] as? Bool == true }?["id"] as? String)
+        try succeed(first, ["sync", "now"])
+        let changed = try first.runInTerminal(
+            ["sync", "passphrase", "change"], typing: [strangerID + "\n"],
+            environment: [
+                "AUTHCAT_SYNC_PASSPHRASE_FILE": passphraseFile.path,
+                "AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path,
+            ])
+        XCTAssertEqual(changed.status, 0, changed.stdout + changed.stderr)
+        let shown = changed.stdout + changed.stderr
+        XCTAssertTrue(shown.contains("joined since the sync passphrase was last set"), shown)
+        XCTAssertTrue(shown.contains("revoke any of them now?"), shown)
+        XCTAssertTrue(shown.contains("revoked: \(strangerID)"), shown)
+        let stopped = try stranger.run(["sync", "now"])
+        XCTAssertNotEqual(stopped.status, 0, stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("revoked"), stopped.stderr)
+    }
+
     /// The built program killed with SIGKILL at seeded random moments: the old
     /// or the new passphrase always opens the remote, and running the change
     /// again finishes it.

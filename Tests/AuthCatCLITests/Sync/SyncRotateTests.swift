@@ -127,7 +127,14 @@ class SyncRotateTests: SyncTestCase {
         let silentID = try deviceID(silent)
         XCTAssertFalse(
             remoteFiles().contains { $0.contains("/\(silentID)/") }, "the joiner wrote no batch: \(remoteFiles())")
-        try plantCertificate(copying: silentID, as: "00ff00ff00ff00ff")
+        // Planted under an id whose first digits no real device's id shares, so
+        // that the prefix below can only name the planted one (ids are random).
+        let realIDs = [silentID, try deviceID(first)]
+        let plantedID = try XCTUnwrap(
+            ["00ff00ff00ff00ff", "ff00ff00ff00ff00", "a5a5a5a5a5a5a5a5"].first { planted in
+                !realIDs.contains { $0.hasPrefix(planted.prefix(4)) }
+            })
+        try plantCertificate(copying: silentID, as: plantedID)
         try succeed(first, ["sync", "now"])
 
         let listed = try succeed(first, ["sync", "devices", "--json"])
@@ -137,7 +144,7 @@ class SyncRotateTests: SyncTestCase {
         XCTAssertTrue(entry["name"] is NSNull, "no batch told its name: \(entry)")
         XCTAssertEqual(entry["revoked"] as? Bool, false)
         XCTAssertTrue(try succeed(first, ["sync", "devices"]).contains("(no name yet)"))
-        let planted = try first.run(["sync", "devices", "00ff"])
+        let planted = try first.run(["sync", "devices", String(plantedID.prefix(4))])
         XCTAssertEqual(planted.status, 64, "an unsigned certificate is no device: \(planted.stdout)")
 
         try succeed(first, ["sync", "rotate", "--revoke", String(silentID.prefix(5)), "--yes"])
