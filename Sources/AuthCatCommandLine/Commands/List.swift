@@ -12,8 +12,10 @@ extension AuthCat {
                 Accounts are sorted by issuer, then name, ignoring case. Each line shows \
                 ISSUER:NAME, the type, the algorithm, the number of digits, the period (TOTP) \
                 or next counter (HOTP), and the tags. With no accounts (or no vault) yet, \
-                standard error says so and the status is 1, with --json too, as for \
-                'code' and 'history'.
+                standard error says so and the status is 1, as for 'code' and 'history'; \
+                with --json, a vault with no accounts (or none with the tags given) prints \
+                [] and the status is 0, so that a script can pipe it on; no vault at all \
+                is still an error.
 
                 --tag T lists the accounts tagged T (repeat for accounts with every tag \
                 given). --removed lists the removed accounts, what 'authcat restore' can \
@@ -54,11 +56,11 @@ extension AuthCat {
             if removed { return try listRemoved(in: vault, output: invocation.output) }
             let wanted = Set(Account.normalizedTags(tags))
             let accounts = try vault.accounts().filter { wanted.isSubset(of: $0.tags) }
+            if json { return invocation.output.print(AccountListJSON.text(accounts)) }
             if accounts.isEmpty {
                 guard wanted.isEmpty else { throw NoTaggedAccountsError(tags: wanted.sorted()) }
                 throw NoAccountsError(vaultOptions, in: invocation)
             }
-            if json { return invocation.output.print(AccountListJSON.text(accounts)) }
             // One write for the whole table rather than one per line.
             let lines = TextTable.lines(accounts.map(AccountRow.cells))
             invocation.output.print(lines.joined(separator: "\n"))

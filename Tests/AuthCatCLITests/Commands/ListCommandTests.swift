@@ -20,8 +20,13 @@ final class ListCommandTests: AuthCatTestCase {
             assertOneLineError(list, containing: "no accounts in", status: 1)
             assertOneLineError(code, containing: "no accounts in", status: 1)
             XCTAssertEqual(list.stderr, code.stderr)
+            // A script pipes `list --json` on: an empty vault is an empty array, as jq expects.
             let json = try authcat.runAsProcess(program: program, ["list", "--json"])
-            assertOneLineError(json, containing: "no accounts in", status: 1)
+            XCTAssertEqual(json.status, 0, json.stderr)
+            XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.count, 0)
+            let tagged = try authcat.runAsProcess(program: program, ["list", "--json", "--tag", "work"])
+            XCTAssertEqual(tagged.status, 0, tagged.stderr)
+            XCTAssertEqual(tagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "[]")
         }
     }
 
