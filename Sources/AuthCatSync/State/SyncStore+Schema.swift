@@ -146,6 +146,18 @@ extension SyncStore {
                     );
                     """)
         }
+        migrator.registerMigration("v12-seen-only-opened") { db in
+            // A position is recorded only from an object that opened (DESIGN.md principle 9): forget the
+            // numbers earlier versions took from listings, which a planted and removed object left as a
+            // rollback for good, and the rows of device folders none of whose objects ever opened (their
+            // placeholder name is their id, which no sanitized name is).
+            try db.execute(
+                sql: """
+                    UPDATE peer SET seenSequence = sequence WHERE seenSequence != sequence;
+                    DELETE FROM peer WHERE sequence = 0 AND firstSeen IS NULL AND name = deviceID
+                        AND vaultDeviceID = deviceID;
+                    """)
+        }
         return migrator
     }
 }
