@@ -197,6 +197,7 @@ extension SyncEngine {
             // Another device's name is shown and typed here: nothing a terminal would obey, within the bound.
             advanced.name = DeviceName.sanitized(changes.deviceName)
             advanced.vaultDeviceID = changes.vaultDevice
+            advanced.joinedAt = changes.joinedAt ?? peer.joinedAt
             advanced.lastSeen = clock.now().unixMilliseconds
             advanced.firstSeen = peer.firstSeen ?? advanced.lastSeen
             advanced.seenSequence = max(peer.seenSequence, sequence)

@@ -79,6 +79,9 @@ extension SyncStore {
         var lastSeen: Int64?
         /// When this device first read one of its objects; nil before it was kept.
         var firstSeen: Int64? = nil
+        /// When it joined the remote vault, as its newest object read says; nil
+        /// when unknown (written by an authcat from before, or before it was kept).
+        var joinedAt: Int64? = nil
     }
 }
 

@@ -158,6 +158,10 @@ extension SyncStore {
                         AND vaultDeviceID = deviceID;
                     """)
         }
+        migrator.registerMigration("v13-device-joined") { db in
+            // When each other device joined the remote vault, as its own batches say (FORMAT.md §5.4).
+            try db.execute(sql: "ALTER TABLE peer ADD COLUMN joinedAt INTEGER")
+        }
         return migrator
     }
 }
