@@ -30,7 +30,9 @@ enum DeviceTable {
     }
 
     /// Whether another device's name is the same as, or too like, this one's.
-    private static func looksLikeAnother(_ device: DeviceDirectory.Device, among devices: [DeviceDirectory.Device])
+    private static func looksLikeAnother(
+        _ device: DeviceDirectory.Device, among devices: [DeviceDirectory.Device]
+    )
         -> Bool
     {
         guard let name = device.name else { return false }

@@ -133,7 +133,9 @@ public enum DeviceName {
     /// uses or looks like (`skeleton`), cut so that it stays within the bound.
     public static func unique(_ name: String, avoiding taken: Set<String>) -> String {
         let skeletons = Set(taken.map(skeleton))
-        func isFree(_ candidate: String) -> Bool { !taken.contains(candidate) && !skeletons.contains(skeleton(candidate)) }
+        func isFree(_ candidate: String) -> Bool {
+            !taken.contains(candidate) && !skeletons.contains(skeleton(candidate))
+        }
         guard !isFree(name) else { return name }
         var number = 2
         while true {

@@ -77,7 +77,8 @@ final class SyncDevicesTests: SyncTestCase {
             XCTAssertNotNil(device.joinedAt, "\(device)")
         }
         XCTAssertLessThanOrEqual(
-            try XCTUnwrap(seenByB.first { $0.id == idA }?.joinedAt), try XCTUnwrap(seenByB.first { $0.id == idB }?.joinedAt))
+            try XCTUnwrap(seenByB.first { $0.id == idA }?.joinedAt),
+            try XCTUnwrap(seenByB.first { $0.id == idB }?.joinedAt))
         // A learns B's name from the batch that carried B's account.
         try process(a, ["sync", "now"])
         let seenByA = try devices(a)
