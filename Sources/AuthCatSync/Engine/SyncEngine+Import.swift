@@ -341,7 +341,9 @@ extension SyncEngine {
             changes.accounts.map { SyncStore.ClockRecord.Key(entity: .account, recordID: $0.id) }
             + changes.preferences.map { SyncStore.ClockRecord.Key(entity: .preference, recordID: $0.key) }
         let clocks = try store.clockRecords(db, keys: keys)
-        let author = HistoryAuthor.sync(from: DeviceReference(id: changes.vaultDevice, name: changes.deviceName))
+        // The writer's own word, shown by `history`: what would not show is written out (`<U+3164>`).
+        let author = HistoryAuthor.sync(
+            from: DeviceReference(id: changes.vaultDevice, name: DeviceName.escaped(changes.deviceName)))
         return try vault.write(author: author) { writer in
             guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else {
                 throw SyncEngine.LocalChangesArrived()

@@ -138,6 +138,9 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         let later = try XCTUnwrap(try a.service().devices().devices.first { !$0.isThisDevice })
         XCTAssertEqual(later.firstSeen, firstSeen)
         XCTAssertGreaterThan(try XCTUnwrap(later.lastSeen), firstSeen)
+        // History names the writer the same way.
+        let names = Set(try a.vault.history().map(\.device.name))
+        XCTAssertTrue(names.contains("evil<U+001B>[2J<U+000A>name<U+3164>"), "\(names)")
     }
 
     /// Issue 32: a device whose name only looks like another's (here set
