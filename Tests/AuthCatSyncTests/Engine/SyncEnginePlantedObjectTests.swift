@@ -152,6 +152,32 @@ final class SyncEnginePlantedObjectTests: SyncEngineTestCase {
         XCTAssertEqual(try status(b).summary, .error)
     }
 
+    /// Another vault's manifest, planted while this vault's is missing, is
+    /// a mismatch only while it stands: once it is gone the sync runs again
+    /// (reporting the missing manifest), and with the manifest back all is well.
+    func testAnotherVaultsManifestIsAMismatchOnlyWhileItStands() async throws {
+        try a.add("Site", "one")
+        try await a.sync()
+        try await b.sync()
+        let ours = RemoteLayout.manifest(vaultID)
+        let manifest = try XCTUnwrap(remote.storedObjects[ours])
+        remote.removeObject(ours)
+        let planted = RemoteLayout.manifest(String(repeating: "ab", count: 16))
+        try await remote.put(planted, data: garbage())
+        let mismatch = await syncError { _ = try await self.b.sync() }
+        XCTAssertEqual(mismatch?.category, .vaultMismatch)
+        XCTAssertEqual(try status(b).summary, .vaultMismatch)
+
+        remote.removeObject(planted)
+        let report = try await b.sync()
+        XCTAssertEqual(report.issues.map(\.subject), [ours])
+        XCTAssertFalse(try syncState(b).vaultMismatch)
+        XCTAssertEqual(try status(b).summary, .error)
+        try await remote.put(ours, data: manifest)
+        try await b.sync()
+        XCTAssertEqual(try status(b).summary, .succeeded)
+    }
+
     /// A state an earlier authcat left with a position taken from a listing
     /// (and a row for a device folder none of whose objects opened) forgets
     /// both when it is opened by this one.
