@@ -71,9 +71,10 @@ struct ChangeSet: Codable, Equatable {
         sequence = try container.decode(Int64.self, forKey: .sequence)
         previous = try container.decode(String.self, forKey: .previous)
         createdAt = try container.decode(Int64.self, forKey: .createdAt)
-        // A join time after the object was made is no join time: shown as unknown, the object kept.
+        // Only shown, never merged: a join time that is not a number, or after the object was made, is
+        // shown as unknown and the object kept.
         let created = createdAt
-        joinedAt = try container.decodeIfPresent(Int64.self, forKey: .joinedAt).flatMap {
+        joinedAt = ((try? container.decodeIfPresent(Int64.self, forKey: .joinedAt)) ?? nil).flatMap {
             (1...max(1, created)).contains($0) ? $0 : nil
         }
         let pinAccounts = try container.decodeIfPresent([AccountState].self, forKey: .pinAccounts) ?? []
