@@ -277,8 +277,11 @@ extension DeviceDirectory {
                 "'\(word)' is too short to name a device: give at least \(DeviceDirectory.minimumPrefixLength) "
                     + "digits of its id (it starts \(Self.list(candidates)))"
             case .invalidName(let problem): problem
-            case .nameTaken(let name, let device):
+            case .nameTaken(let name, let device) where device.name == name:
                 "another device is already named '\(name)' (\(device.id)); choose another name"
+            case .nameTaken(let name, let device):
+                "'\(DeviceName.escaped(name))' looks too like the name of another device, \(device.label), to tell "
+                    + "them apart; choose another name"
             case .noDevices: "sync was never turned on for this vault, so it knows no devices"
             }
         }

@@ -12,15 +12,20 @@ extension AuthCat {
             abstract: "List the devices of the remote vault, or rename this one.",
             discussion: """
                 Every device that joined the remote vault, as this device's syncs found \
-                them (nothing is asked of the remote): its id, its name, when this device \
+                them (nothing is asked of the remote): its name, its short id (the first 8 \
+                digits of its id, always beside its name), when it joined, when this device \
                 first and last read one of its objects, whether it is this device, and \
                 whether a key rotation revoked it. A device that joined but has not synced \
-                a change yet shows as (no name yet) once a sync here read its certificate.
+                a change yet shows as (no name yet) once a sync here read its certificate. \
+                A name is a device's own word: anything in it that would not show is \
+                written as its code point (<U+3164>), and a name too like another's is \
+                marked.
 
                 A device is named on the command line by its id, by a prefix of its id \
                 of at least 4 digits that no other id shares, or by its name. Names are \
-                unique on the remote: a device whose name another device already carries \
-                takes a suffix (vm-2) at its next sync.
+                unique on the remote: a device whose name another device already carries, \
+                or one too like it to tell apart (case, width, accents, lookalike letters \
+                and digits), takes a suffix (vm-2) at its next sync.
 
                 Examples:
                   authcat sync devices
@@ -69,9 +74,10 @@ extension AuthCat {
             discussion: """
                 The name goes out with this device's next sync (a change starts one in the \
                 background when sync is on), and each other device shows it once it syncs. \
-                A name is 1 to \(DeviceName.maximumLength) characters, without control \
-                characters or a space at either end, and not one another device of the \
-                remote vault already has.
+                A name is 1 to \(DeviceName.maximumLength) characters that all show (nothing \
+                invisible or blank-looking, no control characters, single spaces between \
+                words, none at either end), and neither one another device of the remote \
+                vault already has nor one too like it to tell apart.
 
                 Example:
                   authcat sync devices rename work-laptop

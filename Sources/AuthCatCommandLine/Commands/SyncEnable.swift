@@ -24,9 +24,11 @@ extension AuthCat {
                 (scripts add --join-different-vault). Then it syncs once.
 
                 The device takes the host's name on the remote, or the one given with \
-                --device-name (1 to \(DeviceName.maximumLength) characters, no control \
-                characters); when another device of the remote vault already has it, the \
-                first sync adds a suffix (vm-2) and says so. 'authcat sync devices' lists \
+                --device-name (1 to \(DeviceName.maximumLength) characters that all show: \
+                nothing invisible or blank-looking, no control characters, single spaces \
+                between words); when another device of the remote vault already has it, or \
+                a name too like it to tell apart, the first sync adds a suffix (vm-2) and \
+                says so. 'authcat sync devices' lists \
                 the devices, 'authcat sync devices rename' renames this one.
 
                 Examples:

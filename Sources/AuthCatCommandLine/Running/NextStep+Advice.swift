@@ -16,7 +16,8 @@ extension NextStep {
                 + "then 'authcat sync enable --remote URL' to start a new remote vault"
         case .compact: "run: authcat sync compact"
         case .repairRemote:
-            "to repair it, put the objects back from a good copy, or run 'authcat sync compact' on the device concerned"
+            "to repair it, put the objects back from a good copy, delete those that no device of the vault wrote, "
+                + "or run 'authcat sync compact' on the device concerned"
         case .seeSyncStatus: "see: authcat sync status"
         case .enableSync: "to turn sync on, run: authcat sync enable --remote URL"
         case .rejoinSync:

@@ -13,6 +13,8 @@ extension DeviceDirectory.Device {
         enum CodingKeys: String, CodingKey {
             case id, name, revoked
             case firstSeen = "first_seen"
+            case joinedAt = "joined_at"
+            case shortID = "short_id"
             case lastSeen = "last_seen"
             case thisDevice = "this_device"
         }
@@ -20,8 +22,10 @@ extension DeviceDirectory.Device {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(device.id, forKey: .id)
-            try container.encode(device.name, forKey: .name)
+            try container.encode(device.shortID, forKey: .shortID)
+            try container.encode(device.name.map(DeviceName.escaped), forKey: .name)
             // Unknown times are null, never left out.
+            try container.encode(device.joinedAt, forKey: .joinedAt)
             try container.encode(device.firstSeen, forKey: .firstSeen)
             try container.encode(device.lastSeen, forKey: .lastSeen)
             try container.encode(device.isThisDevice, forKey: .thisDevice)

@@ -27,8 +27,9 @@ extension DeviceDirectory {
         var devices = read.map { peer in
             Device(
                 id: peer.deviceID, name: peer.name, firstSeen: peer.firstSeen.map(Date.init(unixMilliseconds:)),
-                lastSeen: peer.lastSeen.map(Date.init(unixMilliseconds:)), isRevoked: revokedIDs.contains(peer.deviceID)
-            )
+                lastSeen: peer.lastSeen.map(Date.init(unixMilliseconds:)),
+                isRevoked: revokedIDs.contains(peer.deviceID),
+                joinedAt: peer.joinedAt.map(Date.init(unixMilliseconds:)))
         }
         // Certified (or revoked) but never read writing: joined with nothing to send, yet it held the key.
         var listed = Set(read.map(\.deviceID) + [state.deviceID])
@@ -46,7 +47,9 @@ extension DeviceDirectory {
                 id: state.deviceID, name: state.deviceName ?? vaultDeviceName,
                 firstSeen: state.joinedAt.map(Date.init(unixMilliseconds:)),
                 lastSeen: state.lastSuccessfulSync.map(Date.init(unixMilliseconds:)), isThisDevice: true,
-                isRevoked: revokedIDs.contains(state.deviceID)))
+                isRevoked: revokedIDs.contains(state.deviceID),
+                joinedAt: state.joinedAt.map(Date.init(unixMilliseconds:))
+            ))
         return DeviceDirectory(devices: devices)
     }
 }

@@ -31,10 +31,14 @@ public struct DeviceDirectory: Equatable, Sendable {
         /// (docs/FORMAT.md §5.9): it receives no new key and nothing it
         /// writes afterwards is accepted.
         public var isRevoked: Bool
+        /// When it joined the remote vault: for this device, as its state
+        /// recorded; for another, as its newest object read says (its own
+        /// word, like its name); nil when unknown.
+        public var joinedAt: Date?
 
         public init(
             id: String, name: String?, firstSeen: Date? = nil, lastSeen: Date? = nil, isThisDevice: Bool = false,
-            isRevoked: Bool = false
+            isRevoked: Bool = false, joinedAt: Date? = nil
         ) {
             self.id = id
             self.name = name
@@ -42,13 +46,14 @@ public struct DeviceDirectory: Equatable, Sendable {
             self.lastSeen = lastSeen
             self.isThisDevice = isThisDevice
             self.isRevoked = isRevoked
+            self.joinedAt = joinedAt
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, firstSeen, lastSeen, isThisDevice, isRevoked
+            case id, name, firstSeen, lastSeen, isThisDevice, isRevoked, joinedAt
         }
 
-        /// Reads what older versions wrote too (no `firstSeen`, no `isRevoked`).
+        /// Reads what older versions wrote too (no `firstSeen`, `isRevoked` or `joinedAt`).
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
@@ -57,13 +62,27 @@ public struct DeviceDirectory: Equatable, Sendable {
             lastSeen = try container.decodeIfPresent(Date.self, forKey: .lastSeen)
             isThisDevice = try container.decode(Bool.self, forKey: .isThisDevice)
             isRevoked = try container.decodeIfPresent(Bool.self, forKey: .isRevoked) ?? false
+            joinedAt = try container.decodeIfPresent(Date.self, forKey: .joinedAt)
         }
 
         /// How errors and lists name it: `laptop (3d7352bf6db19a6e)`.
         public var label: String { "\(displayName) (\(id))" }
 
-        /// Its name, or what lists show before its first batch tells it.
-        public var displayName: String { name ?? Self.unnamed }
+        /// Its name as shown, with anything that would not show written out
+        /// as its code point (`DeviceName.escaped`: a name from another
+        /// device, or kept by an older authcat, may hold it), or what lists
+        /// show before its first batch tells it.
+        public var displayName: String { name.map(DeviceName.escaped) ?? Self.unnamed }
+
+        /// The first `shortIDLength` digits of its id: shown beside its name
+        /// everywhere, so that a name cannot pass for another device's, and
+        /// the same whatever other devices join (a prefix that long is unique
+        /// among the devices of a vault but once in billions, and then the
+        /// whole id still names each).
+        public var shortID: String { String(id.prefix(Self.shortIDLength)) }
+
+        /// The digits of a short id.
+        public static let shortIDLength = 8
 
         /// What lists show for a device whose name no batch has told yet.
         public static let unnamed = "(no name yet)"
@@ -110,8 +129,9 @@ public struct DeviceDirectory: Equatable, Sendable {
         }
     }
 
-    /// The other device already named `name`, if any (this device is not counted).
+    /// The other device already named `name`, or a name too like it to
+    /// tell apart (`DeviceName.isConfusable`), if any (this device is not counted).
     public func otherDevice(named name: String) -> Device? {
-        devices.first { !$0.isThisDevice && $0.name == name }
+        devices.first { !$0.isThisDevice && $0.name.map { DeviceName.isConfusable($0, with: name) } == true }
     }
 }

@@ -5,10 +5,12 @@ import Foundation
 extension SyncEngine {
     /// A change set of this device holding the given records as they are now.
     ///
-    /// - Parameter name: this device's name, which every batch and snapshot carries.
+    /// - Parameters:
+    ///   - name: this device's name, which every batch and snapshot carries.
+    ///   - joinedAt: when this device joined the remote vault (`state.joinedAt`), carried beside its name.
     func makeChangeSet(
         _ records: [SyncStore.ClockRecord], snapshot: Bool, sequence: Int64, previous: String, name: String,
-        _ run: SyncEngine.Run
+        joinedAt: Int64? = nil, _ run: SyncEngine.Run
     ) throws -> ChangeSet {
         let accounts = try accountsByID(records)
         let preferences = try vault.preferences()
@@ -17,6 +19,7 @@ extension SyncEngine {
             vault: run.vaultID, device: run.deviceID, deviceName: name,
             vaultDevice: vault.identity.deviceID, sequence: sequence, previous: previous,
             createdAt: clock.now().unixMilliseconds, accounts: [], preferences: [])
+        set.joinedAt = joinedAt
         for record in records.sorted(by: { ($0.entity.rawValue, $0.recordID) < ($1.entity.rawValue, $1.recordID) }) {
             switch record.entity {
             case .account:

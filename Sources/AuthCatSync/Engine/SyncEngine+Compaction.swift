@@ -37,7 +37,8 @@ extension SyncEngine {
         let records = try store.read { try SyncStore.ClockRecord.fetchAll($0) }
         let name = run.name(.snapshot(vault: run.vaultID, device: run.deviceID, sequence: covered))
         let changes = try makeChangeSet(
-            records, snapshot: true, sequence: covered, previous: state.chainHead, name: deviceName(state), run)
+            records, snapshot: true, sequence: covered, previous: state.chainHead, name: deviceName(state),
+            joinedAt: state.joinedAt, run)
         try await remote.put(name, data: try seal(changes, name: name, run))
         try store.updateState { $0.snapshotSequence = covered }
         run.report.snapshotWritten = true

@@ -31,7 +31,8 @@ extension SyncEngine {
         let others = try DeviceDirectory.read(from: store, state: state, vaultDeviceName: name).devices.filter {
             !$0.isThisDevice
         }
-        let clashing = others.filter { $0.name == name }
+        // A name too like another's to tell apart clashes as the same name would.
+        let clashing = others.filter { $0.name.map { DeviceName.isConfusable($0, with: name) } == true }
         guard !clashing.isEmpty else { return }
         let announced = state.deviceName == nil || state.announcedName == name
         if announced, clashing.allSatisfy({ $0.id > state.deviceID }) { return }

@@ -21,7 +21,8 @@ extension SyncEngine {
             let sequence = try RemoteLayout.checkedNumber(state.nextSequence)
             let name = run.name(.batch(vault: run.vaultID, device: run.deviceID, sequence: sequence))
             let changes = try makeChangeSet(
-                pending, snapshot: false, sequence: sequence, previous: state.chainHead, name: deviceName(state), run)
+                pending, snapshot: false, sequence: sequence, previous: state.chainHead, name: deviceName(state),
+                joinedAt: state.joinedAt, run)
             let object = try seal(changes, name: name, run)
             if try await remote.create(name, data: object) {
                 try store.write { db in

@@ -23,25 +23,39 @@ extension SyncEngine {
     private func importDevice(
         _ device: String, objects: RemoteListing.DeviceObjects, _ run: SyncEngine.Run
     ) async throws {
-        let stored = try store.read { try SyncStore.PeerRecord.fetchOne($0, key: device) }
-        var peer =
-            stored
+        let start = try startOfChain(device)
+        guard !isRolledBack(device, objects, from: start, run) else { return }
+        let peer = try await readChain(device, objects, from: start, run) { db, peer in try peer.save(db) }
+        // A sync with nothing new writes nothing, here as on the remote; nor does one that opened nothing
+        // (a device folder planted with bytes that do not open is no device: it leaves no row).
+        guard peer != start else { return }
+        try store.write { db in try peer.save(db) }
+    }
+
+    /// Where this device stands in `device`'s chain: its stored row, or the
+    /// start of a chain never read.
+    private func startOfChain(_ device: String) throws -> SyncStore.PeerRecord {
+        try store.read { try SyncStore.PeerRecord.fetchOne($0, key: device) }
             ?? SyncStore.PeerRecord(
                 deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
                 seenSequence: 0, lastSeen: nil)
-        let newest = objects.newest
+    }
+
+    /// Whether `device`'s newest listed object is older than the newest one
+    /// this device opened of it (reported as a rollback). Only an object
+    /// that opened counts as seen (`seenSequence`, DESIGN.md principle 9): a
+    /// name listed, or bytes that did not open, move nothing, so that no one
+    /// can keep a device in `error` by planting an object and removing it.
+    private func isRolledBack(
+        _ device: String, _ objects: RemoteListing.DeviceObjects, from start: SyncStore.PeerRecord,
+        _ run: SyncEngine.Run
+    ) -> Bool {
         // The epoch being left is removed from the remote once its rotation is complete: no rollback there.
-        guard newest >= peer.seenSequence || run.cut != nil else {
-            run.issue(
-                .rollback, device,
-                "its newest object is number \(newest), but number \(peer.seenSequence) was seen before")
-            return
-        }
-        peer = try await readChain(device, objects, from: peer, run) { db, peer in try peer.save(db) }
-        peer.seenSequence = max(peer.seenSequence, newest)
-        // A sync with nothing new writes nothing, here as on the remote.
-        guard peer != stored else { return }
-        try store.write { db in try peer.save(db) }
+        guard objects.newest < start.seenSequence, run.cut == nil else { return false }
+        run.issue(
+            .rollback, device,
+            "its newest object is number \(objects.newest), but number \(start.seenSequence) was read before")
+        return true
     }
 
     /// The other devices with objects on the remote, and those seen before
@@ -60,26 +74,14 @@ extension SyncEngine {
     /// merged records: the object-by-object import then finds which object.
     private func importWhole(_ run: SyncEngine.Run) async throws -> Bool {
         let issuesBefore = run.report.issues.count
-        var peers: [(stored: SyncStore.PeerRecord?, read: SyncStore.PeerRecord)] = []
+        var peers: [(start: SyncStore.PeerRecord, read: SyncStore.PeerRecord)] = []
         let collected = SyncEngine.CollectedChanges()
         for (device, objects) in try devicesToRead(run) {
-            let stored = try store.read { try SyncStore.PeerRecord.fetchOne($0, key: device) }
-            let start =
-                stored
-                ?? SyncStore.PeerRecord(
-                    deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
-                    seenSequence: 0, lastSeen: nil)
-            guard objects.newest >= start.seenSequence || run.cut != nil else {
-                run.issue(
-                    .rollback, device,
-                    "its newest object is number \(objects.newest), but number \(start.seenSequence) was seen before")
-                continue
-            }
-            var read = try await readChain(device, objects, from: start, run, deliver: collected.add)
-            read.seenSequence = max(read.seenSequence, objects.newest)
-            peers.append((stored, read))
+            let start = try startOfChain(device)
+            guard !isRolledBack(device, objects, from: start, run) else { continue }
+            peers.append((start, try await readChain(device, objects, from: start, run, deliver: collected.add)))
         }
-        let changed = peers.filter { $0.stored != $0.read }.map(\.read)
+        let changed = peers.filter { $0.start != $0.read }.map(\.read)
         guard let first = collected.sets.first else {
             if !changed.isEmpty { try store.write { db in for peer in changed { try peer.save(db) } } }
             return true
@@ -139,14 +141,26 @@ extension SyncEngine {
     ) async throws -> SyncStore.PeerRecord {
         var peer = start
         let newest = objects.newest
+        // Snapshots that did not open: the batches after `peer` are read instead while they are there, so
+        // that bytes planted under a snapshot's name cannot hold back a device's genuine batches.
+        var passedOver: Set<Int64> = []
+        func passOver(_ sequence: Int64, snapshot: Bool) -> Bool {
+            guard snapshot, objects.batches.contains(peer.sequence + 1) else { return false }
+            passedOver.insert(sequence)
+            return true
+        }
         reading: while peer.sequence < newest {
-            guard let (name, sequence, isSnapshot) = nextObject(after: peer.sequence, of: device, objects, run) else {
+            guard
+                let (name, sequence, isSnapshot) = nextObject(
+                    after: peer.sequence, of: device, objects, passingOver: passedOver, run)
+            else {
                 run.issue(
                     .gap, device, "batch \(peer.sequence + 1) is missing (newest is \(newest)); its later changes wait")
                 break
             }
             // Rejected before and unchanged: not read or reported again, but its device's later changes wait.
             guard !run.isKnownRejected(name) else {
+                if passOver(sequence, snapshot: isSnapshot) { continue }
                 run.blocked(device, at: name, sequence: sequence, newest: newest)
                 break
             }
@@ -155,6 +169,7 @@ extension SyncEngine {
             switch try await fetch(name, run) {
             case .gone: break reading
             case .refused:
+                if passOver(sequence, snapshot: isSnapshot) { continue }
                 run.blocked(device, at: name, sequence: sequence, newest: newest)
                 break reading
             case .bytes(let bytes): data = bytes
@@ -163,6 +178,7 @@ extension SyncEngine {
             guard !run.isKnownRejected(name, data: data),
                 let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot, run)
             else {
+                if passOver(sequence, snapshot: isSnapshot) { continue }
                 run.blocked(device, at: name, sequence: sequence, newest: newest)
                 break
             }
@@ -181,6 +197,7 @@ extension SyncEngine {
             // Another device's name is shown and typed here: nothing a terminal would obey, within the bound.
             advanced.name = DeviceName.sanitized(changes.deviceName)
             advanced.vaultDeviceID = changes.vaultDevice
+            advanced.joinedAt = changes.joinedAt ?? peer.joinedAt
             advanced.lastSeen = clock.now().unixMilliseconds
             advanced.firstSeen = peer.firstSeen ?? advanced.lastSeen
             advanced.seenSequence = max(peer.seenSequence, sequence)
@@ -228,14 +245,15 @@ extension SyncEngine {
         return .refused
     }
 
-    /// The next object to read: the next batch, or the newest snapshot when
-    /// the batch is gone (compacted) or when the snapshot saves many reads.
+    /// The next object to read: the next batch, or the newest snapshot (but
+    /// those `passingOver`) when the batch is gone (compacted) or when the
+    /// snapshot saves many reads.
     private func nextObject(
         after sequence: Int64, of device: String, _ objects: RemoteListing.DeviceObjects,
-        _ run: SyncEngine.Run
+        passingOver passedOver: Set<Int64>, _ run: SyncEngine.Run
     ) -> (String, Int64, Bool)? {
         let next = sequence + 1
-        if let snapshot = objects.snapshots.filter({ $0 > sequence }).max(),
+        if let snapshot = objects.snapshots.filter({ $0 > sequence && !passedOver.contains($0) }).max(),
             !objects.batches.contains(next) || snapshot - sequence >= 16
         {
             return (run.name(.snapshot(vault: run.vaultID, device: device, sequence: snapshot)), snapshot, true)
@@ -323,7 +341,9 @@ extension SyncEngine {
             changes.accounts.map { SyncStore.ClockRecord.Key(entity: .account, recordID: $0.id) }
             + changes.preferences.map { SyncStore.ClockRecord.Key(entity: .preference, recordID: $0.key) }
         let clocks = try store.clockRecords(db, keys: keys)
-        let author = HistoryAuthor.sync(from: DeviceReference(id: changes.vaultDevice, name: changes.deviceName))
+        // The writer's own word, shown by `history`: what would not show is written out (`<U+3164>`).
+        let author = HistoryAuthor.sync(
+            from: DeviceReference(id: changes.vaultDevice, name: DeviceName.escaped(changes.deviceName)))
         return try vault.write(author: author) { writer in
             guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else {
                 throw SyncEngine.LocalChangesArrived()

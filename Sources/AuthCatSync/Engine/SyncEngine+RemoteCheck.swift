@@ -41,6 +41,8 @@ extension SyncEngine {
             try store.updateState { $0.vaultMismatch = true }
             throw SyncError.vaultMismatch(remote.displayLocation)
         }
+        // Only a name was ever behind a mismatch: it ends when that name is gone, as any planted object's report.
+        if try store.state()?.vaultMismatch == true { try store.updateState { $0.vaultMismatch = false } }
         guard listing.hasObjects(of: vault) else { throw SyncError.noVaultOnRemote(remote.displayLocation) }
         run.issue(
             .rejected, RemoteLayout.manifest(vault),

@@ -109,12 +109,12 @@ extension SyncStatus {
             + ". Everything else still syncs. They clear once the remote is repaired and a sync finds it whole"
     }
 
-    /// A device's name as last seen, with its id; the id alone when unknown.
+    /// A device's name as last seen (what would not show written out), with its id; the id alone when unknown.
     public func deviceName(_ id: String) -> String {
         guard let device = local.devicesSeen.first(where: { $0.id == id }), let name = device.name, name != id else {
             return id
         }
-        return "\(name) (\(id))" + (device.isThisDevice ? ", this device" : "")
+        return "\(device.displayName) (\(id))" + (device.isThisDevice ? ", this device" : "")
     }
 
     /// The failure of whichever of import and export failed last, if the latest run of either did.

@@ -23,6 +23,10 @@ struct ChangeSet: Codable, Equatable {
     var sequence: Int64
     var previous: String
     var createdAt: Int64
+    /// When the writer joined the remote vault (its own word, like its name);
+    /// nil when it does not say (an authcat from before, or a device whose
+    /// state predates the record). Not written when nil.
+    var joinedAt: Int64? = nil
     var accounts: [AccountState]
     var preferences: [PreferenceState]
 
@@ -32,6 +36,7 @@ struct ChangeSet: Codable, Equatable {
         case deviceName = "device_name"
         case vaultDevice = "vault_device"
         case createdAt = "created_at"
+        case joinedAt = "joined_at"
     }
 
     init(
@@ -66,6 +71,12 @@ struct ChangeSet: Codable, Equatable {
         sequence = try container.decode(Int64.self, forKey: .sequence)
         previous = try container.decode(String.self, forKey: .previous)
         createdAt = try container.decode(Int64.self, forKey: .createdAt)
+        // Only shown, never merged: a join time that is not a number, or after the object was made, is
+        // shown as unknown and the object kept.
+        let created = createdAt
+        joinedAt = ((try? container.decodeIfPresent(Int64.self, forKey: .joinedAt)) ?? nil).flatMap {
+            (1...max(1, created)).contains($0) ? $0 : nil
+        }
         let pinAccounts = try container.decodeIfPresent([AccountState].self, forKey: .pinAccounts) ?? []
         // Writers list accounts by id; the two lists are merged back into that order.
         accounts = try container.decode([AccountState].self, forKey: .accounts) + pinAccounts
@@ -84,6 +95,7 @@ struct ChangeSet: Codable, Equatable {
         try container.encode(sequence, forKey: .sequence)
         try container.encode(previous, forKey: .previous)
         try container.encode(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(joinedAt, forKey: .joinedAt)
         try container.encode(accounts.filter(\.isReadableByOlderDevices), forKey: .accounts)
         let pinAccounts = accounts.filter { !$0.isReadableByOlderDevices }
         if !pinAccounts.isEmpty { try container.encode(pinAccounts, forKey: .pinAccounts) }

@@ -71,12 +71,17 @@ extension SyncStore {
         var sequence: Int64
         /// The hash of that batch, to check the next one continues the chain.
         var chainHash: String
-        /// The highest sequence number seen on the remote, imported or not.
+        /// The highest sequence number of its objects that opened here: a
+        /// listing whose newest is older is a rollback. Never taken from a
+        /// listing or a name (an object that did not open proves nothing).
         var seenSequence: Int64
         /// When this device last read one of its objects, in Unix milliseconds.
         var lastSeen: Int64?
         /// When this device first read one of its objects; nil before it was kept.
         var firstSeen: Int64? = nil
+        /// When it joined the remote vault, as its newest object read says; nil
+        /// when unknown (written by an authcat from before, or before it was kept).
+        var joinedAt: Int64? = nil
     }
 }
 

@@ -146,7 +146,23 @@ extension SyncStore {
                     );
                     """)
         }
-        migrator.registerMigration("v12-manifest-generation") { db in
+        migrator.registerMigration("v12-seen-only-opened") { db in
+            // A position is recorded only from an object that opened (DESIGN.md principle 9): forget the
+            // numbers earlier versions took from listings, which a planted and removed object left as a
+            // rollback for good, and the rows of device folders none of whose objects ever opened (their
+            // placeholder name is their id, which no sanitized name is).
+            try db.execute(
+                sql: """
+                    UPDATE peer SET seenSequence = sequence WHERE seenSequence != sequence;
+                    DELETE FROM peer WHERE sequence = 0 AND firstSeen IS NULL AND name = deviceID
+                        AND vaultDeviceID = deviceID;
+                    """)
+        }
+        migrator.registerMigration("v13-device-joined") { db in
+            // When each other device joined the remote vault, as its own batches say (FORMAT.md §5.4).
+            try db.execute(sql: "ALTER TABLE peer ADD COLUMN joinedAt INTEGER")
+        }
+        migrator.registerMigration("v14-manifest-generation") { db in
             // The newest manifest generation this device accepted: an older one is a rollback,
             // reported and never used (FORMAT.md §5.9). 0: a version 2 manifest, or none yet.
             try db.execute(

@@ -10,7 +10,9 @@ final class SyncDevicesTests: SyncTestCase {
     /// One device as `sync devices --json` prints it (docs/JSON.md).
     struct Device: Decodable, Equatable {
         var id: String
+        var shortID: String
         var name: String
+        var joinedAt: Int?
         var firstSeen: Int?
         var lastSeen: Int?
         var thisDevice: Bool
@@ -21,6 +23,8 @@ final class SyncDevicesTests: SyncTestCase {
             case firstSeen = "first_seen"
             case lastSeen = "last_seen"
             case thisDevice = "this_device"
+            case shortID = "short_id"
+            case joinedAt = "joined_at"
         }
     }
 
@@ -68,7 +72,13 @@ final class SyncDevicesTests: SyncTestCase {
             XCTAssertFalse(device.revoked)
             XCTAssertNotNil(device.firstSeen, "\(device)")
             XCTAssertNotNil(device.lastSeen, "\(device)")
+            XCTAssertEqual(device.shortID, String(device.id.prefix(8)))
+            // Each device's own batches say when it joined; B joined after A.
+            XCTAssertNotNil(device.joinedAt, "\(device)")
         }
+        XCTAssertLessThanOrEqual(
+            try XCTUnwrap(seenByB.first { $0.id == idA }?.joinedAt),
+            try XCTUnwrap(seenByB.first { $0.id == idB }?.joinedAt))
         // A learns B's name from the batch that carried B's account.
         try process(a, ["sync", "now"])
         let seenByA = try devices(a)
@@ -94,12 +104,12 @@ final class SyncDevicesTests: SyncTestCase {
             Set(seen.map { "\($0["id"] ?? ""):\($0["name"] ?? "")" }),
             Set(afterRename.map { "\($0.id):\($0.name)" }))
         let text = try process(b, ["sync", "status", "--offline"])
-        XCTAssertTrue(text.contains("desk") && text.contains(idA) && text.contains("this device"), text)
+        XCTAssertTrue(text.contains("desk") && text.contains(idA.prefix(8)) && text.contains("this device"), text)
         let table = try process(b, ["sync", "devices"]).split(separator: "\n").map(String.init)
         XCTAssertEqual(table.count, 3, "\(table)")
         XCTAssertTrue(table[0].hasPrefix("NAME"), table[0])
-        XCTAssertTrue(table.contains { $0.hasPrefix("desk") && $0.contains(idA) }, "\(table)")
-        XCTAssertTrue(table.contains { $0.contains(idB) && $0.hasSuffix("this device") }, "\(table)")
+        XCTAssertTrue(table.contains { $0.hasPrefix("desk") && $0.contains(idA.prefix(8)) }, "\(table)")
+        XCTAssertTrue(table.contains { $0.contains(idB.prefix(8)) && $0.hasSuffix("this device") }, "\(table)")
         XCTAssertFalse((enabledA + enabledB + renamed + text).contains(Self.passphrase))
     }
 
@@ -186,6 +196,15 @@ final class SyncDevicesTests: SyncTestCase {
             ("esc\u{1B}[2J", "control characters"),
             (" padded", "start or end with a space"),
             ("0123456789abcdef", "look like a device id"),
+            // Issue 32: nothing invisible or blank-looking, whatever its category.
+            ("laptop\u{3164}", "invisible or blank-looking"),
+            ("laptop\u{2800}", "invisible or blank-looking"),
+            ("lap\u{115F}top", "invisible or blank-looking"),
+            ("lap\u{FE0F}top", "invisible or blank-looking"),
+            ("two\u{2009}words", "invisible or blank-looking"),
+            ("lap\u{200D}top", "control characters"),
+            ("lap\u{061C}top", "control characters"),
+            ("lap\u{F8FF}top", "private-use"),
         ]
         let vaultBefore = try VaultSnapshot.take(a)
         for (name, said) in bad {
@@ -202,7 +221,15 @@ final class SyncDevicesTests: SyncTestCase {
         try process(a, ["sync", "enable", "--remote", remoteURL, "--device-name", "laptop"])
         try process(b, ["sync", "enable", "--remote", remoteURL, "--device-name", "phone"])
         let before = try unchanged(b)
-        for (name, said) in bad + [("laptop", "another device is already named 'laptop'")] {
+        let taken = [
+            ("laptop", "another device is already named 'laptop'"),
+            // Too like another device's name to tell apart: case, width, script, digits for letters.
+            ("LAPTOP", "looks too like the name of another device, laptop ("),
+            ("ｌａｐｔｏｐ", "looks too like the name of another device"),
+            ("l\u{0430}pt\u{043E}p", "looks too like the name of another device"),
+            ("1APT0P", "looks too like the name of another device"),
+        ]
+        for (name, said) in bad + taken {
             let refused = try b.runAsProcess(["sync", "devices", "rename", name])
             XCTAssertEqual(refused.status, 64, name.debugDescription)
             XCTAssertTrue(refused.stderr.contains(said), refused.stderr)

@@ -126,11 +126,11 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         let (a, b) = (try device("a"), try device("b"))
         try Self.addAccounts(a, b)
         try await join(a, b)
-        try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.deviceName = "evil\u{1B}[2J\nname" }
+        try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.deviceName = "evil\u{1B}[2J\nname\u{3164}" }
         try await b.sync()
         try await a.sync()
         let seen = try XCTUnwrap(try a.service().devices().devices.first { !$0.isThisDevice })
-        XCTAssertEqual(seen.name, "evil?[2J?name")
+        XCTAssertEqual(seen.name, "evil<U+001B>[2J<U+000A>name<U+3164>")
         let firstSeen = try XCTUnwrap(seen.firstSeen)
         _ = try b.add("Example", "bob")
         try await b.sync()
@@ -138,6 +138,48 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         let later = try XCTUnwrap(try a.service().devices().devices.first { !$0.isThisDevice })
         XCTAssertEqual(later.firstSeen, firstSeen)
         XCTAssertGreaterThan(try XCTUnwrap(later.lastSeen), firstSeen)
+        // History names the writer the same way.
+        let names = Set(try a.vault.history().map(\.device.name))
+        XCTAssertTrue(names.contains("evil<U+001B>[2J<U+000A>name<U+3164>"), "\(names)")
+    }
+
+    /// Issue 32: a device whose name only looks like another's (here set
+    /// past the command line's rules, as an older authcat or a thief could)
+    /// yields as it would to the same name, and the renamed device's own
+    /// batch carries when it joined.
+    func testANameThatLooksLikeAnothersYieldsAndTheJoinTimeTravels() async throws {
+        let (a, b) = (try device("a"), try device("b"))
+        a.syncDeviceID = "1111111111111111"
+        b.syncDeviceID = "2222222222222222"
+        try Self.addAccounts(a, b)
+        try await join(a, b)
+        _ = try await a.service().renameDevice(to: "laptop")
+        try await a.sync()
+        try await b.sync()
+        let disguised = "l\u{0430}pt\u{043E}p"
+        try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.deviceName = disguised }
+        let report = try await b.sync()
+        XCTAssertEqual(report.deviceRenamed, SyncService.DeviceRename(from: disguised, to: disguised + "-2"))
+        try await a.sync()
+        let seenByA = try a.service().devices().devices
+        let other = try XCTUnwrap(seenByA.first { $0.id == "2222222222222222" })
+        XCTAssertEqual(other.displayName, "l\u{0430}pt\u{043E}p-2")
+        XCTAssertEqual(other.shortID, "22222222")
+        let joined = try XCTUnwrap(try SyncStore.openIfPresent(in: b.vault.location)?.state()?.joinedAt)
+        XCTAssertEqual(other.joinedAt, Date(unixMilliseconds: joined))
+        XCTAssertNotNil(seenByA.first(where: \.isThisDevice)?.joinedAt)
+
+        // Renaming over a name that only looks like another's is refused, with nothing changed.
+        let before = try syncState(a)
+        do {
+            _ = try await a.service().renameDevice(to: "LAPT0P-2")
+            XCTFail("renamed to a name that looks like another device's")
+        } catch let error as DeviceDirectory.NamingError {
+            guard case .nameTaken(_, let taken) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(taken.id, "2222222222222222")
+            XCTAssertTrue(error.description.contains("looks too like the name of another device"), error.description)
+        }
+        XCTAssertEqual(try syncState(a), before)
     }
 
     /// One account each, so that each device's first sync writes a batch, which carries its name.
