@@ -4,12 +4,12 @@ import XCTest
 
 @testable import AuthCatSync
 
-/// What `S3Transport` (URLSession over libcurl) puts on the wire, and the
+/// What `HTTPTransport` (URLSession over libcurl) puts on the wire, and the
 /// bounds it keeps on what comes back, against a canned HTTP server.
-final class S3TransportTests: XCTestCase {
+final class HTTPTransportTests: XCTestCase {
     private var servers: [CannedHTTPServer] = []
     private var remotes: [S3Remote] = []
-    private var transports: [S3Transport] = []
+    private var transports: [HTTPTransport] = []
 
     override func tearDown() async throws {
         for remote in remotes { try await remote.close() }
@@ -39,8 +39,8 @@ final class S3TransportTests: XCTestCase {
         return remote
     }
 
-    private func transport(idleTimeout: TimeInterval = 2, deadline: TimeInterval = 6) -> S3Transport {
-        let transport = S3Transport(idleTimeout: idleTimeout, deadline: deadline)
+    private func transport(idleTimeout: TimeInterval = 2, deadline: TimeInterval = 6) -> HTTPTransport {
+        let transport = HTTPTransport(idleTimeout: idleTimeout, deadline: deadline)
         transports.append(transport)
         return transport
     }
@@ -115,7 +115,7 @@ final class S3TransportTests: XCTestCase {
                 XCTFail("\(path): expected tooLarge, got HTTP \(reply.status) with \(reply.body.count) bytes")
             } catch {
                 XCTAssertEqual(
-                    error as? S3Transport.Failure, .tooLarge(limit: 1000, successful: true), "\(path): \(error)")
+                    error as? HTTPTransport.Failure, .tooLarge(limit: 1000, successful: true), "\(path): \(error)")
             }
         }
         let exact = try await transport.send(request("/exact", on: server), maximumBytes: 1000)
@@ -126,7 +126,7 @@ final class S3TransportTests: XCTestCase {
 
         let remote = try remote(port: server.port)
         XCTAssertEqual(
-            remote.transportFailure(S3Transport.Failure.tooLarge(limit: 65536, successful: false)) as? RemoteError,
+            remote.transportFailure(HTTPTransport.Failure.tooLarge(limit: 65536, successful: false)) as? RemoteError,
             .protocolError(
                 location: remote.displayLocation, status: nil,
                 detail: "the reply is larger than the 65536 bytes allowed"))
@@ -143,7 +143,7 @@ final class S3TransportTests: XCTestCase {
             _ = try await transport.send(request("/slow", on: server), maximumBytes: 1000)
             XCTFail("expected the deadline")
         } catch {
-            XCTAssertEqual(error as? S3Transport.Failure, .deadlineExceeded, "\(error)")
+            XCTAssertEqual(error as? HTTPTransport.Failure, .deadlineExceeded, "\(error)")
         }
     }
 
@@ -171,13 +171,13 @@ final class S3TransportTests: XCTestCase {
             _ = try await pending.value
             XCTFail("expected closed")
         } catch {
-            XCTAssertEqual(error as? S3Transport.Failure, .closed, "\(error)")
+            XCTAssertEqual(error as? HTTPTransport.Failure, .closed, "\(error)")
         }
         do {
             _ = try await transport.send(request("/y", on: server), maximumBytes: 1000)
             XCTFail("expected closed")
         } catch {
-            XCTAssertEqual(error as? S3Transport.Failure, .closed, "\(error)")
+            XCTAssertEqual(error as? HTTPTransport.Failure, .closed, "\(error)")
         }
     }
 
