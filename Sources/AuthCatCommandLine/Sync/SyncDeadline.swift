@@ -17,7 +17,9 @@ enum SyncDeadline {
     /// - Throws: `ConfigError.badValue` when the variable is set to something else than `expected`.
     static func seconds(environment: [String: String], vault: Vault?) throws -> Int {
         if let text = environment[variable], !text.isEmpty {
-            guard let seconds = parse(text) else { throw ConfigError.badValue(key: variable, expected: expected) }
+            guard let seconds = parse(text) else {
+                throw ConfigError.badValue(key: "the environment variable \(variable)", expected: expected)
+            }
             return seconds
         }
         let setting = (try? vault?.setting(ConfigKey.syncDeadline)).flatMap { $0 }
