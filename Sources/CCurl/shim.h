@@ -1,7 +1,7 @@
 // libcurl's easy interface, for the network remotes' one HTTP transport
 // (Sources/AuthCatSync/Remotes/HTTP/HTTPTransport+Curl.swift, the one file that imports it).
-// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot
-// call: these fixed-argument wrappers, compiled inline, pass each argument
+// curl_easy_setopt is variadic, which Swift cannot call: these
+// fixed-argument wrappers, compiled inline, pass each argument
 // with the type its option takes. authcat-cli defines libcurl's functions in
 // CLibcurlOnDemand and loads libcurl on the first call.
 #define CURL_DISABLE_TYPECHECK
@@ -39,9 +39,4 @@ static inline CURLcode authcat_curl_set_data_function(CURL *handle, CURLoption o
 
 static inline CURLcode authcat_curl_set_progress_function(CURL *handle, authcat_curl_progress_function function) {
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, function);
-}
-
-static inline long authcat_curl_response_code(CURL *handle) {
-    long code = 0;
-    return curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK ? code : 0;
 }

@@ -37,6 +37,8 @@ extension HTTPTransport {
             let setup = configure(
                 curl, for: request, headers: headers, context: context.toOpaque(),
                 errorBuffer: messageBuffer.baseAddress, idleTimeout: idleTimeout, deadline: deadline)
+            // Whatever happens, the handle keeps no pointer to this request's buffer or exchange once it is idle.
+            defer { curl_easy_reset(curl) }
             guard setup == CURLE_OK else { return setup }
             return curl_easy_perform(curl)
         }

@@ -48,6 +48,8 @@ final class HTTPTransport: Sendable {
     /// libcurl handles between requests, by address (a pointer is not `Sendable`; each is used by one request at a
     /// time), kept so that the next request reuses their open connections; nil once closed.
     private let idleHandles = Mutex<[Int]?>([])
+    /// The requests in flight, which `close()` ends.
+    private let exchanges = Mutex<[Exchange]>([])
 
     /// - Parameters:
     ///   - idleTimeout: seconds allowed for connecting and between received bytes.
@@ -74,9 +76,6 @@ final class HTTPTransport: Sendable {
         }
         for exchange in inFlight { exchange.finish(.failure(Failure.closed)) }
     }
-
-    /// The requests in flight, which `close()` ends.
-    private let exchanges = Mutex<[Exchange]>([])
 
     /// Sends `request` and returns the reply, whatever its status.
     ///
@@ -136,6 +135,7 @@ final class HTTPTransport: Sendable {
 
     /// Keeps `handle` for the next request, or releases it if the transport is closed.
     private func giveBack(_ handle: Int) {
+        guard handle != 0 else { return }
         let kept = idleHandles.withLock { handles in
             guard handles != nil else { return false }
             handles?.append(handle)
