@@ -95,6 +95,11 @@ let package = Package(
         .systemLibrary(name: "CProcessControl"),
         // SQLite's sqlite3_config(3), variadic in C, behind a fixed-argument inline wrapper.
         .systemLibrary(name: "CSQLiteConfig"),
+        // libcurl's easy interface, variadic in C, behind fixed-argument inline wrappers,
+        // for the network remotes' HTTP transport. Not linked by name: authcat-cli
+        // loads libcurl on first use (CLibcurlOnDemand), the tests and the
+        // benchmarks link it (AuthCatTestSupport, authcat-bench).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // For the static front: C library functions a static program cannot use, failing
         // at once, and the command line handed to the Swift runtime (see the files).
@@ -125,7 +130,7 @@ let package = Package(
         .target(
             name: "AuthCatSync",
             dependencies: [
-                "AuthCatCore", "AuthCatEssentials",
+                "AuthCatCore", "AuthCatEssentials", "CCurl",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: libcurlOnDemand),
         // Test doubles: a clock set by hand, a remote in memory that can be
@@ -133,7 +138,8 @@ let package = Package(
         .target(name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"]),
         .executableTarget(
             name: "authcat-bench",
-            dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"]),
+            dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"],
+            linkerSettings: [.linkedLibrary("curl")]),
         // What the quick front answers, and how: a library so that its
         // decisions are unit-tested (AuthCatFrontTests).
         // It reaches SQLite only through AuthCatEssentials' `VaultReader`.
@@ -165,7 +171,8 @@ let package = Package(
 
         // What several test targets need: temporary folders, moto_server on
         // loopback, free ports, a seeded random generator.
-        .target(name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport"),
+        .target(
+            name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport", linkerSettings: [.linkedLibrary("curl")]),
         // Tests mirror the libraries: one test target per library.
         .testTarget(
             name: "AuthCatEssentialsTests",

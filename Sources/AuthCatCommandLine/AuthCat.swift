@@ -39,6 +39,8 @@ struct AuthCat: AsyncParsableCommand {
                   The password of a dav:// or davs:// sync remote, else ~/.netrc.
               AUTHCAT_RCLONE
                   The rclone program for an rclone: sync remote (default: rclone).
+              AUTHCAT_SYNC_DEADLINE
+                  Seconds a whole sync may take (default 600, or 'config set sync.deadline').
               XDG_DATA_HOME, XDG_CONFIG_HOME
                   Used only when they hold an absolute path, as the XDG Base
                   Directory specification says.

@@ -1,7 +1,8 @@
 // libcurl, loaded the first time it is called rather than when authcat-cli starts.
 //
-// FoundationNetworking (URLSession, which the S3 and WebDAV remotes use) calls
-// the 23 libcurl functions defined here. Linked against libcurl itself, every
+// FoundationNetworking (URLSession) and the network remotes' HTTP transport
+// (HTTPTransport, through CCurl's wrappers) call the 25 libcurl functions
+// defined here. Linked against libcurl itself, every
 // start of authcat-cli mapped libcurl and the 27 libraries it needs (3 to 4 ms,
 // docs/PERFORMANCE.md), though only sync with a network remote uses them. These
 // definitions satisfy FoundationNetworking's references instead; the first call
@@ -32,6 +33,8 @@
     X(curl_easy_getinfo, CURLcode, (CURL *, CURLINFO, ...))                                                            \
     X(curl_easy_init, CURL *, (void))                                                                                  \
     X(curl_easy_pause, CURLcode, (CURL *, int))                                                                        \
+    X(curl_easy_perform, CURLcode, (CURL *))                                                                           \
+    X(curl_easy_reset, void, (CURL *))                                                                                 \
     X(curl_easy_setopt, CURLcode, (CURL *, CURLoption, ...))                                                           \
     X(curl_easy_strerror, const char *, (CURLcode))                                                                    \
     X(curl_free, void, (void *))                                                                                       \
@@ -82,6 +85,8 @@ static void load(void) {
 void curl_easy_cleanup(CURL *handle) { REAL(curl_easy_cleanup)(handle); }
 CURL *curl_easy_init(void) { return REAL(curl_easy_init)(); }
 CURLcode curl_easy_pause(CURL *handle, int bitmask) { return REAL(curl_easy_pause)(handle, bitmask); }
+CURLcode curl_easy_perform(CURL *handle) { return REAL(curl_easy_perform)(handle); }
+void curl_easy_reset(CURL *handle) { REAL(curl_easy_reset)(handle); }
 const char *curl_easy_strerror(CURLcode code) { return REAL(curl_easy_strerror)(code); }
 void curl_free(void *pointer) { REAL(curl_free)(pointer); }
 CURLcode curl_global_init(long flags) { return REAL(curl_global_init)(flags); }

@@ -137,6 +137,35 @@ final class HostileRemoteTests: FaultTestCase {
         }
     }
 
+    /// Issue 32 §4: a reply that never ends, an object's or a listing's, is cut at its bound as it arrives.
+    func testEndlessS3RepliesAreCutAtTheirBound() throws {
+        let server = try HostileS3Server()
+        defer { server.stop() }
+        let (a, b) = try twoDevices(on: server.location(prefix: "v"), extra: HostileS3Server.environment)
+        let bDevice = try deviceID(of: b, extra: HostileS3Server.environment)
+        try add(b, "b2", issuer: "B", environment: environment.merging(HostileS3Server.environment) { $1 })
+        waitForStragglers(under: b.path, timeout: 60)
+        try succeed(b, ["sync", "now"], environment: environment.merging(HostileS3Server.environment) { $1 })
+        let key = try XCTUnwrap(server.keys.filter { $0.contains("/\(bDevice)/b-") }.last)
+
+        server.mode = .endlessObject(key: key)
+        let read = try bounded(a, ["sync", "now"], extra: HostileS3Server.environment)
+        XCTAssertNotEqual(read.termination, .exited(0), read.stderr)
+        try expectReported(
+            a, String(key.split(separator: "/").last ?? ""),
+            "not read: the server sends more than the 67108864 bytes allowed", extra: HostileS3Server.environment)
+
+        server.mode = .endlessListingReply
+        let listing = try bounded(a, ["sync", "now"], extra: HostileS3Server.environment)
+        XCTAssertNotEqual(listing.termination, .exited(0), listing.stderr)
+        XCTAssertTrue(listing.stderr.contains("bytes allowed"), listing.stderr)
+
+        server.mode = .honest
+        server.touch(key)
+        try succeed(a, ["sync", "now"], environment: environment.merging(HostileS3Server.environment) { $1 })
+        XCTAssertTrue(try listed(a).map(\.label).contains("B:b2"), "read once the server is honest again")
+    }
+
     // MARK: - Helpers
 
     /// Device A (account A:a) and device B (account B:b1) on `location`, A having read B's first batch.
@@ -155,32 +184,16 @@ final class HostileRemoteTests: FaultTestCase {
     }
 
     /// Runs a command that must end within a generous bound and in small memory.
-    ///
-    /// The peak is GNU time's: it forks, so the count starts from its own
-    /// small memory. (`wait4` on a child of the test runner would not do:
-    /// posix_spawn shares the runner's memory until the exec, and the kernel
-    /// counts the runner's peak as the child's.)
     private func bounded(
         _ home: URL, _ arguments: [String], extra: [String: String] = [:],
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> FaultRun {
-        let measure = scratch.appendingPathComponent("peak-\(UUID().uuidString)")
-        let child = try SpawnedAuthCat(
-            executable: "/usr/bin/time",
-            arguments: ["-f", "%M", "-o", measure.path, Self.executable, "--home", home.path] + arguments,
-            environment: baseEnvironment.merging(environment) { $1 }.merging(extra) { $1 }, stdinPath: nil,
-            scratch: scratch)
-        let termination = child.wait(timeout: 120)
-        defer { child.removeFiles() }
-        XCTAssertFalse(child.timedOut, "authcat \(arguments.joined(separator: " ")) hung", file: file, line: line)
-        let measured = (try? String(contentsOf: measure, encoding: .utf8)).flatMap { $0.split(separator: "\n").last }
-            .flatMap { Int($0) }
-        let peak = measured ?? Int.max
+        let (run, peak) = try measured(
+            home, arguments, environment: environment.merging(extra) { $1 }, file: file, line: line)
         XCTAssertLessThan(
             peak, Self.memoryBoundKiB, "authcat \(arguments.joined(separator: " ")) peaked at \(peak) KiB",
             file: file, line: line)
-        FaultSettings.record("peak memory of authcat \(arguments.joined(separator: " "))", "\(peak) KiB")
-        return FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr)
+        return run
     }
 
     /// `sync status --json` is not healthy and its document says both `subject` and `detail`.

@@ -32,6 +32,9 @@ public final class CannedHTTPServer: @unchecked Sendable {
         case dribble(head: Data, body: Data, interval: TimeInterval)
         /// Nothing; the connection stays open until `stop()`.
         case silence
+        /// `head`, then `piece` `count` times (without end when nil, until the
+        /// client goes away or `stop()`), then `tail`.
+        case stream(head: Data, piece: Data, count: Int?, tail: Data)
     }
 
     public let port: Int
@@ -112,13 +115,26 @@ public final class CannedHTTPServer: @unchecked Sendable {
             close(connection)
         case .dribble(let head, let body, let interval):
             write(head, to: connection)
+            // Until the client goes away: the next byte would only wait for nobody.
             for byte in body where !isStopping {
-                write(Data([byte]), to: connection)
+                guard write(Data([byte]), to: connection) else { break }
                 usleep(useconds_t(interval * 1_000_000))
             }
             close(connection)
         case .silence:
             lock.withLock { held.append(connection) }
+        case .stream(let head, let piece, let count, let tail):
+            // A client that stops reading without closing must not hold the server's one thread for ever.
+            var timeout = timeval(tv_sec: 30, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var sent = 0
+            var open = write(head, to: connection)
+            while open, count.map({ sent < $0 }) ?? true, !isStopping {
+                open = write(piece, to: connection)
+                sent += 1
+            }
+            if open { write(tail, to: connection) }
+            close(connection)
         }
     }
 
@@ -150,14 +166,17 @@ public final class CannedHTTPServer: @unchecked Sendable {
         return Request(line: lines[0], headers: headers, body: body)
     }
 
-    private func write(_ bytes: Data, to connection: Int32) {
+    /// Whether every byte went out (false once the client has gone).
+    @discardableResult
+    private func write(_ bytes: Data, to connection: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var sent = 0
             while sent < buffer.count {
                 let count = send(connection, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
-                guard count > 0 else { return }
+                guard count > 0 else { return false }
                 sent += count
             }
+            return true
         }
     }
 

@@ -20,6 +20,10 @@ public final class HostileS3Server: @unchecked Sendable {
         case announcedOversize(key: String, bytes: Int)
         /// A GET of `key` sends `bytes` zero bytes without a `content-length` (the connection's end ends it).
         case streamedOversize(key: String, bytes: Int)
+        /// A GET of `key` sends zero bytes without end, in chunks.
+        case endlessObject(key: String)
+        /// Every listing is a `ListBucketResult` whose chunked body never ends.
+        case endlessListingReply
         /// A GET of `key` sends the object whole but announces half its length.
         case lyingLength(key: String)
         /// The first `method` request whose key `matches` gets no answer and
@@ -115,6 +119,9 @@ public final class HostileS3Server: @unchecked Sendable {
         pagesListed += 1
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListBucketResult><Name>\(Self.bucket)</Name>"
         switch currentMode {
+        case .endlessListingReply:
+            let piece = "<Contents><Key>\(prefix)x</Key><ETag>&quot;e&quot;</ETag><Size>1</Size></Contents>"
+            return Self.endless(start: xml, piece: String(repeating: piece, count: 256))
         case .endlessListing(let keys):
             for index in 0..<keys {
                 xml +=
@@ -142,6 +149,8 @@ public final class HostileS3Server: @unchecked Sendable {
         switch currentMode {
         case .announcedOversize(let hostile, let bytes) where hostile == key:
             return .bytes(CannedHTTPServer.reply(200, headers: ["content-length": String(bytes)], length: false))
+        case .endlessObject(let hostile) where hostile == key:
+            return Self.endless(start: "", piece: String(repeating: "0", count: 65_536))
         case .streamedOversize(let hostile, let bytes) where hostile == key:
             return .bytes(CannedHTTPServer.reply(200, body: Data(count: bytes), length: false))
         case .lyingLength(let hostile) where hostile == key:
@@ -165,6 +174,15 @@ public final class HostileS3Server: @unchecked Sendable {
     private func delete(_ key: String) -> CannedHTTPServer.Answer {
         objects[key] = nil
         return .bytes(CannedHTTPServer.reply(204))
+    }
+
+    /// A 200 whose chunked body is `start`, then `piece` again and again until the client goes away.
+    private static func endless(start: String, piece: String) -> CannedHTTPServer.Answer {
+        func chunk(_ text: String) -> Data {
+            text.isEmpty ? Data() : Data((String(text.utf8.count, radix: 16) + "\r\n" + text + "\r\n").utf8)
+        }
+        let head = CannedHTTPServer.reply(200, headers: ["transfer-encoding": "chunked"], length: false)
+        return .stream(head: head + chunk(start), piece: chunk(piece), count: nil, tail: Data())
     }
 
     private static func error(_ status: Int, _ code: String) -> Data {

@@ -88,7 +88,7 @@ extension AuthCat {
             // Asked first, so that a refusal leaves everything as it was.
             try confirmCleartext(location, terminal: invocation.terminal)
             let environment = invocation.environment
-            let service = SyncService.commandLine(try vaultOptions.openOrCreateVault(in: invocation), in: invocation)
+            let service = try SyncService.commandLine(vaultOptions.openOrCreateVault(in: invocation), in: invocation)
             var keyFile: SyncRecoveryKeyFile?
             let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
                 try await DeviceNaming.asUsage {

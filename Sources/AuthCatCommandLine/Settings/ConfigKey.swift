@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatSync
 
 /// The settings authcat reads. `config set` accepts these and keys of the
 /// user's own under `user.` (for scripts, and synced to every device with
@@ -14,7 +15,7 @@ struct ConfigKey: Sendable {
     static let userNamespace = "user."
 
     /// Every setting authcat reads; all are local to this device.
-    static let known: [ConfigKey] = [historyLimit, clipboardKeep]
+    static let known: [ConfigKey] = [historyLimit, clipboardKeep, syncDeadline]
 
     static let historyLimit = ConfigKey(
         name: "history.limit",
@@ -28,6 +29,14 @@ struct ConfigKey: Sendable {
         summary: "true: 'code --copy' leaves the code on the clipboard, as --keep does (default false)"
     ) { value in
         ["true", "false"].contains(value) ? nil : "true or false"
+    }
+
+    static let syncDeadline = ConfigKey(
+        name: "sync.deadline",
+        summary: "seconds a whole sync or background push may take before it stops with an error: "
+            + "\(SyncDeadline.expected) (default \(DeadlineRemote.defaultSeconds); \(SyncDeadline.variable) overrides it)"
+    ) { value in
+        SyncDeadline.parse(value) == nil ? SyncDeadline.expected : nil
     }
 
     /// Throws unless `key` may be set to `value` in this scope.

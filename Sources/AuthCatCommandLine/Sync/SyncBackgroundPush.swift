@@ -18,8 +18,13 @@ enum SyncBackgroundPush {
         setsid()
         guard let location = try? options.location(in: invocation) else { return }
         let key = keyOnInput ? handedKey(in: invocation) : nil
+        // The vault is opened here for its deadline setting only; the push opens it again when its turn comes.
+        let deadline =
+            (try? SyncDeadline.seconds(
+                environment: invocation.environment, vault: try? options.openVault(in: invocation)))
+            ?? DeadlineRemote.defaultSeconds
         await SyncService.pushInBackground(
-            in: location, remotes: SyncService.remotes(in: invocation),
+            in: location, remotes: SyncService.remotes(in: invocation, deadline: deadline),
             clock: invocation.clock
         ) {
             let vault = try options.openVault(in: invocation)

@@ -8,25 +8,28 @@ extension SyncService {
     /// from the invocation's environment and home folder, and its clock.
     /// Throws `VaultError.noVault` when there is no vault.
     static func open(_ options: VaultOptions, in invocation: Invocation) throws -> SyncService {
-        commandLine(try options.openVault(in: invocation), in: invocation)
+        try commandLine(try options.openVault(in: invocation), in: invocation)
     }
 
-    /// The service for `vault`.
-    static func commandLine(_ vault: Vault, in invocation: Invocation) -> SyncService {
-        SyncService(vault: vault, remotes: remotes(in: invocation), clock: invocation.clock)
+    /// The service for `vault`, each job's remote bounded by the deadline the environment or `vault` sets.
+    static func commandLine(_ vault: Vault, in invocation: Invocation) throws -> SyncService {
+        let deadline = try SyncDeadline.seconds(environment: invocation.environment, vault: vault)
+        return SyncService(vault: vault, remotes: remotes(in: invocation, deadline: deadline), clock: invocation.clock)
     }
 
     /// Remotes made from a location URL; S3 credentials come from the
     /// environment or ~/.aws/credentials, a WebDAV password from
     /// `WebDAVPasswordInput`. Without HOME in the invocation's environment,
-    /// home is the user's from the password database.
-    static func remotes(in invocation: Invocation) -> Remotes {
+    /// home is the user's from the password database. Everything one job does
+    /// through its remote ends within `deadline` seconds (`DeadlineRemote`).
+    static func remotes(in invocation: Invocation, deadline: Int) -> Remotes {
         let environment = invocation.environment
         let password = WebDAVPasswordInput.source(in: invocation)
         return .byLocation { url, createOnlyEnforced in
-            try makeRemote(
+            let remote = try makeRemote(
                 location: url, environment: environment, homeDirectory: home(environment),
                 password: password, createOnlyEnforced: createOnlyEnforced)
+            return DeadlineRemote(remote, seconds: deadline)
         }
     }
 

@@ -57,7 +57,11 @@ extension FolderRemote {
             let name = relative.isEmpty ? entry.name : relative + "/" + entry.name
             // Links, FIFOs, sockets and devices are neither folders nor plain files: skipped, never opened.
             guard RemoteObjectName.isValid(name) else { continue }
-            if entry.isDirectory, (name + "/").hasPrefix(prefix) || prefix.hasPrefix(name + "/") {
+            let depth = name.split(separator: "/").count
+            // Never deeper than the format's names go: a planted tree thousands of folders deep is not walked.
+            if entry.isDirectory, depth < RemoteObjectName.maximumDepth,
+                (name + "/").hasPrefix(prefix) || prefix.hasPrefix(name + "/")
+            {
                 let child: FolderFileSystem.Folder?
                 do {
                     child = try folder.child(entry.name)
@@ -66,7 +70,7 @@ extension FolderRemote {
                 }
                 guard let child else { continue }
                 try collect(child, relative: name, prefix: prefix, budget: &budget, into: &found)
-            } else if entry.isRegularFile, name.hasPrefix(prefix) {
+            } else if entry.isRegularFile, depth <= RemoteObjectName.maximumDepth, name.hasPrefix(prefix) {
                 found.append(RemoteObject(name: name, size: entry.size, version: entry.version))
             }
         }

@@ -13,6 +13,15 @@ public enum RemoteObjectName {
     /// The longest name accepted, in bytes; S3 allows 1,024 including the prefix.
     public static let maximumLength = 512
 
+    /// The most `/`-separated components a name of the format has (docs/FORMAT.md §5.1:
+    /// `authcat-<vault>/e-<epoch>/<device>/b-<n>` is the deepest): a remote that walks folders
+    /// to list never goes deeper, whatever a server shows.
+    public static let maximumDepth = 4
+
+    /// The most folders one listing of a remote that walks folders (WebDAV) looks into:
+    /// far more than the format's folders (a vault's, its epochs' and devices') on any remote.
+    public static let maximumFoldersListed = 4096
+
     /// Throws `RemoteError.invalidObjectName` unless `name` is a valid object name.
     ///
     /// Valid: non-empty `/`-separated components of `[A-Za-z0-9._-]`, none

@@ -52,6 +52,24 @@ final class ConfigCommandTests: AuthCatTestCase {
         XCTAssertTrue(try succeed(["config", "--help"]).contains("history.limit"), "the help lists the settings")
     }
 
+    /// A whole sync's deadline is whole seconds, from the setting or, before it, the environment (issue 32 §4).
+    func testTheSyncDeadlineTakesWholeSeconds() throws {
+        for refused in ["0", "1.5", "soon", "86401"] {
+            assertOneLineError(
+                try authcat.run(["config", "set", "sync.deadline", refused]),
+                containing: "sync.deadline takes a whole number of seconds from 1 to 86400", status: 64)
+        }
+        try succeed(["config", "set", "sync.deadline", "30"])
+        XCTAssertEqual(try succeed(["config", "get", "sync.deadline"]), "30\n")
+        XCTAssertTrue(try succeed(["config", "--help"]).contains("sync.deadline"), "the help lists the setting")
+        let result = try authcat.run(["sync", "now"], environment: ["AUTHCAT_SYNC_DEADLINE": "soon"])
+        assertOneLineError(
+            result,
+            containing:
+                "the environment variable AUTHCAT_SYNC_DEADLINE takes a whole number of seconds from 1 to 86400",
+            status: 1)
+    }
+
     func testConfigNeverCreatesAVault() throws {
         let home = authcat.root.appendingPathComponent("no-vault").path
         let result = try authcat.run(["--home", home, "config", "set", "user.theme", "dark"], withHome: false)

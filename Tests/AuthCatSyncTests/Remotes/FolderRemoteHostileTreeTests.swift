@@ -136,4 +136,17 @@ final class FolderRemoteHostileTreeTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("more than 4 entries"), "\(error)")
         }
     }
+
+    /// A tree planted deeper than any name of the format (FORMAT.md §5.1) is not walked: its folders are never opened.
+    func testATreeDeeperThanTheFormatIsNotWalked() async throws {
+        let remote = try await preparedRemote()
+        try await remote.put("authcat-v/e-0000000001/d/b-0000000001", data: Data("deepest".utf8))
+        var deep = root + "/authcat-v"
+        for level in 0..<200 { deep += "/l\(level)" }
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        try Data("planted".utf8).write(to: URL(fileURLWithPath: deep + "/b-0000000001"))
+        try Data("planted".utf8).write(to: URL(fileURLWithPath: root + "/authcat-v/l0/l1/l2/b-0000000001"))
+        let names = try await remote.list(prefix: "").map(\.name)
+        XCTAssertEqual(names, ["authcat-v/e-0000000001/d/b-0000000001"])
+    }
 }

@@ -153,7 +153,7 @@ final class RcloneRemoteTests: XCTestCase {
         let configuration = "RCLONE_CONFIG=" + (try XCTUnwrap(remote.program.environment["RCLONE_CONFIG"]))
         let pid = try XCTUnwrap(ChildProcesses.running(withEnvironment: configuration, program: "rclone").first)
         let origin = try XCTUnwrap(Self.listeningOrigin(of: pid))
-        let transport = S3Transport(idleTimeout: 5, deadline: 10)
+        let transport = HTTPTransport(idleTimeout: 5, deadline: 10)
         defer { transport.close() }
         for authorization in [nil, "Basic " + Data("user:guess".utf8).base64EncodedString()] {
             let request = S3Request(

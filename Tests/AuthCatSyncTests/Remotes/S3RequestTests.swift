@@ -6,10 +6,6 @@ import XCTest
 
 @testable import AuthCatSync
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The shape of S3 requests (addressing, signed headers), checked without a server.
 final class S3RequestTests: XCTestCase {
     private let clock = ManualClock(Date(timeIntervalSince1970: 1_369_353_600))
@@ -86,29 +82,26 @@ final class S3RequestTests: XCTestCase {
         XCTAssertEqual(
             request.url,
             "http://127.0.0.1:9000/my-bucket/vault/a%20b%2Bc~d/e%25f?continuation-token=t%2Fu%3D&prefix=x%20y%2Bz~%2F")
-        let sent = try XCTUnwrap(S3Transport.urlRequest(for: request))
-        XCTAssertEqual(sent.url?.absoluteString, request.url)
-        XCTAssertEqual(sent.httpMethod, "GET")
-        XCTAssertNil(sent.httpBody)
-        XCTAssertEqual(sent.value(forHTTPHeaderField: "Host"), "127.0.0.1:9000")
-        XCTAssertEqual(sent.value(forHTTPHeaderField: "Authorization"), request.header("authorization"))
-        XCTAssertEqual(sent.value(forHTTPHeaderField: "Accept-Encoding"), "identity")
+        XCTAssertTrue(HTTPTransport.isSendable(request))
+        let lines = HTTPTransport.headerLines(for: request)
+        XCTAssertTrue(lines.contains("host: 127.0.0.1:9000"), "\(lines)")
+        XCTAssertTrue(lines.contains("authorization: \(request.header("authorization") ?? "")"), "\(lines)")
+        XCTAssertTrue(lines.contains("accept-encoding: identity"), "\(lines)")
 
         // The adaptation to servers that decode %2F before checking leaves '/' in the query as is.
         let raw = remote.signedRequest(
             .GET, key: nil, query: query, headers: [], body: Data(), querySlashesUnencoded: true)
         XCTAssertEqual(raw.url, "http://127.0.0.1:9000/my-bucket?continuation-token=t/u%3D&prefix=x%20y%2Bz~/")
-        XCTAssertEqual(S3Transport.urlRequest(for: raw)?.url?.absoluteString, raw.url)
+        XCTAssertTrue(HTTPTransport.isSendable(raw))
     }
 
     func testPutCarriesItsBodyAndAHostWithADefaultPort() throws {
         let remote = try remote("s3://my-bucket?endpoint=https://storage.example:443")
         let request = remote.signedRequest(.PUT, key: "manifest", query: [], headers: [], body: Data("m".utf8))
-        let sent = try XCTUnwrap(S3Transport.urlRequest(for: request))
-        XCTAssertEqual(sent.httpMethod, "PUT")
-        XCTAssertEqual(sent.httpBody, Data("m".utf8))
+        XCTAssertEqual(request.method, .PUT)
+        XCTAssertEqual(request.body, Data("m".utf8))
         // libcurl would leave :443 out of a Host of its own; the signed one is sent instead.
-        XCTAssertEqual(sent.value(forHTTPHeaderField: "Host"), "storage.example:443")
+        XCTAssertTrue(HTTPTransport.headerLines(for: request).contains("host: storage.example:443"))
     }
 
     func testErrorRepliesMapToKinds() throws {

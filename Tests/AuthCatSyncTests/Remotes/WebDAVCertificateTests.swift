@@ -38,13 +38,12 @@ final class WebDAVCertificateTests: XCTestCase {
         try await remote.close()
     }
 
-    /// Why the WebDAV remote offers no CA file of its own: URLSession on Linux
-    /// (FoundationNetworking over libcurl) reads `URLSessionCertificateAuthorityInfoFile`
-    /// on Android only, libcurl reads no CA variable (curl the program does),
-    /// and Debian's libcurl names its CA bundle, so OpenSSL's `SSL_CERT_FILE`
-    /// is never consulted. If a toolchain starts to honour one of them, this
-    /// fails, and authcat can offer it.
-    func testNoEnvironmentVariableMakesURLSessionTrustAnotherCA() async throws {
+    /// No variable makes the WebDAV remote trust another CA: libcurl reads no
+    /// CA variable (curl the program does), Debian's libcurl names its CA
+    /// bundle, so OpenSSL's `SSL_CERT_FILE` is never consulted, and
+    /// `URLSessionCertificateAuthorityInfoFile` (URLSession's, on Android) is
+    /// nobody's. The system's store decides, as the README says.
+    func testNoEnvironmentVariableMakesTheTransportTrustAnotherCA() async throws {
         let server = try Self.servers.running(.lighttpd)
         let authority = try XCTUnwrap(Self.servers.authority)
         let variables = ["URLSessionCertificateAuthorityInfoFile", "SSL_CERT_FILE", "CURL_CA_BUNDLE"]

@@ -138,4 +138,23 @@ final class WebDAVLocationTests: XCTestCase {
             String(decoding: $0.password.unprotectedData(), as: UTF8.self)
         }
     }
+
+    /// An href names what the server would serve for it: percent-decoded and its dot segments resolved, so that
+    /// `..` or `%2e%2e` never passes for a name inside the folder (issue 32 §4).
+    func testHrefsAreResolvedBeforeTheyAreCompared() {
+        let configuration = WebDAVConfiguration(scheme: "http", host: "127.0.0.1", port: 8080, path: "/dav/vault")
+        let expected: [(String, String?)] = [
+            ("/dav/vault/", ""), ("/dav/vault", ""), ("/dav/vault/authcat-x/", "authcat-x"),
+            ("/dav/vault/authcat-x/manifest", "authcat-x/manifest"),
+            ("http://127.0.0.1:8080/dav/vault/a/b", "a/b"), ("/dav/vault/a%2Db", "a-b"),
+            ("/dav/vault/./a/../b", "b"), ("/dav/vault//a", "a"), ("/dav/vault/a?x=1", "a"),
+            ("/dav/vault/../outside/", nil), ("/dav/vault/%2e%2e/outside/", nil), ("/dav/vault/%2E%2E/x", nil),
+            ("/dav/vault/a/../../outside", nil), ("/dav/vault/..%2Foutside", nil), ("/dav/outside/", nil),
+            ("/dav/vault-other/a", nil), ("/dav/vault/../vault/a", "a"), ("/../../etc/passwd", nil),
+            ("http://127.0.0.1:8080/dav/vault/../outside/", nil), ("dav/vault/a", nil), ("", nil),
+        ]
+        for (href, name) in expected {
+            XCTAssertEqual(configuration.name(ofHref: href), name, href)
+        }
+    }
 }

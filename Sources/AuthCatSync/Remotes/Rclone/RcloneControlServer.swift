@@ -31,7 +31,7 @@ final class RcloneControlServer: Sendable {
         var origin: String
         var authorization: String
         /// Made with the server, so that a remote never asked loads no HTTP stack.
-        var transport: S3Transport
+        var transport: HTTPTransport
     }
 
     /// rclone's remote control did not start; `said` is the end of what it wrote.
@@ -192,7 +192,7 @@ final class RcloneControlServer: Sendable {
         let step = max(program.deadline, 1)
         let server = Running(
             shell: shell, lifeline: input.fileHandleForWriting, origin: origin, authorization: authorization,
-            transport: S3Transport(idleTimeout: step, deadline: step))
+            transport: HTTPTransport(idleTimeout: step, deadline: step))
         running.withLock { $0 = server }
         return server
     }

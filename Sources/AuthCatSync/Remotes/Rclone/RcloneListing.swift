@@ -42,7 +42,10 @@ enum RcloneListing {
         var objects: [RemoteObject] = []
         for entry in entries where entry.isFolder != true {
             let name = entry.path
-            guard name.hasPrefix(prefix), RemoteObjectName.isValid(name) else { continue }
+            // A path that climbs out (`..`), starts at the root, or goes deeper than the format's names is not ours.
+            guard name.hasPrefix(prefix), RemoteObjectName.isValid(name),
+                name.split(separator: "/").count <= RemoteObjectName.maximumDepth
+            else { continue }
             // rclone lists no ETag everywhere; the time of the last write and the size tell a rewrite.
             let version = entry.modified.map { "\($0)/\(entry.size)" }
             objects.append(RemoteObject(name: name, size: max(0, entry.size), version: version))

@@ -99,7 +99,7 @@ public final class RcloneRemote: Remote, Sendable {
         let read: RcloneControlServer.Reply
         do {
             read = try await server.object(fs: fileSystem, name: name, maximumBytes: RemoteObject.maximumSize)
-        } catch S3Transport.Failure.tooLarge(_, true) {
+        } catch HTTPTransport.Failure.tooLarge(_, true) {
             throw RemoteError.objectRefused(
                 name: name, reason: "rclone sends more than the \(RemoteObject.maximumSize) bytes allowed")
         } catch {
@@ -169,11 +169,11 @@ public final class RcloneRemote: Remote, Sendable {
                 reason: "rclone's remote control did not start"
                     + (said.isEmpty ? "" : ": rclone says \(said.debugDescription)"))
         }
-        if case S3Transport.Failure.deadlineExceeded = error {
+        if case HTTPTransport.Failure.deadlineExceeded = error {
             return RemoteError.unreachable(
                 location: displayLocation, reason: "rclone did not finish within \(Int(program.deadline)) s")
         }
-        return S3Transport.failure(error, location: displayLocation)
+        return HTTPTransport.failure(error, location: displayLocation)
     }
 
     /// The error for a failed call, by rclone's words.

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Turning failed requests into `RemoteError`s the sync monitor can act on.
 ///
 /// Messages carry the status and S3 error code, never a header, signature or key.
@@ -49,6 +45,6 @@ extension S3Remote {
 
     /// The error for a request that got no reply.
     func transportFailure(_ error: Error) -> Error {
-        S3Transport.failure(error, location: displayLocation)
+        HTTPTransport.failure(error, location: displayLocation)
     }
 }

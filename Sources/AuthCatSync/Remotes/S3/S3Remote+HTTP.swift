@@ -72,7 +72,7 @@ extension S3Remote {
             method, key: key, query: query, headers: extra, body: body, querySlashesUnencoded: querySlashesUnencoded)
         do {
             return try await transport.send(request, maximumBytes: bound.maximumBytes)
-        } catch let S3Transport.Failure.tooLarge(limit, successful) where successful && bound.object != nil {
+        } catch let HTTPTransport.Failure.tooLarge(limit, successful) where successful && bound.object != nil {
             throw RemoteError.objectRefused(
                 name: bound.object ?? "", reason: "the server sends more than the \(limit) bytes allowed")
         } catch {

@@ -16,14 +16,14 @@ import Synchronization
 /// refused with `SignatureDoesNotMatch`, it is signed once more with `/` left
 /// as is; if that is accepted, the remote keeps signing that way.
 ///
-/// The remote owns one `S3Transport` (a URLSession) for all its requests.
+/// The remote owns one `HTTPTransport` (libcurl) for all its requests.
 /// Call `close()` when done; a remote released without it closes the session.
 /// Credentials are held in memory only, never logged and never put in errors.
 public final class S3Remote: Remote, Sendable {
     public let configuration: S3Configuration
     let signer: SigV4Signer
     let sessionToken: String?
-    let transport: S3Transport
+    let transport: HTTPTransport
     let clock: any AuthCatEssentials.Clock
     /// `max-keys` for listing; `nil` leaves the server's default (1,000 on AWS).
     let listPageSize: Int?
@@ -54,7 +54,7 @@ public final class S3Remote: Remote, Sendable {
         sessionToken = credentials.sessionToken
         self.clock = clock
         let step = max(timeout, 0.1)
-        transport = S3Transport(idleTimeout: step, deadline: step * 3)
+        transport = HTTPTransport(idleTimeout: step, deadline: step * 3)
         self.listPageSize = listPageSize
     }
 

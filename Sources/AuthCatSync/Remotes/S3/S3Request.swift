@@ -2,7 +2,7 @@ import Foundation
 
 /// A signed S3 request, exactly as it is to be sent.
 ///
-/// Built by `S3Remote.signedRequest` and sent by `S3Transport`; kept apart
+/// Built by `S3Remote.signedRequest` and sent by `HTTPTransport`; kept apart
 /// from Foundation's `URLRequest` so that what was signed can be checked
 /// without a network.
 struct S3Request {

@@ -58,17 +58,43 @@ public struct WebDAVConfiguration: Sendable, Equatable {
         origin + path + "/" + name
     }
 
-    /// The request path of a URL or an `href` this server sent, percent-decoded, or nil if it is not ours.
+    /// The name an `href` this server sent stands for, relative to the base folder ("" for the folder itself),
+    /// or nil if it is not inside the folder.
+    ///
+    /// An href is a path or a full URL; its path is percent-decoded (servers
+    /// differ in what they encode) and its dot segments resolved (`a/../..`,
+    /// `%2e%2e`) before it is compared with the folder, as a server would
+    /// resolve it if asked. The host of a full URL is not compared (a server
+    /// behind a proxy may name itself otherwise): a name is only ever requested
+    /// from this configuration's origin.
     func name(ofHref href: String) -> String? {
-        // An href is a path or a full URL; both are compared decoded, as servers differ in what they encode.
-        var text = href
+        var text = Substring(href)
         if let schemeEnd = text.range(of: "://") {
             let afterScheme = text[schemeEnd.upperBound...]
-            text = String(afterScheme[(afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex)...])
+            text = afterScheme[(afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex)...]
         }
-        guard let decoded = text.removingPercentEncoding, let base = path.removingPercentEncoding else { return nil }
-        guard decoded == base || decoded.hasPrefix(base + "/") else { return nil }
-        return String(decoded.dropFirst(base.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        // A query or fragment is not part of the path.
+        text = text.prefix { $0 != "?" && $0 != "#" }
+        guard text.hasPrefix("/"), let decoded = text.removingPercentEncoding,
+            let resolved = Self.resolvingDotSegments(decoded), let base = path.removingPercentEncoding,
+            let folder = Self.resolvingDotSegments(base)
+        else { return nil }
+        guard resolved == folder || resolved.hasPrefix(folder + "/") else { return nil }
+        return String(resolved.dropFirst(folder.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+    }
+
+    /// An absolute path with its `.` and `..` segments resolved and empty ones dropped; nil if it climbs above `/`.
+    static func resolvingDotSegments(_ path: String) -> String? {
+        var segments: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..":
+                guard segments.popLast() != nil else { return nil }
+            default: segments.append(segment)
+            }
+        }
+        return "/" + segments.joined(separator: "/")
     }
 
     private static func encodeUser(_ user: String) -> String {

@@ -23,11 +23,11 @@ extension WebDAVRemote {
             let response: Response
             do {
                 response = try await transport.send(request, maximumBytes: maximumBytes)
-            } catch let S3Transport.Failure.tooLarge(limit, successful) where successful && object != nil {
+            } catch let HTTPTransport.Failure.tooLarge(limit, successful) where successful && object != nil {
                 throw RemoteError.objectRefused(
                     name: object ?? "", reason: "the server sends more than the \(limit) bytes allowed")
             } catch {
-                throw S3Transport.failure(
+                throw HTTPTransport.failure(
                     error, location: displayLocation, certificateAdvice: Self.certificateAdvice)
             }
             attempt += 1
@@ -36,8 +36,8 @@ extension WebDAVRemote {
         }
     }
 
-    /// A NAS with a certificate authority of its own: URLSession on Linux
-    /// cannot be given a CA file, rclone can (`--ca-cert`, or `RCLONE_CA_CERT`).
+    /// A NAS with a certificate authority of its own: authcat takes no CA
+    /// file of its own (the system's authorities decide), rclone can (`--ca-cert`, or `RCLONE_CA_CERT`).
     static let certificateAdvice =
         "; for a server with a certificate authority of its own, add its CA certificate to the system's "
         + "(update-ca-certificates), or sync through rclone's webdav backend with RCLONE_CA_CERT naming the CA file"

@@ -2,6 +2,13 @@ import Foundation
 
 /// The `Remote` operations, each a few WebDAV requests.
 extension WebDAVRemote {
+    /// Walks the folders below the base with one `PROPFIND` each, within the format's bounds.
+    ///
+    /// Only what the format can hold is looked into: folders whose names are
+    /// valid object names and less than `RemoteObjectName.maximumDepth` deep,
+    /// at most `maximumFoldersListed` of them and `RemoteObject.maximumListed`
+    /// entries in all. An entry whose href is outside the base folder (`..`,
+    /// `%2e%2e`, another path) is ignored, and never requested.
     public func list(prefix: String) async throws -> [RemoteObject] {
         try RemoteObjectName.validatePrefix(prefix)
         var objects: [RemoteObject] = []
@@ -10,6 +17,11 @@ extension WebDAVRemote {
         var listed = 0
         while let folder = pending.popLast() {
             guard visited.insert(folder).inserted else { continue }
+            guard visited.count <= RemoteObjectName.maximumFoldersListed else {
+                throw RemoteError.protocolError(
+                    location: displayLocation, status: 207,
+                    detail: "the listing holds more than \(RemoteObjectName.maximumFoldersListed) folders")
+            }
             guard let entries = try await listFolder(folder) else {
                 // The base folder missing means the remote is gone; a sub-folder may have just been pruned.
                 if folder.isEmpty { throw RemoteError.containerMissing(location: displayLocation) }
@@ -21,16 +33,28 @@ extension WebDAVRemote {
                     location: displayLocation, status: 207,
                     detail: "the listing holds more than \(RemoteObject.maximumListed) entries")
             }
-            for entry in entries where entry.name != folder && entry.name.hasPrefix(folder) {
+            for entry in entries where entry.name != folder && Self.isDirectlyIn(folder, entry.name) {
+                // Foreign files (a desktop client's, a probe left by a kill) and anything deeper or stranger
+                // than the format's names are not ours.
+                guard RemoteObjectName.isValid(entry.name) else { continue }
+                let depth = entry.name.split(separator: "/").count
                 if entry.isFolder {
-                    if Self.folder(entry.name, mayHold: prefix) { pending.append(entry.name) }
-                } else if entry.name.hasPrefix(prefix), RemoteObjectName.isValid(entry.name) {
-                    // Foreign files (a desktop client's, a probe left by a kill) are not ours.
+                    if depth < RemoteObjectName.maximumDepth, Self.folder(entry.name, mayHold: prefix) {
+                        pending.append(entry.name)
+                    }
+                } else if entry.name.hasPrefix(prefix), depth <= RemoteObjectName.maximumDepth {
                     objects.append(RemoteObject(name: entry.name, size: entry.size, version: entry.version))
                 }
             }
         }
         return objects.sorted { $0.name < $1.name }
+    }
+
+    /// Whether `name` is an entry of `folder` itself (a `Depth: 1` listing), not of a folder below or elsewhere.
+    static func isDirectlyIn(_ folder: String, _ name: String) -> Bool {
+        let start = folder.isEmpty ? name[...] : name.hasPrefix(folder + "/") ? name.dropFirst(folder.count + 1) : nil
+        guard let rest = start else { return false }
+        return !rest.isEmpty && !rest.contains("/")
     }
 
     public func get(_ name: String) async throws -> Data? {

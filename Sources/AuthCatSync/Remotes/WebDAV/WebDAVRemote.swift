@@ -16,16 +16,17 @@ import Synchronization
 /// not, `create` looks with `HEAD` first, which only narrows the race, and
 /// `createOnlyEnforced` says so for `sync status`.
 ///
-/// Requests go through the transport the S3 remote uses (URLSession over
-/// libcurl, one deadline per request, bounded replies, no redirect
-/// followed: a redirect would carry the password elsewhere). The password
+/// Requests go through the transport the S3 remote uses (`HTTPTransport`:
+/// libcurl, one deadline per request, replies bounded as they arrive, no
+/// redirect followed: a redirect would carry the password elsewhere, and
+/// no proxy for `dav://`: the password goes in clear only straight to the server). The password
 /// is held in memory only, in the `authorization` header, never in a URL,
 /// an error or a log.
 public final class WebDAVRemote: Remote, Sendable {
     public let configuration: WebDAVConfiguration
     /// The `authorization` header, or nil for a server without authentication.
     let authorization: String?
-    let transport: S3Transport
+    let transport: HTTPTransport
     private let learned: Mutex<Bool?>
     /// Folders known to exist, so that a write does not ask again.
     let knownFolders = Mutex<Set<String>>([])
@@ -43,7 +44,7 @@ public final class WebDAVRemote: Remote, Sendable {
         authorization = credentials?.basicAuthorization
         learned = Mutex(createOnlyEnforced)
         let step = max(timeout, 0.1)
-        transport = S3Transport(idleTimeout: step, deadline: step * 3)
+        transport = HTTPTransport(idleTimeout: step, deadline: step * 3)
     }
 
     public var displayLocation: String { configuration.displayLocation }

@@ -1,13 +1,9 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A request without a reply as a `RemoteError`, for every remote that uses the transport (S3, WebDAV).
 ///
 /// Reasons are short and carry no header, signature or password.
-extension S3Transport {
+extension HTTPTransport {
     /// The error for a request that got no reply.
     ///
     /// - Parameter certificateAdvice: what the user can do about a server
@@ -16,19 +12,15 @@ extension S3Transport {
         switch error {
         case is CancellationError:
             return error
-        case let known as Failure:
-            return Self.failure(known, location: displayLocation)
-        case let urlError as URLError
-        where certificateFailures.contains(urlError.code)
-            // libcurl's own words, whichever code FoundationNetworking gave them.
-            || urlError.localizedDescription.localizedCaseInsensitiveContains("certificate"):
+        case Failure.transfer(let code, let message)
+        where certificateFailures.contains(code) || message.localizedCaseInsensitiveContains("certificate"):
             // Not a network outage: the server is there, and is not who it should be (or not provably so).
             return RemoteError.protocolError(
                 location: displayLocation, status: nil,
                 detail: "the server's certificate is not trusted (it is checked against the system's certificate "
                     + "authorities, and verification is never turned off)" + certificateAdvice)
-        case let urlError as URLError:
-            return Self.failure(urlError, location: displayLocation)
+        case let known as Failure:
+            return Self.failure(known, location: displayLocation)
         default:
             return RemoteError.unreachable(location: displayLocation, reason: describe(String(describing: error)))
         }
@@ -41,32 +33,35 @@ extension S3Transport {
         case .tooLarge(let limit, _):
             return .protocolError(
                 location: displayLocation, status: nil, detail: "the reply is larger than the \(limit) bytes allowed")
-        case .deadlineExceeded:
+        case .headTooLarge:
+            return .protocolError(
+                location: displayLocation, status: nil,
+                detail: "the reply's headers are longer than the \(maximumHeadBytes) bytes allowed")
+        case .deadlineExceeded, .timedOut:
             return .unreachable(location: displayLocation, reason: "the server did not answer in time")
         case .unusableURL:
             return .invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
+        case .transfer(let code, let message):
+            return Self.failure(code: code, message: message, location: displayLocation)
         }
     }
 
-    private static let certificateFailures: Set<URLError.Code> = [
-        .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
-        .serverCertificateNotYetValid, .secureConnectionFailed,
-    ]
+    /// libcurl's certificate and TLS failures (CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION,
+    /// CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE).
+    private static let certificateFailures: Set<Int> = [35, 60, 58, 77]
 
-    /// FoundationNetworking's codes for libcurl's errors; anything else keeps libcurl's own words.
-    private static func failure(_ error: URLError, location displayLocation: String) -> RemoteError {
+    /// libcurl's errors by number (curl.h's CURLcode); anything else keeps libcurl's own words.
+    private static func failure(code: Int, message: String, location displayLocation: String) -> RemoteError {
         let reason: String
-        switch error.code {
-        case .timedOut: reason = "the server did not answer in time"
-        case .cannotConnectToHost: reason = "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: reason = "the host name could not be resolved"
-        case .notConnectedToInternet: reason = "no network"
-        case .networkConnectionLost, .badServerResponse: reason = "the server closed the connection"
-        case .badURL, .unsupportedURL:
+        switch code {
+        case 28: reason = "the server did not answer in time"
+        case 7: reason = "connection refused"
+        case 5, 6: reason = "the host name could not be resolved"
+        case 52, 55, 56, 18: reason = "the server closed the connection"
+        case 1, 3:
             return .invalidLocation(location: displayLocation, reason: "the endpoint is not a usable URL")
         default:
-            let text = error.localizedDescription
-            reason = text.isEmpty ? "the request failed (URLError \(error.code.rawValue))" : describe(text)
+            reason = message.isEmpty ? "the request failed (libcurl error \(code))" : describe(message)
         }
         return .unreachable(location: displayLocation, reason: reason)
     }

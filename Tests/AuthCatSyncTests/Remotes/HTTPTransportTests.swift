@@ -4,12 +4,12 @@ import XCTest
 
 @testable import AuthCatSync
 
-/// What `S3Transport` (URLSession over libcurl) puts on the wire, and the
+/// What `HTTPTransport` (libcurl) puts on the wire, and the
 /// bounds it keeps on what comes back, against a canned HTTP server.
-final class S3TransportTests: XCTestCase {
+final class HTTPTransportTests: XCTestCase {
     private var servers: [CannedHTTPServer] = []
     private var remotes: [S3Remote] = []
-    private var transports: [S3Transport] = []
+    private var transports: [HTTPTransport] = []
 
     override func tearDown() async throws {
         for remote in remotes { try await remote.close() }
@@ -39,8 +39,8 @@ final class S3TransportTests: XCTestCase {
         return remote
     }
 
-    private func transport(idleTimeout: TimeInterval = 2, deadline: TimeInterval = 6) -> S3Transport {
-        let transport = S3Transport(idleTimeout: idleTimeout, deadline: deadline)
+    private func transport(idleTimeout: TimeInterval = 2, deadline: TimeInterval = 6) -> HTTPTransport {
+        let transport = HTTPTransport(idleTimeout: idleTimeout, deadline: deadline)
         transports.append(transport)
         return transport
     }
@@ -115,7 +115,7 @@ final class S3TransportTests: XCTestCase {
                 XCTFail("\(path): expected tooLarge, got HTTP \(reply.status) with \(reply.body.count) bytes")
             } catch {
                 XCTAssertEqual(
-                    error as? S3Transport.Failure, .tooLarge(limit: 1000, successful: true), "\(path): \(error)")
+                    error as? HTTPTransport.Failure, .tooLarge(limit: 1000, successful: true), "\(path): \(error)")
             }
         }
         let exact = try await transport.send(request("/exact", on: server), maximumBytes: 1000)
@@ -126,10 +126,63 @@ final class S3TransportTests: XCTestCase {
 
         let remote = try remote(port: server.port)
         XCTAssertEqual(
-            remote.transportFailure(S3Transport.Failure.tooLarge(limit: 65536, successful: false)) as? RemoteError,
+            remote.transportFailure(HTTPTransport.Failure.tooLarge(limit: 65536, successful: false)) as? RemoteError,
             .protocolError(
                 location: remote.displayLocation, status: nil,
                 detail: "the reply is larger than the 65536 bytes allowed"))
+    }
+
+    /// An endless chunked reply is cut at the bound and its transfer stopped, not read on and thrown away: the
+    /// server's one thread sees the client go and answers the next request (issue 32 §4).
+    func testAnEndlessReplyIsStoppedAtTheBound() async throws {
+        let server = try server { request in
+            guard request.line.hasPrefix("GET /endless ") else { return .bytes(CannedHTTPServer.reply(200)) }
+            let piece = Data(count: 65_536)
+            let chunk = Data((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Data("\r\n".utf8)
+            return .stream(
+                head: CannedHTTPServer.reply(200, headers: ["transfer-encoding": "chunked"], length: false),
+                piece: chunk, count: nil, tail: Data())
+        }
+        // Deadlines far longer than any machine needs: only the bound may end the transfer.
+        let transport = transport(idleTimeout: 60, deadline: 120)
+        do {
+            let reply = try await transport.send(request("/endless", on: server), maximumBytes: 1 << 20)
+            XCTFail("expected tooLarge, got HTTP \(reply.status) with \(reply.body.count) bytes")
+        } catch {
+            XCTAssertEqual(error as? HTTPTransport.Failure, .tooLarge(limit: 1 << 20, successful: true), "\(error)")
+        }
+        let next = try await transport.send(request("/next", on: server), maximumBytes: 1000)
+        XCTAssertEqual(next.status, 200, "the endless transfer was stopped")
+    }
+
+    /// A head without end is refused at its bound too.
+    func testAnEndlessHeadIsRefused() async throws {
+        let server = try server { _ in
+            .stream(
+                head: Data("HTTP/1.1 200 OK\r\n".utf8),
+                piece: Data("x-padding: \(String(repeating: "p", count: 1000))\r\n".utf8),
+                count: nil, tail: Data())
+        }
+        let transport = transport(idleTimeout: 60, deadline: 120)
+        do {
+            _ = try await transport.send(request("/head", on: server), maximumBytes: 1000)
+            XCTFail("expected headTooLarge")
+        } catch {
+            XCTAssertEqual(error as? HTTPTransport.Failure, .headTooLarge, "\(error)")
+        }
+    }
+
+    /// Plain HTTP goes straight to its server whatever the proxy variables say: it may carry a password in clear.
+    func testPlainHTTPNeverGoesThroughAProxy() async throws {
+        let proxy = try server { _ in .bytes(CannedHTTPServer.reply(502)) }
+        let server = try server { _ in .bytes(CannedHTTPServer.reply(200)) }
+        let variables = ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"]
+        for name in variables { setenv(name, "http://127.0.0.1:\(proxy.port)", 1) }
+        defer { for name in variables { unsetenv(name) } }
+        let reply = try await transport().send(request("/straight", on: server), maximumBytes: 1000)
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(proxy.requests.count, 0, "the proxy received nothing")
+        XCTAssertEqual(server.requests.map(\.line), ["GET /straight HTTP/1.1"])
     }
 
     func testDeadlineBoundsAReplyThatKeepsTrickling() async throws {
@@ -143,7 +196,7 @@ final class S3TransportTests: XCTestCase {
             _ = try await transport.send(request("/slow", on: server), maximumBytes: 1000)
             XCTFail("expected the deadline")
         } catch {
-            XCTAssertEqual(error as? S3Transport.Failure, .deadlineExceeded, "\(error)")
+            XCTAssertEqual(error as? HTTPTransport.Failure, .deadlineExceeded, "\(error)")
         }
     }
 
@@ -171,13 +224,13 @@ final class S3TransportTests: XCTestCase {
             _ = try await pending.value
             XCTFail("expected closed")
         } catch {
-            XCTAssertEqual(error as? S3Transport.Failure, .closed, "\(error)")
+            XCTAssertEqual(error as? HTTPTransport.Failure, .closed, "\(error)")
         }
         do {
             _ = try await transport.send(request("/y", on: server), maximumBytes: 1000)
             XCTFail("expected closed")
         } catch {
-            XCTAssertEqual(error as? S3Transport.Failure, .closed, "\(error)")
+            XCTAssertEqual(error as? HTTPTransport.Failure, .closed, "\(error)")
         }
     }
 
