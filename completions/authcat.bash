@@ -937,7 +937,7 @@ _authcat_sync_passphrase() {
 
 _authcat_sync_passphrase_change() {
     repeating_flags=()
-    non_repeating_flags=(--new-recovery-key --use-recovery-key --json --version -h --help)
+    non_repeating_flags=(--new-recovery-key --use-recovery-key --keep-joined --json --version -h --help)
     repeating_options=(--revoke)
     non_repeating_options=(--home --recovery-key-file)
     __authcat_offer_flags_options 0

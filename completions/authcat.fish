@@ -99,7 +99,7 @@ function __authcat_parse_tokens -S
                 __authcat_parse_subcommand 0 'version' 'h/help'
                 switch $unparsed_tokens[1]
                 case 'change'
-                    __authcat_parse_subcommand 0 'home=' 'new-recovery-key' 'use-recovery-key' 'recovery-key-file=' 'revoke=+' 'json' 'version' 'h/help'
+                    __authcat_parse_subcommand 0 'home=' 'new-recovery-key' 'use-recovery-key' 'recovery-key-file=' 'revoke=+' 'keep-joined' 'json' 'version' 'h/help'
                 end
             case 'rotate'
                 __authcat_parse_subcommand 0 'home=' 'revoke=+' 'y/yes' 'use-recovery-key' 'recovery-key-file=' 'json' 'version' 'h/help'
@@ -389,6 +389,7 @@ complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_option
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" use-recovery-key' -l 'use-recovery-key' -d 'Prove the right to change it with the recovery key instead of the current passphrase.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" recovery-key-file' -l 'recovery-key-file' -d 'With --new-recovery-key, a new file to write the new recovery key to (mode 0600); with --use-recovery-key, the file to read the current one from.' -rF
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change"' -l 'revoke' -d 'A device to cut off in the same step: its id, its unique name or a unique prefix of its id (repeat for several).' -rfka ''
+complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" keep-joined' -l 'keep-joined' -d 'Without a terminal, keep the devices joined since the passphrase was last set that --revoke does not name.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" json' -l 'json' -d 'Print what was done as JSON (docs/JSON.md).'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" version' -l 'version' -d 'Show the version.'
 complete -c 'authcat' -n '__authcat_should_offer_completions_for_flags_or_options "authcat sync passphrase change" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -194,6 +194,7 @@ enum SyncCommandError: UserFacingError {
     case differentVaultNeedsConfirmation(remote: String)
     case differentVaultNotJoined
     case newVaultNotCreated
+    case joinedDevicesUnnamed(String)
 
     var description: String {
         switch self {
@@ -239,6 +240,10 @@ enum SyncCommandError: UserFacingError {
             "nothing was set up, and sync stays off"
         case .newVaultNotCreated:
             "nothing was set up, and sync stays off; check the location, or to join an existing vault, name where it is"
+        case .joinedDevicesUnnamed(let devices):
+            "devices joined since the sync passphrase was last set, and whoever knew it could have joined one: "
+                + "\(devices); name each to cut off with --revoke DEVICE, and keep the rest with --keep-joined. "
+                + "The passphrase was not changed"
         case .remoteNotUpdated(let error):
             "sync is off on this device, but the remote could not be updated (\(Self.what(error))); "
                 + "to try again, run this command again"

@@ -24,7 +24,7 @@ final class PassphraseLeakTests: TwoDevicesFaultTestCase {
 
     private func changePassphrase(_ options: [String] = []) throws {
         try succeed(
-            a, ["sync", "passphrase", "change"] + options,
+            a, ["sync", "passphrase", "change", "--keep-joined"] + options,
             environment: environment.merging(["AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path]) { $1 })
     }
 
@@ -157,8 +157,17 @@ final class PassphraseLeakTests: TwoDevicesFaultTestCase {
         let devices = try JSONSerialization.jsonObject(with: Data(own.stdout.utf8)) as? [[String: Any]] ?? []
         let thiefID = try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String)
         try succeed(a, ["sync", "now"], environment: environment)
+        // In a script, a device joined since is never kept by default: nothing changes until each is named.
+        let manifestBefore = try Data(contentsOf: manifestFile)
+        let unnamed = try run(
+            a, ["sync", "passphrase", "change"],
+            environment: environment.merging(["AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path]) { $1 })
+        XCTAssertEqual(unnamed.termination, .exited(1), unnamed.stderr)
+        XCTAssertTrue(unnamed.stderr.contains("The passphrase was not changed"), unnamed.stderr)
+        XCTAssertTrue(unnamed.stderr.contains(thiefID), unnamed.stderr)
+        XCTAssertEqual(try Data(contentsOf: manifestFile), manifestBefore)
         let changed = try run(
-            a, ["sync", "passphrase", "change", "--revoke", thiefID],
+            a, ["sync", "passphrase", "change", "--revoke", thiefID, "--keep-joined"],
             environment: environment.merging(["AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path]) { $1 })
         XCTAssertEqual(changed.termination, .exited(0), changed.stderr)
         XCTAssertTrue(changed.stderr.contains("joined since the sync passphrase was last set"), changed.stderr)
@@ -189,5 +198,84 @@ final class PassphraseLeakTests: TwoDevicesFaultTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(rotated.stdout.utf8)) as? [String: Any]
         XCTAssertEqual(json?["left_out"] as? [String], [])
         XCTAssertEqual((json?["recipients"] as? [[String: Any]])?.count, 2, rotated.stdout)
+    }
+
+    /// What whoever holds the passphrase before the change opens: the manifest key and the authority.
+    private func leakedAuthority() async throws -> (manifest: KeyManifest, opened: KeyManifest.Unlocked) {
+        let manifest = try KeyManifest.decode(Data(contentsOf: manifestFile), expectedVaultID: vaultID)
+        return (manifest, try manifest.unlock(with: .passphrase(SecretBytes(utf8: Self.passphrase))))
+    }
+
+    /// The holder of the leaked passphrase, who can write to the storage,
+    /// rewrites B's certificate with a key of their own, signed by the
+    /// authority they opened: the change seals the new key to no key but the
+    /// one A first read for B, and says B's key changed.
+    func testACertificateRewrittenWithTheLeakedAuthorityGetsNoKey() async throws {
+        // A has read B's certificate once: that is the key it seals to from now on.
+        try succeed(a, ["sync", "now"], environment: environment)
+        let (_, leaked) = try await leakedAuthority()
+        let remote = try FolderRemote(path: remoteFolder.path)
+        let keys = try await KeyRotation(remote: remote, vaultID: vaultID, device: "", clock: SystemClock())
+            .certifiedKeys(authority: leaked.authority.publicKey)
+        let aID = try ownID(a)
+        let bID = try XCTUnwrap(keys.keys.first { $0 != aID })
+        let thiefKeys = try DeviceKeys.generate()
+        let forged = try DeviceCertificate.issue(
+            vault: vaultID, device: bID, boxPublicKey: thiefKeys.boxKeyPair.publicKey, by: leaked.authority, at: Date())
+        try await remote.put(EpochLayout.deviceKey(vaultID, device: bID), data: try forged.encoded())
+
+        let changed = try run(
+            a, ["sync", "passphrase", "change", "--keep-joined", "--json"],
+            environment: environment.merging(["AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path]) { $1 })
+        XCTAssertEqual(changed.termination, .exited(0), changed.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(changed.stdout.utf8)) as? [String: Any]
+        let rotation = try XCTUnwrap(json?["rotation"] as? [String: Any], changed.stdout)
+        XCTAssertEqual(rotation["key_changed"] as? [String], [bID], changed.stdout)
+        let listed = try await remote.list(prefix: EpochLayout.rotationPrefix(vaultID))
+        let name = try XCTUnwrap(listed.first?.name)
+        let stored = try await remote.get(name)
+        let record = try RotationRecord.decode(try XCTUnwrap(stored), name: name, vault: vaultID)
+        XCTAssertTrue(record.keys.contains { $0.device == aID })
+        XCTAssertFalse(record.keys.contains { $0.boxPublicKey == thiefKeys.boxKeyPair.publicKey })
+        for sealed in record.keys {
+            XCTAssertNil(try? PublicKeyCrypto.openSealed(sealed.sealedKey, keyPair: thiefKeys.boxKeyPair))
+        }
+    }
+
+    /// The holder of the leaked passphrase rewrites the manifest in place
+    /// (same epoch, signed by the authority they opened) to seal the manifest
+    /// key to a recovery key of their own: no device takes it, and a change
+    /// refuses to build on it.
+    func testAManifestRewrittenInPlaceWithTheLeakedAuthorityIsNeitherTakenNorBuiltOn() async throws {
+        let (manifest, leaked) = try await leakedAuthority()
+        let theirs = try RecoveryKey.generate()
+        let wraps = try ManifestKeyWraps.make(
+            leaked.manifestKey, passphrase: SecretBytes(utf8: Self.passphrase), kdf: manifest.kdf,
+            recovery: .key(theirs, anchoredAt: manifest.position), vaultID: vaultID)
+        let rewritten = try KeyManifest.make(
+            vaultID: vaultID, epoch: manifest.epoch, rotation: manifest.rotation, manifestKey: leaked.manifestKey,
+            keys: leaked.keys, authority: leaked.authority, wraps: wraps, createdAt: Date())
+        try rewritten.encoded().write(to: manifestFile)
+        let before = try FileManager.default.contentsOfDirectory(atPath: vaultFolder.path).sorted()
+
+        _ = try run(b, ["sync", "now"], environment: environment)
+        let (status, json) = try statusJSON(b)
+        XCTAssertEqual(status, 4, "\(json)")
+        let refused = try run(
+            a, ["sync", "passphrase", "change", "--keep-joined"],
+            environment: environment.merging(["AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path]) { $1 })
+        XCTAssertEqual(refused.termination, .exited(1), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("not the one this device accepted"), refused.stderr)
+        XCTAssertFalse(
+            try FileManager.default.contentsOfDirectory(atPath: vaultFolder.path).contains {
+                $0.hasPrefix("rotation-")
+            },
+            "no rotation was written: \(before)")
+    }
+
+    private func ownID(_ home: URL) throws -> String {
+        let listed = try run(home, ["sync", "devices", "--json"], environment: environment)
+        let devices = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+        return try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String)
     }
 }

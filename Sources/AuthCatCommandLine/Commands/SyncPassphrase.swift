@@ -36,9 +36,10 @@ extension AuthCat {
 
                 It lists the devices that joined since the sync passphrase was last set: \
                 whoever held a leaked passphrase could have joined one. On a terminal it \
-                offers to revoke them in the same step; --revoke DEVICE names them in \
-                scripts. Killed at any moment, the old or the new passphrase is in force; \
-                run it again to finish.
+                offers to revoke them in the same step. Elsewhere (a script, --json) each \
+                must be named: --revoke DEVICE cuts it off, --keep-joined keeps the rest; \
+                without either the passphrase is not changed. Killed at any moment, the \
+                old or the new passphrase is in force; run it again to finish.
 
                 Examples:
                   authcat sync passphrase change
@@ -65,6 +66,12 @@ extension AuthCat {
                 "A device to cut off in the same step: its id, its unique name or a unique prefix of its id (repeat for several).",
                 valueName: "device"))
         var revoke: [String] = []
+
+        @Flag(
+            help:
+                "Without a terminal, keep the devices joined since the passphrase was last set that --revoke does not name."
+        )
+        var keepJoined = false
 
         @Flag(help: "Print what was done as JSON (docs/JSON.md).")
         var json = false
@@ -117,18 +124,24 @@ extension AuthCat {
         }
 
         /// Names the devices that joined since the passphrase was last set and,
-        /// on a terminal, asks which to revoke now; elsewhere says how.
+        /// on a terminal, asks which to revoke now. Elsewhere each must have been
+        /// named (`--revoke`, or `--keep-joined` for the rest): a device joined
+        /// with a leaked passphrase must never get the new key by default.
         private func offerRevocation(
             of devices: [DeviceDirectory.Device], in invocation: Invocation
         ) throws -> [String] {
             guard !devices.isEmpty else { return [] }
-            let output = invocation.output
-            output.note(
+            let labels = TerminalText.sanitized(devices.map(\.label).joined(separator: ", "))
+            invocation.output.note(
                 "devices that joined since the sync passphrase was last set (whoever knew it could have "
-                    + "joined one): " + TerminalText.sanitized(devices.map(\.label).joined(separator: ", ")))
+                    + "joined one): " + labels)
             guard invocation.terminal.standardInputIsTerminal, !json else {
-                if revoke.isEmpty {
-                    output.note("to cut one off in the same step, run again with --revoke DEVICE")
+                let listed = DeviceDirectory(devices: devices)
+                let named = Set(revoke.compactMap { try? listed.resolve($0).id })
+                let unnamed = devices.filter { !named.contains($0.id) }
+                guard unnamed.isEmpty || keepJoined else {
+                    throw SyncCommandError.joinedDevicesUnnamed(
+                        TerminalText.sanitized(unnamed.map(\.label).joined(separator: ", ")))
                 }
                 return []
             }

@@ -24,6 +24,7 @@ struct RotationSummary: Encodable {
     var recipients: [Recipient]
     var revoked: [String]
     var leftOut: [String]
+    var keyChanged: [String]
     var objectsRemoved: Int
     var exposedAccounts: [ExposedAccount]
     /// Unix seconds; nil when unknown.
@@ -33,6 +34,7 @@ struct RotationSummary: Encodable {
     enum CodingKeys: String, CodingKey {
         case remote, epoch, recipients, revoked, advice
         case leftOut = "left_out"
+        case keyChanged = "key_changed"
         case objectsRemoved = "objects_removed"
         case exposedAccounts = "exposed_accounts"
         case revokedLastSeen = "revoked_last_seen"
@@ -45,6 +47,7 @@ struct RotationSummary: Encodable {
         try container.encode(recipients, forKey: .recipients)
         try container.encode(revoked, forKey: .revoked)
         try container.encode(leftOut, forKey: .leftOut)
+        try container.encode(keyChanged, forKey: .keyChanged)
         try container.encode(objectsRemoved, forKey: .objectsRemoved)
         try container.encode(exposedAccounts, forKey: .exposedAccounts)
         // Always present, null when unknown, as the devices' dates are.
@@ -58,6 +61,7 @@ struct RotationSummary: Encodable {
         recipients = outcome.recipients.map { Recipient(id: $0.id, name: $0.name) }
         revoked = outcome.revoked
         leftOut = outcome.leftOut
+        keyChanged = outcome.keyChanged
         objectsRemoved = outcome.objectsRemoved
         exposedAccounts = outcome.exposedAccounts.map {
             ExposedAccount(issuer: $0.issuer, name: $0.name, deleted: $0.deleted, held: $0.held)
@@ -90,6 +94,12 @@ struct RotationSummary: Encodable {
             lines.append(
                 "left out (joined before devices had keys; turn sync off and on again there with the passphrase): "
                     + outcome.leftOut.joined(separator: ", "))
+        }
+        if !outcome.keyChanged.isEmpty {
+            lines.append(
+                "given no key, because their key on the remote is not the one this device first read for them "
+                    + "(whoever held the old passphrase could have replaced it; revoke them, or turn sync off and "
+                    + "on again there): " + outcome.keyChanged.joined(separator: ", "))
         }
         guard !outcome.revoked.isEmpty else { return lines }
         lines.append("revoked: \(outcome.revoked.joined(separator: ", ")); it can read nothing written from now on")

@@ -8,7 +8,8 @@ extension SyncEngine {
     /// names, a device that joined but never wrote a batch: it holds the
     /// master key all the same. Each certificate is read once; one the
     /// authority did not sign (planted by the remote) adds no device, and
-    /// one the remote fails to return does not fail the sync.
+    /// one the remote fails to return does not fail the sync. Its box key is
+    /// kept as first read: a rotation seals to no other key for that device.
     func recordCertifiedDevices(_ run: SyncEngine.Run, listed objects: [RemoteObject]) async throws {
         let state = try SyncStore.requiredState(store)
         // A device that joined before the authority existed has nothing to check a certificate with.
@@ -22,9 +23,11 @@ extension SyncEngine {
             else { continue }
             // Only the directory needs it: a read that fails is tried again at the next sync.
             guard let data = try? await remote.get(object.name),
-                (try? DeviceCertificate.open(data, name: object.name, vault: vault, authority: authority)) != nil
+                let certificate = try? DeviceCertificate.open(
+                    data, name: object.name, vault: vault, authority: authority)
             else { continue }
-            let record = SyncStore.CertifiedDeviceRecord(deviceID: device, firstSeen: clock.now().unixMilliseconds)
+            let record = SyncStore.CertifiedDeviceRecord(
+                deviceID: device, firstSeen: clock.now().unixMilliseconds, boxPublicKey: certificate.boxPublicKey)
             try store.write { try record.save($0) }
         }
     }

@@ -35,12 +35,13 @@ extension SyncEngine {
         }
         guard hash == known else {
             let manifest = try? KeyManifest.decode(data, expectedVaultID: run.vaultID)
-            // A rotation or passphrase change on another device: a newer generation,
-            // signed by the authority this device pinned.
+            // A rotation or passphrase change on another device, which this device has
+            // followed: a newer generation at its own position, signed by the authority it pinned.
             if let authority = state.authorityPublicKey, let manifest,
                 try manifest.isAcceptable(
-                    pinnedAuthority: authority, vaultID: run.vaultID, atLeastEpoch: state.keyEpoch,
-                    afterGeneration: state.manifestGeneration)
+                    at: RotationChain.Position(
+                        epoch: state.keyEpoch, recordHash: state.keyEpochRecord, authority: authority),
+                    vaultID: run.vaultID, afterGeneration: state.manifestGeneration)
             {
                 try store.updateState {
                     $0.manifestHash = hash

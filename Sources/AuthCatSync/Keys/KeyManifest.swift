@@ -24,7 +24,10 @@ struct KeyManifest: SignedDocument, Equatable {
     var version = KeyManifest.version
     var vaultID: String
     var createdAt: Int64
-    /// 1 for the first manifest of a vault, one more for each written after; nil in version 2.
+    /// `epoch + 1`: every manifest this version writes moves the epoch (a
+    /// rotation, a passphrase change) or is the vault's first; nil in version
+    /// 2. Tied to the epoch, which only a proved record moves, so that no
+    /// manifest can claim a generation its chain does not reach.
     var generation: Int64?
     var kdf: KDFParameters
     /// The epoch whose master key this manifest wraps: 0 until the first rotation.
@@ -79,14 +82,14 @@ struct KeyManifest: SignedDocument, Equatable {
     /// The generation a device compares: 0 for a version 2 manifest.
     var generationNumber: Int64 { generation ?? 0 }
 
-    /// A signed manifest for `epoch`, of `generation`.
+    /// A signed manifest for `epoch`, of generation `epoch + 1`.
     static func make(
-        vaultID: String, generation: Int64, epoch: Int64, rotation: String, manifestKey: SecretBytes, keys: SyncKeys,
+        vaultID: String, epoch: Int64, rotation: String, manifestKey: SecretBytes, keys: SyncKeys,
         authority: AuthorityKey, wraps: ManifestKeyWraps, createdAt: Date
     ) throws -> KeyManifest {
         let manifest = KeyManifest(
             vaultID: vaultID, createdAt: createdAt.unixMilliseconds,
-            generation: try RemoteLayout.checkedNumber(generation), kdf: wraps.kdf, epoch: epoch,
+            generation: try RemoteLayout.checkedNumber(epoch + 1), kdf: wraps.kdf, epoch: epoch,
             rotation: rotation, authorityPublicKey: authority.publicKey,
             passphraseWrappedKey: wraps.passphraseWrappedKey, recoveryWrappedKey: wraps.recoveryWrappedKey,
             recoveryPublicKey: wraps.recoveryPublicKey, recoveryAnchor: wraps.recoveryAnchor,
@@ -141,7 +144,7 @@ struct KeyManifest: SignedDocument, Equatable {
     static func decode(_ data: Data, expectedVaultID: String) throws -> KeyManifest {
         guard let manifest = try? JSONDecoder().decode(KeyManifest.self, from: data),
             manifest.format == Manifest.format, readableVersions.contains(manifest.version),
-            (manifest.version == 2) == (manifest.generation == nil),
+            manifest.version == 2 ? manifest.generation == nil : manifest.generation == manifest.epoch + 1,
             manifest.version == 3 || manifest.recoveryPublicKey == nil,
             (manifest.recoveryPublicKey == nil) == (manifest.recoveryAnchor == nil)
         else {
@@ -158,14 +161,20 @@ struct KeyManifest: SignedDocument, Equatable {
         RotationChain.Position(epoch: epoch, recordHash: rotation, authority: authorityPublicKey)
     }
 
-    /// Whether a device that pinned `authority` may take this manifest in
-    /// place of the one it kept: signed by that authority, for its vault, at
-    /// an epoch no older than the device's, and of a newer generation than
-    /// the one it accepted last (so an old manifest put back is never taken).
+    /// Whether a device standing at `position` (its epoch, the record that
+    /// made it, and the authority it pinned) may take this manifest in place
+    /// of the one it kept: for its vault, at exactly its position, signed by
+    /// that authority, and of a newer generation than the one it accepted
+    /// last. A manifest changes only with the epoch, so an old one put back,
+    /// or one rewritten in place by whoever held a replaced authority, is
+    /// never taken.
     func isAcceptable(
-        pinnedAuthority authority: Data, vaultID: String, atLeastEpoch epoch: Int64, afterGeneration generation: Int64
-    ) throws -> Bool {
-        guard self.vaultID == vaultID, self.epoch >= epoch, generationNumber > generation else { return false }
-        return try isSigned(by: authority)
+        at position: RotationChain.Position, vaultID: String, afterGeneration generation: Int64
+    ) throws
+        -> Bool
+    {
+        guard self.vaultID == vaultID, self.position == position, generationNumber > generation else { return false }
+        return try isSigned(by: position.authority)
     }
+
 }

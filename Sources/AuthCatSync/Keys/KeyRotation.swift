@@ -56,13 +56,25 @@ struct KeyRotation {
     ///   - position: where this device stands in the chain; the manifest's
     ///     epoch must be this one (else a rotation is under way: `resume`).
     ///   - devices: every device that stays or goes, as this device knows them (ids).
+    ///   - boxKeys: the key to seal to for each device that may receive it:
+    ///     certified by the authority, and the one this device first read.
     ///   - cuts: each device's last batch this device imported (and its own).
     ///   - newSecrets: the secrets to put in force, for a passphrase change.
+    ///   - acceptedManifest: the SHA-256 of the manifest this device accepted;
+    ///     the manifest read must be that one, so that nothing rewritten in
+    ///     place on the remote (a recovery side, wraps) is carried into new keys.
     func prepare(
-        secret: SyncService.Secret, position: RotationChain.Position, devices: Set<String>, revoking: Set<String>,
-        cuts: [RotationRecord.Cut], newSecrets: NewSecrets? = nil
+        secret: SyncService.Secret, position: RotationChain.Position, devices: Set<String>,
+        boxKeys: [String: Data], revoking: Set<String>, cuts: [RotationRecord.Cut], newSecrets: NewSecrets? = nil,
+        acceptedManifest: String? = nil
     ) async throws -> Prepared {
-        let (stored, _) = try await StoredManifest.read(from: remote, vaultID: vaultID)
+        let (stored, data) = try await StoredManifest.read(from: remote, vaultID: vaultID)
+        if let acceptedManifest, ObjectHash.of(data) != acceptedManifest {
+            throw SyncError(
+                .integrity,
+                "the remote vault's manifest is not the one this device accepted (it was rewritten on the remote); "
+                    + "nothing was changed. Put the manifest back from a good copy, then try again")
+        }
         guard case .version2(let manifest) = stored,
             let opened = try await stored.unlock(with: secret, on: remote).version2
         else {
@@ -71,28 +83,32 @@ struct KeyRotation {
                 "this remote vault was made by an earlier authcat: change its passphrase first "
                     + "(authcat sync passphrase change --new-recovery-key), then rotate")
         }
-        guard manifest.epoch == position.epoch, manifest.rotation == position.recordHash else {
+        guard manifest.position == position else {
             throw SyncError(
                 .other, "the remote is at another key epoch than this device; sync first, then rotate again")
         }
-        let certified = try await certifiedKeys(authority: opened.authority.publicKey)
         let staying = devices.union([device]).subtracting(revoking)
         let recipients = staying.sorted().compactMap { id in
-            certified[id].map { RotationRecord.Recipient(device: id, boxPublicKey: $0.boxPublicKey) }
+            boxKeys[id].map { RotationRecord.Recipient(device: id, boxPublicKey: $0) }
         }
         let keys = try SyncKeys.generate()
         let epoch = position.epoch + 1
+        let nextAuthority = try AuthorityKey.generate()
         var manifestKey = opened.manifestKey
         var newWraps: ManifestKeyWraps?
         if let newSecrets {
             manifestKey = try KeyManifest.newManifestKey()
+            // A recovery key at hand is anchored at the new authority, whose secret half only the
+            // new manifest key opens: nothing the old passphrase holds can sign a way around it.
+            let anchor = RotationChain.Position(epoch: epoch, recordHash: "", authority: nextAuthority.publicKey)
             newWraps = try ManifestKeyWraps.make(
                 manifestKey, passphrase: newSecrets.passphrase, kdf: newSecrets.kdf,
-                recovery: try recoverySide(newSecrets, secret: secret, manifest: manifest), vaultID: vaultID)
+                recovery: try recoverySide(newSecrets, secret: secret, manifest: manifest, anchor: anchor),
+                vaultID: vaultID)
         }
         let record = try RotationRecord.make(
             vault: vaultID, epoch: epoch, previous: position.recordHash, by: device, masterKey: keys.masterKey,
-            recipients: recipients, revoked: Array(revoking), cuts: cuts, nextAuthority: try AuthorityKey.generate(),
+            recipients: recipients, revoked: Array(revoking), cuts: cuts, nextAuthority: nextAuthority,
             manifestKey: manifestKey, newWraps: newWraps, signer: opened.authority, at: clock.now())
         let recordBytes = try record.encoded()
         return Prepared(
@@ -103,15 +119,13 @@ struct KeyRotation {
     }
 
     /// How the new manifest key reaches the recovery key: a new one, the one
-    /// typed (anchored here), or the current one's public half, which keeps
-    /// its anchor. A recovery key from before version 3 has no public half.
+    /// typed (both anchored at `anchor`), or the current one's public half,
+    /// which keeps its anchor. A recovery key from before version 3 has no public half.
     private func recoverySide(
-        _ newSecrets: NewSecrets, secret: SyncService.Secret, manifest: KeyManifest
+        _ newSecrets: NewSecrets, secret: SyncService.Secret, manifest: KeyManifest, anchor: RotationChain.Position
     ) throws -> ManifestKeyWraps.RecoverySide {
-        if let fresh = newSecrets.recoveryKey { return .key(fresh, anchoredAt: manifest.position) }
-        if case .recoveryKey(let text) = secret {
-            return .key(try RecoveryKey(parsing: text), anchoredAt: manifest.position)
-        }
+        if let fresh = newSecrets.recoveryKey { return .key(fresh, anchoredAt: anchor) }
+        if case .recoveryKey(let text) = secret { return .key(try RecoveryKey(parsing: text), anchoredAt: anchor) }
         if let kept = manifest.wraps.keptRecoverySide { return kept }
         throw SyncError(
             .other,
@@ -134,9 +148,11 @@ struct KeyRotation {
     /// re-issued by the new authority for the devices that stay, revoked
     /// devices' certificates removed, and the manifest of the new epoch, of
     /// the next generation, with the record's new wraps or the previous ones.
+    /// Returns the manifest it wrote.
+    @discardableResult
     func finish(
         record: RotationRecord, recordBytes: Data, manifestKey: SecretBytes, previousManifest: KeyManifest
-    ) async throws {
+    ) async throws -> KeyManifest {
         let (keys, authority) = try record.unwrap(manifestKey: manifestKey)
         for sealed in record.keys {
             let certificate = try DeviceCertificate.issue(
@@ -149,10 +165,11 @@ struct KeyRotation {
             try await remote.delete(EpochLayout.deviceKey(vaultID, device: revoked))
         }
         let manifest = try KeyManifest.make(
-            vaultID: vaultID, generation: previousManifest.generationNumber + 1, epoch: record.epoch,
-            rotation: ObjectHash.of(recordBytes), manifestKey: manifestKey, keys: keys, authority: authority,
+            vaultID: vaultID, epoch: record.epoch, rotation: ObjectHash.of(recordBytes), manifestKey: manifestKey,
+            keys: keys, authority: authority,
             wraps: record.manifestKey ?? previousManifest.wraps, createdAt: clock.now())
         try await remote.put(RemoteLayout.manifest(vaultID), data: try manifest.encoded())
+        return manifest
     }
 
     /// Finishes a rotation killed after its record was created: the manifest
@@ -188,12 +205,11 @@ struct KeyRotation {
                 if manifestKey == nil { throw SyncError.wrongPassphrase }
                 throw SyncError.supersededSecret(epoch: record.epoch)
             }
-            try await finish(record: record, recordBytes: bytes, manifestKey: key, previousManifest: manifest)
+            // What was just written goes on, never a read-back the remote could change meanwhile.
+            manifest = try await finish(
+                record: record, recordBytes: bytes, manifestKey: key, previousManifest: manifest)
             manifestKey = key
             position = next
-            guard case .version2(let written) = try await StoredManifest.read(from: remote, vaultID: vaultID).0
-            else { break }
-            manifest = written
         }
         if manifestKey == nil { throw SyncError.wrongPassphrase }
         return position.epoch
@@ -213,6 +229,8 @@ struct KeyRotation {
             opened = try wraps.openManifestKey(with: secret, vaultID: vaultID)
         } catch let error as SyncError where error.category == .wrongPassphrase {
             return nil
+        } catch let error as KeyDerivationLimitError {
+            throw error.from("the remote vault's rotation record")
         }
         if let anchor = opened.anchor,
             !(try await RotationChain(remote: remote, vault: vaultID).proves(next, from: anchor, listing: listing))
@@ -223,13 +241,14 @@ struct KeyRotation {
     }
 
     /// The record of the epoch after `position` that chains to it and that
-    /// its authority signed (the smallest digest when there are two).
+    /// its authority signed: the smallest digest when there are two, the rule
+    /// every device follows (`RotationChain`), whatever order the remote lists.
     private func provedRecord(
         after position: RotationChain.Position, in listing: [RemoteObject]
     ) async throws
         -> (RotationRecord, Data)?
     {
-        for object in listing {
+        for object in listing.sorted(by: { $0.name < $1.name }) {
             guard case .rotation(_, let epoch, _) = EpochLayout.parse(object.name), epoch == position.epoch + 1,
                 let data = try await remote.get(object.name),
                 let record = try? RotationRecord.decode(data, name: object.name, vault: vaultID),

@@ -46,7 +46,7 @@ struct ManifestUpgrade {
         let manifestKey = try KeyManifest.newManifestKey()
         let origin = RotationChain.Position(epoch: 0, recordHash: "", authority: authority.publicKey)
         let manifest = try KeyManifest.make(
-            vaultID: vaultID, generation: 1, epoch: 0, rotation: "", manifestKey: manifestKey, keys: unlocked.keys,
+            vaultID: vaultID, epoch: 0, rotation: "", manifestKey: manifestKey, keys: unlocked.keys,
             authority: authority,
             wraps: try ManifestKeyWraps.make(
                 manifestKey, passphrase: newPassphrase, kdf: kdf, recovery: .key(recoveryKey, anchoredAt: origin),

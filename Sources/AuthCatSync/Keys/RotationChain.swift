@@ -85,9 +85,31 @@ struct RotationChain {
     /// taken as `follow` takes it (the smallest digest where two count): what
     /// a recovery key opened from a sealed box must see before it believes the
     /// manifest it opened, since anyone can seal to its public half.
+    ///
+    /// An anchor made with a new recovery key names the authority of the
+    /// epoch its rotation moves to, before that record exists (`recordHash`
+    /// ""): the chain then starts at whichever listed record of that epoch names
+    /// that authority, since only the holder of its secret half, wrapped under
+    /// the new manifest key, can sign anything that follows it.
     func proves(_ target: Position, from anchor: Position, listing: [RemoteObject]) async throws -> Bool {
         guard anchor.epoch <= target.epoch else { return false }
-        let candidates = recordNames(after: anchor.epoch, in: listing)
+        let candidates = recordNames(after: anchor.epoch - 1, in: listing)
+        guard anchor.epoch > 0, anchor.recordHash.isEmpty else {
+            return try await proves(target, from: anchor, candidates: candidates)
+        }
+        for name in candidates[anchor.epoch] ?? [] {
+            guard let data = try await remote.get(name),
+                let record = try? RotationRecord.decode(data, name: name, vault: vault),
+                PublicKeyCrypto.constantTimeEqual(record.authorityPublicKey, anchor.authority)
+            else { continue }
+            var start = anchor
+            start.recordHash = ObjectHash.of(data)
+            if try await proves(target, from: start, candidates: candidates) { return true }
+        }
+        return false
+    }
+
+    private func proves(_ target: Position, from anchor: Position, candidates: [Int64: [String]]) async throws -> Bool {
         var current = anchor
         var ignored = Result(outcome: .current)
         while current.epoch < target.epoch {

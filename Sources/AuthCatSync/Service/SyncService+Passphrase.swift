@@ -47,14 +47,14 @@ extension SyncService {
             return try await withRemote(record.remoteURL, createOnlyEnforced: record.createOnlyEnforced) { remote in
                 let recoveryKey = newRecoveryKey ? try RecoveryKey.generate() : nil
                 let kdf = try kdf ?? KDFParameters.moderate()
-                let (stored, _) = try await StoredManifest.read(from: remote, vaultID: record.remoteVaultID)
+                let (stored, data) = try await StoredManifest.read(from: remote, vaultID: record.remoteVaultID)
                 if case .version1 = stored {
                     return try await upgrade(
                         store: store, record: record, remote: remote, current: current, newPassphrase: newPassphrase,
                         recoveryKey: recoveryKey, kdf: kdf, announce: announce)
                 }
                 let record = try await enrolIfKeyless(
-                    store: store, record: record, remote: remote, stored: stored, current: current)
+                    store: store, record: record, remote: remote, stored: (stored, data), current: current)
                 let newSecrets = KeyRotation.NewSecrets(passphrase: newPassphrase, kdf: kdf, recoveryKey: recoveryKey)
                 let rotation = try await Rotation(
                     service: self, store: store, record: record, remote: remote, progress: progress
@@ -71,11 +71,13 @@ extension SyncService {
     /// now that a secret was typed here (it opens the authority), so that the
     /// rotation seals the new key to it too.
     private func enrolIfKeyless(
-        store: SyncStore, record: SyncStore.StateRecord, remote: any Remote, stored: StoredManifest,
+        store: SyncStore, record: SyncStore.StateRecord, remote: any Remote, stored: (StoredManifest, Data),
         current: SyncService.Secret
     ) async throws -> SyncStore.StateRecord {
         guard record.sealedDeviceKey == nil || record.authorityPublicKey == nil else { return record }
-        guard let opened = try await stored.unlock(with: current, on: remote).version2, stored.epoch == record.keyEpoch
+        // Only the manifest this device accepted, at its epoch: an authority planted beside it is never pinned.
+        guard ObjectHash.of(stored.1) == record.manifestHash, stored.0.epoch == record.keyEpoch,
+            let opened = try await stored.0.unlock(with: current, on: remote).version2
         else { return record }
         let enrolment = try await DeviceEnrolment.enrol(
             device: record.deviceID, vaultID: record.remoteVaultID, authority: opened.authority, vault: vault,

@@ -34,6 +34,10 @@ extension SyncService {
         public var recipients: [DeviceDirectory.Device]
         /// Devices that stay but held no certified key: they must join again with the passphrase.
         public var leftOut: [String]
+        /// Devices given no key because their certified key on the remote is not
+        /// the one this device first read for them (someone holding the
+        /// authority rewrote it): revoke them, or they join again.
+        public var keyChanged: [String]
         /// Objects of the old key removed from the remote.
         public var objectsRemoved: Int
         /// With a revocation, every account the vault held (the lost-device checklist).
@@ -111,7 +115,7 @@ extension SyncService {
             }
             let vault = service.vault
             // This device's key pair must open here: the rotation seals the new key to it too.
-            _ = try DeviceKeys.unsealLocally(
+            let ownKeys = try DeviceKeys.unsealLocally(
                 sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
                 remoteVaultID: record.remoteVaultID, deviceID: record.deviceID)
             let rotation = KeyRotation(
@@ -129,18 +133,26 @@ extension SyncService {
             let directory = try service.devices()
             // A device certified but not yet seen writing (it joined with nothing to export) stays too;
             // one already revoked is gone for good, never "left out".
+            // The certificates are read once: what is offered for revocation is what is sealed to.
             let certified = try await rotation.certifiedKeys(authority: before.position.authority)
             let alreadyRevoked = Set(directory.devices.filter(\.isRevoked).map(\.id))
             let devices = before.devices.union(certified.keys).subtracting(alreadyRevoked)
+            let (boxKeys, keyChanged) = try Self.boxKeys(
+                certified, pinned: store.pinnedBoxKeys(), own: (record.deviceID, ownKeys.boxKeyPair.publicKey))
+            // Devices with no row here yet (a certificate first read now) are named by id.
+            let everyDevice = DeviceDirectory(
+                devices: directory.devices
+                    + devices.subtracting(directory.devices.map(\.id)).map { DeviceDirectory.Device(id: $0, name: nil) }
+            )
             var words = revoking
             if newSecrets != nil {
                 let known = try await rotation.devicesKnownAtLastSecretChange(from: before.position)
                 words += try chooseRevocations(
-                    directory.devices.filter {
+                    everyDevice.devices.filter {
                         devices.contains($0.id) && !$0.isThisDevice && !(known?.contains($0.id) ?? false)
                     })
             }
-            let revoked = try Set(words.map { try directory.resolve($0).id })
+            let revoked = try Set(words.map { try everyDevice.resolve($0).id })
             if revoked.contains(record.deviceID) {
                 throw SyncError(.other, "this device cannot revoke itself; rotate from another device")
             }
@@ -150,18 +162,55 @@ extension SyncService {
             }
             let exposed = revoked.isEmpty ? [] : try service.exposedAccounts(lastSyncs: lastSyncs)
             let prepared = try await rotation.prepare(
-                secret: secret, position: before.position, devices: devices, revoking: revoked, cuts: before.cuts,
-                newSecrets: newSecrets)
+                secret: secret, position: before.position, devices: devices, boxKeys: boxKeys, revoking: revoked,
+                cuts: before.cuts, newSecrets: newSecrets, acceptedManifest: try store.state()?.manifestHash)
             try announce()
             try await rotation.publish(prepared)
             _ = try await engine.run(progress: progress, compacting: false)
+            try checkAdopted(prepared)
             let removed = try await rotation.removeObjects(before: prepared.record.epoch)
             return RotationOutcome(
                 remote: remote.displayLocation, epoch: prepared.record.epoch, revoked: revoked.sorted(),
-                recipients: prepared.recipients.map { id in
-                    directory.devices.first { $0.id == id } ?? DeviceDirectory.Device(id: id, name: nil)
-                }, leftOut: prepared.leftOut, objectsRemoved: removed,
-                exposedAccounts: exposed, revokedLastSeen: lastSyncs.max())
+                recipients: prepared.recipients.compactMap { id in everyDevice.devices.first { $0.id == id } },
+                leftOut: prepared.leftOut.filter { !keyChanged.contains($0) }, keyChanged: keyChanged.sorted(),
+                objectsRemoved: removed, exposedAccounts: exposed, revokedLastSeen: lastSyncs.max())
+        }
+
+        /// The key to seal to for each device: its certificate's, when that is
+        /// the key this device first read for it (a certificate rewritten by
+        /// whoever held a replaced authority gets nothing), and this device's
+        /// own from its own key pair. Returns the devices left without one
+        /// because their certified key changed.
+        private static func boxKeys(
+            _ certified: [String: DeviceCertificate], pinned: [String: Data], own: (id: String, key: Data)
+        ) -> (keys: [String: Data], changed: Set<String>) {
+            var keys: [String: Data] = [:]
+            var changed: Set<String> = []
+            for (id, certificate) in certified where id != own.id {
+                if let first = pinned[id], first != certificate.boxPublicKey {
+                    changed.insert(id)
+                } else {
+                    keys[id] = certificate.boxPublicKey
+                }
+            }
+            keys[own.id] = own.key
+            return (keys, changed)
+        }
+
+        /// The rotation this device published is the one it now stands on: a
+        /// second record at the same epoch, signed by the authority before (which
+        /// whoever held the old passphrase also holds), must not be taken silently.
+        private func checkAdopted(_ prepared: KeyRotation.Prepared) throws {
+            let state = try SyncStore.requiredState(store)
+            guard state.keyEpoch == prepared.record.epoch, state.keyEpochRecord == ObjectHash.of(prepared.recordBytes)
+            else {
+                throw SyncError(
+                    .integrity,
+                    "another rotation record to key epoch \(prepared.record.epoch) was taken instead of the one "
+                        + "written here: someone who holds the authority before it (the old sync passphrase) made a "
+                        + "second one; the old keys' objects were kept. Check 'authcat sync devices', then rotate "
+                        + "again with --new-recovery-key from a device you trust")
+            }
         }
     }
 

@@ -163,7 +163,7 @@ struct SetupContext {
         let manifestKey = try KeyManifest.newManifestKey()
         let origin = RotationChain.Position(epoch: 0, recordHash: "", authority: authority.publicKey)
         let manifest = try KeyManifest.make(
-            vaultID: vaultID, generation: 1, epoch: 0, rotation: "", manifestKey: manifestKey, keys: keys,
+            vaultID: vaultID, epoch: 0, rotation: "", manifestKey: manifestKey, keys: keys,
             authority: authority,
             wraps: try ManifestKeyWraps.make(
                 manifestKey, passphrase: passphrase, kdf: kdf, recovery: .key(recoveryKey, anchoredAt: origin),

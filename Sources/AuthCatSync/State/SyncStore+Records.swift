@@ -121,5 +121,16 @@ extension SyncStore {
         var deviceID: String
         /// When this device first read its certificate, in Unix milliseconds.
         var firstSeen: Int64
+        /// The X25519 key that certificate certified; nil for rows read before it was kept.
+        var boxPublicKey: Data?
+    }
+
+    /// Each certified device's box key as first read (`CertifiedDeviceRecord`).
+    func pinnedBoxKeys() throws -> [String: Data] {
+        try read { db in
+            try CertifiedDeviceRecord.fetchAll(db).reduce(into: [:]) { keys, row in
+                if let key = row.boxPublicKey { keys[row.deviceID] = key }
+            }
+        }
     }
 }

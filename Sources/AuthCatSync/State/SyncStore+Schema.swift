@@ -162,13 +162,16 @@ extension SyncStore {
             // When each other device joined the remote vault, as its own batches say (FORMAT.md §5.4).
             try db.execute(sql: "ALTER TABLE peer ADD COLUMN joinedAt INTEGER")
         }
-        migrator.registerMigration("v14-manifest-generation") { db in
+        migrator.registerMigration("v14-manifest-generation-and-box-keys") { db in
             // The newest manifest generation this device accepted: an older one is a rollback,
-            // reported and never used (FORMAT.md §5.9). 0: a version 2 manifest, or none yet.
+            // reported and never used (FORMAT.md §5.9); 0: a version 2 manifest, or none yet. And
+            // each certified device's box key as first read, which never changes for a device: a
+            // rotation seals to no other key, whoever signed it (NULL: read before it was kept).
             try db.execute(
                 sql: """
                     ALTER TABLE state ADD COLUMN manifestGeneration INTEGER NOT NULL DEFAULT 0
                         CHECK (manifestGeneration >= 0);
+                    ALTER TABLE certifiedDevice ADD COLUMN boxPublicKey BLOB;
                     """)
         }
         return migrator

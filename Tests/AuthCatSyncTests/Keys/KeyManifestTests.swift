@@ -63,30 +63,26 @@ final class KeyManifestTests: XCTestCase {
         let fixture = try await KeyedRemoteFixture()
         var changed = try await fixture.manifest()
         changed.kdf = try KDFParameters.minimumForTesting()
-        XCTAssertFalse(
-            try changed.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0,
-                afterGeneration: 0))
+        // A device at epoch 0 that accepted generation 0 (a version 2 manifest), so that only the checks differ.
+        XCTAssertFalse(try changed.isAcceptable(at: fixture.origin, vaultID: fixture.vaultID, afterGeneration: 0))
         let forger = try AuthorityKey.generate()
         var resigned = try await fixture.manifest()
         resigned.authorityPublicKey = forger.publicKey
         resigned = try forger.sign(resigned)
-        XCTAssertFalse(
-            try resigned.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0,
-                afterGeneration: 0))
+        XCTAssertFalse(try resigned.isAcceptable(at: fixture.origin, vaultID: fixture.vaultID, afterGeneration: 0))
         XCTAssertThrowsError(try resigned.unlock(with: fixture.passphrase)) {
             XCTAssertEqual(($0 as? SyncError)?.category, .integrity)
         }
         let honest = try await fixture.manifest()
-        XCTAssertTrue(
-            try honest.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0,
-                afterGeneration: 0))
+        XCTAssertTrue(try honest.isAcceptable(at: fixture.origin, vaultID: fixture.vaultID, afterGeneration: 0))
+        // Not again (its generation is the one accepted), not at another position, not for another vault.
         XCTAssertFalse(
             try honest.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 1,
-                afterGeneration: 0))
+                at: fixture.origin, vaultID: fixture.vaultID, afterGeneration: honest.generationNumber))
+        var elsewhere = fixture.origin
+        elsewhere.recordHash = String(repeating: "0", count: 64)
+        XCTAssertFalse(try honest.isAcceptable(at: elsewhere, vaultID: fixture.vaultID, afterGeneration: 0))
+        XCTAssertFalse(try honest.isAcceptable(at: fixture.origin, vaultID: "0000000000000000", afterGeneration: 0))
     }
 
     func testADeviceCertificateCountsOnlyWhenTheAuthoritySignedItForThatDevice() async throws {

@@ -141,10 +141,13 @@ final class KeyRotationTests: XCTestCase {
     /// create-only is not global): every device takes the same one and reports both.
     func testTwoRotationsAtOneEpochAreResolvedTheSameWayEverywhere() async throws {
         let fixture = try await KeyedRemoteFixture()
+        let boxKeys = try await fixture.boxKeys()
         let first = try await fixture.rotation(by: a).prepare(
-            secret: fixture.passphrase, position: fixture.origin, devices: [a, b, c], revoking: [], cuts: [])
+            secret: fixture.passphrase, position: fixture.origin, devices: [a, b, c], boxKeys: boxKeys, revoking: [],
+            cuts: [])
         let second = try await fixture.rotation(by: b).prepare(
-            secret: fixture.passphrase, position: fixture.origin, devices: [a, b, c], revoking: [c], cuts: [])
+            secret: fixture.passphrase, position: fixture.origin, devices: [a, b, c], boxKeys: boxKeys, revoking: [c],
+            cuts: [])
         try await fixture.rotation(by: a).publish(first)
         try await fixture.rotation(by: b).publish(second)
         let winner = [first, second].min { $0.recordName < $1.recordName }
@@ -193,7 +196,7 @@ final class KeyRotationTests: XCTestCase {
         do {
             _ = try await rotation.prepare(
                 secret: .passphrase(SecretBytes(utf8: "not the passphrase")), position: fixture.origin,
-                devices: [a, b], revoking: [], cuts: [])
+                devices: [a, b], boxKeys: try await fixture.boxKeys(), revoking: [], cuts: [])
             XCTFail("a wrong passphrase must not rotate")
         } catch {
             XCTAssertEqual(error as? SyncError, .wrongPassphrase)
@@ -201,7 +204,8 @@ final class KeyRotationTests: XCTestCase {
         try await fixture.rotate(by: a)
         do {
             _ = try await rotation.prepare(
-                secret: fixture.passphrase, position: fixture.origin, devices: [a, b], revoking: [], cuts: [])
+                secret: fixture.passphrase, position: fixture.origin, devices: [a, b],
+                boxKeys: try await fixture.boxKeys(), revoking: [], cuts: [])
             XCTFail("a device behind the remote's epoch must not rotate")
         } catch {
             XCTAssertTrue("\(error)".contains("another key epoch"), "\(error)")

@@ -31,7 +31,7 @@ struct KeyedRemoteFixture {
         kdf = try KDFParameters.minimumForTesting()
         let origin = RotationChain.Position(epoch: 0, recordHash: "", authority: authority.publicKey)
         let manifest = try KeyManifest.make(
-            vaultID: vaultID, generation: 1, epoch: 0, rotation: "", manifestKey: manifestKey, keys: keys,
+            vaultID: vaultID, epoch: 0, rotation: "", manifestKey: manifestKey, keys: keys,
             authority: authority,
             wraps: try ManifestKeyWraps.make(
                 manifestKey, passphrase: SecretBytes(utf8: Self.passphrase), kdf: kdf,
@@ -75,9 +75,16 @@ struct KeyedRemoteFixture {
         let rotation = try rotation(by: device)
         let prepared = try await rotation.prepare(
             secret: secret ?? passphrase, position: position ?? origin, devices: Set(devices.keys),
-            revoking: revoking, cuts: cuts, newSecrets: newSecrets)
+            boxKeys: try await boxKeys(at: position ?? origin), revoking: revoking, cuts: cuts,
+            newSecrets: newSecrets)
         try await rotation.publish(prepared)
         return prepared
+    }
+
+    /// Each certified device's box key, as the certificates of the authority at `position` hold them.
+    func boxKeys(at position: RotationChain.Position? = nil) async throws -> [String: Data] {
+        try await KeyRotation(remote: remote, vaultID: vaultID, device: "", clock: clock)
+            .certifiedKeys(authority: (position ?? origin).authority).mapValues(\.boxPublicKey)
     }
 
     func manifest() async throws -> KeyManifest {

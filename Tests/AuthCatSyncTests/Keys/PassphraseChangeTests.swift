@@ -73,13 +73,11 @@ final class PassphraseChangeTests: XCTestCase {
         try await fixture.remote.put(RemoteLayout.manifest(fixture.vaultID), data: oldBytes)
         XCTAssertFalse(
             try oldManifest.isAcceptable(
-                pinnedAuthority: newManifest.authorityPublicKey, vaultID: fixture.vaultID, atLeastEpoch: 1,
-                afterGeneration: newManifest.generationNumber))
-        // Even a device that pinned the old authority does not go back a generation.
+                at: newManifest.position, vaultID: fixture.vaultID, afterGeneration: newManifest.generationNumber))
+        // Even at the position it names, a device never goes back a generation.
         XCTAssertFalse(
             try oldManifest.isAcceptable(
-                pinnedAuthority: fixture.authority.publicKey, vaultID: fixture.vaultID, atLeastEpoch: 0,
-                afterGeneration: newManifest.generationNumber))
+                at: oldManifest.position, vaultID: fixture.vaultID, afterGeneration: newManifest.generationNumber))
         let joining = KeyRotation(
             remote: fixture.remote, vaultID: fixture.vaultID, device: "dddddddddddddddd", clock: fixture.clock)
         do {
@@ -104,7 +102,7 @@ final class PassphraseChangeTests: XCTestCase {
             forgedKey, passphrase: SecretBytes(utf8: "the forger's own"), kdf: fixture.kdf,
             recovery: try XCTUnwrap(honest.wraps.keptRecoverySide), vaultID: fixture.vaultID)
         let forged = try KeyManifest.make(
-            vaultID: fixture.vaultID, generation: 9, epoch: 0, rotation: "", manifestKey: forgedKey,
+            vaultID: fixture.vaultID, epoch: 0, rotation: "", manifestKey: forgedKey,
             keys: try SyncKeys.generate(), authority: forger, wraps: wraps, createdAt: fixture.clock.now())
         let recovery = SyncService.Secret.recoveryKey(SecretBytes(utf8: fixture.recoveryKey.formatted))
         // The sealed box opens: only the chain tells it from the real one.
@@ -117,6 +115,37 @@ final class PassphraseChangeTests: XCTestCase {
         }
         let opened = try await StoredManifest.version2(honest).unlock(with: recovery, on: fixture.remote)
         XCTAssertEqual(opened.keys.masterKey, fixture.keys.masterKey)
+    }
+
+    /// A new recovery key is anchored at the new authority: whoever held the
+    /// old passphrase (the old authority) and seals a manifest key of their own
+    /// to the new recovery key, with its anchor copied, at the position the
+    /// change started from, is refused.
+    func testANewRecoveryKeyIsAnchoredWhereTheOldAuthorityCannotReach() async throws {
+        let fixture = try await KeyedRemoteFixture()
+        let old = try await fixture.manifest()
+        let leaked = try old.unlock(with: fixture.passphrase)
+        let fresh = try RecoveryKey.generate()
+        _ = try await change(fixture, newRecoveryKey: fresh)
+        let honest = try await fixture.manifest()
+        let theirs = try KeyManifest.newManifestKey()
+        let forged = try KeyManifest.make(
+            vaultID: fixture.vaultID, epoch: old.epoch, rotation: old.rotation, manifestKey: theirs,
+            keys: try SyncKeys.generate(), authority: leaked.authority,
+            wraps: try ManifestKeyWraps.make(
+                theirs, passphrase: SecretBytes(utf8: "theirs"), kdf: fixture.kdf,
+                recovery: try XCTUnwrap(honest.wraps.keptRecoverySide), vaultID: fixture.vaultID),
+            createdAt: fixture.clock.now())
+        let recovery = SyncService.Secret.recoveryKey(SecretBytes(utf8: fresh.formatted))
+        XCTAssertNoThrow(try forged.unlock(with: recovery), "the sealed box opens: only the anchor tells")
+        do {
+            _ = try await StoredManifest.version2(forged).unlock(with: recovery, on: fixture.remote)
+            XCTFail("a manifest the old authority signed must not pass the new anchor")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.category, .integrity)
+        }
+        let opened = try await StoredManifest.version2(honest).unlock(with: recovery, on: fixture.remote)
+        XCTAssertEqual(opened.version2?.authority.publicKey, honest.authorityPublicKey)
     }
 
     func testANewRecoveryKeyReplacesTheOldOne() async throws {

@@ -22,7 +22,8 @@ final class RotationKillTests: XCTestCase {
             let cutting = WriteLimitedRemote(fixture.remote, writes: writes)
             let rotation = try fixture.rotation(by: a, on: cutting)
             let prepared = try await rotation.prepare(
-                secret: fixture.passphrase, position: fixture.origin, devices: [a, b, c], revoking: [c], cuts: [])
+                secret: fixture.passphrase, position: fixture.origin, devices: [a, b, c],
+                boxKeys: try await fixture.boxKeys(), revoking: [c], cuts: [])
             let completed: Bool
             do {
                 try await rotation.publish(prepared)
@@ -78,7 +79,8 @@ final class RotationKillTests: XCTestCase {
                 remote: cutting, vaultID: fixture.vaultID, device: "aaaaaaaaaaaaaaaa", clock: fixture.clock)
             let prepared = try await rotation.prepare(
                 secret: .passphrase(SecretBytes(utf8: current)), position: try await fixture.manifest().position,
-                devices: Set(fixture.devices.keys), revoking: [], cuts: [],
+                devices: Set(fixture.devices.keys),
+                boxKeys: try await fixture.boxKeys(at: try await fixture.manifest().position), revoking: [], cuts: [],
                 newSecrets: KeyRotation.NewSecrets(
                     passphrase: SecretBytes(utf8: next), kdf: fixture.kdf, recoveryKey: nil))
             do {
