@@ -188,7 +188,7 @@ final class HostileRemoteTests: FaultTestCase {
         _ home: URL, _ arguments: [String], extra: [String: String] = [:],
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> FaultRun {
-        let (run, peak) = try measured(
+        let (run, peak, _) = try measured(
             home, arguments, environment: environment.merging(extra) { $1 }, file: file, line: line)
         XCTAssertLessThan(
             peak, Self.memoryBoundKiB, "authcat \(arguments.joined(separator: " ")) peaked at \(peak) KiB",

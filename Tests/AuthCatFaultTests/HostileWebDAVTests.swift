@@ -160,7 +160,7 @@ final class HostileWebDAVTests: FaultTestCase {
         try add(a, "a", issuer: "A", environment: environment)
         try succeed(a, ["sync", "enable", "--remote", server.location()], environment: environment)
         waitForStragglers(under: a.path, timeout: 60)
-        let (honest, peak) = try measured(a, ["sync", "now"], environment: environment)
+        let (honest, peak, _) = try measured(a, ["sync", "now"], environment: environment)
         XCTAssertEqual(honest.termination, .exited(0), honest.stderr)
         honestPeakKiB = peak
         return a
@@ -171,7 +171,7 @@ final class HostileWebDAVTests: FaultTestCase {
         _ home: URL, _ arguments: [String], extra: [String: String] = [:],
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> FaultRun {
-        let (run, peak) = try measured(
+        let (run, peak, _) = try measured(
             home, arguments, environment: environment.merging(extra) { $1 }, file: file, line: line)
         XCTAssertLessThan(
             peak, min(honestPeakKiB + Self.allowanceKiB, Self.ceilingKiB),

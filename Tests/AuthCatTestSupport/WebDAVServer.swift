@@ -63,9 +63,24 @@ public final class WebDAVServer {
     /// Whether the server still runs.
     public var isRunning: Bool { process?.isRunning ?? false }
 
+    /// Stops the server where it stands (SIGSTOP): connections are taken by
+    /// the kernel and never answered, as by a hung server.
+    public func pause() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGSTOP)
+    }
+
+    /// Lets a paused server go on (SIGCONT).
+    public func resume() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGCONT)
+    }
+
     /// Stops the server (SIGTERM, then SIGKILL if it lingers), by its id.
     public func stop() {
         guard let process, process.isRunning else { return }
+        // A paused server would hold SIGTERM until continued.
+        kill(process.processIdentifier, SIGCONT)
         let children = ChildProcesses.descendants(of: process.processIdentifier)
         process.terminate()
         let deadline = Date().addingTimeInterval(5)

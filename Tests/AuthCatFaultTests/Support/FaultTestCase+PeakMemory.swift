@@ -3,7 +3,7 @@ import XCTest
 
 extension FaultTestCase {
     /// Runs `authcat --home HOME arguments…` under GNU time, waiting a generous 120 s, and returns how it ended
-    /// with its peak memory in KiB.
+    /// with its peak memory in KiB and the CPU time it used (user and system, in seconds).
     ///
     /// The peak is GNU time's: it forks, so the count starts from its own
     /// small memory. (`wait4` on a child of the test runner would not do:
@@ -13,18 +13,22 @@ extension FaultTestCase {
     func measured(
         _ home: URL, _ arguments: [String], environment extra: [String: String] = [:],
         file: StaticString = #filePath, line: UInt = #line
-    ) throws -> (run: FaultRun, peakKiB: Int) {
+    ) throws -> (run: FaultRun, peakKiB: Int, cpuSeconds: Double) {
         let measure = scratch.appendingPathComponent("peak-\(UUID().uuidString)")
         let child = try SpawnedAuthCat(
             executable: "/usr/bin/time",
-            arguments: ["-f", "%M", "-o", measure.path, Self.executable, "--home", home.path] + arguments,
+            arguments: ["-f", "%M %U %S", "-o", measure.path, Self.executable, "--home", home.path] + arguments,
             environment: baseEnvironment.merging(extra) { $1 }, stdinPath: nil, scratch: scratch)
         let termination = child.wait(timeout: 120)
         defer { child.removeFiles() }
         XCTAssertFalse(child.timedOut, "authcat \(arguments.joined(separator: " ")) hung", file: file, line: line)
         let measuredText = try? String(contentsOf: measure, encoding: .utf8)
-        let peak = measuredText.flatMap { $0.split(separator: "\n").last }.flatMap { Int($0) } ?? Int.max
+        // The last line: GNU time says "Command exited with non-zero status" on a line before it.
+        let fields = measuredText.flatMap { $0.split(separator: "\n").last }?.split(separator: " ") ?? []
+        let peak = fields.first.flatMap { Int($0) } ?? Int.max
+        let cpu = fields.dropFirst().compactMap { Double($0) }.reduce(0, +)
         FaultSettings.record("peak memory of authcat \(arguments.joined(separator: " "))", "\(peak) KiB")
-        return (FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr), peak)
+        let run = FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr)
+        return (run, peak, fields.count == 3 ? cpu : .infinity)
     }
 }
