@@ -15,7 +15,7 @@ final class InstallScriptTests: XCTestCase {
 
     private var folder: TemporaryFolder!
     private var prefix: URL { folder.url("prefix") }
-    private var record: URL { prefix.appendingPathComponent("share/authcat/installed-files") }
+    private var record: URL { prefix.appendingPathComponent("share/authcat-install/installed-files") }
 
     override func setUpWithError() throws {
         folder = try makeTemporaryFolder()
@@ -173,5 +173,39 @@ final class InstallScriptTests: XCTestCase {
         let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.count, paths.count)
         XCTAssertTrue(lines.allSatisfy { $0.range(of: "^[0-9a-f]{64}  /", options: .regularExpression) != nil })
+    }
+
+    /// Under `~/.local`, `share/authcat` is the vault's folder: an install
+    /// writes nothing there, and an update moves a record an earlier version
+    /// left there out of it, leaving the vault and making the folder private
+    /// again (issue 33 §1).
+    func testTheVaultsFolderHoldsNothingOfTheInstallAndAnOldRecordLeavesIt() throws {
+        let vaultFolder = prefix.appendingPathComponent("share/authcat")
+        XCTAssertEqual(try install().status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: vaultFolder.path), "nothing where the vault lives")
+
+        // As an earlier version left it: the record in the vault's folder, made 0755, beside a vault.
+        try FileManager.default.createDirectory(at: vaultFolder, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(vaultFolder.path, 0o755), 0)
+        let vault = vaultFolder.appendingPathComponent("vault.sqlite")
+        try Data("a vault".utf8).write(to: vault)
+        let oldRecord = vaultFolder.appendingPathComponent("installed-files")
+        try FileManager.default.moveItem(at: record, to: oldRecord)
+        let update = try install()
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: oldRecord.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: record.path))
+        XCTAssertEqual(try Data(contentsOf: vault), Data("a vault".utf8))
+        let mode = try XCTUnwrap(
+            FileManager.default.attributesOfItem(atPath: vaultFolder.path)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o077, 0, "the vault's folder is private again")
+
+        // An old record alone in that folder takes the folder with it; --uninstall reads it too.
+        try FileManager.default.removeItem(at: vault)
+        try FileManager.default.moveItem(at: record, to: oldRecord)
+        let removed = try install(["--uninstall"])
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: vaultFolder.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/authcat").path))
     }
 }
