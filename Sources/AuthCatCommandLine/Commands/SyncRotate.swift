@@ -13,8 +13,8 @@ extension AuthCat {
             discussion: """
                 Asks for the sync passphrase (or reads AUTHCAT_SYNC_PASSPHRASE_FILE; with \
                 --use-recovery-key, the recovery key from --recovery-key-file or typed): only \
-                the passphrase or the recovery key proves the right to rotate. Confirms on a \
-                terminal; scripts pass --yes.
+                the passphrase or the recovery key proves the right to rotate. Then confirms \
+                on a terminal; scripts pass --yes.
 
                 A new master key is made and sealed to the key of every device that stays; \
                 they take it at their next sync without a question (a device offline now \
@@ -80,11 +80,14 @@ extension AuthCat {
             // usage error before anything is asked or changed.
             let directory = try service.devices()
             let revoking = try revoke.map { try DeviceNaming.resolve($0, in: directory) }
-            try confirm(revoking: revoking, terminal: invocation.terminal)
+            if !yes, !invocation.terminal.standardInputIsTerminal { throw SyncCommandError.rotateNeedsConfirmation }
+            // The secret the help says it asks for comes first: a user who types it
+            // as told never types it at the y/N question, where it would be echoed.
             let secret: SyncService.Secret =
                 useRecoveryKey
                 ? .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
                 : .passphrase(try SyncSecretInput.passphrase(in: invocation))
+            try confirm(revoking: revoking, terminal: invocation.terminal)
             let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
                 try await service.rotate(
                     secret: secret, revoking: revoking.map(\.id), progress: progress,
@@ -96,7 +99,6 @@ extension AuthCat {
 
         private func confirm(revoking devices: [DeviceDirectory.Device], terminal: Terminal) throws {
             guard !yes else { return }
-            guard terminal.standardInputIsTerminal else { throw SyncCommandError.rotateNeedsConfirmation }
             let labels = devices.map(\.label).joined(separator: ", ")
             let revoking = devices.isEmpty ? "" : " and cut off \(devices.count == 1 ? "device" : "devices") \(labels)"
             let question = TerminalText.sanitized("move the remote vault to a new sync key\(revoking)? [y/N] ")

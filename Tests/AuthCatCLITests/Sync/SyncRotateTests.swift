@@ -172,6 +172,23 @@ class SyncRotateTests: SyncTestCase {
         try text.replacingOccurrences(of: device, with: forged).write(to: target, atomically: true, encoding: .utf8)
     }
 
+    /// The passphrase the help says it asks for comes before the y/N question:
+    /// a user who types it straight away never has it echoed at the question.
+    func testOnATerminalThePassphraseIsAskedBeforeTheConfirmation() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let rotated = try device.runInTerminal(
+            ["sync", "rotate"], typing: [Self.passphrase + "\n", "y\n"],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        XCTAssertEqual(rotated.status, 0, rotated.stdout + rotated.stderr)
+        let shown = rotated.stdout + rotated.stderr
+        let asked = try XCTUnwrap(shown.range(of: "sync passphrase: "), shown)
+        let confirmation = try XCTUnwrap(shown.range(of: "[y/N]"), shown)
+        XCTAssertLessThan(asked.lowerBound, confirmation.lowerBound, shown)
+        XCTAssertFalse(shown.contains(Self.passphrase), "the passphrase is never echoed: \(shown)")
+        XCTAssertTrue(shown.contains("was rotated"), shown)
+    }
+
     func testWithoutATerminalItAsksForYesAndChangesNothing() throws {
         let device = try makeDevice()
         try enable(device)
