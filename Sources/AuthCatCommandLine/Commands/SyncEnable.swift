@@ -88,38 +88,43 @@ extension AuthCat {
             // Asked first, so that a refusal leaves everything as it was.
             try confirmCleartext(location, terminal: invocation.terminal)
             let environment = invocation.environment
-            let service = try SyncService.commandLine(vaultOptions.openOrCreateVault(in: invocation), in: invocation)
+            // A vault made only for this enable goes again if it fails: "nothing was changed" stays true.
+            let created = CreatedVault.noting(try vaultOptions.location(in: invocation))
+            let vault = try vaultOptions.openOrCreateVault(in: invocation)
+            let service = try SyncService.commandLine(vault, in: invocation)
             var keyFile: SyncRecoveryKeyFile?
-            let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
-                try await DeviceNaming.asUsage {
-                    try await service.enable(
-                        remoteURL: remote,
-                        makeRemote: {
-                            try makeRemote(
-                                location: remote, environment: environment,
-                                homeDirectory: SyncService.home(environment),
-                                password: WebDAVPasswordInput.source(in: invocation))
-                        },
-                        // Asked again under the run lock: another enable may have finished while this one asked or waited.
-                        isOnAlready: { try isAlreadyOn($0, with: location, output: output) },
-                        ask: { plan, display in
-                            let secret = try self.secret(for: plan, remote: display, in: invocation)
-                            keyFile =
-                                try plan == .create
-                                ? recoveryKeyFile.map {
-                                    try SyncRecoveryKeyFile.create($0, standard: invocation.standardDescriptors)
-                                }
-                                : nil
-                            return secret
-                        },
-                        kdf: invocation.passphraseKDF,
-                        announce: { result, display in
-                            // The recovery key file is written only once the remote vault exists.
-                            try announce(result, remote: display, keyFile: keyFile, output: output)
-                            // The recovery key is out before the first sync, which can be slow or stopped.
-                            output.flushStandardOutput()
-                        },
-                        progress: progress, deviceName: deviceName, hostName: HostName.current())
+            let outcome = try await created.undoingOnFailure(vault) {
+                try await SyncProgressLine.showing(on: invocation.standardError) { progress in
+                    try await DeviceNaming.asUsage {
+                        try await service.enable(
+                            remoteURL: remote,
+                            makeRemote: {
+                                try makeRemote(
+                                    location: remote, environment: environment,
+                                    homeDirectory: SyncService.home(environment),
+                                    password: WebDAVPasswordInput.source(in: invocation))
+                            },
+                            // Asked again under the run lock: another enable may have finished while this one asked or waited.
+                            isOnAlready: { try isAlreadyOn($0, with: location, output: output) },
+                            ask: { plan, display in
+                                let secret = try self.secret(for: plan, remote: display, in: invocation)
+                                keyFile =
+                                    try plan == .create
+                                    ? recoveryKeyFile.map {
+                                        try SyncRecoveryKeyFile.create($0, standard: invocation.standardDescriptors)
+                                    }
+                                    : nil
+                                return secret
+                            },
+                            kdf: invocation.passphraseKDF,
+                            announce: { result, display in
+                                // The recovery key file is written only once the remote vault exists.
+                                try announce(result, remote: display, keyFile: keyFile, output: output)
+                                // The recovery key is out before the first sync, which can be slow or stopped.
+                                output.flushStandardOutput()
+                            },
+                            progress: progress, deviceName: deviceName, hostName: HostName.current())
+                    }
                 }
             }
             guard case .enabled(_, let firstSync?) = outcome else { return }

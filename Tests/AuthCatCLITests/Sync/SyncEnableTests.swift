@@ -60,6 +60,32 @@ final class SyncEnableTests: SyncTestCase {
         XCTAssertEqual(try labels(second), ["Example:carol"], "local data untouched")
     }
 
+    /// On a machine with no vault, a first `sync enable` that fails (a wrong
+    /// passphrase, a remote that cannot be reached) leaves no vault behind:
+    /// "nothing was changed" is true, in a folder made for it or one that was there.
+    func testAFailedFirstEnableLeavesNoVaultBehind() throws {
+        let first = try makeDevice()
+        try enable(first)
+        let wrong = scratch.appendingPathComponent("wrong-passphrase")
+        try write("not the passphrase\n", to: wrong)
+        let fresh = try makeDevice()
+        let joining = try fresh.run(
+            ["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": wrong.path])
+        XCTAssertEqual(joining.status, 1, joining.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.home.path), "no vault folder is left")
+
+        let existing = try makeDevice()
+        try FileManager.default.createDirectory(at: existing.home, withIntermediateDirectories: true)
+        try write("mine\n", to: existing.home.appendingPathComponent("notes.txt"))
+        let unreachable = try existing.run(["sync", "enable", "--remote", "file:///nonexistent/\(UUID())/x/../y"])
+        XCTAssertNotEqual(unreachable.status, 0, unreachable.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: existing.home.path), ["notes.txt"],
+            "what was in the folder stays, and only that")
+        try add(existing, "kept")
+        XCTAssertEqual(try labels(existing), ["Example:kept"], "a vault made afterwards works")
+    }
+
     func testEnableWithoutAPassphraseSourceOrTerminalFailsBeforeWriting() throws {
         let device = try makeDevice()
         let result = try device.run(
