@@ -115,6 +115,29 @@ final class SyncDevicesTests: SyncTestCase {
 
     // MARK: - Naming a device on the command line
 
+    /// After `sync disable --delete-remote`, a new remote vault has none of
+    /// the old one's devices: `sync devices` lists this device alone (issue 33 §8).
+    func testANewRemoteVaultListsNoneOfTheOldOnesDevices() throws {
+        let (first, second) = (try makeDevice(), try makeDevice())
+        try add(first, "alice")
+        try enable(first)
+        try enable(second)
+        try succeed(first, ["sync", "now"])
+        XCTAssertEqual(try listedIDs(first).count, 2)
+        try succeed(first, ["sync", "disable", "--delete-remote", "--yes"])
+        let elsewhere = "file://" + scratch.appendingPathComponent("another-remote").path
+        try enable(first, remote: elsewhere)
+        XCTAssertEqual(try listedIDs(first), [try XCTUnwrap(try listedIDs(first).first)])
+        let (status, json) = try status(first)
+        XCTAssertEqual(status, 0, "\(json)")
+    }
+
+    private func listedIDs(_ device: AuthCatRunner) throws -> [String] {
+        let listed = try succeed(device, ["sync", "devices", "--json"])
+        let devices = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        return devices.compactMap { $0["id"] as? String }
+    }
+
     func testADeviceIsNamedByItsIDAPrefixOrItsNameAndOtherWordsAreUsageErrors() throws {
         let (a, b) = (try makeDevice(), try makeDevice())
         try add(a, "alice")

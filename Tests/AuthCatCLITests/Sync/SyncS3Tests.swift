@@ -47,6 +47,14 @@ final class SyncS3Tests: SyncTestCase {
         ])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("cannot reach"), result.stderr)
+        // On a machine without a vault, the failed first enable leaves none behind (issue 33 §14).
+        XCTAssertFalse(FileManager.default.fileExists(atPath: device.home.path), "nothing was changed")
+        // With a vault, it leaves no lock file, and the monitor keeps the failure.
+        try add(device, "alice")
+        let again = try device.run([
+            "sync", "enable", "--remote", "s3://bucket/vault?endpoint=http://127.0.0.1:\(port)&region=us-east-1",
+        ])
+        XCTAssertEqual(again.status, 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: device.home.path)
         XCTAssertFalse(files.contains("sync-run.lock"), "a failed enable leaves no lock file: \(files)")
         let (exitStatus, json) = try status(device)
