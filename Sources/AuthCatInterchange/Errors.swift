@@ -117,6 +117,15 @@ enum EntryProblem: Error, Equatable {
     /// The entry is well formed but of a kind authcat cannot use (mOTP, Yandex).
     case unsupported(String)
 
+    /// An OTP type the format carries that authcat cannot read from it, said
+    /// with the types this format brings and where the others come in, so
+    /// that every format's message agrees.
+    static func unsupportedType(_ type: String, thisFormatReads types: String) -> EntryProblem {
+        .unsupported(
+            "OTP type '\(shown(type))' is not supported here (this format brings \(types); Yandex and mOTP accounts "
+                + "come in from an Aegis file, or with 'authcat add --type yandex' or '--type motp')")
+    }
+
     /// A short, printable excerpt of a word from the file, for a message.
     static func shown(_ text: String) -> String {
         String(text.unicodeScalars.prefix(16).map { (0x21...0x7e).contains($0.value) ? Character($0) : "?" })

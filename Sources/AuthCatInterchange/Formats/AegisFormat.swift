@@ -57,7 +57,8 @@ public enum AegisFormat: ImportFormatParser {
         case "motp": kind = .motp
         default:
             throw EntryProblem.unsupported(
-                "OTP type '\(EntryProblem.shown(type))' is not supported (only TOTP, HOTP, Steam, Yandex and mOTP)")
+                "OTP type '\(EntryProblem.shown(type))' is not supported (Aegis files bring TOTP, HOTP, Steam, Yandex "
+                    + "and mOTP)")
         }
         let info = try entry.fields("info")
         let otp = kind.needsPIN ? OTPParameters(kind: kind) : try info.otpParameters(kind: kind, algorithmKey: "algo")

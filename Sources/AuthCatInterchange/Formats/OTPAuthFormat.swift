@@ -55,7 +55,10 @@ public enum OTPAuthFormat: ImportFormatParser {
         let type = uri.dropFirst("otpauth://".count).prefix { $0 != "/" && $0 != "?" }.lowercased()
         guard !["totp", "hotp", "steam", "yaotp"].contains(type) else { return }
         let shown = String(type.prefix(16).filter { $0.isLetter || $0.isNumber })
-        throw EntryProblem.unsupported("OTP type '\(shown)' is not supported (only TOTP, HOTP, Steam, Yandex and mOTP)")
+        throw EntryProblem.unsupported(
+            "OTP type '\(shown)' is not supported in an otpauth:// URI (these bring TOTP, HOTP, Steam and Yandex as "
+                + "yaotp; mOTP comes as a motp:// line with secret and pin, as Aegis writes it, or with "
+                + "'authcat add --type motp')")
     }
 
     /// The query of a URI, after `?` and before `#`.

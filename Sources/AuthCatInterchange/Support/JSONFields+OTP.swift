@@ -14,8 +14,7 @@ extension JSONFields {
         case "HOTP": kind = .hotp
         case "STEAM": kind = .steam
         case let other:
-            throw EntryProblem.unsupported(
-                "OTP type '\(EntryProblem.shown(other))' is not supported (only TOTP, HOTP and Steam)")
+            throw EntryProblem.unsupportedType(other, thisFormatReads: "TOTP, HOTP and Steam")
         }
         return try otpParameters(kind: kind, algorithmKey: "algorithm")
     }

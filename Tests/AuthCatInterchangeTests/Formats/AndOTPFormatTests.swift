@@ -9,6 +9,9 @@ final class AndOTPFormatTests: XCTestCase {
         assertEntries(parsed, ExpectedAccount.standard(tags: [["Work"], ["Bank ✓", "Work"]]))
         XCTAssertEqual(parsed.rejections.map(\.kind), ["unsupported"])
         XCTAssertEqual(parsed.rejections.first?.position, .entry(6))
+        // Its MOTP entry: the message says which types andOTP files bring, and where mOTP comes in.
+        let message = try XCTUnwrap(parsed.rejections.first?.message)
+        XCTAssertTrue(message.contains("TOTP, HOTP and Steam") && message.contains("--type motp"), message)
     }
 
     func testEncryptedOrWrongShapedBackupsFailWithAHint() {

@@ -13,6 +13,7 @@ final class OTPAuthFormatTests: XCTestCase {
             parsed.rejections.map(\.position.description), ["line 8", "line 9"], "otpauth://motp is no one's format")
         XCTAssertEqual(parsed.rejections.map(\.kind), ["unsupported", "unsupported"])
         XCTAssertTrue(parsed.rejections[0].message.contains("motp"), parsed.rejections[0].message)
+        XCTAssertTrue(parsed.rejections[0].message.contains("motp:// line"), "where mOTP does come in")
         XCTAssertTrue(parsed.rejections[1].message.contains("trash"), parsed.rejections[1].message)
         XCTAssertEqual(parsed.rejections[0].label, "Legacy:motp")
     }
