@@ -19,6 +19,7 @@ extension AuthCat {
                 under \(Int(DoctorChecks.clockLimit)) s a warning, more a problem
                   permissions      the vault folder 0700, every file in it 0600, all yours
                   passphrase_file  AUTHCAT_PASSPHRASE_FILE, if set, readable by you alone
+                  secret_file      every other AUTHCAT_*_FILE that is set, and ~/.netrc: yours alone
                   passphrase       a passphrase on the vault key, and whether it is unlocked
                   clipboard        which tool --copy would use (wl-copy, xclip or xsel)
                   sync             sync's health as last recorded (as 'sync status --offline')
@@ -80,9 +81,7 @@ extension AuthCat {
             }
             findings += DoctorChecks.permissions(in: location)
             findings += DoctorChecks.writability(in: location)
-            if let passphraseFile = DoctorChecks.passphraseFile(environment: environment) {
-                findings.append(passphraseFile)
-            }
+            findings += DoctorChecks.secretFiles(environment: environment, home: SyncService.home(environment))
             findings.append(DoctorChecks.protection(in: location))
             findings.append(Self.clipboard(environment: environment))
             findings.append(Self.sync(in: location, now: invocation.now))

@@ -102,29 +102,51 @@ public enum DoctorChecks {
         }
     }
 
-    /// The file named by `AUTHCAT_PASSPHRASE_FILE`, if set: it must exist,
-    /// be this user's, and be unreadable by group and others.
-    public static func passphraseFile(environment: [String: String], userID: uid_t = getuid()) -> DoctorFinding? {
-        guard let path = environment["AUTHCAT_PASSPHRASE_FILE"], !path.isEmpty else { return nil }
-        let check = "passphrase_file"
+    /// The variables that name a file authcat reads a secret from.
+    public static let secretFileVariables = [
+        "AUTHCAT_PASSPHRASE_FILE", "AUTHCAT_NEW_PASSPHRASE_FILE", "AUTHCAT_IMPORT_PASSPHRASE_FILE",
+        "AUTHCAT_BACKUP_PASSPHRASE_FILE", "AUTHCAT_SYNC_PASSPHRASE_FILE", "AUTHCAT_NEW_SYNC_PASSPHRASE_FILE",
+        "AUTHCAT_WEBDAV_PASSWORD_FILE",
+    ]
+
+    /// Each file the environment names for a secret (`secretFileVariables`),
+    /// and `~/.netrc` if there is one: it must exist, be this user's, and be
+    /// unreadable by group and others, as ssh asks of a key. One finding each,
+    /// checked `passphrase_file` (for `AUTHCAT_PASSPHRASE_FILE`) or `secret_file`.
+    public static func secretFiles(
+        environment: [String: String], home: String?, userID: uid_t = getuid()
+    ) -> [DoctorFinding] {
+        var findings = secretFileVariables.compactMap { variable -> DoctorFinding? in
+            guard let path = environment[variable], !path.isEmpty else { return nil }
+            let check = variable == "AUTHCAT_PASSPHRASE_FILE" ? "passphrase_file" : "secret_file"
+            return secretFile(path, named: variable, check: check, userID: userID)
+        }
+        if let home, !home.isEmpty, status(of: home + "/.netrc") != nil {
+            findings.append(
+                secretFile(home + "/.netrc", named: "the WebDAV login", check: "secret_file", userID: userID))
+        }
+        return findings
+    }
+
+    private static func secretFile(_ path: String, named source: String, check: String, userID: uid_t) -> DoctorFinding
+    {
         guard let info = status(of: path) else {
             return DoctorFinding(
-                check, .problem, "AUTHCAT_PASSPHRASE_FILE names \(path), which does not exist",
-                advice: "create it with mode 0600, or unset AUTHCAT_PASSPHRASE_FILE")
+                check, .problem, "\(source) names \(path), which does not exist",
+                advice: "create it with mode 0600, or unset \(source)")
         }
         if info.st_uid != userID {
             return DoctorFinding(
-                check, .problem, "\(path) (AUTHCAT_PASSPHRASE_FILE) belongs to user \(info.st_uid), not you",
-                advice: "keep the passphrase in a file of your own, mode 0600")
+                check, .problem, "\(path) (\(source)) belongs to user \(info.st_uid), not you",
+                advice: "keep the secret in a file of your own, mode 0600")
         }
         let mode = info.st_mode & 0o777
         if mode & 0o077 != 0 {
             return DoctorFinding(
-                check, .problem,
-                "\(path) (AUTHCAT_PASSPHRASE_FILE) has mode \(octal(mode)): others can read the passphrase",
+                check, .problem, "\(path) (\(source)) has mode \(octal(mode)): others can read the secret in it",
                 advice: "run: chmod 600 \(path)")
         }
-        return DoctorFinding(check, .ok, "\(path) (AUTHCAT_PASSPHRASE_FILE) is readable by you alone")
+        return DoctorFinding(check, .ok, "\(path) (\(source)) is readable by you alone")
     }
 
     /// How the vault key is protected: by the file's mode alone, or a

@@ -131,7 +131,7 @@ final class DoctorCommandTests: AuthCatTestCase {
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         let finding = try XCTUnwrap(line(result, check: "passphrase_file"), result.stdout)
         XCTAssertTrue(finding.hasPrefix("problem  passphrase_file"), finding)
-        XCTAssertTrue(finding.contains("has mode 644: others can read the passphrase; run: chmod 600"), finding)
+        XCTAssertTrue(finding.contains("has mode 644: others can read the secret in it; run: chmod 600"), finding)
         XCTAssertFalse(result.stdout.contains("horse"))
 
         XCTAssertEqual(chmod(passphrase.path, 0o600), 0)

@@ -129,17 +129,42 @@ final class DoctorChecksTests: XCTestCase {
     }
 
     func testPassphraseFile() throws {
-        XCTAssertNil(DoctorChecks.passphraseFile(environment: [:]))
+        XCTAssertTrue(DoctorChecks.secretFiles(environment: [:], home: nil).isEmpty)
         let secret = try file("pass", mode: 0o600)
-        XCTAssertEqual(DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": secret.path])?.status, .ok)
+        func finding() -> DoctorFinding? {
+            DoctorChecks.secretFiles(environment: ["AUTHCAT_PASSPHRASE_FILE": secret.path], home: nil).first
+        }
+        XCTAssertEqual(finding()?.status, .ok)
+        XCTAssertEqual(finding()?.check, "passphrase_file")
         XCTAssertEqual(chmod(secret.path, 0o640), 0)
-        let readable = try XCTUnwrap(DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": secret.path]))
+        let readable = try XCTUnwrap(finding())
         XCTAssertEqual(readable.status, .problem)
         XCTAssertEqual(
-            readable.message, "\(secret.path) (AUTHCAT_PASSPHRASE_FILE) has mode 640: others can read the passphrase")
+            readable.message,
+            "\(secret.path) (AUTHCAT_PASSPHRASE_FILE) has mode 640: others can read the secret in it")
         XCTAssertFalse(readable.message.contains("x\n"), "never the passphrase")
-        let missing = DoctorChecks.passphraseFile(environment: ["AUTHCAT_PASSPHRASE_FILE": folder.url("gone").path])
-        XCTAssertEqual(missing?.status, .problem)
+        let missing = DoctorChecks.secretFiles(
+            environment: ["AUTHCAT_PASSPHRASE_FILE": folder.url("gone").path], home: nil)
+        XCTAssertEqual(missing.first?.status, .problem)
+    }
+
+    /// Every secret file the environment names, and ~/.netrc, as ssh checks a key (issue 33 §16).
+    func testEverySecretFileTheEnvironmentNamesAndNetrc() throws {
+        let home = folder.url("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let netrc = home.appendingPathComponent(".netrc")
+        try Data("machine h login u password p\n".utf8).write(to: netrc)
+        XCTAssertEqual(chmod(netrc.path, 0o644), 0)
+        let sync = try file("sync-pass", mode: 0o604)
+        let webdav = try file("webdav-pass", mode: 0o600)
+        let findings = DoctorChecks.secretFiles(
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": sync.path, "AUTHCAT_WEBDAV_PASSWORD_FILE": webdav.path],
+            home: home.path)
+        XCTAssertEqual(findings.map(\.check), ["secret_file", "secret_file", "secret_file"])
+        XCTAssertEqual(findings.map(\.status), [.problem, .ok, .problem])
+        XCTAssertTrue(findings[0].message.contains("AUTHCAT_SYNC_PASSPHRASE_FILE"), findings[0].message)
+        XCTAssertTrue(findings[2].message.contains(".netrc"), findings[2].message)
+        XCTAssertEqual(findings[2].advice, "run: chmod 600 \(netrc.path)")
     }
 
     func testProtectionWithoutAVault() {
