@@ -42,9 +42,7 @@ public enum RemoteLocation: Sendable, Equatable {
         let shown = Self.redacted(trimmed)
         // The scheme first: advice about credentials is each remote's own.
         guard ["file", "s3", "dav", "davs"].contains(scheme) else {
-            throw RemoteError.invalidLocation(
-                location: shown,
-                reason: "unsupported scheme '\(scheme)'; use file://, s3://, davs://, dav:// or rclone:")
+            throw RemoteError.invalidLocation(location: shown, reason: Self.schemeAdvice(scheme, shown: shown))
         }
         if scheme == "dav" || scheme == "davs" {
             self = .webDAV(try WebDAVConfiguration.parse(components, shown: shown))
@@ -119,6 +117,20 @@ public enum RemoteLocation: Sendable, Equatable {
             throw RemoteError.invalidLocation(location: shown, reason: "the folder path must not contain '..'")
         }
         return path
+    }
+
+    /// Why `scheme` is refused, with the URL it most likely meant: an
+    /// http(s) or webdav(s) URL is a WebDAV server, written `davs://` (TLS)
+    /// or `dav://`, with the user, host, port and path kept as given.
+    private static func schemeAdvice(_ scheme: String, shown: String) -> String {
+        let webDAV = ["https": "davs", "webdavs": "davs", "http": "dav", "webdav": "dav"]
+        guard let meant = webDAV[scheme], let rest = shown.range(of: "://").map({ shown[$0.upperBound...] }) else {
+            return "unsupported scheme '\(scheme)'; use file://, s3://, davs://, dav:// or rclone:"
+        }
+        let tls =
+            meant == "davs" ? "WebDAV over TLS is davs://" : "WebDAV over plain http is dav:// (to this machine only)"
+        return "unsupported scheme '\(scheme)': \(tls), as in \(meant)://\(rest); an S3 endpoint goes in "
+            + "s3://bucket/prefix?endpoint=\(scheme == "http" ? "http" : "https")://…"
     }
 
     /// The text with every `user:password@` part (also inside `endpoint=`) removed, safe to show.

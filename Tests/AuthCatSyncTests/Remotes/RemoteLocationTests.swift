@@ -41,6 +41,24 @@ final class RemoteLocationTests: XCTestCase {
         }
     }
 
+    /// An http(s) or webdav(s) URL is a WebDAV server written another way:
+    /// the message names the scheme to use and the URL as it would be, its
+    /// port kept, and never repeats a password (issue 33 §9).
+    func testAnHTTPSURLIsAnsweredWithTheDavsURLItMeant() async {
+        let cases = [
+            ("https://me@cloud.example:8443/remote.php/dav", "davs://", ":8443/remote.php/dav"),
+            ("webdav://me@nas.local:5005/authcat", "dav://", "nas.local:5005/authcat"),
+            ("http://me:hunter2@127.0.0.1:8080/x", "dav://", "127.0.0.1:8080/x"),
+        ]
+        for (text, scheme, kept) in cases {
+            let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
+            let message = error?.description ?? ""
+            XCTAssertTrue(message.contains("as in \(scheme)"), message)
+            XCTAssertTrue(message.contains(kept), message)
+            XCTAssertFalse(message.contains("hunter2"), message)
+        }
+    }
+
     func testS3DefaultsToAWSVirtualHosted() throws {
         let configuration = try s3("s3://my-bucket/authcat/vault")
         XCTAssertEqual(configuration.bucket, "my-bucket")
