@@ -62,7 +62,7 @@ extension AuthCat {
                 throw NoAccountsError(vaultOptions, in: invocation)
             }
             // One write for the whole table rather than one per line.
-            let lines = TextTable.lines(accounts.map(AccountRow.cells))
+            let lines = TextTable.lines(accounts.map(AccountRow.cells), width: invocation.terminal.standardOutputWidth)
             invocation.output.print(lines.joined(separator: "\n"))
         }
 
