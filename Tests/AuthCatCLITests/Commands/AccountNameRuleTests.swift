@@ -21,6 +21,15 @@ final class AccountNameRuleTests: AuthCatTestCase {
         XCTAssertEqual(try listedAccounts().count, before, "a refused add changes nothing")
     }
 
+    /// Said before the secret is asked for, and before a first vault is made.
+    func testAddRefusesALongNameBeforeTheSecret() throws {
+        let result = try authcat.runInTerminal(["add", Self.longest + "n", "--issuer", "Example"])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertFalse(result.stdout.contains("secret for"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("authcat: the account name is 257 characters long"), result.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path), "no vault made for a refused name")
+    }
+
     func testEditRefusesALongNameAndKeepsTheAccount() throws {
         try add("alice", issuer: "GitHub")
         let before = try listedAccounts()
