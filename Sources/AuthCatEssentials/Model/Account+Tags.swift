@@ -3,19 +3,20 @@ extension Account {
     /// one of each tag, where tags that fold alike (`tagKey`) are one tag, so
     /// Aegis's group "Work" and `--tag work` name the same. Of the spellings
     /// of one tag the first given is kept, as typed: callers put the tags an
-    /// account has before the ones added. Sorted as they match.
+    /// account has before the ones added. Sorted by spelling, as they were
+    /// before tags were folded: the lists already in vaults, backups and sync
+    /// objects keep their order.
     public static func normalizedTags(_ tags: [String]) -> [String] {
         // Most accounts have no tag or one: the vault reader runs this for every account.
         guard tags.count > 1 else {
             return tags.map(\.trimmingSpacesAndTabs).filter { !$0.isEmpty }
         }
         var seen = Set<String>()
-        var kept: [(key: String, tag: String)] = []
-        for tag in tags.map(\.trimmingSpacesAndTabs) where !tag.isEmpty {
-            let key = tagKey(tag)
-            if seen.insert(key).inserted { kept.append((key, tag)) }
+        var kept: [String] = []
+        for tag in tags.map(\.trimmingSpacesAndTabs) where !tag.isEmpty && seen.insert(tagKey(tag)).inserted {
+            kept.append(tag)
         }
-        return kept.sorted { $0.key == $1.key ? $0.tag < $1.tag : $0.key < $1.key }.map(\.tag)
+        return kept.sorted()
     }
 
     /// What a tag is compared by: folded as names are when they are matched
