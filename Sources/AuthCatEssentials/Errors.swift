@@ -250,6 +250,10 @@ public enum VaultError: UserFacingError, Equatable {
     case noPassphraseSet
     case keyFileChanged
     case emptyName
+    /// An issuer or name that held bytes that are not UTF-8, as it reads now (`AccountNameRule`).
+    case notUTF8(NameField, shown: String)
+    /// An issuer or name of more characters than `AccountNameRule.maximumLength`.
+    case nameTooLong(NameField, length: Int)
     case duplicate(String)
     case notFound(String)
     case ambiguous(String, candidates: [String])
@@ -284,6 +288,11 @@ public enum VaultError: UserFacingError, Equatable {
         case .noPassphraseSet: "no passphrase is set"
         case .keyFileChanged: "another authcat process changed the passphrase meanwhile; nothing was changed, try again"
         case .emptyName: "the account name must not be empty"
+        case .notUTF8(let field, let shown):
+            "the \(field.rawValue) is not valid UTF-8: it would read '\(TerminalText.sanitized(String(shown.prefix(64))))', "
+                + "with \u{FFFD} for the bytes that are not; give it in UTF-8"
+        case .nameTooLong(let field, let length):
+            "the \(field.rawValue) is \(length) characters long; at most \(AccountNameRule.maximumLength) are allowed"
         case .duplicate(let label):
             "an account named \(label) already exists (names differing only in case are the same)"
         case .notFound(let query): "no account matches \(AccountQuery(query).quotedForMessages)"
@@ -303,6 +312,12 @@ public enum VaultError: UserFacingError, Equatable {
         case .noPassphraseSet: .setPassphrase
         default: nil
         }
+    }
+
+    /// Which text of an account `notUTF8` and `nameTooLong` are about.
+    public enum NameField: String, Sendable {
+        case issuer
+        case name = "account name"
     }
 
     /// One line with the fix: the folder is chowned as a whole, since every file in it must be yours.

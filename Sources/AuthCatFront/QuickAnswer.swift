@@ -49,7 +49,9 @@ public enum QuickAnswer {
     private static func listing(_ vault: QuickVault, json: Bool) -> String? {
         guard let accounts = try? vault.reader.accounts(), !accounts.isEmpty else { return nil }
         return json
-            ? AccountListJSON.text(accounts) : TextTable.lines(accounts.map(AccountRow.cells)).joined(separator: "\n")
+            ? AccountListJSON.text(accounts)
+            : TextTable.lines(accounts.map(AccountRow.cells), width: TerminalWidth.of(STDOUT_FILENO))
+                .joined(separator: "\n")
     }
 
     /// The variables the vault location and a completion depend on; copying all of

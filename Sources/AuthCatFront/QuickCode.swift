@@ -42,6 +42,10 @@ enum QuickCode {
         let now = time.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
         let code = try OTPGenerator.code(secret: secret, parameters: account.otp, at: now)
         guard isatty(STDOUT_FILENO) == 1 else { return code.value }
-        return TextTable.lines([CodeRow.cells(account, code, at: now)])[0]
+        let row = CodeRow.cells(account, code, at: now)
+        // The width is asked only for a label that could be cut: most are shorter.
+        let longLabel = row[CodeRow.labelColumn].utf8.count > TextTable.minimumCutWidth
+        let width = longLabel ? TerminalWidth.of(STDOUT_FILENO) : nil
+        return TextTable.lines([row], width: width, cut: CodeRow.labelColumn)[0]
     }
 }

@@ -38,7 +38,8 @@ struct CodePrinter {
         if json {
             output.print(try JSONOutput.string(CodeSummary(account: account, code: generated.code)))
         } else if terminal.standardOutputIsTerminal {
-            output.print(TextTable.lines([CodeRow.cells(account, generated.code, at: now)])[0])
+            let row = CodeRow.cells(account, generated.code, at: now)
+            output.print(TextTable.lines([row], width: terminal.standardOutputWidth, cut: CodeRow.labelColumn)[0])
         } else {
             output.print(generated.code.value)
         }
@@ -103,6 +104,7 @@ struct CodePrinter {
         let rows = codes.map { account, code in
             onTerminal ? CodeRow.cells(account, code, at: now) : [code?.value ?? "-", account.label]
         }
-        TextTable.lines(rows).forEach { output.print($0) }
+        let lines = TextTable.lines(rows, width: terminal.standardOutputWidth, cut: CodeRow.labelColumn)
+        lines.forEach { output.print($0) }
     }
 }

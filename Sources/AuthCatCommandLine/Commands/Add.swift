@@ -126,7 +126,12 @@ extension AuthCat {
 
         func run(in invocation: Invocation) throws {
             // Everything checkable is checked before the secret is typed: the
+            // name and issuer (before a vault is made for them), the
             // passphrase (asked now, if any) and, when the name is known, a clash.
+            if !uri, let name {
+                try AccountNameRule.check(try checkedName(name), field: .name)
+                try AccountNameRule.check(issuer ?? "", field: .issuer)
+            }
             let existing = try vaultOptions.openExistingVault(in: invocation)
             try existing?.unlock()
             if !uri, let name { try existing?.checkNameIsFree(issuer: issuer ?? "", name: try checkedName(name)) }

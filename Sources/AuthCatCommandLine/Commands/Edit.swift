@@ -82,15 +82,15 @@ extension AuthCat {
         /// (a typo, or the wrong account), not "already looks like that".
         private func checkUntaggedTagsExist(on account: Account) throws {
             guard !clearTags else { return }
-            let missing = Account.normalizedTags(removedTags).filter { !account.tags.contains($0) }
+            let missing = Account.normalizedTags(removedTags).filter { !account.hasTag($0) }
             guard let first = missing.first else { return }
             throw MissingTagError(label: account.label, tag: first, tags: account.tags)
         }
 
         private func tags(from current: [String]) -> [String]? {
             guard clearTags || !addedTags.isEmpty || !removedTags.isEmpty else { return nil }
-            let removed = Set(Account.normalizedTags(removedTags))
-            let kept = clearTags ? [] : current.filter { !removed.contains($0) }
+            let removed = Set(removedTags.map(Account.tagKey))
+            let kept = clearTags ? [] : current.filter { !removed.contains(Account.tagKey($0)) }
             return Account.normalizedTags(kept + addedTags)
         }
     }

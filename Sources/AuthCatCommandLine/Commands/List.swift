@@ -54,15 +54,15 @@ extension AuthCat {
                 throw NoAccountsError(vaultOptions, in: invocation)
             }
             if removed { return try listRemoved(in: vault, output: invocation.output) }
-            let wanted = Set(Account.normalizedTags(tags))
-            let accounts = try vault.accounts().filter { wanted.isSubset(of: $0.tags) }
+            let wanted = Account.normalizedTags(tags)
+            let accounts = try vault.accounts().filter { $0.hasTags(wanted) }
             if json { return invocation.output.print(AccountListJSON.text(accounts)) }
             if accounts.isEmpty {
-                guard wanted.isEmpty else { throw NoTaggedAccountsError(tags: wanted.sorted()) }
+                guard wanted.isEmpty else { throw NoTaggedAccountsError(tags: wanted) }
                 throw NoAccountsError(vaultOptions, in: invocation)
             }
             // One write for the whole table rather than one per line.
-            let lines = TextTable.lines(accounts.map(AccountRow.cells))
+            let lines = TextTable.lines(accounts.map(AccountRow.cells), width: invocation.terminal.standardOutputWidth)
             invocation.output.print(lines.joined(separator: "\n"))
         }
 
@@ -70,9 +70,9 @@ extension AuthCat {
         /// removal first, each with the id `restore` takes when a label was
         /// removed more than once. None is an answer, not an error.
         private func listRemoved(in vault: Vault, output: Output) throws {
-            let wanted = Set(Account.normalizedTags(tags))
+            let wanted = Account.normalizedTags(tags)
             let removed = try vault.accounts(includingDeleted: true)
-                .filter { $0.deletedAt != nil && wanted.isSubset(of: $0.tags) }
+                .filter { $0.deletedAt != nil && $0.hasTags(wanted) }
                 .sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) }
             if json {
                 return output.print(try JSONOutput.string(removed.map(RemovedAccountSummary.init)))

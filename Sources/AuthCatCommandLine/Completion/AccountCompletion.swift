@@ -55,8 +55,15 @@ enum TagCompletion {
 
     static func tags(in vault: Vault?, typed: String) -> [String] {
         guard let accounts = try? vault?.accounts(includingDeleted: false) else { return [] }
-        let start = AccountQuery.folded(typed)
-        let tags = Set(accounts.flatMap(\.tags))
-        return tags.filter { AccountQuery.folded($0).hasPrefix(start) && AccountLabelCompletion.isOffered($0) }.sorted()
+        let start = Account.tagKey(typed)
+        // One word per tag (`Work` and `work` are one), in the spelling that sorts first, sorted as tags are.
+        var byKey: [String: String] = [:]
+        for tag in accounts.flatMap(\.tags) {
+            let key = Account.tagKey(tag)
+            if let known = byKey[key], known <= tag { continue }
+            byKey[key] = tag
+        }
+        return byKey.sorted { $0.key < $1.key }
+            .filter { $0.key.hasPrefix(start) && AccountLabelCompletion.isOffered($0.value) }.map(\.value)
     }
 }

@@ -100,7 +100,10 @@ final class LiveTerminal {
         for (row, line) in lines.enumerated() {
             frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + line
         }
-        frame += "\u{1B}[\(lines.count + 1);1H\u{1B}[J"
+        // Only when a row is left below: a terminal clamps a move past its
+        // last row to the last row, and erasing from there would wipe the
+        // screen's last line (the "N more" line of a short window).
+        if lines.count < size.height { frame += "\u{1B}[\(lines.count + 1);1H\u{1B}[J" }
         emit(frame)
     }
 

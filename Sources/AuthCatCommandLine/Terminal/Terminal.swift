@@ -10,12 +10,20 @@ struct Terminal {
     let standardErrorIsTerminal: Bool
     /// Where questions are asked; nil when there is no terminal to ask on.
     let path: String?
+    private let standardOutput: Int32
 
     init(_ invocation: Invocation) {
         standardInputIsTerminal = isatty(invocation.standardInput) == 1
         standardOutputIsTerminal = invocation.standardOutput.isTerminal
         standardErrorIsTerminal = invocation.standardError.isTerminal
         path = invocation.terminalPath
+        standardOutput = invocation.standardOutput.fileDescriptor
+    }
+
+    /// The columns a table on standard output must fit (`TextTable.lines`);
+    /// nil when it goes to a pipe or a file, which gets every name whole.
+    var standardOutputWidth: Int? {
+        standardOutputIsTerminal ? TerminalWidth.of(standardOutput) : nil
     }
 
     /// One line typed with echo off, without its line break, in locked memory.

@@ -33,8 +33,11 @@ extension VaultWriter {
     @discardableResult
     public func insert(_ draft: AccountDraft, id: UUID = UUID(), createdAt: Date? = nil) throws -> Account {
         try draft.otp.validate()
+        let name = try Self.checkedName(draft.name)
+        try checkGiven(draft.issuer, .issuer)
+        try checkGiven(name, .name)
         let account = Account(
-            id: id, issuer: draft.issuer, name: try Self.checkedName(draft.name), otp: draft.otp,
+            id: id, issuer: draft.issuer, name: name, otp: draft.otp,
             tags: draft.tags, note: draft.note, createdAt: createdAt ?? now, updatedAt: now)
         try checkUnique(account)
         try newRecord(account, draft).insert(db)
@@ -72,8 +75,14 @@ extension VaultWriter {
         var record = try existingRecord(id)
         let before = record.account
         var account = before
-        if let issuer = edit.issuer { account.issuer = issuer }
-        if let name = edit.name { account.name = try Self.checkedName(name) }
+        if let issuer = edit.issuer {
+            try checkGiven(issuer, .issuer)
+            account.issuer = issuer
+        }
+        if let name = edit.name {
+            account.name = try Self.checkedName(name)
+            try checkGiven(account.name, .name)
+        }
         if let otp = edit.otp {
             try otp.validate()
             account.otp = otp
@@ -214,6 +223,14 @@ extension VaultWriter {
                 SELECT id FROM account WHERE identityKey IN (\(placeholders)) AND deletedAt IS NULL AND id IS NOT ?
                 """, arguments: StatementArguments(values))
         if clash != nil { throw VaultError.duplicate(label) }
+    }
+
+    /// An issuer or name the user gives (`add`, `edit`, an import) is held
+    /// to `AccountNameRule`; what sync and restores bring back is what the
+    /// vault once held, and is kept as it is.
+    private func checkGiven(_ text: String, _ field: VaultError.NameField) throws {
+        guard author.kind == .cli || author.kind == .import else { return }
+        try AccountNameRule.check(text, field: field)
     }
 
     private static func checkedName(_ name: String) throws -> String {

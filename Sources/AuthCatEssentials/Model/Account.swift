@@ -12,7 +12,7 @@ public struct Account: Identifiable, Codable, Equatable, Sendable {
     /// The account at the issuer ("alice@example.com"); never empty.
     public var name: String
     public var otp: OTPParameters
-    /// Sorted, without duplicates.
+    /// Sorted, one per tag as tags match (`Account.normalizedTags`).
     public var tags: [String]
     public var note: String
     public var createdAt: Date
@@ -53,10 +53,6 @@ public struct Account: Identifiable, Codable, Equatable, Sendable {
             keys.append(identityKey(issuer: String(label[..<colon]), name: String(label[label.index(after: colon)...])))
         }
         return keys
-    }
-
-    public static func normalizedTags(_ tags: [String]) -> [String] {
-        Array(Set(tags.map(\.trimmingSpacesAndTabs).filter { !$0.isEmpty })).sorted()
     }
 }
 

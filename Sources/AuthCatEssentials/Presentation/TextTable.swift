@@ -8,17 +8,39 @@
 public enum TextTable {
     /// One line per row, each column padded to its widest cell; lines carry
     /// no trailing spaces. Cells are sanitized for the terminal.
-    public static func lines(_ rows: [[String]]) -> [String] {
-        let cells = rows.map { $0.map(TerminalText.sanitized) }
-        let widths = cells.map { $0.map(width) }
+    /// - Parameters:
+    ///   - width: the terminal's columns, when the lines go to one: if the
+    ///     widest line is wider, the cells of column `cut` (the account's
+    ///     label) that make it so are cut, ending in `…`, so that each row
+    ///     fits on one line rather than wrapping. Nil keeps every cell whole
+    ///     (a pipe, a file).
+    ///   - cut: the column that gives up characters.
+    public static func lines(_ rows: [[String]], width: Int? = nil, cut: Int = 0) -> [String] {
+        var cells = rows.map { $0.map(TerminalText.sanitized) }
+        var widths = cells.map { $0.map(Self.width) }
         let columns = cells.map(\.count).max() ?? 0
-        let columnWidths = (0..<columns).map { column in
+        var columnWidths = (0..<columns).map { column in
             widths.map { column < $0.count ? $0[column] : 0 }.max() ?? 0
+        }
+        if let width, cut < columns {
+            let widest = columnWidths.reduce(0, +) + 2 * (columns - 1)
+            if widest > width {
+                // Never below a few characters: a label cut to nothing names nothing.
+                let kept = max(minimumCutWidth, columnWidths[cut] - (widest - width))
+                for row in cells.indices where cut < cells[row].count && widths[row][cut] > kept {
+                    cells[row][cut] = String(cells[row][cut].prefix(kept - 1)) + "…"
+                    widths[row][cut] = kept
+                }
+                columnWidths[cut] = min(columnWidths[cut], kept)
+            }
         }
         return zip(cells, widths).map { row, rowWidths in
             line(row, padding: row.indices.map { columnWidths[$0] - rowWidths[$0] })
         }
     }
+
+    /// The fewest characters a cut cell keeps, `…` included.
+    public static let minimumCutWidth = 8
 
     /// The cells two spaces apart, each but the last followed by its padding,
     /// without trailing spaces. Built as bytes: `authcat list` makes 10,000.
@@ -92,6 +114,9 @@ public enum AccountRow {
 /// label and how long the code stays valid. Shared by `authcat-cli` and the
 /// quick front `authcat`, so both print the same line.
 public enum CodeRow {
+    /// The column of the label, which a narrow terminal cuts (`TextTable.lines`).
+    public static let labelColumn = 1
+
     /// The cells of the row; `code` is nil for an HOTP account listed without using up a counter value.
     public static func cells(_ account: Account, _ code: OTPCode?, at now: Date) -> [String] {
         let status: String

@@ -100,4 +100,39 @@ final class ListCommandTests: AuthCatTestCase {
         assertOneLineError(error, containing: "evil\\u{1b}[2Jname", status: 1)
         XCTAssertFalse(error.stderr.contains("\u{1B}"))
     }
+
+    /// Tags match as names do, case and Latin accents folded: Aegis's group
+    /// "Work", `--tag work` and `--tag Wörk` are one tag, found by any of its
+    /// spellings, while each account shows the spelling it was first given.
+    func testTagsMatchWhateverTheirCaseAndKeepTheirSpelling() throws {
+        _ = try succeed(["import", InterchangeTests.fixtures.appendingPathComponent("aegis_plain.json").path])
+        try add("carol", issuer: "Lower", ["--tag", "work"])
+        try add("dave", issuer: "Accent", ["--tag", "Wörk"])
+        try add("erin", issuer: "Twice", ["--tag", "Work", "--tag", "WORK", "--tag", "home"])
+        let tagged = ["Accent:dave", "GitHub:alice@example.com", "Lower:carol", "Twice:erin", "Ünïcødé Bank:李雷 🐱"]
+        for spelling in ["work", "WORK", "Wörk", " Work "] {
+            let output = try succeed(["list", "--json", "--tag", spelling])
+            let accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+            let labels = accounts.map { "\($0["issuer"] as? String ?? ""):\($0["name"] as? String ?? "")" }
+            XCTAssertEqual(labels.sorted(), tagged.sorted(), spelling)
+        }
+        let tagsByName = Dictionary(
+            try listedAccounts().map { ($0["name"] as? String ?? "", $0["tags"] as? [String] ?? []) }
+        ) { first, _ in first }
+        XCTAssertEqual(tagsByName["alice@example.com"], ["Work"])
+        XCTAssertEqual(tagsByName["carol"], ["work"])
+        XCTAssertEqual(tagsByName["dave"], ["Wörk"])
+        XCTAssertEqual(tagsByName["erin"], ["Work", "home"], "one tag of three spellings, the first kept")
+        // Tagged again in another case: the account keeps the spelling it has.
+        try succeed(["edit", "Lower:carol", "--tag", "WORK"])
+        XCTAssertTrue(try succeed(["list"]).contains("Lower:carol"))
+        XCTAssertEqual(try listedAccounts().first { $0["name"] as? String == "carol" }?["tags"] as? [String], ["work"])
+        // Untagged by any spelling.
+        try succeed(["edit", "Twice:erin", "--untag", "wörk"])
+        XCTAssertEqual(try listedAccounts().first { $0["name"] as? String == "erin" }?["tags"] as? [String], ["home"])
+        // The table too finds both spellings.
+        let table = try succeed(["list", "--tag", "WORK"])
+        XCTAssertTrue(table.contains("GitHub:alice@example.com") && table.contains("Lower:carol"), table)
+        XCTAssertFalse(table.contains("Twice:erin"), table)
+    }
 }

@@ -147,6 +147,22 @@ final class CompletionTests: AuthCatTestCase {
 
     /// Runs the completion request a shell script makes for the first
     /// argument of `command`, with `words` after "authcat" and the cursor at the end.
+    /// Tags that fold alike are one tag (`Work`, `work`, `Wörk`): offered
+    /// once, in the spelling that sorts first, whatever the case typed.
+    func testTagsCompleteOnceWhateverTheirCase() throws {
+        try add("alice", issuer: "GitHub", ["--tag", "work"])
+        try add("bob", issuer: "GitLab", ["--tag", "Work"])
+        try add("carol", issuer: "Mail", ["--tag", "Wörk", "--tag", "travel"])
+        for typed in ["WO", "wö", "w", ""] {
+            let line = ["authcat", "list", "--tag", typed]
+            let result = try authcat.runAsProcess(
+                ["---completion", "list", "--", "--tag", "3", "\(typed.count)"] + line,
+                environment: ["AUTHCAT_HOME": authcat.home.path, "SAP_SHELL": "zsh"], withHome: false)
+            let offered = result.stdoutLines.filter { $0 != " " }
+            XCTAssertEqual(offered, typed.isEmpty ? ["travel", "Work"] : ["Work"], typed)
+        }
+    }
+
     private func complete(
         _ words: [String], command: String = "code", environment: [String: String] = [:]
     ) throws -> AuthCatResult {

@@ -81,6 +81,31 @@ final class LiveViewTests: AuthCatTestCase {
         try waitForTheShellAgain()
     }
 
+    /// A pane shorter than the list: the rows that do not fit are counted on
+    /// the last row, which stays on screen (a move past the last row clamps
+    /// to it, so erasing "below" from there once wiped it at every redraw).
+    func testAShortPaneShowsHowManyMoreOnItsLastRow() throws {
+        // Sorted first, so the one account row that fits counts down.
+        try add("alpha", issuer: "Aaa")
+        try add("beta", issuer: "Aab")
+        try shell.resize(columns: 80, rows: 3)
+        try shell.type("NO_COLOR=1 authcat code --watch", "Enter")
+        let more = "… 3 more; make the window taller or give a QUERY"
+        var first = ""
+        try shell.waitFor("the 'more' line") { screen in
+            first = screen
+            return screen.contains("Aaa:alpha") && screen.contains(more)
+        }
+        let rows = first.split(separator: "\n").map(String.init)
+        XCTAssertEqual(rows.count, 3, first)
+        XCTAssertEqual(rows.last, more, "the count is the screen's last line")
+        XCTAssertTrue(try shell.showsAlternateScreen())
+        // Redrawn as the countdown moves, and still there.
+        try shell.waitFor("a redraw with the 'more' line", timeout: 10) { $0 != first && $0.contains(more) }
+        try shell.type("q")
+        try waitForTheShellAgain()
+    }
+
     func testAPipeIsRefused() throws {
         let result = try authcat.run(["code", "--watch"])
         assertOneLineError(result, containing: "--watch needs a terminal", status: 1)

@@ -21,4 +21,21 @@ final class TextTableTests: XCTestCase {
     func testASpaceJoinedToThePreviousCharacterStays() {
         XCTAssertEqual(TextTable.lines([["a\u{0D4E}", ""]]), ["a\u{0D4E} "])
     }
+
+    /// For a terminal: the cut column gives up what the widest line is over
+    /// the width, its long cells ending in `…`; the other columns stay whole.
+    func testALongCellIsCutSoThatEachLineFitsTheWidth() {
+        let rows = [["GitHub:alice-with-a-long-name", "totp", "30s"], ["Bank:bob", "hotp", "counter 1"]]
+        let lines = TextTable.lines(rows, width: 30, cut: 0)
+        XCTAssertEqual(lines, ["GitHub:alice…  totp  30s", "Bank:bob       hotp  counter 1"])
+        for line in lines { XCTAssertLessThanOrEqual(line.count, 30, line) }
+        XCTAssertEqual(TextTable.lines(rows, width: nil), TextTable.lines(rows), "no width, nothing cut")
+        XCTAssertEqual(TextTable.lines(rows, width: 200), TextTable.lines(rows), "nothing cut where all fits")
+    }
+
+    /// A cut keeps a few characters, even when the line then stays wider than the terminal.
+    func testACutKeepsAFewCharacters() {
+        let lines = TextTable.lines([["123456", "Example:a-long-label", "29s left"]], width: 10, cut: 1)
+        XCTAssertEqual(lines, ["123456  Example…  29s left"])
+    }
 }
