@@ -9,7 +9,8 @@ import Foundation
 /// beside the terminal (the self-pipe pattern): a signal may land on any
 /// thread, and a read retried on EINTR would never see it. The signal is
 /// unblocked on the asking thread, since a dispatch signal source blocks it
-/// on the thread that made it and then reads it from a signalfd instead.
+/// on the thread that made it and then reads it from a signalfd instead; a
+/// SIGINT that source takes first is passed on (`cancelOpenPrompt`).
 ///
 /// Signal handlers cannot capture context, so the pipe lives in process-wide
 /// storage, made once and written only before the handler is installed.
@@ -50,6 +51,13 @@ enum PromptInterrupt {
         pthread_sigmask(SIG_SETMASK, &mask, nil)
         sigaction(SIGINT, &action, nil)
         drain()
+    }
+
+    /// Cancels the open question, if any, for a SIGINT that reached the
+    /// process another way: a dispatch signal source reads SIGINT from its
+    /// signalfd, and may take it before the prompt's handler runs (`SyncStopSignal`).
+    static func cancelOpenPrompt() {
+        wake()
     }
 
     private static func makePipe() -> Bool {
