@@ -30,6 +30,16 @@ public enum UnexpectedError {
     }
 }
 
+/// The user pressed Ctrl-C (or the process got SIGINT) while authcat asked
+/// something on the terminal. Nothing the answer was for has happened; every
+/// layer lets it through unchanged, and the command line ends with status
+/// 130, as the shell's own interrupt would, after putting the terminal back.
+public struct PromptInterrupted: UserFacingError, Equatable {
+    public init() {}
+
+    public var description: String { "interrupted; nothing was changed" }
+}
+
 /// Errors from libsodium, each naming the operation that failed.
 public enum CryptoError: UserFacingError, Equatable {
     /// Authenticated decryption failed: wrong key, or the data was changed.

@@ -57,6 +57,30 @@ public final class WebDAVServer {
 
     deinit { stop() }
 
+    /// lighttpd's access log: a line per request, `USER METHOD PATH STATUS`,
+    /// USER `-` when the request carried no valid password. lighttpd writes it
+    /// in batches; `requests(through:)` waits for a marker request to show.
+    public var accessLogPath: String { folder + "/access.log" }
+
+    /// Every request lighttpd logged up to and including a marker request made
+    /// now (without a password), so that none made before the call is missing.
+    public func requests(timeout: TimeInterval = 60) throws -> [String] {
+        let marker = "/marker-" + UUID().uuidString.lowercased()
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: try Self.find("curl", package: "curl"))
+        curl.arguments = ["-s", "-o", "/dev/null", "-k", origin + marker]
+        try curl.run()
+        curl.waitUntilExit()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let lines = ((try? String(contentsOfFile: accessLogPath, encoding: .utf8)) ?? "")
+                .split(separator: "\n").map(String.init)
+            if let end = lines.firstIndex(where: { $0.contains(marker) }) { return Array(lines[...end]) }
+            usleep(50_000)
+        }
+        throw StartError(description: "lighttpd never logged the marker request \(marker)")
+    }
+
     /// The base URL, e.g. `http://127.0.0.1:8080`.
     public var origin: String { "\(scheme)://127.0.0.1:\(port)" }
 
@@ -150,8 +174,9 @@ public final class WebDAVServer {
     private func lighttpdConfiguration(certificate: String?) -> String {
         var lines = [
             "server.document-root = \"\(documentRoot)\"", "server.port = \(port)", "server.bind = \"127.0.0.1\"",
-            "server.modules = (\"mod_webdav\", \"mod_auth\", \"mod_authn_file\"\(certificate == nil ? "" : ", \"mod_openssl\""))",
+            "server.modules = (\"mod_webdav\", \"mod_auth\", \"mod_authn_file\", \"mod_accesslog\"\(certificate == nil ? "" : ", \"mod_openssl\""))",
             "server.errorlog = \"\(folder)/error.log\"", "auth.backend = \"plain\"",
+            "accesslog.filename = \"\(accessLogPath)\"", "accesslog.format = \"%u %m %U %>s\"",
             "auth.backend.plain.userfile = \"\(folder)/users\"",
             "auth.require = ( \"/\" => (\"method\" => \"basic\", \"realm\" => \"authcat\", \"require\" => \"valid-user\") )",
             "webdav.activate = \"enable\"", "webdav.is-readonly = \"disable\"",

@@ -68,6 +68,9 @@ struct ErrorReport {
         }
     }
 
+    /// 128 + SIGINT, what a shell reports for a program Ctrl-C ended.
+    static let interruptedStatus: Int32 = 128 + SIGINT
+
     /// 8 Base32 characters are 40 bits, less than any real secret.
     private static let redactedLength = 8
 
@@ -78,6 +81,9 @@ struct ErrorReport {
             return exitCode.rawValue
         case is CleanExit:
             return status(argumentParser: error)
+        case is PromptInterrupted:
+            // The shell's own status for Ctrl-C, and no line: the terminal shows `^C`, as for any interrupted program.
+            return Self.interruptedStatus
         case let validation as ValidationError:
             return fail(
                 usageLine(validation.message), status: ExitCode.validationFailure.rawValue)

@@ -24,6 +24,8 @@ final class SyncStopSignal: Sendable {
     var isStopped: Bool { stopped.withLock { $0 } }
 
     private func receive(_ number: Int32) {
+        // Ctrl-C while the watch asks something (the WebDAV password) is the prompt's.
+        if number == SIGINT { PromptInterrupt.cancelOpenPrompt() }
         let again = stopped.withLock { stopped in
             defer { stopped = true }
             return stopped

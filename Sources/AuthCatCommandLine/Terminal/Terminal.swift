@@ -46,7 +46,7 @@ struct Terminal {
         let device = try TerminalDevice.open(path, what: "an answer", hint: hint)
         defer { device.close() }
         device.write(question)
-        return try device.readLine(limit: 4096, what: "the answer").withUnsafeBytes {
+        return try device.readLineEndingInterrupted(limit: 4096, what: "the answer").withUnsafeBytes {
             String(decoding: $0, as: UTF8.self)
         }.trimmingCharacters(in: .whitespaces)
     }
@@ -56,7 +56,7 @@ struct Terminal {
         let device = try TerminalDevice.open(path, what: "confirmation", hint: hint)
         defer { device.close() }
         device.write(question)
-        let answer = try device.readLine(limit: 64, what: "the answer").withUnsafeBytes {
+        let answer = try device.readLineEndingInterrupted(limit: 64, what: "the answer").withUnsafeBytes {
             String(decoding: $0, as: UTF8.self)
         }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

@@ -1,12 +1,17 @@
 import AuthCatEssentials
 import Foundation
 
-/// The terminal (`/dev/tty`), opened for one question.
+/// The terminal (`/dev/tty`), opened for one question. While it is open,
+/// Ctrl-C cancels the question (`PromptInterrupt`) whatever the command set
+/// SIGINT to do, so that no command goes on with a half-typed answer or
+/// reads the next line meant for the shell.
 final class TerminalDevice {
     private let fd: Int32
+    private let interrupt: (wake: Int32, saved: PromptInterrupt.Saved)?
 
     private init(fd: Int32) {
         self.fd = fd
+        interrupt = PromptInterrupt.arm()
     }
 
     /// Opens `path`, the invocation's terminal.
@@ -19,6 +24,7 @@ final class TerminalDevice {
     }
 
     func close() {
+        if let interrupt { PromptInterrupt.disarm(interrupt.saved) }
         _ = Foundation.close(fd)
     }
 
@@ -38,14 +44,16 @@ final class TerminalDevice {
 
     /// Reads up to a line break, one byte at a time so nothing after it is
     /// consumed, straight into locked memory. A line longer than `limit` is an error.
+    /// - Throws: `PromptInterrupted` on Ctrl-C, with what was typed dropped.
     func readLine(limit: Int, what: String) throws -> SecretBytes {
         try SecretBytes.reading(capacity: limit) { line in
             var count = 0
             var byte: UInt8 = 0
             defer { byte = 0 }
             while true {
+                try waitForInput()
                 let result = Foundation.read(fd, &byte, 1)
-                if result < 0, errno == EINTR { continue }
+                if result < 0, errno == EINTR || errno == EAGAIN { continue }
                 guard result > 0, byte != UInt8(ascii: "\n") else { break }
                 guard count < limit else { throw InputError.tooLong(what: what, limit: limit) }
                 line[count] = byte
@@ -54,6 +62,30 @@ final class TerminalDevice {
             if count > 0, line[count - 1] == UInt8(ascii: "\r") { count -= 1 }
             return count
         }
+    }
+
+    /// `readLine` for a question asked with echo on: after Ctrl-C the
+    /// terminal's `^C` is ended with a line break, as `withEchoOff` ends a hidden one.
+    func readLineEndingInterrupted(limit: Int, what: String) throws -> SecretBytes {
+        do {
+            return try readLine(limit: limit, what: what)
+        } catch let interrupted as PromptInterrupted {
+            write("\n")
+            throw interrupted
+        }
+    }
+
+    /// Waits until the terminal has a byte (or an end or error) to read;
+    /// throws `PromptInterrupted` once SIGINT has arrived. The wait is on
+    /// both at once, as the signal may be handled on another thread.
+    private func waitForInput() throws {
+        guard let interrupt else { return }
+        var entries = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: interrupt.wake, events: Int16(POLLIN), revents: 0),
+        ]
+        while poll(&entries, 2, -1) < 0, errno == EINTR {}
+        if entries[1].revents != 0 { throw PromptInterrupted() }
     }
 
     /// Runs `body` with echo off, restoring the terminal afterwards, and also

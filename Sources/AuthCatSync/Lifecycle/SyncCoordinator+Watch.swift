@@ -40,8 +40,8 @@ extension SyncCoordinator {
     ///   - sync: runs one sync, or with `compact` true one compaction, and
     ///     returns its report; nil when it found sync turned off.
     ///   - report: told what happened (`SyncCoordinator.WatchEvent`).
-    /// - Throws: a `SyncError` of category `.vaultMismatch` from `sync`, which
-    ///   ends the watch; errors reading the vault or opening the lock files.
+    /// - Throws: a `SyncError` of category `.vaultMismatch` or `PromptInterrupted`
+    ///   from `sync`, which end the watch; errors reading the vault or opening the lock files.
     public func watch(
         vault: Vault, interval: TimeInterval, isStopped: () -> Bool,
         sync: (_ compact: Bool) async throws -> SyncReport?,
@@ -104,6 +104,9 @@ extension SyncCoordinator {
             report(.synced(finished))
         } catch let error as SyncError where error.category == .vaultMismatch {
             throw error
+        } catch let interrupted as PromptInterrupted {
+            // Ctrl-C at a question the sync asked (the WebDAV password): the user stops the watch.
+            throw interrupted
         } catch {
             done = nil
             report(.failed(error))

@@ -116,6 +116,9 @@ extension SyncService {
     private func recordingSetupFailure<Result>(_ step: () async throws -> Result) async throws -> Result {
         do {
             return try await step()
+        } catch let interrupted as PromptInterrupted {
+            // Stopped by the user at a question, not a setup that failed.
+            throw interrupted
         } catch {
             let now = clock.now()
             recorder.record(SyncEvent(phase: .setup, kind: .started, time: now))
