@@ -43,7 +43,7 @@ enum QuickCode {
         let code = try OTPGenerator.code(secret: secret, parameters: account.otp, at: now)
         guard isatty(STDOUT_FILENO) == 1 else { return code.value }
         let row = CodeRow.cells(account, code, at: now)
-        // The width is asked only for a label that could be cut: most are shorter.
+        // The width (one ioctl) is asked only for a label longer than the shortest cut keeps.
         let longLabel = row[CodeRow.labelColumn].utf8.count > TextTable.minimumCutWidth
         let width = longLabel ? TerminalWidth.of(STDOUT_FILENO) : nil
         return TextTable.lines([row], width: width, cut: CodeRow.labelColumn)[0]

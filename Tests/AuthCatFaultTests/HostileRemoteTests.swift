@@ -188,12 +188,9 @@ final class HostileRemoteTests: FaultTestCase {
         _ home: URL, _ arguments: [String], extra: [String: String] = [:],
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> FaultRun {
-        let (run, peak, _) = try measured(
-            home, arguments, environment: environment.merging(extra) { $1 }, file: file, line: line)
-        XCTAssertLessThan(
-            peak, Self.memoryBoundKiB, "authcat \(arguments.joined(separator: " ")) peaked at \(peak) KiB",
+        try bounded(
+            home, arguments, environment: environment.merging(extra) { $1 }, belowKiB: Self.memoryBoundKiB,
             file: file, line: line)
-        return run
     }
 
     /// `sync status --json` is not healthy and its document says both `subject` and `detail`.

@@ -31,4 +31,16 @@ extension FaultTestCase {
         let run = FaultRun(termination: termination, stdout: child.stdout, stderr: child.stderr)
         return (run, peak, fields.count == 3 ? cpu : .infinity)
     }
+
+    /// Runs a command that must end (`measured`) and peak below `limitKiB`; returns how it ended.
+    func bounded(
+        _ home: URL, _ arguments: [String], environment: [String: String], belowKiB limitKiB: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> FaultRun {
+        let (run, peak, _) = try measured(home, arguments, environment: environment, file: file, line: line)
+        XCTAssertLessThan(
+            peak, limitKiB, "authcat \(arguments.joined(separator: " ")) peaked at \(peak) KiB (bound \(limitKiB) KiB)",
+            file: file, line: line)
+        return run
+    }
 }
