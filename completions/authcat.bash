@@ -181,13 +181,13 @@ _authcat() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|code|list|show|edit|rm|restore|history|passphrase|unlock|lock|config|import|export|backup|restore-backup|sync|doctor|help)
+    add|code|pick|list|show|edit|rm|restore|history|passphrase|unlock|lock|config|import|export|backup|restore-backup|sync|doctor|help)
         # Offer subcommand argument completions
         "_authcat_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add code list show edit rm restore history passphrase unlock lock config import export backup restore-backup sync doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add code pick list show edit rm restore history passphrase unlock lock config import export backup restore-backup sync doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -236,7 +236,7 @@ _authcat_add() {
 
 _authcat_code() {
     repeating_flags=()
-    non_repeating_flags=(--json --copy --keep --watch --version -h --help)
+    non_repeating_flags=(--json --copy --keep --type --type-enter --watch --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --at)
     __authcat_offer_flags_options 1
@@ -256,6 +256,37 @@ _authcat_code() {
     case "${positional_number}" in
     1)
         __authcat_add_custom_completions "$(__authcat_custom_complete ---completion code -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_authcat_pick() {
+    repeating_flags=()
+    non_repeating_flags=(--copy --type --print --type-enter --keep --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --menu --menu-command)
+    __authcat_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--menu')
+        __authcat_add_completions -W 'fzf'$'\n''rofi'$'\n''wofi'$'\n''fuzzel'$'\n''bemenu'$'\n''dmenu'
+        return
+        ;;
+    '--menu-command')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __authcat_add_custom_completions "$(__authcat_custom_complete ---completion pick -- positional@0 "${COMP_CWORD}" "$(__authcat_cursor_index_in_current_word)")"
         return
         ;;
     esac

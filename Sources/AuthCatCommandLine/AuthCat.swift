@@ -59,6 +59,7 @@ struct AuthCat: AsyncParsableCommand {
         subcommands: [
             Add.self,
             Code.self,
+            Pick.self,
             List.self,
             Show.self,
             Edit.self,

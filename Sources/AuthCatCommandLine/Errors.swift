@@ -261,3 +261,39 @@ enum SyncCommandError: UserFacingError {
         (error as? UserFacingError)?.description ?? UnexpectedError.message("sync", error)
     }
 }
+
+/// A desktop program that `pick` or `code --type` needs is missing, or failed.
+enum DesktopError: UserFacingError {
+    /// The program named is not installed; the package installs it.
+    case missingProgram(String, package: String)
+    /// No menu program fits this session.
+    case noMenu(session: DesktopSession)
+    /// The program named failed; `reason` is its own message when it gave one.
+    case failed(String, reason: String)
+    /// The menu was closed without a choice.
+    case nothingPicked
+    /// A locked vault, and nowhere to ask for its passphrase.
+    case nowhereToAsk
+
+    var description: String {
+        switch self {
+        case .missingProgram(let program, let package):
+            "\(program) is not installed; install the package \(package)"
+        case .noMenu(let session):
+            switch session {
+            case .wayland:
+                "no menu program found; install fuzzel, wofi, bemenu or rofi, or name one with --menu-command"
+            case .x11: "no menu program found; install rofi or suckless-tools (dmenu), or name one with --menu-command"
+            case .none:
+                "no display and no terminal to show a menu on; run it in a terminal (with fzf) or a desktop session"
+            }
+        case .failed(let program, let reason):
+            "\(program) failed: \(reason)"
+        case .nothingPicked:
+            "no account was picked; nothing was done"
+        case .nowhereToAsk:
+            "the vault is locked and there is no terminal to ask for its passphrase on; install pinentry, "
+                + "run 'authcat unlock' first, or set \(PassphraseSource.currentVariable)"
+        }
+    }
+}

@@ -12,9 +12,6 @@ struct Clipboard {
     /// at once; only a tool stuck on something (a display that never answers) takes longer.
     static let timeout: TimeInterval = 5
 
-    /// The most of the tool's message shown in the warning.
-    private static let messageLimit = 300
-
     var name: String { executable.lastPathComponent }
 
     /// The tool that prints what the clipboard holds (wl-paste beside
@@ -36,12 +33,8 @@ struct Clipboard {
                 name: "xsel", arguments: ["--clipboard", "--input"], reader: "xsel",
                 readArguments: ["--clipboard", "--output"]),
         ]
-        let order = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? [wayland] + x11 : x11 + [wayland]
-        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        func installed(_ name: String) -> URL? {
-            folders.lazy.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
-                .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        }
+        let order = DesktopSession(environment: environment) == .wayland ? [wayland] + x11 : x11 + [wayland]
+        func installed(_ name: String) -> URL? { ChildProcess.installed(name, environment: environment) }
         for tool in order {
             if let path = installed(tool.name) {
                 return Clipboard(
@@ -115,7 +108,7 @@ struct Clipboard {
             if result < 0, errno != EINTR { throw ClipboardError.unreadable("could not wait for it") }
             if Date() >= deadline {
                 kill(pid, SIGKILL)
-                _ = Self.wait(for: pid, timeout: 1)
+                _ = ChildProcess.wait(for: pid, timeout: 1)
                 Wipe.bytes(&content)
                 throw ClipboardError.unreadable("it did not finish within \(Int(Self.readTimeout)) seconds")
             }
@@ -130,19 +123,7 @@ struct Clipboard {
         return content
     }
 
-    /// Hands `code` to the tool on its standard input.
-    ///
-    /// The code is written into a pipe before the tool starts, and the pipe's
-    /// writing end closed: a code is far smaller than any pipe's buffer, so
-    /// the write cannot block, and a tool that exits without reading cannot
-    /// make authcat write to a pipe without a reader (SIGPIPE). The tool's
-    /// messages go to an unlinked temporary file, read once the tool itself
-    /// has exited: xclip, xsel and wl-copy leave a child behind to serve the
-    /// selection, which keeps whatever it inherited open long after, so
-    /// waiting for the end of a pipe would wait for that child. For the same
-    /// reason the tool is started with `posix_spawn` and waited for with
-    /// `waitpid`, and it inherits no descriptor but these three (Foundation's
-    /// `Process` hands the child a socket it watches for the end).
+    /// Hands `code` to the tool on its standard input (`ChildProcess.runBriefly`).
     /// - Throws: `ClipboardError.failed` with the tool's own message.
     func copy(_ code: String) throws {
         try copy(bytes: Array(code.utf8))
@@ -150,120 +131,21 @@ struct Clipboard {
 
     /// Puts `bytes` on the clipboard, as `copy(_:)` does a code.
     func copy(bytes: [UInt8]) throws {
-        let input: Int32
-        do {
-            input = try SpawnParts.filledPipe(bytes)
-        } catch let failure as SpawnParts.PipeFailure {
-            throw ClipboardError.failed(name, reason: "could not hand it the code (\(failure.reason))")
+        let tool = ChildProcess(executable: executable, arguments: arguments, environment: environment)
+        if let failure = tool.runBriefly(input: bytes, timeout: Self.timeout) {
+            throw ClipboardError.failed(name, reason: failure)
         }
-        defer { close(input) }
-        let messages = messageFile()
-        defer { if messages >= 0 { close(messages) } }
-        let pid = try spawn(executable, arguments, input: input, output: -1, messages: messages)
-        guard let status = Self.wait(for: pid, timeout: Self.timeout) else {
-            kill(pid, SIGKILL)
-            _ = Self.wait(for: pid, timeout: 1)
-            throw ClipboardError.failed(name, reason: "it did not finish within \(Int(Self.timeout)) seconds")
-        }
-        let message = messages >= 0 ? Self.message(in: messages) : ""
-        // The wait status: the low 7 bits are the signal that ended the tool, or 0 for an exit.
-        let signal = status & 0x7F
-        let exitStatus = (status >> 8) & 0xFF
-        if signal == 0, exitStatus == 0 { return }
-        let fallback = signal == 0 ? "it exited with status \(exitStatus)" : "it was killed by signal \(signal)"
-        throw ClipboardError.failed(name, reason: message.isEmpty ? fallback : message)
     }
 
-    /// Starts `program` with `input`, `output` and `messages` as its
-    /// standard streams (/dev/null for each that is -1), and authcat's other
-    /// descriptors closed.
+    /// Starts `program` (the tool or its reader) with the three streams given.
     private func spawn(
         _ program: URL, _ arguments: [String], input: Int32, output: Int32, messages: Int32
     ) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if input >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        do {
+            return try ChildProcess(executable: program, arguments: arguments, environment: environment)
+                .start(input: input, output: output, messages: messages)
+        } catch let failure as ChildProcess.StartFailure {
+            throw ClipboardError.failed(name, reason: "could not start it (\(failure.reason))")
         }
-        if output >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        }
-        if messages >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, messages, STDERR_FILENO)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        }
-        // Such as a `>(…)` the shell handed authcat: the lingering child must not hold it open.
-        for fd in SpawnParts.openDescriptors() where fd > STDERR_FILENO {
-            posix_spawn_file_actions_addclose(&actions, fd)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        var defaults = sigset_t()
-        sigemptyset(&noSignals)
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var pid = pid_t()
-        let result = SpawnParts.withCStrings([program.path] + arguments) { argv in
-            SpawnParts.withCStrings(SpawnParts.entries(of: environment)) { environment in
-                posix_spawn(&pid, program.path, &actions, &attributes, argv, environment)
-            }
-        }
-        guard result == 0 else {
-            throw ClipboardError.failed(name, reason: "could not start it (\(String(cString: strerror(result))))")
-        }
-        return pid
-    }
-
-    /// The direct child's wait status, or nil if it has not exited within `timeout`.
-    private static func wait(for pid: pid_t, timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return status }
-            if result < 0, errno != EINTR { return nil }
-            if Date() >= deadline { return nil }
-            usleep(5_000)
-        }
-    }
-
-    /// An unlinked temporary file for the tool's standard error, or -1 if
-    /// none can be made (the copy is then tried without the tool's message).
-    private func messageFile() -> Int32 {
-        let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((folder + "/authcat-clipboard-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard fd >= 0 else { return -1 }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-        return fd
-    }
-
-    /// The start of what the tool wrote, as one line safe for a terminal.
-    private static func message(in fd: Int32) -> String {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return "" }
-        let text = String(decoding: buffer[..<count], as: UTF8.self)
-        let oneLine = text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: "; ")
-        let sanitized = TerminalText.sanitized(oneLine)
-        return sanitized.count > messageLimit ? String(sanitized.prefix(messageLimit)) + "…" : sanitized
     }
 }

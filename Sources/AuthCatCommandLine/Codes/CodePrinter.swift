@@ -45,38 +45,9 @@ struct CodePrinter {
         }
         guard let clipboard else { return }
         // The code is out before the tool runs, so a tool that hangs or fails
-        // never costs the user the code, or an HOTP counter value. A failed
-        // copy is a warning, not a failure: the code the user asked for was
-        // printed, and with HOTP its counter value is already used up.
+        // never costs the user the code, or an HOTP counter value.
         output.flushStandardOutput()
-        // Read first, to be put back; nothing readable (an empty clipboard) is put back as nothing.
-        let keep = try self.keep || vault.setting(ConfigKey.clipboardKeep) == "true"
-        var previous = keep ? [] : (try? clipboard.contents()) ?? []
-        defer { Wipe.bytes(&previous) }
-        do {
-            try clipboard.copy(generated.code.value)
-        } catch {
-            output.warning("\(error)")
-            return
-        }
-        guard !keep else { return copied("; it stays there (--keep)") }
-        let hold = ClipboardClearer.hold(for: generated.code, computedAt: now, environment: invocation.environment)
-        do {
-            try ClipboardClearer.schedule(
-                generated.code.value, on: clipboard, previous: previous,
-                clearAt: invocation.now.addingTimeInterval(hold), launcher: invocation.launcher)
-        } catch {
-            output.warning("\(error)")
-            return
-        }
-        copied("; cleared in \(Int(hold.rounded(.up)).counted("second"))")
-    }
-
-    /// On a terminal the printed code does not say it was copied, so a note
-    /// does; piped, standard output is the code alone and nothing is added.
-    private func copied(_ detail: String) {
-        guard terminal.standardOutputIsTerminal else { return }
-        output.note("copied to the clipboard" + detail)
+        CodeCopy(invocation: invocation, keep: keep).copy(generated.code, computedAt: now, to: clipboard, vault: vault)
     }
 
     /// The tool `--copy` uses; nil, with a warning, when none is installed:

@@ -27,6 +27,12 @@ extension AuthCat {
                 tool, or when the copy fails (no display), the code is printed all the same, \
                 with a warning, and the status is 0.
 
+                With --type the code is typed into the focused window instead of printed: \
+                with wtype on Wayland, xdotool on X11, ydotool where neither fits; \
+                --type-enter presses Enter after it. When fewer than 3 seconds are left in \
+                the code's time step, the next code is waited for, so that the typed code is \
+                not already stale. 'authcat pick' offers the accounts in a menu first.
+
                 With --watch (on a terminal only) authcat shows a table of the current \
                 codes, of every account or of those QUERY matches, with the seconds left \
                 in each code's time step, refreshed every second, until q, Ctrl-C or \
@@ -43,6 +49,7 @@ extension AuthCat {
                   authcat code github
                   authcat code GitHub:alice@example.com --copy
                   authcat code --json | jq -r '.[] | select(.issuer == "GitHub") | .code'
+                  authcat code github --type --type-enter
                   authcat code test --at 59
                   authcat code --watch
                 """)
@@ -78,12 +85,23 @@ extension AuthCat {
         @Flag(help: "With --copy: leave the code on the clipboard.")
         var keep = false
 
+        @Flag(help: "Type the code into the focused window (with wtype, xdotool or ydotool) instead of printing it.")
+        var type = false
+
+        @Flag(name: .customLong("type-enter"), help: "With --type: press Enter after the code.")
+        var typeEnter = false
+
         @Flag(help: "Show a live table of codes with their countdowns until q or Ctrl-C (a terminal only).")
         var watch = false
 
         func validate() throws {
             if copy, query == nil { throw ValidationError("--copy needs a QUERY naming one account") }
             if keep, !copy { throw ValidationError("--keep applies to --copy only") }
+            if typeEnter, !type { throw ValidationError("--type-enter applies to --type only") }
+            if type, query == nil { throw ValidationError("--type needs a QUERY naming one account") }
+            if type, copy || json || watch || time != nil {
+                throw ValidationError("--type types the current code; leave out --copy, --json, --watch and --at")
+            }
             if watch, copy || json || time != nil {
                 throw ValidationError("--watch shows live codes on a terminal; leave out --copy, --json and --at")
             }
@@ -96,6 +114,10 @@ extension AuthCat {
         func run(in invocation: Invocation) throws {
             if watch {
                 try LiveCodeView(invocation: invocation, options: vaultOptions, query: query).run()
+                return
+            }
+            if type, let query {
+                try CodeTypist(invocation: invocation, options: vaultOptions, enter: typeEnter).type(query)
                 return
             }
             let printer = CodePrinter(

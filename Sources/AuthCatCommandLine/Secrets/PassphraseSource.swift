@@ -22,7 +22,12 @@ enum PassphraseSource {
     /// The vault asks again after a wrong passphrase (`Vault.passphraseAttempts`):
     /// typed, it is asked for again with a warning; from a file, which
     /// would give the same line, the wrong passphrase is final at once.
-    static func current(in invocation: Invocation) -> @Sendable () throws -> SecretBytes {
+    ///
+    /// With `desktop`, and no terminal (a command run from a key binding), it
+    /// is asked for there instead (`DesktopPassphrase`).
+    static func current(
+        in invocation: Invocation, desktop: DesktopPassphrase? = nil
+    ) -> @Sendable () throws -> SecretBytes {
         let asked = Mutex(0)
         return {
             let earlier = asked.withLock { count in
@@ -33,8 +38,9 @@ enum PassphraseSource {
                 guard earlier == 0 else { throw VaultError.wrongPassphrase }
                 return try fromFile(path, variable: currentVariable, in: invocation)
             }
-            if earlier > 0 {
-                let left = Vault.passphraseAttempts - earlier
+            let left = earlier > 0 ? Vault.passphraseAttempts - earlier : nil
+            if let desktop, !invocation.terminal.canAsk { return try desktop.ask(triesLeft: left) }
+            if let left {
                 invocation.output.warning("wrong passphrase; try again (\(left.counted("try", plural: "tries")) left)")
             }
             return try fromTerminal(

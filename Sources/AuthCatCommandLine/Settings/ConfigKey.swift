@@ -15,7 +15,7 @@ struct ConfigKey: Sendable {
     static let userNamespace = "user."
 
     /// Every setting authcat reads; all are local to this device.
-    static let known: [ConfigKey] = [historyLimit, clipboardKeep, syncDeadline]
+    static let known: [ConfigKey] = [historyLimit, clipboardKeep, syncDeadline, pickMenu]
 
     static let historyLimit = ConfigKey(
         name: "history.limit",
@@ -37,6 +37,14 @@ struct ConfigKey: Sendable {
             + "\(SyncDeadline.expected) (default \(DeadlineRemote.defaultSeconds); \(SyncDeadline.variable) overrides it)"
     ) { value in
         SyncDeadline.parse(value) == nil ? SyncDeadline.expected : nil
+    }
+
+    static let pickMenu = ConfigKey(
+        name: "pick.menu",
+        summary: "the menu 'pick' shows: " + Menu.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            + " (default: chosen from the session; --menu overrides it)"
+    ) { value in
+        Menu.Kind(rawValue: value) == nil ? Menu.Kind.allCases.map(\.rawValue).joined(separator: ", ") : nil
     }
 
     /// Throws unless `key` may be set to `value` in this scope.

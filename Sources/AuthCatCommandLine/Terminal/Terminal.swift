@@ -20,6 +20,16 @@ struct Terminal {
         standardOutput = invocation.standardOutput.fileDescriptor
     }
 
+    /// Whether there is a terminal to ask on: it opens. A program started
+    /// from a key binding has no controlling terminal, and /dev/tty does not.
+    var canAsk: Bool {
+        guard let path else { return false }
+        let fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
+    }
+
     /// The columns a table on standard output must fit (`TextTable.lines`);
     /// nil when it goes to a pipe or a file, which gets every name whole.
     var standardOutputWidth: Int? {

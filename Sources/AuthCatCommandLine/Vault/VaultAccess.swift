@@ -12,9 +12,14 @@ struct VaultAccess {
     /// warnings about the folder's permissions go.
     var invocation: Invocation
 
-    init(home: String?, in invocation: Invocation) {
+    /// Where a passphrase is asked when there is no terminal (`authcat pick`
+    /// from a key binding); nil: only the terminal or the passphrase file.
+    var desktopPassphrase: DesktopPassphrase?
+
+    init(home: String?, in invocation: Invocation, desktopPassphrase: DesktopPassphrase? = nil) {
         self.home = home
         self.invocation = invocation
+        self.desktopPassphrase = desktopPassphrase
     }
 
     /// The vault folder, from `--home` or the environment.
@@ -42,7 +47,7 @@ struct VaultAccess {
     }
 
     private func open(_ location: VaultLocation) throws -> Vault {
-        try Vault.open(at: location, passphrase: PassphraseSource.current(in: invocation))
+        try Vault.open(at: location, passphrase: PassphraseSource.current(in: invocation, desktop: desktopPassphrase))
     }
 
     /// Refuses folders others can write to and warns about ones they can read.

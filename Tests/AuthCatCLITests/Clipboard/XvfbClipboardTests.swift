@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 import XCTest
 
@@ -6,59 +7,25 @@ import XCTest
 /// when the hold ends. The fake-tool tests (ClipboardClearingTests) cover
 /// the rest; this one keeps them honest about what xclip really does.
 final class XvfbClipboardTests: AuthCatTestCase {
-    private static let xvfb = "/usr/bin/Xvfb"
     private static let xclip = "/usr/bin/xclip"
 
-    private struct SetupError: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
-    }
-
-    private var server: Process?
+    private var server: XvfbDisplay?
     private var display = ""
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        for program in [Self.xvfb, Self.xclip] where !FileManager.default.isExecutableFile(atPath: program) {
-            throw SetupError("\(program) is missing; scripts/setup installs xvfb and xclip")
+        guard FileManager.default.isExecutableFile(atPath: Self.xclip) else {
+            throw XvfbDisplay.Failure(description: "\(Self.xclip) is missing; scripts/setup installs xclip")
         }
-        display = try startXvfb()
+        let server = try XvfbDisplay(screen: "320x240x24")
+        self.server = server
+        display = server.display
     }
 
     override func tearDown() {
-        if let server, server.isRunning {
-            // The X server's end also ends every xclip still serving a selection.
-            server.terminate()
-            server.waitUntilExit()
-        }
+        // The X server's end also ends every xclip still serving a selection.
+        server?.stop()
         super.tearDown()
-    }
-
-    /// Starts an X server of this test's own and returns its display (":N")
-    /// once it accepts connections: with `-displayfd`, Xvfb picks a display
-    /// number nobody uses and writes it only when it is ready.
-    private func startXvfb() throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.xvfb)
-        process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "320x240x24"]
-        let ready = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = ready
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        server = process
-        // A line, or the end of the output when the server could not start.
-        var number = Data()
-        while !number.contains(UInt8(ascii: "\n")), case let chunk = ready.fileHandleForReading.availableData,
-            !chunk.isEmpty
-        {
-            number += chunk
-        }
-        let display = String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !display.isEmpty, display.allSatisfy(\.isNumber) else {
-            throw SetupError("Xvfb did not start (it wrote '\(display)' where its display number goes)")
-        }
-        return ":" + display
     }
 
     /// What the clipboard holds now: `xclip -o`, which prints and exits.

@@ -71,6 +71,21 @@ class AuthCatTestCase: XCTestCase {
         return result.stdout
     }
 
+    /// The 30-second time steps from the one before `start` to now: a code made
+    /// in that time (`pick` may wait for the next step) is the code of one of them.
+    static func timeSteps(since start: Date) -> ClosedRange<Int> {
+        (Int(start.timeIntervalSince1970) / 30 - 1)...(Int(Date().timeIntervalSince1970) / 30)
+    }
+
+    /// The codes `account` had from `start` to now (`timeSteps(since:)`).
+    func codes(of account: String, since start: Date, environment: [String: String] = [:]) throws -> Set<String> {
+        try Set(
+            Self.timeSteps(since: start).map { step in
+                try succeed(["code", account, "--at", "\(step * 30)"], environment: environment)
+                    .trimmingCharacters(in: .newlines)
+            })
+    }
+
     /// `list --json` as an array of objects; none when it says there are no accounts.
     func listedAccounts(file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
         let none = try authcat.run(["list", "--json"])
