@@ -26,6 +26,17 @@ public final class MemoryRemote: Remote, Sendable {
         displayLocation = location
     }
 
+    /// Create-only under the lock, as a store that enforces it.
+    public var capabilities: RemoteCapabilities { RemoteCapabilities(createOnlyEnforced: true) }
+
+    /// Nothing to set up: it only checks that it can list.
+    public func prepare() async throws {
+        _ = try await list(prefix: "")
+    }
+
+    /// Nothing to release.
+    public func close() async throws {}
+
     public func list(prefix: String) async throws -> [RemoteObject] {
         try RemoteObjectName.validatePrefix(prefix)
         return try operation({ $0.list += 1 }) { objects in

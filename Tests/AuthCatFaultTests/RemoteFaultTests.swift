@@ -58,7 +58,10 @@ class RemoteFaultTestCase: FaultTestCase {
     /// Runs every fault in turn on one pair of devices.
     func runEveryFault() throws {
         (location, extraEnvironment) = try remoteLocation()
-        remote = try makeRemote(location: location, environment: extraEnvironment, homeDirectory: userHome.path)
+        let home = userHome.path
+        remote = try blocking { [location, extraEnvironment] in
+            try await makeRemote(location: location, environment: extraEnvironment, homeDirectory: home)
+        }
         a = makeHome("device-a")
         b = makeHome("device-b")
         try add(a, "a", issuer: "A", environment: environment)

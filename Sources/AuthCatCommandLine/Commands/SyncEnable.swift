@@ -99,7 +99,7 @@ extension AuthCat {
                         try await service.enable(
                             remoteURL: remote,
                             makeRemote: {
-                                try makeRemote(
+                                try await makeRemote(
                                     location: remote, environment: environment,
                                     homeDirectory: SyncService.home(environment),
                                     password: WebDAVPasswordInput.source(in: invocation))

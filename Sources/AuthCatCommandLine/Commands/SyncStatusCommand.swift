@@ -16,7 +16,7 @@ extension AuthCat {
                 yet exported and the devices seen, after checking that the remote answers and \
                 accepts the credentials (one list request, at most \(Int(probeTimeout.components.seconds)) seconds, \
                 counted once rclone has started, within \
-                \(Int(SyncProbe.localProgramStartTimeout.components.seconds)) seconds, for an rclone: remote; \
+                \(Int(RcloneRemote.startTimeout.components.seconds)) seconds, for an rclone: remote; \
                 --offline skips it).
 
                 Summary and exit status:

@@ -26,7 +26,7 @@ extension SyncService {
         let environment = invocation.environment
         let password = WebDAVPasswordInput.source(in: invocation)
         return .byLocation { url, createOnlyEnforced in
-            let remote = try makeRemote(
+            let remote = try await makeRemote(
                 location: url, environment: environment, homeDirectory: home(environment),
                 password: password, createOnlyEnforced: createOnlyEnforced)
             return DeadlineRemote(remote, seconds: deadline)

@@ -20,12 +20,9 @@ extension SyncEngine {
     /// One sync; with `compacting`, a snapshot follows the export. The
     /// caller holds the run lock (`SyncCoordinator.RunLock`) for the whole run.
     func run(progress: ((SyncService.Progress) -> Void)?, compacting: Bool) async throws -> SyncReport {
-        // File times are real times, whatever clock the engine was given.
-        let locked = Date()
         remote.reset()
         let run = try await phase(.import) { try await self.pull(progress) }
         try await phase(.export) {
-            await self.removeStaleTemporaries(run, changedBefore: locked)
             try self.settleName(run)
             try await self.exportChanges(run)
             try await self.snapshotIfAsked(run, compacting: compacting)
@@ -78,18 +75,6 @@ extension SyncEngine {
         try rememberRejections(run)
         try rememberIssues(run)
         return run
-    }
-
-    /// Removes temporary files that syncs of this device killed part-way left
-    /// in its folder on the remote. Every process of this device writes there
-    /// only while holding the run lock (`SyncCoordinator.RunLock`), which this one holds since `cutoff`:
-    /// a temporary older than that belongs to no running write. Other devices'
-    /// folders and the vault folder, which other devices write too, are left
-    /// alone. Housekeeping: a failure does not fail the sync.
-    private func removeStaleTemporaries(_ run: SyncEngine.Run, changedBefore cutoff: Date) async {
-        let folder = EpochLayout.epochFolder(run.vaultID, epoch: run.epoch) + "/" + run.deviceID + "/"
-        run.report.temporariesRemoved =
-            (try? await remote.removeStaleTemporaries(under: folder, changedBefore: cutoff)) ?? 0
     }
 
     /// Runs one phase between its start and end events.

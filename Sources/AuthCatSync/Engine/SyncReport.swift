@@ -23,8 +23,6 @@ public struct SyncReport: Sendable, Equatable {
     public var snapshotWritten = false
     /// This device's batches and older snapshots removed because a new snapshot covers them.
     public var objectsRemoved = 0
-    /// Temporary files left on the remote by this device's killed syncs, removed by this one.
-    public var temporariesRemoved = 0
     /// Batches this device has on the remote since its newest snapshot, after this sync.
     public var batchesSinceSnapshot: Int64 = 0
 

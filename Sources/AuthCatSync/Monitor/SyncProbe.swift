@@ -7,10 +7,6 @@ import Synchronization
 /// holds this device's vault: one cheap list request (two or three when the
 /// vault's manifest is gone), with a deadline.
 public enum SyncProbe {
-    /// How long a program the remote runs on this machine (rclone) may take
-    /// to start before the check's own timeout begins.
-    public static let localProgramStartTimeout: Duration = .seconds(10)
-
     /// Lists the remote; never takes much longer than `timeout`.
     ///
     /// With `vaultID`, a remote that no longer holds that vault fails the
@@ -26,23 +22,13 @@ public enum SyncProbe {
     /// A remote that has not answered in time counts as unreachable. The
     /// request is cancelled then, but not waited for: a hung mount or socket
     /// must not hang `authcat sync status`. The time is counted from the
-    /// request: a program the remote runs on this machine (rclone) is started
-    /// first, within `startTimeout`, so that a slow start on a busy machine
-    /// is not taken for a remote that does not answer.
+    /// request: a program the remote runs on this machine (rclone) started
+    /// when the remote was made, so that a slow start on a busy machine is
+    /// not taken for a remote that does not answer.
     public static func check(
         _ remote: any Remote, vaultID: String? = nil, keysFrom vault: Vault? = nil,
-        timeout: Duration = .seconds(5), startTimeout: Duration = localProgramStartTimeout
+        timeout: Duration = .seconds(5)
     ) async -> SyncProbeResult {
-        let start = await first(
-            {
-                do {
-                    try await remote.startLocalProgram()
-                    return nil
-                } catch {
-                    return .failed(SyncError.wrapping(error).failure)
-                }
-            }, orAfter: startTimeout, "the program that reaches \(remote.displayLocation) did not start")
-        if let start { return start }
         let answer = await first(
             { await listOnce(remote, vaultID: vaultID, vault: vault) }, orAfter: timeout,
             "\(remote.displayLocation) did not answer")

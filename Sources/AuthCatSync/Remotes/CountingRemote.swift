@@ -3,8 +3,9 @@ import Synchronization
 
 /// Wraps a remote and counts the requests made through it.
 ///
-/// Every call is counted when it starts, whether it then succeeds or fails.
-public final class CountingRemote: Remote, Sendable {
+/// Every request is counted when it starts, whether it then succeeds or
+/// fails; `prepare` and `close` are not counted.
+public final class CountingRemote: RemoteWrapper, Sendable {
     /// The remote that does the work.
     public let base: any Remote
     private let current = Mutex(RemoteRequestCounts())
@@ -21,14 +22,6 @@ public final class CountingRemote: Remote, Sendable {
     /// Starts counting from zero again.
     public func reset() {
         current.withLock { $0 = RemoteRequestCounts() }
-    }
-
-    public var displayLocation: String { base.displayLocation }
-
-    public var createOnlyEnforced: Bool? { base.createOnlyEnforced }
-
-    public func prepare() async throws {
-        try await base.prepare()
     }
 
     public func list(prefix: String) async throws -> [RemoteObject] {
@@ -60,15 +53,6 @@ public final class CountingRemote: Remote, Sendable {
     public func delete(_ name: String) async throws {
         count { $0.delete += 1 }
         try await base.delete(name)
-    }
-
-    public func close() async throws {
-        try await base.close()
-    }
-
-    /// Not counted: it is housekeeping of local temporary files, not a request.
-    public func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int {
-        try await base.removeStaleTemporaries(under: prefix, changedBefore: cutoff)
     }
 
     private func count(_ update: (inout RemoteRequestCounts) -> Void) {

@@ -7,8 +7,9 @@ import Foundation
 /// one more folder). The deadline starts when the wrapper is made, once per
 /// job; an operation in flight at the deadline is cancelled, and every later
 /// one fails at once without a request. The failure is a `RemoteError` like
-/// any other, so the job records it and `sync status` shows it.
-public final class DeadlineRemote: Remote, Sendable {
+/// any other, so the job records it and `sync status` shows it. Closing is
+/// not bounded: it must happen, deadline or not.
+public final class DeadlineRemote: RemoteWrapper, Sendable {
     /// The remote that does the work.
     public let base: any Remote
     /// The seconds allowed, as the user set them (for the error).
@@ -26,10 +27,6 @@ public final class DeadlineRemote: Remote, Sendable {
         expiry = .now + .seconds(seconds)
     }
 
-    public var displayLocation: String { base.displayLocation }
-
-    public var createOnlyEnforced: Bool? { base.createOnlyEnforced }
-
     /// The error of an operation past the deadline.
     public var exceeded: RemoteError {
         .protocolError(
@@ -40,10 +37,6 @@ public final class DeadlineRemote: Remote, Sendable {
 
     public func prepare() async throws {
         try await bounded { try await $0.prepare() }
-    }
-
-    public func startLocalProgram() async throws {
-        try await bounded { try await $0.startLocalProgram() }
     }
 
     public func list(prefix: String) async throws -> [RemoteObject] {
@@ -64,15 +57,6 @@ public final class DeadlineRemote: Remote, Sendable {
 
     public func delete(_ name: String) async throws {
         try await bounded { try await $0.delete(name) }
-    }
-
-    /// Not bounded: closing must happen, deadline or not.
-    public func close() async throws {
-        try await base.close()
-    }
-
-    public func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int {
-        try await bounded { try await $0.removeStaleTemporaries(under: prefix, changedBefore: cutoff) }
     }
 
     /// Runs `operation` on the base remote until it ends or the deadline passes, whichever is first.

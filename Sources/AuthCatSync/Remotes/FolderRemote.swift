@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A remote in a local folder (`file:///path`): a Syncthing, Dropbox or NAS folder, a USB drive.
 ///
@@ -22,6 +23,13 @@ import Foundation
 /// the root, which may itself be a link to a mount, no operation follows a
 /// link; an object is read only if it is a plain file of at most
 /// `RemoteObject.maximumSize` bytes, and no more than its size is read.
+///
+/// A write killed part-way leaves its temporary file behind. The first
+/// `create` in a folder removes the temporaries there last changed before the
+/// remote was made: a job makes its remote after it took the run lock, and
+/// creates objects in its own device's folder (its batches), where only this
+/// device writes and only under that lock, so such a file belongs to no
+/// running write (docs/FORMAT.md, which says where else a create goes).
 public final class FolderRemote: Remote {
     /// The start of the names of our temporary files.
     static let temporaryPrefix = ".authcat-tmp-"
@@ -32,6 +40,11 @@ public final class FolderRemote: Remote {
 
     /// The absolute path of the root folder, without a trailing `/`.
     public let rootPath: String
+
+    /// When the remote was made: a temporary changed before belongs to no write of the job that made it.
+    private let made = Date()
+    /// The folders (object paths) whose stale temporaries were removed already.
+    private let tidied = Mutex<Set<String>>([])
 
     /// A remote rooted at `path`, which must be absolute.
     ///
@@ -48,6 +61,12 @@ public final class FolderRemote: Remote {
     public var displayLocation: String {
         URL(fileURLWithPath: rootPath, isDirectory: true).absoluteString
     }
+
+    /// A hard link creates atomically; without one, `create` looks first (see there).
+    public var capabilities: RemoteCapabilities { RemoteCapabilities(createOnlyEnforced: true) }
+
+    /// A folder holds nothing open between requests.
+    public func close() async throws {}
 
     /// Creates the root folder (and missing parents) with mode 0700.
     public func prepare() async throws {
@@ -107,6 +126,7 @@ public final class FolderRemote: Remote {
     public func create(_ name: String, data: Data) async throws -> Bool {
         try RemoteObjectName.validate(name)
         let (folder, file) = try makeParent(of: name)
+        removeStaleTemporaries(in: folder, objectFolder: WebDAVRemote.parent(of: name))
         let temporary = try folder.writeTemporary(data)
         defer { try? folder.remove(temporary) }
         // link() fails if the target exists, so it never overwrites, and the
@@ -124,19 +144,17 @@ public final class FolderRemote: Remote {
         return true
     }
 
-    /// Removes our temporary files (hidden, so never listed) in the folder
-    /// `prefix` names, last modified before `cutoff`.
-    public func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int {
-        try RemoteObjectName.validatePrefix(prefix)
-        let components = prefix.hasSuffix("/") ? prefix.dropLast().split(separator: "/").map(String.init) : []
-        guard let folder = try folder(components, creating: false) else { return 0 }
-        var removed = 0
-        for entry in try folder.entries(limit: Self.maximumListedEntries)
-        where entry.isRegularFile && entry.name.hasPrefix(Self.temporaryPrefix) && entry.modified < cutoff {
-            try folder.remove(entry.name)
-            removed += 1
+    /// Removes our temporary files (hidden, so never listed) in `folder`, last
+    /// changed before the remote was made, once in the remote's life.
+    /// Housekeeping: a failure leaves them for the next time.
+    private func removeStaleTemporaries(in folder: FolderFileSystem.Folder, objectFolder: String) {
+        guard tidied.withLock({ $0.insert(objectFolder).inserted }),
+            let entries = try? folder.entries(limit: Self.maximumListedEntries)
+        else { return }
+        for entry in entries
+        where entry.isRegularFile && entry.name.hasPrefix(Self.temporaryPrefix) && entry.modified < made {
+            try? folder.remove(entry.name)
         }
-        return removed
     }
 
     public func delete(_ name: String) async throws {

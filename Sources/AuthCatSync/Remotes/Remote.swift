@@ -8,12 +8,22 @@ import Foundation
 /// `RemoteObjectName.validate(_:)`; every operation rejects other names with
 /// `RemoteError.invalidObjectName`. All failures are thrown as `RemoteError`.
 ///
+/// A remote is ready for requests once it is made: one that runs a program on
+/// this machine (rclone) starts it when it is made, and one that writes
+/// through temporary files (a folder) tidies what killed writes left as it
+/// goes. What differs between stores is described by `capabilities`, one
+/// value; nothing here has a default, so every remote says what it does, and a
+/// wrapper (`RemoteWrapper`) passes on everything it does not change.
+///
 /// Conforming types: `MemoryRemote` (AuthCatTesting), `FolderRemote` (`file://`),
 /// `S3Remote` (`s3://`), `WebDAVRemote` (`davs://`, `dav://`) and
-/// `RcloneRemote` (`rclone:`). `CountingRemote` wraps any of them to count requests.
+/// `RcloneRemote` (`rclone:`); `CountingRemote` and `DeadlineRemote` wrap any of them.
 public protocol Remote: Sendable {
     /// Where the objects live, as a URL without credentials, safe to print.
     var displayLocation: String { get }
+
+    /// What the store offers, as far as is known now.
+    var capabilities: RemoteCapabilities { get }
 
     /// Makes the remote ready for use and checks that it is reachable.
     ///
@@ -21,11 +31,6 @@ public protocol Remote: Sendable {
     /// folder here (and only here); an S3 remote checks the bucket exists and
     /// the credentials are accepted, but never creates buckets.
     func prepare() async throws
-
-    /// Starts what the remote runs on this machine before its first request
-    /// (rclone's remote control), so that a deadline on a request measures
-    /// the remote's answer, not the start of a local program.
-    func startLocalProgram() async throws
 
     /// Every object whose name starts with `prefix` (a plain string prefix,
     /// as in S3), sorted by name. Follows pagination to the end.
@@ -41,46 +46,70 @@ public protocol Remote: Sendable {
 
     /// Stores `data` under `name` only if no object of that name exists.
     ///
+    /// Whether the store itself refuses an existing name, or `create` looks
+    /// first, is `capabilities.createOnlyEnforced`.
+    ///
     /// - Returns: `true` if this call created the object, `false` if an
     ///   object of that name already existed (it is left untouched).
     func create(_ name: String, data: Data) async throws -> Bool
 
-    /// Whether the store refuses a `create` of an existing name by itself
-    /// (rather than `create` looking first, which two racing writers can
-    /// both pass); nil while unknown (a WebDAV server not yet probed).
-    var createOnlyEnforced: Bool? { get }
-
     /// Removes the object; removing an absent object is not an error.
     func delete(_ name: String) async throws
 
-    /// Releases network resources (connection pools). The remote must not be
-    /// used afterwards. Safe to call more than once.
+    /// Releases what the remote holds (connection pools, a local program).
+    /// The remote must not be used afterwards. Safe to call more than once.
     func close() async throws
-
-    /// Removes the temporary files a write cut off by a kill left in the
-    /// folder that holds the objects under `prefix` (which ends in `/`), if
-    /// they were last changed before `cutoff`; returns how many it removed.
-    ///
-    /// Only remotes that write through temporary files have any (the folder
-    /// remote); the caller must be sure nobody else writes under `prefix`.
-    func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int
 }
 
-extension Remote {
-    /// Remotes with nothing to set up only check that they can list.
+/// What a remote's store offers, described by the remote itself.
+public struct RemoteCapabilities: Sendable, Equatable {
+    /// Whether the store refuses a `create` of an existing name by itself
+    /// (rather than `create` looking first, which two racing writers can
+    /// both pass); nil while unknown (a WebDAV server not yet probed).
+    public var createOnlyEnforced: Bool?
+
+    public init(createOnlyEnforced: Bool?) {
+        self.createOnlyEnforced = createOnlyEnforced
+    }
+}
+
+/// A remote that passes everything to `base` except what it implements
+/// itself: a wrapper names only what it changes, and cannot lose the rest.
+public protocol RemoteWrapper: Remote {
+    /// The remote that does the work.
+    var base: any Remote { get }
+}
+
+extension RemoteWrapper {
+    public var displayLocation: String { base.displayLocation }
+
+    public var capabilities: RemoteCapabilities { base.capabilities }
+
     public func prepare() async throws {
-        _ = try await list(prefix: "")
+        try await base.prepare()
     }
 
-    /// Remotes reached without a program of their own start nothing.
-    public func startLocalProgram() async throws {}
+    public func list(prefix: String) async throws -> [RemoteObject] {
+        try await base.list(prefix: prefix)
+    }
 
-    /// Remotes that create with an atomic check of their own (a folder's link, memory).
-    public var createOnlyEnforced: Bool? { true }
+    public func get(_ name: String) async throws -> Data? {
+        try await base.get(name)
+    }
 
-    /// Remotes without network resources have nothing to release.
-    public func close() async throws {}
+    public func put(_ name: String, data: Data) async throws {
+        try await base.put(name, data: data)
+    }
 
-    /// Remotes whose writes are atomic leave no temporaries.
-    public func removeStaleTemporaries(under prefix: String, changedBefore cutoff: Date) async throws -> Int { 0 }
+    public func create(_ name: String, data: Data) async throws -> Bool {
+        try await base.create(name, data: data)
+    }
+
+    public func delete(_ name: String) async throws {
+        try await base.delete(name)
+    }
+
+    public func close() async throws {
+        try await base.close()
+    }
 }

@@ -3,7 +3,7 @@ import AuthCatEssentials
 import Foundation
 
 extension RemoteLocation {
-    /// Makes the remote for this location.
+    /// Makes the remote for this location, ready for its first request.
     ///
     /// S3 credentials are resolved now (see `S3Credentials.resolve`), from
     /// `environment` and `homeDirectory` rather than the process's own, so
@@ -13,13 +13,15 @@ extension RemoteLocation {
     /// A WebDAV password comes from `password` (the named file, then a
     /// terminal) or `~/.netrc`, in the order `WebDAVPasswordSource` says;
     /// `createOnlyEnforced` is what the probe at `enable` found. rclone is
-    /// looked for now, and given `environment`.
+    /// looked for and started now (no request to its remote is made), and
+    /// given `environment`.
     ///
-    /// - Throws: `RemoteError.credentialsMissing`, `.invalidLocation` or `.io`.
+    /// - Throws: `RemoteError.credentialsMissing`, `.invalidLocation`, `.io`, or `.unreachable` when rclone does
+    ///   not start.
     public func makeRemote(
         environment: [String: String], homeDirectory: String, clock: any AuthCatEssentials.Clock = SystemClock(),
         password: WebDAVPasswordSource = .netrcOnly, createOnlyEnforced: Bool? = nil
-    ) throws -> any Remote {
+    ) async throws -> any Remote {
         switch self {
         case .folder(let path):
             return try FolderRemote(path: path)
@@ -33,7 +35,7 @@ extension RemoteLocation {
             return WebDAVRemote(
                 configuration: configuration, credentials: credentials, createOnlyEnforced: createOnlyEnforced)
         case .rclone(let configuration):
-            return try RcloneRemote(configuration: configuration, environment: environment)
+            return try await RcloneRemote(configuration: configuration, environment: environment)
         }
     }
 }
@@ -45,8 +47,8 @@ public func makeRemote(
     location: String, environment: [String: String], homeDirectory: String,
     clock: any AuthCatEssentials.Clock = SystemClock(), password: WebDAVPasswordSource = .netrcOnly,
     createOnlyEnforced: Bool? = nil
-) throws -> any Remote {
-    try RemoteLocation(parsing: location).makeRemote(
+) async throws -> any Remote {
+    try await RemoteLocation(parsing: location).makeRemote(
         environment: environment, homeDirectory: homeDirectory, clock: clock, password: password,
         createOnlyEnforced: createOnlyEnforced)
 }

@@ -47,7 +47,7 @@ extension SyncService {
     ///   name that cannot be taken (nothing changed), and whatever `ask` or
     ///   `announce` throws.
     public func enable(
-        remoteURL: String, makeRemote: () throws -> any Remote,
+        remoteURL: String, makeRemote: () async throws -> any Remote,
         isOnAlready: (SyncLocalState) throws -> Bool,
         ask: (SyncService.SetupPlan, _ remote: String) throws -> SyncService.Secret?,
         kdf: KDFParameters?,
@@ -59,7 +59,7 @@ extension SyncService {
             chosen: try deviceName.map(DeviceName.validated),
             fallback: DeviceName.sanitized(hostName ?? vault.identity.deviceName))
         if try isOnAlready(try SyncState.localState(look(), in: location, vault: vault)) { return .alreadyOn }
-        let remote = try await recordingSetupFailure { try makeRemote() }
+        let remote = try await recordingSetupFailure { try await makeRemote() }
         do {
             let outcome = try await enable(
                 remote, remoteURL: remoteURL, isOnAlready: isOnAlready, ask: ask, kdf: kdf, announce: announce,

@@ -25,7 +25,7 @@ public final class SyncService {
     public enum Remotes: Sendable {
         /// Made from the remote's location URL for each job and closed after it,
         /// with what `enable` found about its create-only writes (nil: unknown).
-        case byLocation(@Sendable (_ url: String, _ createOnlyEnforced: Bool?) throws -> any Remote)
+        case byLocation(@Sendable (_ url: String, _ createOnlyEnforced: Bool?) async throws -> any Remote)
         /// This remote for every job, whatever the state names; left open (tests, benchmarks).
         case fixed(any Remote)
     }
@@ -181,7 +181,7 @@ public final class SyncService {
         case .fixed(let remote):
             return try await body(remote)
         case .byLocation(let make):
-            let remote = try make(url, createOnlyEnforced)
+            let remote = try await make(url, createOnlyEnforced)
             do {
                 let result = try await body(remote)
                 try? await remote.close()

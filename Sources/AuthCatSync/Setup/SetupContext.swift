@@ -202,7 +202,7 @@ struct SetupContext {
             deviceID: deviceID, sealedMasterKey: sealedMasterKey, stampCursor: nil,
             disabledGeneration: disabledGeneration,
             manifestHash: manifest.hash, manifestVersion: manifest.version,
-            createOnlyEnforced: remote.createOnlyEnforced)
+            createOnlyEnforced: remote.capabilities.createOnlyEnforced)
         state.deviceName = naming.forNewDevice
         state.joinedAt = clock.now().unixMilliseconds
         state.manifestGeneration = generation

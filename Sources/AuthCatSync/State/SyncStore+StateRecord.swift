@@ -50,7 +50,7 @@ extension SyncStore {
         /// version 2): an older one put back is a rollback, reported and never used.
         var manifestGeneration: Int64 = 0
         /// Whether the remote refused a second create-only write of one probe
-        /// object when sync was turned on (`Remote.createOnlyEnforced`); nil for
+        /// object when sync was turned on (`RemoteCapabilities.createOnlyEnforced`); nil for
         /// states from before it was probed.
         var createOnlyEnforced: Bool?
         /// The authority's public key, pinned when this device created or joined a

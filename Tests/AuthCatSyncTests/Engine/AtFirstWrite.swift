@@ -4,7 +4,7 @@ import Foundation
 
 /// Passes every request through, and runs `action` once, just after the
 /// first object was written: something goes wrong once the export has begun.
-final class AtFirstWrite: Remote, @unchecked Sendable {
+final class AtFirstWrite: RemoteWrapper, @unchecked Sendable {
     let base: any Remote
     private let lock = NSLock()
     private var action: (() throws -> Void)?
@@ -17,12 +17,6 @@ final class AtFirstWrite: Remote, @unchecked Sendable {
 
     /// How `action` went; nil while it has not run.
     var actionOutcome: Result<Void, any Error>? { lock.withLock { outcome } }
-
-    var displayLocation: String { base.displayLocation }
-
-    func list(prefix: String) async throws -> [RemoteObject] { try await base.list(prefix: prefix) }
-    func get(_ name: String) async throws -> Data? { try await base.get(name) }
-    func delete(_ name: String) async throws { try await base.delete(name) }
 
     func put(_ name: String, data: Data) async throws {
         try await base.put(name, data: data)

@@ -39,9 +39,9 @@ final class SyncEngineWebDAVTests: XCTestCase {
         return remote
     }
 
-    private func rcloneLocal() throws -> RcloneRemote {
+    private func rcloneLocal() async throws -> RcloneRemote {
         let folder = try makeTemporaryFolder().path
-        let remote = try RcloneRemote(
+        let remote = try await RcloneRemote(
             configuration: RcloneConfiguration(remote: "testlocal", path: folder + "/remote"),
             environment: [
                 "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder,
@@ -67,7 +67,7 @@ final class SyncEngineWebDAVTests: XCTestCase {
     /// One rclone run per request: fewer steps keep the test short.
     func testSimulationOnRclone() async throws {
         try await SyncSimulation(
-            seed: SyncSimulationTests.seeds[2], folder: try makeTemporaryFolder().url, remote: try rcloneLocal()
+            seed: SyncSimulationTests.seeds[2], folder: try makeTemporaryFolder().url, remote: try await rcloneLocal()
         ).run(steps: SyncSimulationTests.steps / 8)
     }
 
@@ -81,7 +81,7 @@ final class SyncEngineWebDAVTests: XCTestCase {
     }
 
     func testTamperRepairAndVanishOnRclone() async throws {
-        try await checkTamperRepairAndVanish(folder: try makeTemporaryFolder().url, remote: try rcloneLocal())
+        try await checkTamperRepairAndVanish(folder: try makeTemporaryFolder().url, remote: try await rcloneLocal())
     }
 
     /// `disable --delete-remote` leaves the signed marker, and no empty folder, on the server's disk.

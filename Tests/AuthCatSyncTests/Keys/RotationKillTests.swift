@@ -113,35 +113,30 @@ final class RotationKillTests: XCTestCase {
 
 /// A remote that passes reads through and is "killed" after a given number
 /// of writes (put, create, delete): later writes throw `Killed` and change nothing.
-final class WriteLimitedRemote: Remote, Sendable {
+final class WriteLimitedRemote: RemoteWrapper, Sendable {
     struct Killed: Error {}
 
-    private let inner: MemoryRemote
+    let base: any Remote
     private let remaining: Mutex<Int>
 
-    init(_ inner: MemoryRemote, writes: Int) {
-        self.inner = inner
+    init(_ base: MemoryRemote, writes: Int) {
+        self.base = base
         remaining = Mutex(writes)
     }
 
-    var displayLocation: String { inner.displayLocation }
-
-    func list(prefix: String) async throws -> [RemoteObject] { try await inner.list(prefix: prefix) }
-    func get(_ name: String) async throws -> Data? { try await inner.get(name) }
-
     func put(_ name: String, data: Data) async throws {
         try spendWrite()
-        try await inner.put(name, data: data)
+        try await base.put(name, data: data)
     }
 
     func create(_ name: String, data: Data) async throws -> Bool {
         try spendWrite()
-        return try await inner.create(name, data: data)
+        return try await base.create(name, data: data)
     }
 
     func delete(_ name: String) async throws {
         try spendWrite()
-        try await inner.delete(name)
+        try await base.delete(name)
     }
 
     private func spendWrite() throws {

@@ -168,32 +168,23 @@ final class SyncRotationTests: XCTestCase {
 
 /// The remote as a thief's modified copy sees it: no rotation record and no
 /// object of a later epoch is ever listed.
-private struct BlindToRotations: Remote {
-    let base: MemoryRemote
+private struct BlindToRotations: RemoteWrapper {
+    let base: any Remote
     init(_ base: MemoryRemote) { self.base = base }
-    var displayLocation: String { base.displayLocation }
     func list(prefix: String) async throws -> [RemoteObject] {
         try await base.list(prefix: prefix).filter { !$0.name.contains("/rotation-") && !$0.name.contains("/e-") }
     }
-    func get(_ name: String) async throws -> Data? { try await base.get(name) }
-    func put(_ name: String, data: Data) async throws { try await base.put(name, data: data) }
-    func create(_ name: String, data: Data) async throws -> Bool { try await base.create(name, data: data) }
-    func delete(_ name: String) async throws { try await base.delete(name) }
 }
 
 /// The remote of a device that rotates: `hook` runs once, just before the
 /// rotation record is created, as if another device acted at that moment.
-private final class BeforeRotationRecord: Remote, @unchecked Sendable {
-    let base: MemoryRemote
+private final class BeforeRotationRecord: RemoteWrapper, @unchecked Sendable {
+    let base: any Remote
     private var hook: (() async throws -> Void)?
     init(_ base: MemoryRemote, hook: @escaping () async throws -> Void) {
         self.base = base
         self.hook = hook
     }
-    var displayLocation: String { base.displayLocation }
-    func list(prefix: String) async throws -> [RemoteObject] { try await base.list(prefix: prefix) }
-    func get(_ name: String) async throws -> Data? { try await base.get(name) }
-    func put(_ name: String, data: Data) async throws { try await base.put(name, data: data) }
     func create(_ name: String, data: Data) async throws -> Bool {
         if name.contains("/rotation-"), let hook {
             self.hook = nil
@@ -201,5 +192,4 @@ private final class BeforeRotationRecord: Remote, @unchecked Sendable {
         }
         return try await base.create(name, data: data)
     }
-    func delete(_ name: String) async throws { try await base.delete(name) }
 }

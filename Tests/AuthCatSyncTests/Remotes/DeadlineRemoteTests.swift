@@ -41,6 +41,7 @@ private final class HangingRemote: Remote, Sendable {
     var wasCancelled: Bool { state.withLock { $0.cancelled } }
 
     var displayLocation: String { "hanging://" }
+    var capabilities: RemoteCapabilities { RemoteCapabilities(createOnlyEnforced: nil) }
 
     private func hang() async throws -> Never {
         state.withLock { $0.calls += 1 }
@@ -52,9 +53,11 @@ private final class HangingRemote: Remote, Sendable {
         }
     }
 
+    func prepare() async throws { try await hang() }
     func list(prefix: String) async throws -> [RemoteObject] { try await hang() }
     func get(_ name: String) async throws -> Data? { try await hang() }
     func put(_ name: String, data: Data) async throws { try await hang() }
     func create(_ name: String, data: Data) async throws -> Bool { try await hang() }
     func delete(_ name: String) async throws { try await hang() }
+    func close() async throws {}
 }

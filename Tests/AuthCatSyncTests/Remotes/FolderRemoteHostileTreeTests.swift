@@ -72,9 +72,6 @@ final class FolderRemoteHostileTreeTests: XCTestCase {
             _ = try await remote.create("devices/d1/batch-000002", data: Data("secret".utf8))
         }
         await assertRemoteError(.io) { try await remote.delete("devices/d1/batch-000001") }
-        await assertRemoteError(.io) {
-            _ = try await remote.removeStaleTemporaries(under: "devices/d1/", changedBefore: Date.distantFuture)
-        }
         XCTAssertEqual(try outsideContents(), before, "nothing written or deleted outside the tree")
     }
 

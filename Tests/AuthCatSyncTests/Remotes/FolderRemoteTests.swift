@@ -122,6 +122,45 @@ final class FolderRemoteTests: XCTestCase {
             FileManager.default.fileExists(atPath: root + "/snapshots/s1"), "deleting a folder name does nothing")
     }
 
+    /// A write killed part-way leaves a temporary; the first create in its
+    /// folder removes it if it is older than the remote, and nothing else.
+    func testTheFirstCreateInAFolderRemovesOnlyItsStaleTemporaries() async throws {
+        let remote = try await makePreparedRemote()
+        let own = root + "/authcat-v/d1"
+        let other = root + "/authcat-v/d2"
+        for folder in [own, other] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let stale = own + "/.authcat-tmp-dead1"
+        // Stands for a write going on: changed after the remote was made.
+        let current = own + "/.authcat-tmp-live1"
+        let elsewhere = other + "/.authcat-tmp-dead2"
+        let notOurs = own + "/.stale-but-not-ours"
+        for (path, age) in [(stale, -3600.0), (current, 3600), (elsewhere, -3600), (notOurs, -3600)] {
+            try touch(path, modified: Date(timeIntervalSinceNow: age))
+        }
+
+        try await remote.put("authcat-v/d1/snapshot-0000000001", data: Data("snapshot".utf8))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stale), "a put leaves them")
+        let created = try await remote.create("authcat-v/d1/b-0000000002", data: Data("batch".utf8))
+        XCTAssertTrue(created)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale), "the stale temporary is removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: current), "one changed since the remote was made is kept")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notOurs), "only our temporaries")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere), "a folder nothing was created in is left")
+
+        let later = own + "/.authcat-tmp-dead3"
+        try touch(later, modified: Date(timeIntervalSinceNow: -3600))
+        let createdAgain = try await remote.create("authcat-v/d1/b-0000000003", data: Data("batch".utf8))
+        XCTAssertTrue(createdAgain)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: later), "a folder is tidied once in a remote's life")
+    }
+
+    private func touch(_ path: String, modified: Date) throws {
+        try Data("partial".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+    }
+
     private func mode(of path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? Int ?? -1) & 0o777

@@ -31,18 +31,18 @@ final class RcloneRemoteTests: XCTestCase {
         return environment
     }
 
-    private func localRemote() throws -> (RcloneRemote, String) {
+    private func localRemote() async throws -> (RcloneRemote, String) {
         let folder = try makeTemporaryFolder().path + "/remote"
-        let remote = try RcloneRemote(
+        let remote = try await RcloneRemote(
             configuration: RcloneConfiguration(remote: "testlocal", path: folder),
             environment: try environment(["TESTLOCAL_TYPE": "local"]))
         return (remote, folder)
     }
 
-    private func webDAVRemote(password: String? = nil) throws -> RcloneRemote {
+    private func webDAVRemote(password: String? = nil) async throws -> RcloneRemote {
         let server = try Self.servers.running(.lighttpd)
         let obscured = try WebDAVServer.rcloneObscured(password ?? server.password)
-        return try RcloneRemote(
+        return try await RcloneRemote(
             configuration: RcloneConfiguration(remote: "nas", path: "t-\(UUID().uuidString.lowercased())/vault"),
             environment: try environment([
                 "NAS_TYPE": "webdav", "NAS_URL": server.origin, "NAS_VENDOR": "other", "NAS_USER": server.user,
@@ -51,9 +51,9 @@ final class RcloneRemoteTests: XCTestCase {
     }
 
     func testConformanceOnTheLocalBackend() async throws {
-        let (remote, _) = try localRemote()
+        let (remote, _) = try await localRemote()
         try await remote.prepare()
-        XCTAssertEqual(remote.createOnlyEnforced, false)
+        XCTAssertEqual(remote.capabilities, RemoteCapabilities(createOnlyEnforced: false))
         try await RemoteConformance(remote: remote, createIsAtomic: false).runAll()
     }
 
@@ -63,7 +63,7 @@ final class RcloneRemoteTests: XCTestCase {
     /// is a WebDAV file's modification time, to the second on lighttpd
     /// (RcloneRemote says so).
     func testConformanceOnTheWebDAVBackend() async throws {
-        let remote = try webDAVRemote()
+        let remote = try await webDAVRemote()
         try await remote.prepare()
         let conformance = RemoteConformance(remote: remote, createIsAtomic: false)
         try await conformance.checkEmptyRemote()
@@ -74,7 +74,7 @@ final class RcloneRemoteTests: XCTestCase {
     }
 
     func testDeletingLeavesNoEmptyFolders() async throws {
-        let (remote, folder) = try localRemote()
+        let (remote, folder) = try await localRemote()
         try await remote.prepare()
         try await remote.put("authcat-v/d1/b-0000000001", data: Data("one".utf8))
         try await remote.put("authcat-v.deleted", data: Data("marker".utf8))
@@ -83,24 +83,24 @@ final class RcloneRemoteTests: XCTestCase {
     }
 
     func testAMissingFolderIsAMissingContainer() async throws {
-        let (remote, _) = try localRemote()
+        let (remote, _) = try await localRemote()
         await assertRemoteError(.containerMissing) { _ = try await remote.list(prefix: "") }
     }
 
     func testAWrongPasswordIsRejectedWithoutBeingShown() async throws {
-        let remote = try webDAVRemote(password: "wrong-password-for-rclone")
+        let remote = try await webDAVRemote(password: "wrong-password-for-rclone")
         await assertRemoteError(.credentialsRejected) { try await remote.prepare() }
     }
 
     func testAnUnknownRemoteSaysSo() async throws {
-        let remote = try RcloneRemote(
+        let remote = try await RcloneRemote(
             configuration: RcloneConfiguration(remote: "nosuchremote", path: "x"), environment: try environment([:]))
         await assertRemoteError(.invalidLocation) { try await remote.prepare() }
     }
 
     func testAServerThatIsGoneIsUnreachable() async throws {
         let port = try FreePort.find()
-        let remote = try RcloneRemote(
+        let remote = try await RcloneRemote(
             configuration: RcloneConfiguration(remote: "gone", path: "x"),
             environment: try environment([
                 "GONE_TYPE": "webdav", "GONE_URL": "http://127.0.0.1:\(port)", "GONE_VENDOR": "other",
@@ -108,20 +108,50 @@ final class RcloneRemoteTests: XCTestCase {
         await assertRemoteError(.unreachable) { _ = try await remote.list(prefix: "") }
     }
 
-    func testMissingRcloneNamesTheDebianPackage() throws {
-        XCTAssertThrowsError(
-            try RcloneRemote(
+    func testMissingRcloneNamesTheDebianPackage() async throws {
+        do {
+            _ = try await RcloneRemote(
                 configuration: RcloneConfiguration(remote: "r", path: "x"),
                 environment: ["PATH": "/nonexistent", "AUTHCAT_RCLONE": "/nonexistent/rclone"])
-        ) { error in
-            XCTAssertTrue(String(describing: error).contains("Debian's rclone package"), "\(error)")
+            XCTFail("expected a missing rclone")
+        } catch let error as RemoteError {
+            XCTAssertEqual(error.kind, .invalidLocation)
+            XCTAssertTrue(error.description.contains("Debian's rclone package"), "\(error)")
+        }
+    }
+
+    /// rclone starts when the remote is made, before any request: a deadline
+    /// on the first request measures the remote, not rclone's start.
+    func testMakingTheRemoteStartsRclone() async throws {
+        let (remote, _) = try await localRemote()
+        let configuration = "RCLONE_CONFIG=" + (try XCTUnwrap(remote.program.environment["RCLONE_CONFIG"]))
+        XCTAssertEqual(ChildProcesses.running(withEnvironment: configuration, program: "rclone").count, 1)
+        try await remote.close()
+    }
+
+    /// An rclone that fails at its start is named with its last words, when the remote is made.
+    func testAnRcloneThatDoesNotStartSaysWhy() async throws {
+        let program = try makeTemporaryFolder().path + "/rclone"
+        try Data("#!/bin/sh\necho 'ERROR : cannot bind: address in use' >&2\nexit 1\n".utf8)
+            .write(to: URL(fileURLWithPath: program))
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: program)
+        var environment = try environment([:])
+        environment["AUTHCAT_RCLONE"] = program
+        do {
+            _ = try await RcloneRemote(
+                configuration: RcloneConfiguration(remote: "r", path: "x"), environment: environment)
+            XCTFail("expected rclone not to start")
+        } catch let error as RemoteError {
+            XCTAssertEqual(error.kind, .unreachable)
+            XCTAssertTrue(error.description.contains("rclone's remote control did not start"), "\(error)")
+            XCTAssertTrue(error.description.contains("cannot bind: address in use"), "\(error)")
         }
     }
 
     /// One rclone serves every request (its remote control), with its user and
     /// password in its environment, not in its arguments, and stops at `close`.
     func testOneRcloneProcessServesTheRemoteUntilItIsClosed() async throws {
-        let (remote, _) = try localRemote()
+        let (remote, _) = try await localRemote()
         let configuration = "RCLONE_CONFIG=" + (try XCTUnwrap(remote.program.environment["RCLONE_CONFIG"]))
         try await remote.prepare()
         for index in 0..<5 {
@@ -148,7 +178,7 @@ final class RcloneRemoteTests: XCTestCase {
 
     /// Another local user, who can reach the port but not the password, is refused.
     func testTheRemoteControlRefusesRequestsWithoutItsPassword() async throws {
-        let (remote, _) = try localRemote()
+        let (remote, _) = try await localRemote()
         try await remote.prepare()
         let configuration = "RCLONE_CONFIG=" + (try XCTUnwrap(remote.program.environment["RCLONE_CONFIG"]))
         let pid = try XCTUnwrap(ChildProcesses.running(withEnvironment: configuration, program: "rclone").first)
@@ -186,7 +216,7 @@ final class RcloneRemoteTests: XCTestCase {
 
     /// An object over `RemoteObject.maximumSize` is refused once rclone has sent that much.
     func testAnOversizedObjectIsRefused() async throws {
-        let (remote, folder) = try localRemote()
+        let (remote, folder) = try await localRemote()
         try await remote.prepare()
         try await remote.put("manifest", data: Data("m".utf8))
         XCTAssertEqual(truncate(folder + "/manifest", off_t(RemoteObject.maximumSize) + 1), 0)
@@ -211,7 +241,7 @@ final class RcloneRemoteTests: XCTestCase {
     /// What rclone quotes (a URL, a path) holds any text: only its own words tell the kind of failure.
     func testAFailureIsToldByRclonesWordsNotByTheNamesItQuotes() throws {
         let remote = try RcloneRemote(
-            configuration: RcloneConfiguration(remote: "nas", path: "t-6403-token"), environment: [:])
+            unstarted: RcloneConfiguration(remote: "nas", path: "t-6403-token"), environment: [:])
         func kind(_ said: String) -> RemoteError.Kind {
             let body = try? JSONSerialization.data(withJSONObject: ["error": said])
             return remote.failure(RcloneControlServer.Reply(status: 500, body: body ?? Data()), doing: "list").kind

@@ -126,14 +126,15 @@ final class RemoteLocationTests: XCTestCase {
         }
     }
 
-    func testFactoryMakesFolderRemote() throws {
-        let remote = try makeRemote(location: "file:///srv/authcat", environment: [:], homeDirectory: "/nonexistent")
+    func testFactoryMakesFolderRemote() async throws {
+        let remote = try await makeRemote(
+            location: "file:///srv/authcat", environment: [:], homeDirectory: "/nonexistent")
         XCTAssertEqual((remote as? FolderRemote)?.rootPath, "/srv/authcat")
     }
 
     func testFactoryNeedsS3Credentials() async throws {
         let error = await assertRemoteError(.credentialsRejected) {
-            try makeRemote(location: "s3://bucket1/x", environment: [:], homeDirectory: "/nonexistent")
+            try await makeRemote(location: "s3://bucket1/x", environment: [:], homeDirectory: "/nonexistent")
         }
         guard case .credentialsMissing? = error else {
             return XCTFail("expected credentialsMissing, got \(String(describing: error))")

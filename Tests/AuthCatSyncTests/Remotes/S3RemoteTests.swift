@@ -49,13 +49,14 @@ final class S3RemoteTests: XCTestCase {
     func testConformance() async throws {
         let remote = try makeRemote()
         try await remote.prepare()
+        XCTAssertEqual(remote.capabilities, RemoteCapabilities(createOnlyEnforced: true))
         try await RemoteConformance(remote: remote).runAll()
     }
 
     func testConformanceWithoutConditionalWrites() async throws {
         // HEAD-then-PUT cannot promise one winner among racing writers.
         let remote = try makeRemote(options: "&conditional_writes=false")
-        XCTAssertFalse(remote.usesConditionalWrites)
+        XCTAssertEqual(remote.capabilities, RemoteCapabilities(createOnlyEnforced: false))
         try await RemoteConformance(remote: remote, createIsAtomic: false).runAll()
     }
 
@@ -171,7 +172,7 @@ final class S3RemoteTests: XCTestCase {
         let server = try self.server
         let secret = server.credentials.secretAccessKey.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
         let environment = ["AWS_ACCESS_KEY_ID": server.credentials.accessKeyId, "AWS_SECRET_ACCESS_KEY": secret]
-        let remote = try AuthCatSync.makeRemote(
+        let remote = try await AuthCatSync.makeRemote(
             location: server.location(prefix: "factory-\(UUID().uuidString.lowercased())"),
             environment: environment, homeDirectory: "/nonexistent")
         if let s3 = remote as? S3Remote { remotes.append(s3) } else { XCTFail("expected an S3Remote") }

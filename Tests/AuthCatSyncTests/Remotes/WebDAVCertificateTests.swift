@@ -71,7 +71,7 @@ final class WebDAVCertificateTests: XCTestCase {
             "RCLONE_CONFIG_NAS_PASS": try WebDAVServer.rcloneObscured(server.password),
         ]
         let configuration = RcloneConfiguration(remote: "nas", path: "t-\(UUID().uuidString.lowercased())")
-        let untrusting = try RcloneRemote(configuration: configuration, environment: environment)
+        let untrusting = try await RcloneRemote(configuration: configuration, environment: environment)
         do {
             try await untrusting.prepare()
             XCTFail("rclone trusted the test CA without being told to")
@@ -79,7 +79,7 @@ final class WebDAVCertificateTests: XCTestCase {
             XCTAssertNotEqual(error.kind, .credentialsRejected, "\(error)")
         }
         environment["RCLONE_CA_CERT"] = authority.certificateFile
-        let trusting = try RcloneRemote(configuration: configuration, environment: environment)
+        let trusting = try await RcloneRemote(configuration: configuration, environment: environment)
         try await trusting.prepare()
         try await trusting.put("manifest", data: Data("over https".utf8))
         let read = try await trusting.get("manifest")

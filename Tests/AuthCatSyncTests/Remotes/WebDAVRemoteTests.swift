@@ -36,14 +36,14 @@ final class WebDAVRemoteTests: XCTestCase {
     func testConformanceOnLighttpd() async throws {
         let remote = try remote(on: .lighttpd)
         try await remote.prepare()
-        XCTAssertEqual(remote.createOnlyEnforced, true, "lighttpd refuses a second create-only put")
+        XCTAssertEqual(remote.capabilities.createOnlyEnforced, true, "lighttpd refuses a second create-only put")
         try await RemoteConformance(remote: remote).runAll()
     }
 
     func testConformanceOnApache() async throws {
         let remote = try remote(on: .apache)
         try await remote.prepare()
-        XCTAssertEqual(remote.createOnlyEnforced, true, "Apache refuses a second create-only put")
+        XCTAssertEqual(remote.capabilities.createOnlyEnforced, true, "Apache refuses a second create-only put")
         // mod_dav checks If-None-Match and then writes, without a lock between
         // the two: a second create-only put is refused, but two racing ones
         // can both succeed (seen under load). docs/SECURITY.md says what that costs.
@@ -55,7 +55,7 @@ final class WebDAVRemoteTests: XCTestCase {
     func testAServerThatIgnoresCreateOnlyPutsIsDetected() async throws {
         let remote = try remote(on: .rclone)
         try await remote.prepare()
-        XCTAssertEqual(remote.createOnlyEnforced, false)
+        XCTAssertEqual(remote.capabilities.createOnlyEnforced, false)
         try await RemoteConformance(remote: remote, createIsAtomic: false).runAll()
     }
 
@@ -73,7 +73,7 @@ final class WebDAVRemoteTests: XCTestCase {
             credentials: WebDAVCredentials(user: server.user, password: SecretBytes(utf8: server.password)),
             createOnlyEnforced: false)
         remotes.append(recorded)
-        XCTAssertEqual(recorded.createOnlyEnforced, false)
+        XCTAssertEqual(recorded.capabilities.createOnlyEnforced, false)
         let created = try await recorded.create("manifest", data: Data("one".utf8))
         let again = try await recorded.create("manifest", data: Data("two".utf8))
         XCTAssertEqual([created, again], [true, false])

@@ -4,7 +4,7 @@ import Foundation
 
 /// Wraps a remote and cuts it off after a given number of further requests,
 /// the way a network drops in the middle of a sync.
-final class FaultyRemote: Remote, @unchecked Sendable {
+final class FaultyRemote: RemoteWrapper, @unchecked Sendable {
     let base: any Remote
     private let lock = NSLock()
     private var requestsBeforeFailure: Int?
@@ -14,8 +14,6 @@ final class FaultyRemote: Remote, @unchecked Sendable {
         self.base = base
         requestsBeforeFailure = count
     }
-
-    var displayLocation: String { base.displayLocation }
 
     /// Lets `count` more requests through, then fails every one until `heal()`.
     func fail(after count: Int) {

@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// One `rclone rcd` for the life of a remote: rclone's remote-control server,
-/// started at the first request and asked over HTTP on loopback, so that a
+/// started by `start()` (or at the first request) and asked over HTTP on loopback, so that a
 /// sync pays rclone's start-up (about 0.13 s) once instead of per request.
 ///
 /// Nobody else can use it: it listens on 127.0.0.1 on a port the kernel
@@ -136,27 +136,28 @@ final class RcloneControlServer: Sendable {
         return Reply(status: response.status, body: response.body)
     }
 
-    /// Starts the server now if there is none (or the last one ended).
-    func start() async throws {
-        _ = try await started()
+    /// Starts the server now if there is none (or the last one ended); rclone must say where it serves within `limit`.
+    func start(within limit: Duration) async throws {
+        _ = try await started(within: limit)
     }
 
     /// The running server, started now if there is none (or the last one ended).
-    private func started() async throws -> Running {
+    private func started(within limit: Duration? = nil) async throws -> Running {
         if let server = running.withLock({ $0 }), server.shell.isRunning { return server }
+        let seconds = limit.map { Double($0.components.seconds) } ?? max(program.deadline, 5)
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.startBlocking() })
+                continuation.resume(with: Result { try self.startBlocking(within: seconds) })
             }
         }
     }
 
-    private func startBlocking() throws -> Running {
+    private func startBlocking(within seconds: TimeInterval) throws -> Running {
         // One start at a time: requests sent together wait for the same server.
-        try starting.withLock { _ in try startOnce() }
+        try starting.withLock { _ in try startOnce(within: seconds) }
     }
 
-    private func startOnce() throws -> Running {
+    private func startOnce(within seconds: TimeInterval) throws -> Running {
         if let server = running.withLock({ $0 }), server.shell.isRunning { return server }
         let user = Self.randomToken()
         let password = Self.randomToken()
@@ -182,7 +183,7 @@ final class RcloneControlServer: Sendable {
             throw RemoteError.io(path: program.executable, operation: "run", reason: "\(error.localizedDescription)")
         }
         let said = StartLog()
-        guard let origin = awaitOrigin(errors.fileHandleForReading.fileDescriptor, log: said) else {
+        guard let origin = awaitOrigin(errors.fileHandleForReading.fileDescriptor, log: said, within: seconds) else {
             try? input.fileHandleForWriting.close()
             shell.terminate()
             shell.waitUntilExit()
@@ -197,9 +198,9 @@ final class RcloneControlServer: Sendable {
         return server
     }
 
-    /// Reads rclone's standard error until it says where it serves, within the deadline;
+    /// Reads rclone's standard error until it says where it serves, within `seconds`;
     /// then keeps reading it (unkept) so that rclone never blocks on a full pipe.
-    private func awaitOrigin(_ descriptor: Int32, log: StartLog) -> String? {
+    private func awaitOrigin(_ descriptor: Int32, log: StartLog, within seconds: TimeInterval) -> String? {
         let found = DispatchSemaphore(value: 0)
         let origin = Mutex<String?>(nil)
         DispatchQueue.global().async {
@@ -223,7 +224,7 @@ final class RcloneControlServer: Sendable {
             }
             if !announced { found.signal() }
         }
-        _ = found.wait(timeout: .now() + max(program.deadline, 5))
+        _ = found.wait(timeout: .now() + seconds)
         return origin.withLock { $0 }
     }
 

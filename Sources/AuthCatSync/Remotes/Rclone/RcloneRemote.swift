@@ -5,13 +5,14 @@ import Foundation
 /// (`AUTHCAT_RCLONE` may name another) and rclone's own configuration.
 ///
 /// One rclone process serves the remote's whole life: rclone's remote
-/// control (`RcloneControlServer`), started at the first request. Each
+/// control (`RcloneControlServer`), started when the remote is made (and
+/// again at a request if it ended). Each
 /// operation is one call to it: `operations/list` to list, a read of the
 /// object it serves to get, `operations/uploadfile` to write,
 /// `operations/deletefile` and `operations/rmdir` to delete (empty folders
 /// are removed as on the other remotes), `operations/mkdir` to prepare.
 /// rclone offers no create-only write, so `create` looks first
-/// (`operations/stat`; `createOnlyEnforced` is false); each device writes
+/// (`operations/stat`; `capabilities.createOnlyEnforced` is false); each device writes
 /// only its own objects, so only a second copy of one device could race it.
 ///
 /// An object's listed version is rclone's modification time and size: on
@@ -24,15 +25,39 @@ import Foundation
 /// network); its words are quoted with anything that looks like a URL's
 /// credentials removed.
 public final class RcloneRemote: Remote, Sendable {
+    /// How long rclone may take to start when the remote is made: long enough
+    /// for a busy machine (it takes about 0.13 s), short enough for `sync status`.
+    public static let startTimeout: Duration = .seconds(10)
+
     public let configuration: RcloneConfiguration
     let program: RcloneProgram
     let server: RcloneControlServer
 
+    /// A remote whose rclone is started: ready for its first request, so that
+    /// a deadline on a request measures the remote's answer, not rclone's start.
+    ///
     /// - Parameters:
     ///   - environment: rclone's environment (its configuration variables, `PATH`, `HOME`).
     ///   - deadline: seconds one request may take.
-    /// - Throws: `RemoteError.invalidLocation` naming the Debian package when rclone is not found.
-    public init(configuration: RcloneConfiguration, environment: [String: String], deadline: TimeInterval = 60) throws {
+    /// - Throws: `RemoteError.invalidLocation` naming the Debian package when rclone is not found,
+    ///   `RemoteError.unreachable` with rclone's last words when it does not start within `startTimeout`.
+    public convenience init(
+        configuration: RcloneConfiguration, environment: [String: String], deadline: TimeInterval = 60
+    ) async throws {
+        try self.init(unstarted: configuration, environment: environment, deadline: deadline)
+        do {
+            try await server.start(within: Self.startTimeout)
+        } catch {
+            throw connectionFailure(error)
+        }
+    }
+
+    /// The remote before rclone starts (at its first request): for checks that make none.
+    init(
+        unstarted configuration: RcloneConfiguration, environment: [String: String], deadline: TimeInterval = 60
+    )
+        throws
+    {
         self.configuration = configuration
         guard let executable = RcloneProgram.find(environment: environment) else {
             throw RemoteError.invalidLocation(
@@ -47,21 +72,13 @@ public final class RcloneRemote: Remote, Sendable {
     public var displayLocation: String { configuration.displayLocation }
 
     /// rclone writes are never create-only.
-    public var createOnlyEnforced: Bool? { false }
+    public var capabilities: RemoteCapabilities { RemoteCapabilities(createOnlyEnforced: false) }
 
     /// The rclone file system of the remote's folder; object names are relative to it.
     private var fileSystem: String { configuration.target("") }
 
     public func close() async throws {
         server.close()
-    }
-
-    public func startLocalProgram() async throws {
-        do {
-            try await server.start()
-        } catch {
-            throw connectionFailure(error)
-        }
     }
 
     public func prepare() async throws {

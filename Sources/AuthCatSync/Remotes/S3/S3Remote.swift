@@ -69,8 +69,8 @@ public final class S3Remote: Remote, Sendable {
         _ = try await listPage(prefix: configuration.key(for: ""), token: nil, pageSize: 1)
     }
 
-    /// False when the location or the server turned `If-None-Match` off.
-    public var createOnlyEnforced: Bool? { usesConditionalWrites }
+    /// Create-only writes are enforced unless the location or the server turned `If-None-Match` off.
+    public var capabilities: RemoteCapabilities { RemoteCapabilities(createOnlyEnforced: usesConditionalWrites) }
 
     var usesConditionalWrites: Bool {
         configuration.conditionalWrites && !learned.withLock { $0.conditionalWritesUnsupported }

@@ -14,7 +14,7 @@ import Synchronization
 /// (nginx's dav module, `rclone serve webdav`), so `prepare` probes it: a
 /// second create-only put of one probe file must be refused. Where it is
 /// not, `create` looks with `HEAD` first, which only narrows the race, and
-/// `createOnlyEnforced` says so for `sync status`.
+/// `capabilities.createOnlyEnforced` says so for `sync status`.
 ///
 /// Requests go through the transport the S3 remote uses (`HTTPTransport`:
 /// libcurl, one deadline per request, replies bounded as they arrive, no
@@ -49,8 +49,8 @@ public final class WebDAVRemote: Remote, Sendable {
 
     public var displayLocation: String { configuration.displayLocation }
 
-    /// Whether the server refuses a create-only put of an existing file; nil until probed.
-    public var createOnlyEnforced: Bool? { learned.withLock { $0 } }
+    /// Whether the server refuses a create-only put of an existing file is known once probed.
+    public var capabilities: RemoteCapabilities { RemoteCapabilities(createOnlyEnforced: learned.withLock { $0 }) }
 
     public func close() async throws {
         transport.close()
@@ -89,7 +89,7 @@ public final class WebDAVRemote: Remote, Sendable {
 
     /// `createOnlyEnforced`, probed now if nobody said.
     func createOnlyIsEnforced() async throws -> Bool {
-        if let known = createOnlyEnforced { return known }
+        if let known = capabilities.createOnlyEnforced { return known }
         return try await probeCreateOnly()
     }
 }
