@@ -5,7 +5,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat add`: a new account from a Base32 secret or an otpauth URI.
-    struct Add: InvokedCommand {
+    struct Add: InvokedCommand, OffersChoices {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add an account; its secret is read from standard input or typed.",
@@ -96,6 +96,8 @@ extension AuthCat {
             if let given, given.lowercased() != issuer.lowercased() { return (nil, label) }
             return (issuer, name)
         }
+
+        static let choices = [ArgumentChoice("--type", OTPKind.self), ArgumentChoice("--algorithm", OTPAlgorithm.self)]
 
         func validate() throws {
             if uri {
