@@ -188,7 +188,7 @@ extension AuthCat {
 
         private func checkedName(_ name: String) throws -> String {
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw VaultError.emptyName }
+            guard !trimmed.isEmpty else { throw VaultStoreError.emptyName }
             return trimmed
         }
     }
