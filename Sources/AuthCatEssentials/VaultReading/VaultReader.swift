@@ -40,15 +40,19 @@ public struct VaultReader {
     ///   the row that a code or a list never needs.
     public init(connection: OpaquePointer, readingNotes: Bool = true) {
         self.connection = connection
-        selectAccounts = "SELECT " + Self.accountColumns(note: readingNotes ? "note" : "'' AS note") + " FROM account"
+        selectAccounts = "SELECT " + Self.accountFields(readingNotes: readingNotes) + " FROM account"
     }
 
-    /// The columns of the `account` table an `Account` is made of, in the
-    /// order `account(_:)` reads them, with `note` in the note's place (the
-    /// column, or a constant in its stead). Sealed secrets and PINs are not
-    /// among them: listing and looking up never need them.
-    private static func accountColumns(note: String) -> String {
-        "id, issuer, name, kind, algorithm, digits, period, counter, tags, \(note), createdAt, updatedAt, deletedAt"
+    /// `AccountColumn.accountFields`, in their order, as a select list: with
+    /// an empty note in the note's place when notes are not read. Sealed
+    /// secrets and PINs are not among them: listing and looking up never need them.
+    private static func accountFields(readingNotes: Bool) -> String {
+        var list = ""
+        for column in AccountColumn.accountFields {
+            if !list.isEmpty { list += ", " }
+            list += column == .note && !readingNotes ? "'' AS note" : column.rawValue
+        }
+        return list
     }
 
     // MARK: Accounts
@@ -152,24 +156,24 @@ public struct VaultReader {
 
     // MARK: Rows
 
-    /// The account of a row whose first columns are `accountColumns(note:)`.
+    /// The account of a row whose first columns are `AccountColumn.accountFields`.
     private static func account(_ statement: OpaquePointer) throws -> Account {
-        guard let kind = OTPKind(rawValue: text(statement, 3)),
-            let algorithm = OTPAlgorithm(rawValue: text(statement, 4))
-        else { throw VaultError.storage("an account row has an invalid id, type or algorithm") }
+        func text(_ column: AccountColumn) -> String { Self.text(statement, column.position) }
+        func integer(_ column: AccountColumn) -> Int64 { sqlite3_column_int64(statement, column.position) }
+        guard let kind = OTPKind(rawValue: text(.kind)), let algorithm = OTPAlgorithm(rawValue: text(.algorithm)) else {
+            throw VaultError.storage("an account row has an invalid id, type or algorithm")
+        }
         let otp = OTPParameters(
-            kind: kind, algorithm: algorithm, digits: Int(sqlite3_column_int64(statement, 5)),
-            period: Int(sqlite3_column_int64(statement, 6)),
-            counter: UInt64(max(sqlite3_column_int64(statement, 7), 0)))
+            kind: kind, algorithm: algorithm, digits: Int(integer(.digits)), period: Int(integer(.period)),
+            counter: UInt64(max(integer(.counter), 0)))
         let deletedAt =
-            sqlite3_column_type(statement, 12) == SQLITE_NULL
-            ? nil : Date(unixMilliseconds: sqlite3_column_int64(statement, 12))
+            sqlite3_column_type(statement, AccountColumn.deletedAt.position) == SQLITE_NULL
+            ? nil : Date(unixMilliseconds: integer(.deletedAt))
         return Account(
-            id: try id(statement, 0), issuer: text(statement, 1), name: text(statement, 2), otp: otp,
-            tags: Account.tags(fromJSON: text(statement, 8)), note: text(statement, 9),
-            createdAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 10)),
-            updatedAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 11)),
-            deletedAt: deletedAt)
+            id: try id(statement, AccountColumn.id.position), issuer: text(.issuer), name: text(.name), otp: otp,
+            tags: Account.tags(fromJSON: text(.tags)), note: text(.note),
+            createdAt: Date(unixMilliseconds: integer(.createdAt)),
+            updatedAt: Date(unixMilliseconds: integer(.updatedAt)), deletedAt: deletedAt)
     }
 
     /// Every row of `sql` read by `read`.
@@ -387,9 +391,18 @@ public struct AccountName: AccountNaming, Sendable {
 
 /// The schema migrations a vault database has when it is current, in order.
 ///
-/// The core's migrator defines them (and a test keeps this list equal to
-/// it); the quick front reads a vault only when it finds exactly these, and
-/// leaves any other vault to the full program, which migrates or refuses it.
+/// `Migration` names each once: the core's migrator registers a step for
+/// each, in this order (its closures are the core's, `Vault+Schema.swift`),
+/// and the quick front reads a vault only when it finds exactly these,
+/// leaving any other vault to the full program, which migrates or refuses it.
 public enum VaultSchemaVersion {
-    public static let migrations = ["v1-accounts-history", "v2-pin-kinds", "v3-sync-key-history"]
+    /// One named, append-only migration: never rename or reorder one that has shipped, add a new one last.
+    public enum Migration: String, CaseIterable, Sendable {
+        case accountsAndHistory = "v1-accounts-history"
+        case pinKinds = "v2-pin-kinds"
+        case syncKeyHistory = "v3-sync-key-history"
+    }
+
+    /// The names of every migration, in order: what `grdb_migrations` holds in a current vault.
+    public static let migrations = Migration.allCases.map(\.rawValue)
 }
