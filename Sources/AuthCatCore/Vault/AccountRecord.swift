@@ -21,21 +21,21 @@ struct AccountRecord: PersistableRecord, Equatable {
     }
 
     func encode(to container: inout PersistenceContainer) throws {
-        container[AccountColumn.id.rawValue] = account.id.vaultString
-        container[AccountColumn.issuer.rawValue] = account.issuer
-        container[AccountColumn.name.rawValue] = account.name
-        container[AccountColumn.identityKey.rawValue] = account.identityKey
-        container[AccountColumn.kind.rawValue] = account.otp.kind.rawValue
-        container[AccountColumn.algorithm.rawValue] = account.otp.algorithm.rawValue
-        container[AccountColumn.digits.rawValue] = account.otp.digits
-        container[AccountColumn.period.rawValue] = account.otp.period
-        container[AccountColumn.counter.rawValue] = Int64(account.otp.counter)
-        container[AccountColumn.sealedSecret.rawValue] = sealedSecret
-        container[AccountColumn.sealedPIN.rawValue] = sealedPIN
-        container[AccountColumn.tags.rawValue] = try Account.tagsJSON(account.tags)
-        container[AccountColumn.note.rawValue] = account.note
-        container[AccountColumn.createdAt.rawValue] = account.createdAt.unixMilliseconds
-        container[AccountColumn.updatedAt.rawValue] = account.updatedAt.unixMilliseconds
-        container[AccountColumn.deletedAt.rawValue] = account.deletedAt?.unixMilliseconds
+        container[AccountColumn.id.name] = account.id.vaultString
+        container[AccountColumn.issuer.name] = account.issuer
+        container[AccountColumn.name.name] = account.name
+        container[AccountColumn.identityKey.name] = account.identityKey
+        container[AccountColumn.kind.name] = account.otp.kind.rawValue
+        container[AccountColumn.algorithm.name] = account.otp.algorithm.rawValue
+        container[AccountColumn.digits.name] = account.otp.digits
+        container[AccountColumn.period.name] = account.otp.period
+        container[AccountColumn.counter.name] = Int64(account.otp.counter)
+        container[AccountColumn.sealedSecret.name] = sealedSecret
+        container[AccountColumn.sealedPIN.name] = sealedPIN
+        container[AccountColumn.tags.name] = try Account.tagsJSON(account.tags)
+        container[AccountColumn.note.name] = account.note
+        container[AccountColumn.createdAt.name] = account.createdAt.unixMilliseconds
+        container[AccountColumn.updatedAt.name] = account.updatedAt.unixMilliseconds
+        container[AccountColumn.deletedAt.name] = account.deletedAt?.unixMilliseconds
     }
 }

@@ -8,7 +8,7 @@ extension Vault {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for migration in VaultSchemaVersion.Migration.allCases {
-            migrator.registerMigration(migration.rawValue) { db in try migrate(db, migration) }
+            migrator.registerMigration(migration.name) { db in try migrate(db, migration) }
         }
         return migrator
     }

@@ -43,14 +43,17 @@ public struct VaultReader {
         selectAccounts = "SELECT " + Self.accountFields(readingNotes: readingNotes) + " FROM account"
     }
 
-    /// `AccountColumn.accountFields`, in their order, as a select list: with
-    /// an empty note in the note's place when notes are not read. Sealed
-    /// secrets and PINs are not among them: listing and looking up never need them.
+    /// The columns an `Account` is read from (`AccountColumn.isAccountField`),
+    /// in their order, as a select list: with an empty note in the note's
+    /// place when notes are not read. Sealed secrets and PINs are not among
+    /// them: listing and looking up never need them.
     private static func accountFields(readingNotes: Bool) -> String {
         var list = ""
-        for column in AccountColumn.accountFields {
-            if !list.isEmpty { list += ", " }
-            list += column == .note && !readingNotes ? "'' AS note" : column.rawValue
+        var position: Int32 = 0
+        while let column = AccountColumn(rawValue: position), column.isAccountField {
+            if position > 0 { list += ", " }
+            list += column == .note && !readingNotes ? "'' AS note" : column.name
+            position += 1
         }
         return list
     }
@@ -156,10 +159,10 @@ public struct VaultReader {
 
     // MARK: Rows
 
-    /// The account of a row whose first columns are `AccountColumn.accountFields`.
+    /// The account of a row whose first columns are the account fields of `AccountColumn`.
     private static func account(_ statement: OpaquePointer) throws -> Account {
-        func text(_ column: AccountColumn) -> String { Self.text(statement, column.position) }
-        func integer(_ column: AccountColumn) -> Int64 { sqlite3_column_int64(statement, column.position) }
+        func text(_ column: AccountColumn) -> String { Self.text(statement, column.rawValue) }
+        func integer(_ column: AccountColumn) -> Int64 { sqlite3_column_int64(statement, column.rawValue) }
         guard let kind = OTPKind(rawValue: text(.kind)), let algorithm = OTPAlgorithm(rawValue: text(.algorithm)) else {
             throw VaultError.storage("an account row has an invalid id, type or algorithm")
         }
@@ -167,10 +170,10 @@ public struct VaultReader {
             kind: kind, algorithm: algorithm, digits: Int(integer(.digits)), period: Int(integer(.period)),
             counter: UInt64(max(integer(.counter), 0)))
         let deletedAt =
-            sqlite3_column_type(statement, AccountColumn.deletedAt.position) == SQLITE_NULL
+            sqlite3_column_type(statement, AccountColumn.deletedAt.rawValue) == SQLITE_NULL
             ? nil : Date(unixMilliseconds: integer(.deletedAt))
         return Account(
-            id: try id(statement, AccountColumn.id.position), issuer: text(.issuer), name: text(.name), otp: otp,
+            id: try id(statement, AccountColumn.id.rawValue), issuer: text(.issuer), name: text(.name), otp: otp,
             tags: Account.tags(fromJSON: text(.tags)), note: text(.note),
             createdAt: Date(unixMilliseconds: integer(.createdAt)),
             updatedAt: Date(unixMilliseconds: integer(.updatedAt)), deletedAt: deletedAt)
@@ -393,16 +396,37 @@ public struct AccountName: AccountNaming, Sendable {
 ///
 /// `Migration` names each once: the core's migrator registers a step for
 /// each, in this order (its closures are the core's, `Vault+Schema.swift`),
-/// and the quick front reads a vault only when it finds exactly these,
-/// leaving any other vault to the full program, which migrates or refuses it.
+/// and the quick front reads a vault only when it finds exactly these
+/// (`isCurrent`), leaving any other vault to the full program, which
+/// migrates or refuses it.
 public enum VaultSchemaVersion {
-    /// One named, append-only migration: never rename or reorder one that has shipped, add a new one last.
-    public enum Migration: String, CaseIterable, Sendable {
-        case accountsAndHistory = "v1-accounts-history"
-        case pinKinds = "v2-pin-kinds"
-        case syncKeyHistory = "v3-sync-key-history"
+    /// One named, append-only migration, in order: never rename or reorder
+    /// one that has shipped, add a new one last. The order is the raw value
+    /// and the name a switch, so that the front checks a vault without
+    /// making an array of them.
+    public enum Migration: Int, CaseIterable, Sendable {
+        case accountsAndHistory, pinKinds, syncKeyHistory
+
+        /// The name `grdb_migrations` records.
+        public var name: String {
+            switch self {
+            case .accountsAndHistory: "v1-accounts-history"
+            case .pinKinds: "v2-pin-kinds"
+            case .syncKeyHistory: "v3-sync-key-history"
+            }
+        }
     }
 
-    /// The names of every migration, in order: what `grdb_migrations` holds in a current vault.
-    public static let migrations = Migration.allCases.map(\.rawValue)
+    /// The names of every migration, in order.
+    public static var migrations: [String] { Migration.allCases.map(\.name) }
+
+    /// Whether a vault that has had the migrations `names` (in order) is current: they are exactly `migrations`.
+    public static func isCurrent(_ names: [String]) -> Bool {
+        var index = 0
+        while let migration = Migration(rawValue: index) {
+            guard index < names.count, names[index] == migration.name else { return false }
+            index += 1
+        }
+        return index == names.count
+    }
 }
