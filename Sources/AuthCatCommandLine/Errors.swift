@@ -61,8 +61,8 @@ struct NoAccountsError: UserFacingError {
         folder = (try? options.location(in: invocation).folder.path) ?? "the vault"
     }
 
-    /// The words of `VaultError.noVault`, which the other commands give.
-    var description: String { VaultError.noVault(folder).description }
+    /// The words of `VaultStoreError.noVault`, which the other commands give.
+    var description: String { VaultStoreError.noVault(folder).description }
     var nextStep: NextStep? { .addAccount }
 }
 

@@ -1,8 +1,9 @@
 import AuthCatEssentials
 import Foundation
 
-// Every error AuthCatCore throws of its own (the vault's are AuthCatEssentials'
-// `VaultError`), together: none quotes a secret, a URI or SQL arguments.
+// Every error AuthCatCore throws of its own (reading the vault also throws
+// AuthCatEssentials' `VaultError`), together: none quotes a secret, a URI or
+// SQL arguments.
 
 /// Why an `otpauth://` URI could not be read.
 ///
@@ -147,5 +148,51 @@ public enum SNTPError: UserFacingError, Equatable {
     /// "3 s", "0.5 s".
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}
+
+/// What can go wrong with the vault the core opens, migrates and writes,
+/// said so the user knows what to do. What reading a vault can meet, which
+/// the quick front meets too, is AuthCatEssentials' `VaultError`.
+public enum VaultStoreError: UserFacingError, Equatable {
+    case noVault(String)
+    case corrupt(String)
+    case newerFormat(String)
+    case keyDoesNotMatch(String)
+    case passphraseAlreadySet
+    case noPassphraseSet
+    case keyFileChanged
+    case emptyName
+    case duplicate(String)
+    case notDeleted(String)
+    case counterExhausted(String)
+    case busy
+
+    public var description: String {
+        switch self {
+        case .noVault(let path): "no accounts in \(path) yet"
+        case .corrupt(let path):
+            "the vault database \(path) is damaged or not an authcat vault; it was left untouched (restore it from a backup)"
+        case .newerFormat(let path): "the vault \(path) was written by a newer authcat; upgrade authcat to open it"
+        case .keyDoesNotMatch(let path): "the key file \(path) does not belong to this vault"
+        case .passphraseAlreadySet: "a passphrase is already set"
+        case .noPassphraseSet: "no passphrase is set"
+        case .keyFileChanged: "another authcat process changed the passphrase meanwhile; nothing was changed, try again"
+        case .emptyName: "the account name must not be empty"
+        case .duplicate(let label):
+            "an account named \(label) already exists (names differing only in case are the same)"
+        case .notDeleted(let label): "nothing to restore: \(label) is not removed"
+        case .counterExhausted(let label): "the HOTP counter of \(label) cannot advance any further"
+        case .busy: "the vault is busy in another authcat process; try again"
+        }
+    }
+
+    public var nextStep: NextStep? {
+        switch self {
+        case .noVault: .addAccount
+        case .passphraseAlreadySet: .changePassphrase
+        case .noPassphraseSet: .setPassphrase
+        default: nil
+        }
     }
 }

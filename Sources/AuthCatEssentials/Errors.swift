@@ -242,43 +242,30 @@ public enum SecureFileError: UserFacingError, Equatable {
     }
 }
 
-/// What can go wrong with the vault, said so the user knows what to do.
+/// What can go wrong reading the vault (finding it, its key file, its
+/// accounts), said so the user knows what to do: what the quick front can
+/// meet, and answers with the full program's line. What opening, migrating
+/// and writing it can meet is AuthCatCore's `VaultStoreError`.
 public enum VaultError: UserFacingError, Equatable {
     case noHome
-    case noVault(String)
-    case corrupt(String)
-    case newerFormat(String)
     case unsafePermissions(String, mode: mode_t)
     case foreignOwner(String, owner: uid_t, isFolder: Bool)
     case foreignParent(String, owner: uid_t)
     case missingKeyFile(String)
     case invalidKeyFile(String)
-    case keyDoesNotMatch(String)
     case wrongPassphrase
     case passphraseRequired
-    case passphraseAlreadySet
-    case noPassphraseSet
-    case keyFileChanged
-    case emptyName
     /// An issuer or name that held bytes that are not UTF-8, as it reads now (`AccountNameRule`).
     case notUTF8(NameField, shown: String)
     /// An issuer or name of more characters than `AccountNameRule.maximumLength`.
     case nameTooLong(NameField, length: Int)
-    case duplicate(String)
     case notFound(String)
     case ambiguous(String, candidates: [String])
-    case notDeleted(String)
-    case counterExhausted(String)
-    case busy
     case storage(String)
 
     public var description: String {
         switch self {
         case .noHome: "cannot find the vault folder: set AUTHCAT_HOME or HOME"
-        case .noVault(let path): "no accounts in \(path) yet"
-        case .corrupt(let path):
-            "the vault database \(path) is damaged or not an authcat vault; it was left untouched (restore it from a backup)"
-        case .newerFormat(let path): "the vault \(path) was written by a newer authcat; upgrade authcat to open it"
         case .unsafePermissions(let path, let mode):
             "\(path) is writable by other users (mode \(String(mode, radix: 8))); refusing to use it until you run: chmod go-w \(path)"
         case .foreignOwner(let path, let owner, let isFolder):
@@ -289,38 +276,19 @@ public enum VaultError: UserFacingError, Equatable {
         case .missingKeyFile(let path):
             "the vault key file \(path) is missing; without it the secrets cannot be read (restore it from a backup)"
         case .invalidKeyFile(let path): "the vault key file \(path) is damaged or in an unknown format"
-        case .keyDoesNotMatch(let path): "the key file \(path) does not belong to this vault"
         // No "nothing was changed": most commands that ask change nothing anyway.
         case .wrongPassphrase: "wrong passphrase"
         case .passphraseRequired:
             "this vault is protected by a passphrase: set AUTHCAT_PASSPHRASE_FILE or run in a terminal"
-        case .passphraseAlreadySet: "a passphrase is already set"
-        case .noPassphraseSet: "no passphrase is set"
-        case .keyFileChanged: "another authcat process changed the passphrase meanwhile; nothing was changed, try again"
-        case .emptyName: "the account name must not be empty"
         case .notUTF8(let field, let shown):
             "the \(field.rawValue) is not valid UTF-8: it would read '\(TerminalText.sanitized(String(shown.prefix(64))))', "
                 + "with \u{FFFD} for the bytes that are not; give it in UTF-8"
         case .nameTooLong(let field, let length):
             "the \(field.rawValue) is \(length) characters long; at most \(AccountNameRule.maximumLength) are allowed"
-        case .duplicate(let label):
-            "an account named \(label) already exists (names differing only in case are the same)"
         case .notFound(let query): "no account matches \(AccountQuery(query).quotedForMessages)"
         case .ambiguous(let query, let candidates):
             "\(AccountQuery(query).quotedForMessages) matches \(candidates.count) accounts: \(Self.listed(candidates)); give more of the name, or ISSUER:NAME"
-        case .notDeleted(let label): "nothing to restore: \(label) is not removed"
-        case .counterExhausted(let label): "the HOTP counter of \(label) cannot advance any further"
-        case .busy: "the vault is busy in another authcat process; try again"
         case .storage(let what): "vault storage error: \(what)"
-        }
-    }
-
-    public var nextStep: NextStep? {
-        switch self {
-        case .noVault: .addAccount
-        case .passphraseAlreadySet: .changePassphrase
-        case .noPassphraseSet: .setPassphrase
-        default: nil
         }
     }
 

@@ -27,7 +27,8 @@ struct QuickVault {
         else { return nil }
         let answer = try? connection.snapshot { () -> Result? in
             let reader = connection.reader(readingNotes: false)
-            guard (try? reader.migrations()) == VaultSchemaVersion.migrations, let keyCheck = try? reader.keyCheck()
+            guard let migrations = try? reader.migrations(), VaultSchemaVersion.isCurrent(migrations),
+                let keyCheck = try? reader.keyCheck()
             else { return nil }
             return body(QuickVault(reader: reader, keyCheck: keyCheck))
         }

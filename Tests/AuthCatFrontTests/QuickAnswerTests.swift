@@ -96,7 +96,8 @@ final class QuickAnswerTests: XCTestCase {
         let reopened = try Vault.open(at: location)
         XCTAssertThrowsError(try reopened.generateCode(for: try reopened.account(matching: "GitHub:alice"), at: Date()))
         {
-            XCTAssertEqual($0 as? VaultError, .keyDoesNotMatch(location.keyFileURL.path), "what authcat-cli then says")
+            XCTAssertEqual(
+                $0 as? VaultStoreError, .keyDoesNotMatch(location.keyFileURL.path), "what authcat-cli then says")
         }
         XCTAssertEqual(try reply(["code", "nobody"]), .failure(.notFound("nobody")), "naming no account needs no key")
         XCTAssertNotNil(try reply(["list"]), "nor does listing")

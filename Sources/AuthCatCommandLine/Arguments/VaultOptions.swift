@@ -28,7 +28,7 @@ struct VaultOptions: ParsableArguments {
         try access(in: invocation).openExistingVault()
     }
 
-    /// The existing vault; throws `VaultError.noVault` when there is none.
+    /// The existing vault; throws `VaultStoreError.noVault` when there is none.
     func openVault(in invocation: Invocation) throws -> Vault {
         try access(in: invocation).openVault()
     }

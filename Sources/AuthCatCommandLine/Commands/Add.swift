@@ -5,7 +5,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat add`: a new account from a Base32 secret or an otpauth URI.
-    struct Add: InvokedCommand {
+    struct Add: InvokedCommand, OffersChoices {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add an account; its secret is read from standard input or typed.",
@@ -97,6 +97,8 @@ extension AuthCat {
             return (issuer, name)
         }
 
+        static let choices = [ArgumentChoice("--type", OTPKind.self), ArgumentChoice("--algorithm", OTPAlgorithm.self)]
+
         func validate() throws {
             if uri {
                 guard kind == nil, algorithm == nil, digits == nil, period == nil, counter == nil else {
@@ -186,7 +188,7 @@ extension AuthCat {
 
         private func checkedName(_ name: String) throws -> String {
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw VaultError.emptyName }
+            guard !trimmed.isEmpty else { throw VaultStoreError.emptyName }
             return trimmed
         }
     }

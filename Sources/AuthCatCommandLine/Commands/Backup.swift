@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat backup`: an encrypted backup file, made for cron; `--verify` checks one.
-    struct Backup: InvokedCommand {
+    struct Backup: InvokedCommand, OffersChoices {
         static let configuration = CommandConfiguration(
             commandName: "backup",
             abstract: "Write an encrypted backup of the vault, or check one with --verify.",
@@ -98,6 +98,8 @@ extension AuthCat {
 
         @Flag(help: "Print a JSON summary (on standard error when the backup goes to standard output).")
         var json = false
+
+        static let choices = [ArgumentChoice("--kdf", Strength.self)]
 
         static let passphraseVariable = PassphraseSource.backupVariable
 

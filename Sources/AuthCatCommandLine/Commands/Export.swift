@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat export`: every account, secrets included, in another app's format.
-    struct Export: InvokedCommand {
+    struct Export: InvokedCommand, OffersChoices {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Export every account, secrets included, to move to another authenticator.",
@@ -42,6 +42,8 @@ extension AuthCat {
 
         @Option(help: "otpauth, google, aegis or json.")
         var format: ExportFormat
+
+        static let choices = [ArgumentChoice("--format", ExportFormat.self)]
 
         @Option(
             help: ArgumentHelp(

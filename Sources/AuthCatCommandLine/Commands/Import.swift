@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat import FILE|-`: accounts from another authenticator, a backup or a QR screenshot.
-    struct Import: InvokedCommand {
+    struct Import: InvokedCommand, OffersChoices {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Import accounts from another app's export, an authcat backup, or QR codes in a screenshot.",
@@ -67,6 +67,8 @@ extension AuthCat {
 
         @Flag(help: "List each entry skipped (and with --dry-run, each to add), not only their number.")
         var verbose = false
+
+        static let choices = [ArgumentChoice("--format", ImportFormat.self)]
 
         func validate() throws {
             if qr, format != nil {

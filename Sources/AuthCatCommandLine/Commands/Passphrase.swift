@@ -51,7 +51,7 @@ extension AuthCat.Passphrase {
 
         func run(in invocation: Invocation) throws {
             let vault = try vaultOptions.openVault(in: invocation)
-            guard try !vault.hasPassphrase() else { throw VaultError.passphraseAlreadySet }
+            guard try !vault.hasPassphrase() else { throw VaultStoreError.passphraseAlreadySet }
             let passphrase = try PassphraseSource.new(in: invocation)
             try vault.setPassphrase(passphrase, kdf: invocation.passphraseKDF)
             invocation.output.print("passphrase set; authcat will ask for it whenever it needs a secret")
@@ -78,7 +78,7 @@ extension AuthCat.Passphrase {
 
         func run(in invocation: Invocation) throws {
             let vault = try vaultOptions.openVault(in: invocation)
-            guard try vault.hasPassphrase() else { throw VaultError.noPassphraseSet }
+            guard try vault.hasPassphrase() else { throw VaultStoreError.noPassphraseSet }
             try vault.verifyPassphrase()
             let passphrase = try PassphraseSource.new(in: invocation)
             try vault.changePassphrase(to: passphrase, kdf: invocation.passphraseKDF)
@@ -105,7 +105,7 @@ extension AuthCat.Passphrase {
 
         func run(in invocation: Invocation) throws {
             let vault = try vaultOptions.openVault(in: invocation)
-            guard try vault.hasPassphrase() else { throw VaultError.noPassphraseSet }
+            guard try vault.hasPassphrase() else { throw VaultStoreError.noPassphraseSet }
             try vault.verifyPassphrase()
             try vault.removePassphrase()
             invocation.output.print("passphrase removed; the vault key is protected by its file mode only")

@@ -48,15 +48,12 @@ public enum CommandRunner {
                 try command.run()
             }
         } catch {
-            // ArgumentParser's own commands (`authcat help code`) report
-            // through errors only ArgumentParser knows how to print.
-            if isArgumentParserCommand(command) { return report.status(argumentParser: error) }
+            // Every command of authcat's that does work is an `InvokedCommand`; the
+            // others (ArgumentParser's `help`, a group run without a subcommand)
+            // report through errors only ArgumentParser knows how to print.
+            guard command is InvokedCommand else { return report.status(argumentParser: error) }
             return report.status(running: error)
         }
         return EXIT_SUCCESS
-    }
-
-    private static func isArgumentParserCommand(_ command: ParsableCommand) -> Bool {
-        String(reflecting: type(of: command)).hasPrefix("ArgumentParser.")
     }
 }

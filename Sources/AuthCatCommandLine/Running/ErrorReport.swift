@@ -15,26 +15,18 @@ struct ErrorReport {
     var arguments: [String]
 
     /// For errors from parsing: help and completion requests print their
-    /// output and succeed; usage errors print one line.
+    /// output and succeed; usage errors print one line. An unknown command
+    /// word and a value an option does not take are worded by authcat, from
+    /// the command tree; any other usage error is ArgumentParser's message as
+    /// it gives it (`AuthCat.message(for:)`), never reworded.
     func status(parsing error: Error) -> Int32 {
         let code = AuthCat.exitCode(for: error)
         if code.isSuccess { return status(argumentParser: error) }
         if let unknown = CommandSuggestion.unknownCommand(in: arguments) {
             return fail(Self.redactingValues(unknown, arguments: arguments), status: code.rawValue)
         }
-        let message = Self.redactingValues(Self.inOwnVoice(AuthCat.message(for: error)), arguments: arguments)
-        return fail(usageLine(message), status: code.rawValue)
-    }
-
-    /// ArgumentParser's list of the values an option takes, as authcat's
-    /// other refused values say what is accepted: after a colon, one line,
-    /// no second sentence (`…'--type <type>': give one of 'totp', 'hotp'…`).
-    static func inOwnVoice(_ message: String) -> String {
-        let phrase = ". Please provide one of "
-        guard message.contains(phrase) else { return message }
-        var text = message.replacingOccurrences(of: phrase, with: ": give one of ")
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        let message = ArgumentChoice.refusal(in: arguments) ?? AuthCat.message(for: error)
+        return fail(usageLine(Self.redactingValues(message, arguments: arguments)), status: code.rawValue)
     }
 
     /// A usage problem found before parsing, already worded with where to read more.

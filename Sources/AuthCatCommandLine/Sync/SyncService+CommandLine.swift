@@ -6,7 +6,7 @@ import Foundation
 extension SyncService {
     /// The service for the vault at the options' location, with remotes made
     /// from the invocation's environment and home folder, and its clock.
-    /// Throws `VaultError.noVault` when there is no vault.
+    /// Throws `VaultStoreError.noVault` when there is no vault.
     static func open(_ options: VaultOptions, in invocation: Invocation) throws -> SyncService {
         try commandLine(try options.openVault(in: invocation), in: invocation)
     }

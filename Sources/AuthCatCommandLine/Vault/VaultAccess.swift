@@ -34,7 +34,7 @@ struct VaultAccess {
         return try open(location)
     }
 
-    /// The existing vault; throws `VaultError.noVault` when there is none.
+    /// The existing vault; throws `VaultStoreError.noVault` when there is none.
     func openVault() throws -> Vault {
         try open(try checkedLocation())
     }

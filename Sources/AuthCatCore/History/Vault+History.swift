@@ -115,7 +115,7 @@ extension Vault {
     /// The entry of a `historyTransaction` row with these changes.
     private func entry(_ row: Row, changes: [HistoryChange]) throws -> HistoryEntry {
         guard let author = HistoryAuthor.Kind(rawValue: row["author"]) else {
-            throw VaultError.corrupt(location.databaseURL.path)
+            throw VaultStoreError.corrupt(location.databaseURL.path)
         }
         return HistoryEntry(
             number: row["number"], timestamp: Date(unixMilliseconds: row["timestamp"]), author: author,

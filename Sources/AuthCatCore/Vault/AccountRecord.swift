@@ -3,8 +3,9 @@ import Foundation
 import GRDB
 
 /// One row of the `account` table as written: an `Account` plus its sealed
-/// secret, and the sealed PIN of a Yandex or mOTP account. Rows are read
-/// by `VaultReader`, the one reader of both programs.
+/// secret, and the sealed PIN of a Yandex or mOTP account, written by the
+/// column names of `AccountColumn`. Rows are read by `VaultReader`, the one
+/// reader of both programs, by the same names.
 struct AccountRecord: PersistableRecord, Equatable {
     static let databaseTableName = "account"
 
@@ -20,21 +21,21 @@ struct AccountRecord: PersistableRecord, Equatable {
     }
 
     func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = account.id.vaultString
-        container["issuer"] = account.issuer
-        container["name"] = account.name
-        container["identityKey"] = account.identityKey
-        container["kind"] = account.otp.kind.rawValue
-        container["algorithm"] = account.otp.algorithm.rawValue
-        container["digits"] = account.otp.digits
-        container["period"] = account.otp.period
-        container["counter"] = Int64(account.otp.counter)
-        container["sealedSecret"] = sealedSecret
-        container["sealedPIN"] = sealedPIN
-        container["tags"] = try Account.tagsJSON(account.tags)
-        container["note"] = account.note
-        container["createdAt"] = account.createdAt.unixMilliseconds
-        container["updatedAt"] = account.updatedAt.unixMilliseconds
-        container["deletedAt"] = account.deletedAt?.unixMilliseconds
+        container[AccountColumn.id.name] = account.id.vaultString
+        container[AccountColumn.issuer.name] = account.issuer
+        container[AccountColumn.name.name] = account.name
+        container[AccountColumn.identityKey.name] = account.identityKey
+        container[AccountColumn.kind.name] = account.otp.kind.rawValue
+        container[AccountColumn.algorithm.name] = account.otp.algorithm.rawValue
+        container[AccountColumn.digits.name] = account.otp.digits
+        container[AccountColumn.period.name] = account.otp.period
+        container[AccountColumn.counter.name] = Int64(account.otp.counter)
+        container[AccountColumn.sealedSecret.name] = sealedSecret
+        container[AccountColumn.sealedPIN.name] = sealedPIN
+        container[AccountColumn.tags.name] = try Account.tagsJSON(account.tags)
+        container[AccountColumn.note.name] = account.note
+        container[AccountColumn.createdAt.name] = account.createdAt.unixMilliseconds
+        container[AccountColumn.updatedAt.name] = account.updatedAt.unixMilliseconds
+        container[AccountColumn.deletedAt.name] = account.deletedAt?.unixMilliseconds
     }
 }

@@ -42,7 +42,7 @@ extension Vault {
         }
     }
 
-    /// Throws `VaultError.duplicate` when a live account already has this
+    /// Throws `VaultStoreError.duplicate` when a live account already has this
     /// issuer and name (ignoring case), so that `add` can say so before the
     /// secret is typed. The insert checks again inside its transaction.
     public func checkNameIsFree(issuer: String, name: String) throws {
@@ -82,7 +82,7 @@ extension Vault {
         let matches = AccountQuery(query).matches(in: deleted)
         guard let first = matches.first else {
             // Restoring a live account is a mistake worth naming as such.
-            if let live = try? account(matching: query, in: db) { throw VaultError.notDeleted(live.label) }
+            if let live = try? account(matching: query, in: db) { throw VaultStoreError.notDeleted(live.label) }
             throw VaultError.notFound(query)
         }
         guard matches.count == 1 else {

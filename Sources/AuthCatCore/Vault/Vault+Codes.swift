@@ -27,7 +27,7 @@ extension Vault {
             guard current.account.deletedAt == nil else { throw VaultError.notFound(account.label) }
             let counter = current.account.otp.counter
             guard counter < OTPParameters.maximumCounter else {
-                throw VaultError.counterExhausted(current.account.label)
+                throw VaultStoreError.counterExhausted(current.account.label)
             }
             let secret = try openSecret(current.sealedSecret, for: account.id)
             let code = try OTPGenerator.code(secret: secret, parameters: current.account.otp, at: time)

@@ -2,7 +2,7 @@ import AuthCatEssentials
 import GRDB
 
 extension Vault {
-    /// Runs `body`, turning SQLite's errors into `VaultError`s a user can act on.
+    /// Runs `body`, turning SQLite's errors into errors a user can act on.
     static func translatingErrors<T>(_ location: VaultLocation, _ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -24,8 +24,8 @@ extension Vault {
         let path = location.databaseURL.path
         switch error.resultCode {
         case .SQLITE_FULL: return SecureFileError.diskFull(path)
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return VaultError.corrupt(path)
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return VaultError.busy
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return VaultStoreError.corrupt(path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return VaultStoreError.busy
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR:
             // A full disk shows as an I/O error where SQLite extends a file with ftruncate or mmap.
             if SecureFile.isNearlyFull(location.folder.path) { return SecureFileError.diskFull(path) }

@@ -56,7 +56,7 @@ extension Vault {
     }
 
     func checkKey(_ key: SecretBytes) throws {
-        guard keyCheck.accepts(key) else { throw VaultError.keyDoesNotMatch(location.keyFileURL.path) }
+        guard keyCheck.accepts(key) else { throw VaultStoreError.keyDoesNotMatch(location.keyFileURL.path) }
     }
 
     /// Loads the vault key now, asking for the passphrase if one is set and
@@ -80,7 +80,7 @@ extension Vault {
     /// - Returns: when the keyring forgets it.
     @discardableResult
     public func keepUnlocked(forSeconds seconds: Int) throws -> Date {
-        guard try keyFileAsUnlocked().protection == .passphrase else { throw VaultError.noPassphraseSet }
+        guard try keyFileAsUnlocked().protection == .passphrase else { throw VaultStoreError.noPassphraseSet }
         let now = clock.now()
         try VaultKeyring.store(try key(), vaultID: identity.vaultID, seconds: seconds, now: now)
         return now.addingTimeInterval(TimeInterval(seconds))
@@ -118,7 +118,7 @@ extension Vault {
 
     /// Uses `key`, handed over by the process that made a change, as this
     /// vault's key, so that nothing asks for the passphrase.
-    /// - Throws: `VaultError.keyDoesNotMatch` when it is not this vault's key.
+    /// - Throws: `VaultStoreError.keyDoesNotMatch` when it is not this vault's key.
     public func adopt(_ key: SecretBytes) throws {
         try checkKey(key)
         unlocked.withLock { $0.key = key }

@@ -10,12 +10,12 @@ extension Vault {
     /// Wraps the vault key with `passphrase`; the key file is replaced atomically.
     public func setPassphrase(_ passphrase: SecretBytes, kdf: KDFParameters? = nil) throws {
         // Checked before the slow key derivation, and again under the lock.
-        guard try !hasPassphrase() else { throw VaultError.passphraseAlreadySet }
+        guard try !hasPassphrase() else { throw VaultStoreError.passphraseAlreadySet }
         let wrapped = try VaultKeyFile.wrapped(
             vaultID: identity.vaultID, key: key(), passphrase: passphrase,
             kdf: kdf ?? KDFParameters.interactive())
         try replaceKeyFile(with: wrapped) { current in
-            guard current.protection != .passphrase else { throw VaultError.passphraseAlreadySet }
+            guard current.protection != .passphrase else { throw VaultStoreError.passphraseAlreadySet }
         }
     }
 
@@ -53,7 +53,7 @@ extension Vault {
     /// A change or removal applies to the passphrase the user just gave: if
     /// another process replaced the key file since, this one would undo that.
     private static func checkUnchanged(_ current: VaultKeyFile, since unlockedFrom: VaultKeyFile) throws {
-        guard current.protection == .passphrase else { throw VaultError.noPassphraseSet }
-        guard current == unlockedFrom else { throw VaultError.keyFileChanged }
+        guard current.protection == .passphrase else { throw VaultStoreError.noPassphraseSet }
+        guard current == unlockedFrom else { throw VaultStoreError.keyFileChanged }
     }
 }

@@ -1,11 +1,22 @@
+import AuthCatEssentials
 import GRDB
 
 extension Vault {
-    /// Named, append-only migrations: never edit one that has shipped, add a new one.
+    /// Named, append-only migrations, one step for each of
+    /// `VaultSchemaVersion.Migration` (their one list of names), in its order.
     /// The schema is documented in docs/FORMAT.md.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-accounts-history") { db in
+        for migration in VaultSchemaVersion.Migration.allCases {
+            migrator.registerMigration(migration.name) { db in try migrate(db, migration) }
+        }
+        return migrator
+    }
+
+    /// What `migration` changes; never edit a step that has shipped.
+    private static func migrate(_ db: Database, _ migration: VaultSchemaVersion.Migration) throws {
+        switch migration {
+        case .accountsAndHistory:
             try db.execute(
                 sql: """
                     CREATE TABLE vault (
@@ -61,11 +72,10 @@ extension Vault {
                         updatedAt INTEGER NOT NULL
                     );
                     """)
-        }
         // Yandex and mOTP: two more kinds, MD5 (mOTP's hash), and the sealed
         // PIN these kinds need. SQLite cannot change a CHECK constraint, so
         // the account table is rebuilt, every row copied as it was.
-        migrator.registerMigration("v2-pin-kinds") { db in
+        case .pinKinds:
             try db.execute(
                 sql: """
                     CREATE TABLE account_v2 (
@@ -96,11 +106,10 @@ extension Vault {
                     ALTER TABLE account_v2 RENAME TO account;
                     CREATE UNIQUE INDEX account_identity ON account(identityKey) WHERE deletedAt IS NULL;
                     """)
-        }
         // Rotations of the sync key and the devices they revoked: two more
         // entities and kinds, and the device's name as it was (`label`).
         // The table is rebuilt for its CHECKs, every row copied as it was.
-        migrator.registerMigration("v3-sync-key-history") { db in
+        case .syncKeyHistory:
             try db.execute(
                 sql: """
                     CREATE TABLE historyChange_v3 (
@@ -120,6 +129,5 @@ extension Vault {
                     CREATE INDEX historyChange_record ON historyChange(recordID);
                     """)
         }
-        return migrator
     }
 }

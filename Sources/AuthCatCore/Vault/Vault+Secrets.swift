@@ -20,7 +20,7 @@ extension Vault {
         do {
             return try AEAD.open(sealed, key: key(), associatedData: Data(id.vaultString.utf8))
         } catch CryptoError.authenticationFailed {
-            throw VaultError.corrupt(location.databaseURL.path)
+            throw VaultStoreError.corrupt(location.databaseURL.path)
         }
     }
 
@@ -46,7 +46,7 @@ extension Vault {
         do {
             return try AEAD.open(sealed, key: key(), associatedData: Self.pinAssociatedData(id))
         } catch CryptoError.authenticationFailed {
-            throw VaultError.corrupt(location.databaseURL.path)
+            throw VaultStoreError.corrupt(location.databaseURL.path)
         }
     }
 

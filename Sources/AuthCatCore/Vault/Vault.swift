@@ -40,7 +40,7 @@ public final class Vault: Sendable {
         self.passphrase = passphrase
     }
 
-    /// Opens the vault at `location`; throws `VaultError.noVault` if there is
+    /// Opens the vault at `location`; throws `VaultStoreError.noVault` if there is
     /// none, and `VaultError.foreignOwner` if it is not the user's own.
     ///
     /// - Parameter passphrase: asked for only when a secret is needed and the
@@ -50,7 +50,7 @@ public final class Vault: Sendable {
         at location: VaultLocation, clock: Clock = SystemClock(),
         passphrase: @escaping @Sendable () throws -> SecretBytes = { throw VaultError.passphraseRequired }
     ) throws -> Vault {
-        guard location.exists else { throw VaultError.noVault(location.folder.path) }
+        guard location.exists else { throw VaultStoreError.noVault(location.folder.path) }
         // Also here, not only in the command line's check, for every caller that opens a vault.
         try location.checkOwnership()
         guard FileManager.default.fileExists(atPath: location.keyFileURL.path) else {
@@ -62,7 +62,7 @@ public final class Vault: Sendable {
                 try Row.fetchOne(db, sql: "SELECT vaultID, deviceID, deviceName, keyCheck FROM vault")
             }
         }
-        guard let row else { throw VaultError.corrupt(location.databaseURL.path) }
+        guard let row else { throw VaultStoreError.corrupt(location.databaseURL.path) }
         let identity = VaultIdentity(vaultID: row["vaultID"], deviceID: row["deviceID"], deviceName: row["deviceName"])
         let keyCheck = VaultKeyCheck(vaultID: identity.vaultID, sealed: row["keyCheck"])
         return Vault(
@@ -191,7 +191,7 @@ public final class Vault: Sendable {
     private static func openDatabase(_ location: VaultLocation) throws -> DatabaseQueue {
         let path = location.databaseURL.path
         guard SecureFile.size(of: path) ?? 0 > 0, DatabaseFileSize.isWhole(atPath: path) else {
-            throw VaultError.corrupt(path)
+            throw VaultStoreError.corrupt(path)
         }
         var configuration = Configuration()
         // WAL is a persistent property of the database file, so it is turned on
@@ -211,7 +211,7 @@ public final class Vault: Sendable {
             let (superseded, current) = try database.read { db in
                 (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
             }
-            if superseded { throw VaultError.newerFormat(path) }
+            if superseded { throw VaultStoreError.newerFormat(path) }
             // Migrating takes the write lock even when there is nothing to do.
             if !current { try migrator.migrate(database) }
             return database

@@ -28,7 +28,7 @@ public struct AccountEdit: Sendable {
 }
 
 extension VaultWriter {
-    /// Adds a new account; throws `VaultError.duplicate` if a live account has
+    /// Adds a new account; throws `VaultStoreError.duplicate` if a live account has
     /// the same issuer and name, ignoring case.
     @discardableResult
     public func insert(_ draft: AccountDraft, id: UUID = UUID(), createdAt: Date? = nil) throws -> Account {
@@ -55,7 +55,7 @@ extension VaultWriter {
     public func insertDeleted(_ draft: AccountDraft, id: UUID, createdAt: Date? = nil) throws -> Account {
         try draft.otp.validate()
         let name = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw VaultError.emptyName }
+        guard !name.isEmpty else { throw VaultStoreError.emptyName }
         let account = Account(
             id: id, issuer: draft.issuer, name: name, otp: draft.otp, tags: draft.tags,
             note: draft.note, createdAt: createdAt ?? now, updatedAt: now, deletedAt: now)
@@ -139,7 +139,7 @@ extension VaultWriter {
 
     private func bringBack(_ id: UUID, raisingCounter: Bool) throws -> Account {
         var record = try existingRecord(id)
-        guard record.account.deletedAt != nil else { throw VaultError.notDeleted(record.account.label) }
+        guard record.account.deletedAt != nil else { throw VaultStoreError.notDeleted(record.account.label) }
         try checkUnique(record.account)
         if raisingCounter, record.account.otp.kind == .hotp {
             record.account.otp.counter = try highestCounter(sharingSecretWith: id, from: record.account.otp.counter)
@@ -206,7 +206,7 @@ extension VaultWriter {
         try Self.checkNameIsFree(identityKeys: keys, label: account.label, except: account.id, in: db)
     }
 
-    /// Throws `VaultError.duplicate` when a live account other than `except`
+    /// Throws `VaultStoreError.duplicate` when a live account other than `except`
     /// has one of these identity keys: those of every account with the
     /// label `label`, case ignored (`Account.identityKeys(forLabel:)`), so
     /// that no two accounts share a label the lookup cannot tell apart (the
@@ -222,7 +222,7 @@ extension VaultWriter {
             sql: """
                 SELECT id FROM account WHERE identityKey IN (\(placeholders)) AND deletedAt IS NULL AND id IS NOT ?
                 """, arguments: StatementArguments(values))
-        if clash != nil { throw VaultError.duplicate(label) }
+        if clash != nil { throw VaultStoreError.duplicate(label) }
     }
 
     /// An issuer or name the user gives (`add`, `edit`, an import) is held
@@ -235,7 +235,7 @@ extension VaultWriter {
 
     private static func checkedName(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw VaultError.emptyName }
+        guard !trimmed.isEmpty else { throw VaultStoreError.emptyName }
         return trimmed
     }
 

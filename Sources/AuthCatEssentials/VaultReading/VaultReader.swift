@@ -40,15 +40,22 @@ public struct VaultReader {
     ///   the row that a code or a list never needs.
     public init(connection: OpaquePointer, readingNotes: Bool = true) {
         self.connection = connection
-        selectAccounts = "SELECT " + Self.accountColumns(note: readingNotes ? "note" : "'' AS note") + " FROM account"
+        selectAccounts = "SELECT " + Self.accountFields(readingNotes: readingNotes) + " FROM account"
     }
 
-    /// The columns of the `account` table an `Account` is made of, in the
-    /// order `account(_:)` reads them, with `note` in the note's place (the
-    /// column, or a constant in its stead). Sealed secrets and PINs are not
-    /// among them: listing and looking up never need them.
-    private static func accountColumns(note: String) -> String {
-        "id, issuer, name, kind, algorithm, digits, period, counter, tags, \(note), createdAt, updatedAt, deletedAt"
+    /// The columns an `Account` is read from (`AccountColumn.isAccountField`),
+    /// in their order, as a select list: with an empty note in the note's
+    /// place when notes are not read. Sealed secrets and PINs are not among
+    /// them: listing and looking up never need them.
+    private static func accountFields(readingNotes: Bool) -> String {
+        var list = ""
+        var position: Int32 = 0
+        while let column = AccountColumn(rawValue: position), column.isAccountField {
+            if position > 0 { list += ", " }
+            list += column == .note && !readingNotes ? "'' AS note" : column.name
+            position += 1
+        }
+        return list
     }
 
     // MARK: Accounts
@@ -152,24 +159,24 @@ public struct VaultReader {
 
     // MARK: Rows
 
-    /// The account of a row whose first columns are `accountColumns(note:)`.
+    /// The account of a row whose first columns are the account fields of `AccountColumn`.
     private static func account(_ statement: OpaquePointer) throws -> Account {
-        guard let kind = OTPKind(rawValue: text(statement, 3)),
-            let algorithm = OTPAlgorithm(rawValue: text(statement, 4))
-        else { throw VaultError.storage("an account row has an invalid id, type or algorithm") }
+        func text(_ column: AccountColumn) -> String { Self.text(statement, column.rawValue) }
+        func integer(_ column: AccountColumn) -> Int64 { sqlite3_column_int64(statement, column.rawValue) }
+        guard let kind = OTPKind(rawValue: text(.kind)), let algorithm = OTPAlgorithm(rawValue: text(.algorithm)) else {
+            throw VaultError.storage("an account row has an invalid id, type or algorithm")
+        }
         let otp = OTPParameters(
-            kind: kind, algorithm: algorithm, digits: Int(sqlite3_column_int64(statement, 5)),
-            period: Int(sqlite3_column_int64(statement, 6)),
-            counter: UInt64(max(sqlite3_column_int64(statement, 7), 0)))
+            kind: kind, algorithm: algorithm, digits: Int(integer(.digits)), period: Int(integer(.period)),
+            counter: UInt64(max(integer(.counter), 0)))
         let deletedAt =
-            sqlite3_column_type(statement, 12) == SQLITE_NULL
-            ? nil : Date(unixMilliseconds: sqlite3_column_int64(statement, 12))
+            sqlite3_column_type(statement, AccountColumn.deletedAt.rawValue) == SQLITE_NULL
+            ? nil : Date(unixMilliseconds: integer(.deletedAt))
         return Account(
-            id: try id(statement, 0), issuer: text(statement, 1), name: text(statement, 2), otp: otp,
-            tags: Account.tags(fromJSON: text(statement, 8)), note: text(statement, 9),
-            createdAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 10)),
-            updatedAt: Date(unixMilliseconds: sqlite3_column_int64(statement, 11)),
-            deletedAt: deletedAt)
+            id: try id(statement, AccountColumn.id.rawValue), issuer: text(.issuer), name: text(.name), otp: otp,
+            tags: Account.tags(fromJSON: text(.tags)), note: text(.note),
+            createdAt: Date(unixMilliseconds: integer(.createdAt)),
+            updatedAt: Date(unixMilliseconds: integer(.updatedAt)), deletedAt: deletedAt)
     }
 
     /// Every row of `sql` read by `read`.
@@ -387,9 +394,39 @@ public struct AccountName: AccountNaming, Sendable {
 
 /// The schema migrations a vault database has when it is current, in order.
 ///
-/// The core's migrator defines them (and a test keeps this list equal to
-/// it); the quick front reads a vault only when it finds exactly these, and
-/// leaves any other vault to the full program, which migrates or refuses it.
+/// `Migration` names each once: the core's migrator registers a step for
+/// each, in this order (its closures are the core's, `Vault+Schema.swift`),
+/// and the quick front reads a vault only when it finds exactly these
+/// (`isCurrent`), leaving any other vault to the full program, which
+/// migrates or refuses it.
 public enum VaultSchemaVersion {
-    public static let migrations = ["v1-accounts-history", "v2-pin-kinds", "v3-sync-key-history"]
+    /// One named, append-only migration, in order: never rename or reorder
+    /// one that has shipped, add a new one last. The order is the raw value
+    /// and the name a switch, so that the front checks a vault without
+    /// making an array of them.
+    public enum Migration: Int, CaseIterable, Sendable {
+        case accountsAndHistory, pinKinds, syncKeyHistory
+
+        /// The name `grdb_migrations` records.
+        public var name: String {
+            switch self {
+            case .accountsAndHistory: "v1-accounts-history"
+            case .pinKinds: "v2-pin-kinds"
+            case .syncKeyHistory: "v3-sync-key-history"
+            }
+        }
+    }
+
+    /// The names of every migration, in order.
+    public static var migrations: [String] { Migration.allCases.map(\.name) }
+
+    /// Whether a vault that has had the migrations `names` (in order) is current: they are exactly `migrations`.
+    public static func isCurrent(_ names: [String]) -> Bool {
+        var index = 0
+        while let migration = Migration(rawValue: index) {
+            guard index < names.count, names[index] == migration.name else { return false }
+            index += 1
+        }
+        return index == names.count
+    }
 }

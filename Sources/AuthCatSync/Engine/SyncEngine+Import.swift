@@ -323,7 +323,10 @@ extension SyncEngine {
             } catch let error as SyncObjectError {
                 run.issue(.rejected, name, error.description)
                 return false
-            } catch let error as VaultError where error != .busy {
+            } catch let error as UserFacingError
+                where error is VaultError || error as? VaultStoreError ?? .busy != .busy
+            {
+                // Refused records (any vault error but `busy`, another process's lock, which is retried).
                 run.issue(.rejected, name, "the vault refused its records: \(error.description)")
                 return false
             } catch let error as OTPParameterError {

@@ -45,7 +45,7 @@ final class VaultCodeTests: VaultTestCase {
         let account = try add(
             vault, draft("alice", otp: OTPParameters(kind: .hotp, counter: OTPParameters.maximumCounter)))
         XCTAssertThrowsError(try vault.generateCode(for: account, at: Date())) { error in
-            XCTAssertEqual(error as? VaultError, .counterExhausted("Example:alice"))
+            XCTAssertEqual(error as? VaultStoreError, .counterExhausted("Example:alice"))
         }
     }
 }

@@ -86,7 +86,7 @@ final class VaultCreationTests: VaultTestCase {
             try whole.prefix(whole.count - cut).write(to: location.databaseURL)
             XCTAssertFalse(DatabaseFileSize.isWhole(atPath: location.databaseURL.path), "cut \(cut)")
             XCTAssertThrowsError(try Vault.open(at: location).accounts(), "cut \(cut)") { error in
-                XCTAssertEqual(error as? VaultError, .corrupt(location.databaseURL.path), "cut \(cut)")
+                XCTAssertEqual(error as? VaultStoreError, .corrupt(location.databaseURL.path), "cut \(cut)")
             }
             XCTAssertEqual(try Data(contentsOf: location.databaseURL), whole.prefix(whole.count - cut), "cut \(cut)")
         }

@@ -53,7 +53,7 @@ final class VaultPassphraseTests: VaultTestCase {
         let account = try add(vault, draft("alice"))
         try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
         XCTAssertThrowsError(try vault.setPassphrase(SecretBytes(utf8: "two"))) { error in
-            XCTAssertEqual(error as? VaultError, .passphraseAlreadySet)
+            XCTAssertEqual(error as? VaultStoreError, .passphraseAlreadySet)
         }
         try open("one").changePassphrase(to: SecretBytes(utf8: "two"), kdf: .minimumForTesting())
         XCTAssertThrowsError(try open("one").secret(for: account.id))
@@ -77,9 +77,9 @@ final class VaultPassphraseRaceTests: VaultTestCase {
         try first.changePassphrase(to: SecretBytes(utf8: "two"), kdf: .minimumForTesting())
         let afterFirst = try Data(contentsOf: location.keyFileURL)
         XCTAssertThrowsError(try second.changePassphrase(to: SecretBytes(utf8: "three"), kdf: .minimumForTesting())) {
-            XCTAssertEqual($0 as? VaultError, .keyFileChanged)
+            XCTAssertEqual($0 as? VaultStoreError, .keyFileChanged)
         }
-        XCTAssertThrowsError(try second.removePassphrase()) { XCTAssertEqual($0 as? VaultError, .keyFileChanged) }
+        XCTAssertThrowsError(try second.removePassphrase()) { XCTAssertEqual($0 as? VaultStoreError, .keyFileChanged) }
         XCTAssertEqual(try Data(contentsOf: location.keyFileURL), afterFirst)
         XCTAssertNoThrow(try open("two").secret(for: account.id))
     }
@@ -91,7 +91,7 @@ final class VaultPassphraseRaceTests: VaultTestCase {
         try other.unlock()
         try vault.setPassphrase(SecretBytes(utf8: "one"), kdf: .minimumForTesting())
         XCTAssertThrowsError(try other.setPassphrase(SecretBytes(utf8: "two"), kdf: .minimumForTesting())) {
-            XCTAssertEqual($0 as? VaultError, .passphraseAlreadySet)
+            XCTAssertEqual($0 as? VaultStoreError, .passphraseAlreadySet)
         }
         XCTAssertNoThrow(try open("one").unlock())
     }
@@ -177,7 +177,7 @@ final class VaultUnlockTests: VaultTestCase {
     func testAVaultWithoutPassphraseCannotBeUnlocked() throws {
         let vault = try makeVault()
         XCTAssertThrowsError(try vault.keepUnlocked(forSeconds: 60)) {
-            XCTAssertEqual($0 as? VaultError, .noPassphraseSet)
+            XCTAssertEqual($0 as? VaultStoreError, .noPassphraseSet)
         }
         XCTAssertNil(vault.unlockedUntil())
     }

@@ -15,7 +15,7 @@ final class VaultTests: VaultTestCase {
 
     func testOpenWithoutVaultSaysSo() {
         XCTAssertThrowsError(try Vault.open(at: location)) { error in
-            XCTAssertEqual(error as? VaultError, .noVault(location.folder.path))
+            XCTAssertEqual(error as? VaultStoreError, .noVault(location.folder.path))
         }
     }
 
@@ -59,7 +59,7 @@ final class VaultTests: VaultTestCase {
         try add(vault, draft("Alice", issuer: "GitHub"))
         let before = try snapshotFiles()
         XCTAssertThrowsError(try add(vault, draft("alice", issuer: "github"))) { error in
-            XCTAssertEqual(error as? VaultError, .duplicate("github:alice"))
+            XCTAssertEqual(error as? VaultStoreError, .duplicate("github:alice"))
         }
         XCTAssertEqual(try vault.accounts().count, 1)
         XCTAssertEqual(try vault.history().count, 1)
@@ -160,7 +160,7 @@ final class VaultTests: VaultTestCase {
         try vault.write(author: .cli) { try $0.delete(old.id) }
         try add(vault, draft("Alice"))
         XCTAssertThrowsError(try vault.write(author: .restore) { try $0.undelete(old.id) }) { error in
-            XCTAssertEqual(error as? VaultError, .duplicate("Example:alice"))
+            XCTAssertEqual(error as? VaultStoreError, .duplicate("Example:alice"))
         }
     }
 
@@ -194,7 +194,7 @@ final class VaultTests: VaultTestCase {
         try FileManager.default.removeItem(at: location.keyFileURL)
         try FileManager.default.copyItem(at: other.keyFileURL, to: location.keyFileURL)
         XCTAssertThrowsError(try Vault.open(at: location).secret(for: account.id)) { error in
-            XCTAssertEqual(error as? VaultError, .keyDoesNotMatch(location.keyFileURL.path))
+            XCTAssertEqual(error as? VaultStoreError, .keyDoesNotMatch(location.keyFileURL.path))
         }
     }
 
@@ -205,7 +205,7 @@ final class VaultTests: VaultTestCase {
         _ = try Vault.openOrCreate(at: VaultLocation(folder: folder.url("other")), deviceName: "x")
         try FileManager.default.copyItem(at: folder.url("other/vault.key"), to: location.keyFileURL)
         XCTAssertThrowsError(try Vault.openOrCreate(at: location, deviceName: "x")) { error in
-            XCTAssertEqual(error as? VaultError, .corrupt(location.databaseURL.path))
+            XCTAssertEqual(error as? VaultStoreError, .corrupt(location.databaseURL.path))
         }
         XCTAssertEqual(try Data(contentsOf: location.databaseURL), garbage)
     }
@@ -218,7 +218,7 @@ final class VaultTests: VaultTestCase {
         for size in [0, 50, full.count / 2] {
             try full.prefix(size).write(to: location.databaseURL)
             XCTAssertThrowsError(try Vault.open(at: location).accounts(), "size \(size)") { error in
-                XCTAssertEqual(error as? VaultError, .corrupt(location.databaseURL.path), "size \(size)")
+                XCTAssertEqual(error as? VaultStoreError, .corrupt(location.databaseURL.path), "size \(size)")
             }
             XCTAssertEqual(try Data(contentsOf: location.databaseURL), full.prefix(size), "size \(size)")
         }

@@ -181,6 +181,16 @@ final class VaultReaderTests: XCTestCase {
         XCTAssertEqual(try reader().migrations(), VaultSchemaVersion.migrations)
     }
 
+    /// The front reads a vault only when its migrations are exactly the list, in order.
+    func testAVaultIsCurrentWithExactlyEveryMigration() throws {
+        let names = VaultSchemaVersion.migrations
+        XCTAssertEqual(names.count, VaultSchemaVersion.Migration.allCases.count)
+        XCTAssertTrue(VaultSchemaVersion.isCurrent(try reader().migrations()))
+        for other in [[], Array(names.dropLast()), names + ["v9-later"], names.reversed(), names.map { $0 + "x" }] {
+            XCTAssertFalse(VaultSchemaVersion.isCurrent(other), "\(other)")
+        }
+    }
+
     func testSQLiteFailuresAreThrownWithTheirCode() throws {
         let path = folder.appendingPathComponent("not-a-vault.sqlite").path
         var other: OpaquePointer?

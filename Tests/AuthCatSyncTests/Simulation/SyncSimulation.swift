@@ -113,7 +113,7 @@ final class SyncSimulation {
                     id: UUID(uuid: randomUUID()))
             }
             created.insert(account.id)
-        } catch VaultError.duplicate {
+        } catch VaultStoreError.duplicate {
             // The label is taken on this device: a user would pick another name.
         }
     }
@@ -140,7 +140,7 @@ final class SyncSimulation {
         let name = random.pick(Self.names) ?? "x"
         do {
             try devices[device].edit(account.id, AccountEdit(name: name))
-        } catch VaultError.duplicate { return }
+        } catch VaultStoreError.duplicate { return }
         try noteRename(of: account.id, to: name, on: device)
     }
 
@@ -168,7 +168,7 @@ final class SyncSimulation {
         guard let account = random.pick(deleted) else { return }
         do {
             try devices[device].restore(account.id)
-        } catch VaultError.duplicate {}
+        } catch VaultStoreError.duplicate {}
     }
 
     private func useHOTP(on device: Int, step: Int) throws {
