@@ -5,7 +5,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat pick [QUERY]`: an account chosen in a menu, its code copied, typed or printed.
-    struct Pick: InvokedCommand {
+    struct Pick: InvokedCommand, OffersChoices {
         static let configuration = CommandConfiguration(
             commandName: "pick",
             abstract: "Choose an account in a menu and copy, type or print its code.",
@@ -42,6 +42,8 @@ extension AuthCat {
                   authcat pick --menu-command 'wofi --dmenu -i' --print
                   bindsym $mod+o exec authcat pick --type        (a sway or i3 key binding)
                 """)
+
+        static let choices = [ArgumentChoice("--menu", Menu.Kind.self)]
 
         @OptionGroup var vaultOptions: VaultOptions
 
