@@ -44,7 +44,9 @@ extension AuthCat {
                 Examples:
                   authcat sync passphrase change
                   authcat sync passphrase change --new-recovery-key --revoke 3f2a
-                  AUTHCAT_SYNC_PASSPHRASE_FILE=old.txt AUTHCAT_NEW_SYNC_PASSPHRASE_FILE=new.txt authcat sync passphrase change --json
+                  export AUTHCAT_SYNC_PASSPHRASE_FILE=old.txt
+                  export AUTHCAT_NEW_SYNC_PASSPHRASE_FILE=new.txt
+                  authcat sync passphrase change --json
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
