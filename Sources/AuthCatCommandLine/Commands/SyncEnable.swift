@@ -94,7 +94,7 @@ extension AuthCat {
             let service = try SyncService.commandLine(vault, in: invocation)
             var keyFile: SyncRecoveryKeyFile?
             var asked = false
-            let retries = TypedAnswer.Retries(typed: secretIsTyped(in: environment), in: invocation)
+            let retries = SyncSecretInput.retries(useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
             let outcome = try await created.undoingOnFailure(vault) {
                 try await SyncProgressLine.showing(on: invocation.standardError) { progress in
                     try await DeviceNaming.asUsage {
@@ -167,11 +167,6 @@ extension AuthCat {
             return true
         }
 
-        /// Whether the secret to join with is typed, not read from a file.
-        private func secretIsTyped(in environment: [String: String]) -> Bool {
-            useRecoveryKey ? recoveryKeyFile == nil : (environment[SyncSecretInput.passphraseVariable] ?? "").isEmpty
-        }
-
         /// The secret for `plan`, after the confirmations it needs when `confirming`; nil to resume.
         private func secret(
             for plan: SyncService.SetupPlan, remote: String, confirming: Bool, in invocation: Invocation
@@ -185,10 +180,8 @@ extension AuthCat {
                 guard !useRecoveryKey else { throw SyncCommandError.recoveryKeyNeedsExistingVault(remote: remote) }
                 return .passphrase(try SyncSecretInput.newPassphrase(in: invocation))
             case .join, .joinDifferentVault:
-                if useRecoveryKey {
-                    return .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
-                }
-                return .passphrase(try SyncSecretInput.passphrase(in: invocation))
+                return try SyncSecretInput.current(
+                    useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
             case .resume:
                 return nil
             }

@@ -84,15 +84,20 @@ extension AuthCat {
             if !yes, !invocation.terminal.standardInputIsTerminal { throw SyncCommandError.rotateNeedsConfirmation }
             // The secret the help says it asks for comes first: a user who types it
             // as told never types it at the y/N question, where it would be echoed.
-            let secret: SyncService.Secret =
-                useRecoveryKey
-                ? .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
-                : .passphrase(try SyncSecretInput.passphrase(in: invocation))
+            let ask = {
+                try SyncSecretInput.current(useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
+            }
+            let secret = try ask()
             try confirm(revoking: revoking, in: invocation)
-            let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
-                try await service.rotate(
-                    secret: secret, revoking: revoking.map(\.id), progress: progress,
-                    whenBusy: { SyncService.sayWaiting(output) })
+            // A wrong secret typed is asked for again (not the question), as every typed secret is.
+            let retries = SyncSecretInput.retries(useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
+            let outcome = try await retries.using(secret, askAgain: ask, refusedWhen: SyncSecretInput.isRefused) {
+                secret in
+                try await SyncProgressLine.showing(on: invocation.standardError) { progress in
+                    try await service.rotate(
+                        secret: secret, revoking: revoking.map(\.id), progress: progress,
+                        whenBusy: { SyncService.sayWaiting(output) })
+                }
             }
             if json { return output.print(try JSONOutput.string(RotationSummary(outcome))) }
             RotationSummary.lines(outcome).forEach { output.print($0) }

@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatSync
 import Foundation
 
 /// Where the sync passphrase and the recovery key come from: a file (named by
@@ -42,6 +43,25 @@ enum SyncSecretInput {
         return try typed(
             prompt: "sync passphrase: ", what: "the sync passphrase",
             hint: "set \(passphraseVariable) to a file holding the sync passphrase", in: invocation)
+    }
+
+    /// The secret that proves authority over the remote vault (to join, rotate
+    /// or change the passphrase): the recovery key with `useRecoveryKey`
+    /// (from `file` or typed), else the sync passphrase.
+    static func current(useRecoveryKey: Bool, file: String?, in invocation: Invocation) throws -> SyncService.Secret {
+        useRecoveryKey
+            ? .recoveryKey(try recoveryKey(file: file, in: invocation)) : .passphrase(try passphrase(in: invocation))
+    }
+
+    /// Retries of `current`, which a person may mistype: typed, not read from a file.
+    static func retries(useRecoveryKey: Bool, file: String?, in invocation: Invocation) -> TypedAnswer.Retries {
+        let typed = useRecoveryKey ? file == nil : (invocation.environment[passphraseVariable] ?? "").isEmpty
+        return TypedAnswer.Retries(typed: typed, in: invocation)
+    }
+
+    /// Whether the remote vault refused the secret as wrong, so that a person may type it again.
+    static func isRefused(_ error: any Error) -> Bool {
+        (error as? SyncError)?.category == .wrongPassphrase
     }
 
     /// The recovery key, to join: the first line of `file`, or typed once.

@@ -61,6 +61,24 @@ enum TypedAnswer {
             else { throw wrong }
             warn(error, left: attempts - wrongSoFar, in: invocation)
         }
+
+        /// What `use` makes of `first`, a secret asked for before other
+        /// questions, asking again (`ask`) while it is refused as wrong
+        /// (`isWrong`): only the secret is asked again, not the questions.
+        func using<Secret, Result>(
+            _ first: Secret, askAgain ask: () throws -> Secret, refusedWhen isWrong: (any Error) -> Bool,
+            _ use: (Secret) async throws -> Result
+        ) async throws -> Result {
+            var secret = first
+            while true {
+                do {
+                    return try await use(secret)
+                } catch  where isWrong(error) {
+                    try again(after: error)
+                    secret = try ask()
+                }
+            }
+        }
     }
 
     /// Said before anything could change: only the typo and the tries left.
