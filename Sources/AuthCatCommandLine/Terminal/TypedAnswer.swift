@@ -5,14 +5,15 @@ import Synchronization
 
 /// A question typed on a terminal is asked again after a typo (a secret
 /// that is not Base32, a PIN of the wrong form, two passphrases that
-/// differ, a wrong password, an answer to a [y/N] that is neither), up to three times in all, instead of ending
-/// the command at the first slip. Piped input, or a secret read from a file,
-/// is answered once: a script's mistake is not fixed by reading again.
+/// differ, a wrong password, an answer to a [y/N] that is neither), up to
+/// three times in all, instead of ending the command at the first slip.
+/// Piped input, or a secret read from a file, is answered once: a script's
+/// mistake is not fixed by reading again.
 ///
 /// Two shapes, one rule: `asking` runs a question and its check together
-/// and asks again itself; `Retries` serves a library that checks a secret
-/// after it was given (the vault's passphrase, the sync passphrase at a join)
-/// and asks for it again.
+/// and asks again itself; `Retries` serves a secret that is checked after it
+/// was given (the vault's passphrase, the sync passphrase or recovery key to
+/// join, rotate or change it) and asked for again.
 enum TypedAnswer {
     static let attempts = 3
 
