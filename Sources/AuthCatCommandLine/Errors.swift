@@ -14,6 +14,8 @@ enum InputError: UserFacingError {
     case emptyPassphrase(source: String)
     case passphrasesDiffer
     case notConfirmed(String)
+    /// Never repeats the answer: a passphrase typed there by habit would show.
+    case notYesOrNo
 
     var description: String {
         switch self {
@@ -24,6 +26,7 @@ enum InputError: UserFacingError {
         case .emptyPassphrase(let source): "the passphrase from \(source) is empty"
         case .passphrasesDiffer: "the two passphrases differ; nothing was changed"
         case .notConfirmed(let message): message
+        case .notYesOrNo: "the answer was neither y nor n; nothing was changed"
         }
     }
 }

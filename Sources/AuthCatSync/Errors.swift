@@ -188,7 +188,8 @@ enum SyncStoreError: UserFacingError {
 public enum RemoteError: UserFacingError, Equatable {
     /// The store could not be reached: no network, connection refused, timeout.
     case unreachable(location: String, reason: String)
-    /// The store refused the credentials (S3 403: unknown key, bad signature, access denied).
+    /// The store refused the credentials (S3 403: unknown key, bad signature,
+    /// access denied; WebDAV 401); the reason says what to check, in the store's own terms.
     case credentialsRejected(location: String, reason: String)
     /// No credentials were found for the store (nothing in the environment or the credentials file).
     case credentialsMissing(location: String, reason: String)
@@ -232,7 +233,7 @@ public enum RemoteError: UserFacingError, Equatable {
         case .unreachable(let location, let reason):
             "cannot reach \(location): \(reason); check the network connection and that the server is running"
         case .credentialsRejected(let location, let reason):
-            "\(location) rejected the credentials: \(reason); check the access key, secret and permissions"
+            "\(location) rejected the credentials: \(reason)"
         case .credentialsMissing(let location, let reason):
             "no credentials for \(location): \(reason)"
         case .containerMissing(let location):

@@ -36,7 +36,7 @@ extension AuthCat {
                   authcat add alice@example.com --issuer GitHub
                   wl-paste | authcat add bob --issuer Example --tag work
                   authcat add counter-key --type hotp --counter 3 < secret.txt
-                  printf '%s\\n%s\\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex
+                  printf '%s\\n' "$SECRET" "$PIN" | authcat add Yandex:ivan --type yandex
                   zbarimg -q --raw qr.png | authcat add --uri
                 """)
 

@@ -43,7 +43,8 @@ extension AuthCat {
 
                 Examples:
                   authcat backup --output ~/backups/authcat-$(date +%F).authcat
-                  AUTHCAT_BACKUP_PASSPHRASE_FILE=~/.config/authcat/backup-pass authcat backup --output - | ssh nas 'cat > authcat.bak'
+                  export AUTHCAT_BACKUP_PASSPHRASE_FILE=~/.config/authcat/backup-pass
+                  authcat backup --output - | ssh nas 'cat > authcat.bak'
                   authcat backup --verify ~/backups/authcat-2024-05-01.authcat --json
                   authcat backup --output-dir ~/backups --keep 14
                 """)
@@ -231,12 +232,9 @@ extension AuthCat {
         private func check(_ path: String, in invocation: Invocation) throws {
             var data = try InputPath.read(path, what: "the backup", in: invocation)
             defer { data.resetBytes(in: 0..<data.count) }
-            let context = ImportContext(password: {
-                try PassphraseSource.forFile(
-                    variable: Self.passphraseVariable, prompt: "backup passphrase",
-                    confirm: false, in: invocation)
-            })
-            let verification = try VaultBackup.verify(data, context: context)
+            let verification = try PassphraseSource.opening(
+                variable: Self.passphraseVariable, prompt: "backup passphrase", in: invocation
+            ) { try VaultBackup.verify(data, context: $0) }
             if json {
                 invocation.output.print(try JSONOutput.string(verification))
                 return

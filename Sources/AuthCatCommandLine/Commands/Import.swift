@@ -104,12 +104,9 @@ extension AuthCat {
             let variable =
                 format == .authcat && !(environment[PassphraseSource.backupVariable] ?? "").isEmpty
                 ? PassphraseSource.backupVariable : PassphraseSource.importVariable
-            let context = ImportContext(password: {
-                try PassphraseSource.forFile(
-                    variable: variable, prompt: "password of the \(format.displayName)",
-                    confirm: false, in: invocation)
-            })
-            return try format.parse(data, context: context)
+            return try PassphraseSource.opening(
+                variable: variable, prompt: "password of the \(format.displayName)", in: invocation
+            ) { try format.parse(data, context: $0) }
         }
 
         /// `--format` names another format than the file's content shows.

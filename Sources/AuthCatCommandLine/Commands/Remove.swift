@@ -32,7 +32,10 @@ extension AuthCat {
 
         func run(in invocation: Invocation) throws {
             let vault = try vaultOptions.openVault(in: invocation)
-            let confirmed = yes ? nil : try confirmedAccount(in: vault, terminal: invocation.terminal)
+            // The vault's passphrase, which the removal needs, is asked before
+            // the question: typed at a [y/N] by habit, it would be echoed.
+            try vault.unlock()
+            let confirmed = yes ? nil : try confirmedAccount(in: vault, in: invocation)
             // Without a question to ask, the account is found in the same
             // transaction that removes it; a confirmed one is removed by id.
             let (account, removed) = try vault.write(author: .cli) { writer in
@@ -49,13 +52,16 @@ extension AuthCat {
         }
 
         /// The account the user agreed to remove, asked on the terminal.
-        private func confirmedAccount(in vault: Vault, terminal: Terminal) throws -> Account {
+        private func confirmedAccount(in vault: Vault, in invocation: Invocation) throws -> Account {
             let account = try vault.account(matching: query)
             let label = TerminalText.sanitized(account.label)
-            guard terminal.standardInputIsTerminal else {
+            guard invocation.terminal.standardInputIsTerminal else {
                 throw InputError.notConfirmed("not removing \(label) without confirmation; pass --yes")
             }
-            guard try terminal.confirm("remove \(label)? [y/N] ", hint: "pass --yes to remove without asking") else {
+            guard
+                try TypedAnswer.confirm(
+                    "remove \(label)? [y/N] ", hint: "pass --yes to remove without asking", in: invocation)
+            else {
                 throw InputError.notConfirmed("kept \(label)")
             }
             return account

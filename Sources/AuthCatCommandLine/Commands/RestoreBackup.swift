@@ -47,12 +47,9 @@ extension AuthCat {
         func run(in invocation: Invocation) throws {
             var data = try InputPath.read(file, what: "the backup", in: invocation)
             defer { data.resetBytes(in: 0..<data.count) }
-            let context = ImportContext(password: {
-                try PassphraseSource.forFile(
-                    variable: PassphraseSource.backupVariable, prompt: "backup passphrase",
-                    confirm: false, in: invocation)
-            })
-            let parsed = try AuthCatFormat.parsed(AuthCatFormat.archive(data, context: context))
+            let parsed = try PassphraseSource.opening(
+                variable: PassphraseSource.backupVariable, prompt: "backup passphrase", in: invocation
+            ) { try AuthCatFormat.parsed(AuthCatFormat.archive(data, context: $0)) }
             let importer = VaultImport(invocation: invocation, options: vaultOptions)
             let outcome = try importer.importing(parsed, author: .restore, dryRun: dryRun, skipInvalid: false)
             try importer.report(

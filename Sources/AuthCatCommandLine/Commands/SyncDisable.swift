@@ -39,11 +39,14 @@ extension AuthCat {
                 guard !(everywhere || deleteRemote) else { throw SyncCommandError.neverSetUp }
                 return output.print("sync is already off")
             }
+            // Reaching the remote needs the vault key: its passphrase, if it has
+            // one, is asked before --delete-remote's question, where it would be echoed.
+            if everywhere || deleteRemote { try vault.unlock() }
             let outcome: SyncService.DisableOutcome
             do {
                 outcome = try await SyncService.commandLine(vault, in: invocation).disable(
                     everywhere: everywhere, deleteRemote: deleteRemote,
-                    confirmDeletion: { try confirmDeletion(of: $0, syncOn: $1, terminal: invocation.terminal) },
+                    confirmDeletion: { try confirmDeletion(of: $0, syncOn: $1, in: invocation) },
                     whenBusy: { SyncService.sayWaiting(output) })
             } catch let failure as SyncService.RemoteNotUpdated {
                 throw SyncCommandError.remoteNotUpdated(failure.cause)
@@ -72,11 +75,11 @@ extension AuthCat {
             }
         }
 
-        private func confirmDeletion(of remote: String, syncOn: Bool, terminal: Terminal) throws {
+        private func confirmDeletion(of remote: String, syncOn: Bool, in invocation: Invocation) throws {
             guard !yes else { return }
-            guard terminal.standardInputIsTerminal else { throw SyncCommandError.deleteNeedsConfirmation }
+            guard invocation.terminal.standardInputIsTerminal else { throw SyncCommandError.deleteNeedsConfirmation }
             let question = "delete every device's synced data at \(remote)? Local data is kept. [y/N] "
-            guard try terminal.confirm(question, hint: "add --yes") else {
+            guard try TypedAnswer.confirm(question, hint: "add --yes", in: invocation) else {
                 throw SyncCommandError.notDeleted(syncOn: syncOn)
             }
         }

@@ -86,13 +86,15 @@ extension AuthCat {
             let output = invocation.output
             let location = try RemoteLocation(parsing: remote)
             // Asked first, so that a refusal leaves everything as it was.
-            try confirmCleartext(location, terminal: invocation.terminal)
+            try confirmCleartext(location, in: invocation)
             let environment = invocation.environment
             // A vault made only for this enable goes again if it fails: "nothing was changed" stays true.
             let created = CreatedVault.noting(try vaultOptions.location(in: invocation))
             let vault = try vaultOptions.openOrCreateVault(in: invocation)
             let service = try SyncService.commandLine(vault, in: invocation)
             var keyFile: SyncRecoveryKeyFile?
+            var asked = false
+            let retries = SyncSecretInput.retries(useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
             let outcome = try await created.undoingOnFailure(vault) {
                 try await SyncProgressLine.showing(on: invocation.standardError) { progress in
                     try await DeviceNaming.asUsage {
@@ -107,7 +109,10 @@ extension AuthCat {
                             // Asked again under the run lock: another enable may have finished while this one asked or waited.
                             isOnAlready: { try isAlreadyOn($0, with: location, output: output) },
                             ask: { plan, display in
-                                let secret = try self.secret(for: plan, remote: display, in: invocation)
+                                // Asked again after a wrong secret: the plan was confirmed already.
+                                let secret = try self.secret(
+                                    for: plan, remote: display, confirming: !asked, in: invocation)
+                                asked = true
                                 keyFile =
                                     try plan == .create
                                     ? recoveryKeyFile.map {
@@ -116,7 +121,7 @@ extension AuthCat {
                                     : nil
                                 return secret
                             },
-                            kdf: invocation.passphraseKDF,
+                            askAgain: retries.again(after:), kdf: invocation.passphraseKDF,
                             announce: { result, display in
                                 // The recovery key file is written only once the remote vault exists.
                                 try announce(result, remote: display, keyFile: keyFile, output: output)
@@ -136,15 +141,15 @@ extension AuthCat {
         }
 
         /// Asks before syncing over plain http to another machine; without a terminal, `--allow-http` must say so.
-        private func confirmCleartext(_ location: RemoteLocation, terminal: Terminal) throws {
+        private func confirmCleartext(_ location: RemoteLocation, in invocation: Invocation) throws {
             guard location.isCleartextOverNetwork, !allowHttp, case .s3(let configuration) = location else { return }
-            guard terminal.standardInputIsTerminal else {
+            guard invocation.terminal.standardInputIsTerminal else {
                 throw SyncCommandError.cleartextNeedsOptIn(endpoint: configuration.endpoint)
             }
             let question =
                 "\(configuration.endpoint) is plain http to another machine: the synced objects and their list "
                 + "travel unencrypted and can be altered on the way. Use it anyway? [y/N] "
-            guard try terminal.confirm(question, hint: "add --allow-http") else {
+            guard try TypedAnswer.confirm(question, hint: "add --allow-http", in: invocation) else {
                 throw SyncCommandError.cleartextDeclined
             }
         }
@@ -162,21 +167,21 @@ extension AuthCat {
             return true
         }
 
-        /// The secret for `plan`, after the confirmations it needs; nil to resume.
+        /// The secret for `plan`, after the confirmations it needs when `confirming`; nil to resume.
         private func secret(
-            for plan: SyncService.SetupPlan, remote: String, in invocation: Invocation
+            for plan: SyncService.SetupPlan, remote: String, confirming: Bool, in invocation: Invocation
         ) throws -> SyncService.Secret? {
-            if plan == .joinDifferentVault { try confirmDifferentVault(remote, terminal: invocation.terminal) }
-            if plan == .create { try confirmNewRemoteVault(remote, terminal: invocation.terminal) }
+            if confirming, plan == .joinDifferentVault {
+                try confirmDifferentVault(remote, in: invocation)
+            }
+            if confirming, plan == .create { try confirmNewRemoteVault(remote, in: invocation) }
             switch plan {
             case .create:
                 guard !useRecoveryKey else { throw SyncCommandError.recoveryKeyNeedsExistingVault(remote: remote) }
                 return .passphrase(try SyncSecretInput.newPassphrase(in: invocation))
             case .join, .joinDifferentVault:
-                if useRecoveryKey {
-                    return .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
-                }
-                return .passphrase(try SyncSecretInput.passphrase(in: invocation))
+                return try SyncSecretInput.current(
+                    useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
             case .resume:
                 return nil
             }
@@ -185,15 +190,15 @@ extension AuthCat {
         /// The remote this device synced with now holds another vault: that may be
         /// someone else's, put there to receive this vault's accounts. Asked on a
         /// terminal; scripts say so with --join-different-vault.
-        private func confirmDifferentVault(_ remote: String, terminal: Terminal) throws {
+        private func confirmDifferentVault(_ remote: String, in invocation: Invocation) throws {
             guard !joinDifferentVault else { return }
-            guard terminal.standardInputIsTerminal else {
+            guard invocation.terminal.standardInputIsTerminal else {
                 throw SyncCommandError.differentVaultNeedsConfirmation(remote: remote)
             }
             let question =
                 "\(remote) now holds a different vault than the one this device synced with there. "
                 + "Join it, and send this vault's accounts to it? [y/N] "
-            guard try terminal.confirm(question, hint: "add --join-different-vault") else {
+            guard try TypedAnswer.confirm(question, hint: "add --join-different-vault", in: invocation) else {
                 throw SyncCommandError.differentVaultNotJoined
             }
         }
@@ -202,12 +207,12 @@ extension AuthCat {
         /// (`…/remtoe`) would otherwise make a second remote vault, with a new
         /// recovery key, beside the one the user meant. Asked on a terminal;
         /// scripts, which name their location on purpose, are not asked.
-        private func confirmNewRemoteVault(_ remote: String, terminal: Terminal) throws {
-            guard terminal.standardInputIsTerminal else { return }
+        private func confirmNewRemoteVault(_ remote: String, in invocation: Invocation) throws {
+            guard invocation.terminal.standardInputIsTerminal else { return }
             let question =
                 "no authcat vault was found at \(remote). Create a new remote vault there, "
                 + "with a new sync passphrase and recovery key? [y/N] "
-            guard try terminal.confirm(question, hint: "run it again and answer y") else {
+            guard try TypedAnswer.confirm(question, hint: "run it again and answer y", in: invocation) else {
                 throw SyncCommandError.newVaultNotCreated
             }
         }

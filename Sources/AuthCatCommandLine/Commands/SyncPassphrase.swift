@@ -44,7 +44,9 @@ extension AuthCat {
                 Examples:
                   authcat sync passphrase change
                   authcat sync passphrase change --new-recovery-key --revoke 3f2a
-                  AUTHCAT_SYNC_PASSPHRASE_FILE=old.txt AUTHCAT_NEW_SYNC_PASSPHRASE_FILE=new.txt authcat sync passphrase change --json
+                  export AUTHCAT_SYNC_PASSPHRASE_FILE=old.txt
+                  export AUTHCAT_NEW_SYNC_PASSPHRASE_FILE=new.txt
+                  authcat sync passphrase change --json
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -93,31 +95,36 @@ extension AuthCat {
             // A word naming no device is a usage error before anything is asked.
             let revoking = try revoke.map { try DeviceNaming.resolve($0, in: try service.devices()).id }
             // Every secret before anything is written, and before the run lock.
-            let current: SyncService.Secret =
-                useRecoveryKey
-                ? .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
-                : .passphrase(try SyncSecretInput.passphrase(in: invocation))
+            let ask = {
+                try SyncSecretInput.current(useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
+            }
+            let current = try ask()
             let new = try SyncSecretInput.newPassphrase(variable: SyncSecretInput.newPassphraseVariable, in: invocation)
             let keyFile =
                 try newRecoveryKey
                 ? recoveryKeyFile.map { try SyncRecoveryKeyFile.create($0, standard: invocation.standardDescriptors) }
                 : nil
-            let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
-                try await service.changePassphrase(
-                    current: current, newPassphrase: new, newRecoveryKey: newRecoveryKey, revoking: revoking,
-                    kdf: invocation.passphraseKDF,
-                    chooseRevocations: { try offerRevocation(of: $0, in: invocation) },
-                    announce: { recoveryKey, _ in
-                        guard let recoveryKey else { return }
-                        // Out before anything that needs it is written.
-                        if let keyFile {
-                            try keyFile.write(recoveryKey)
-                        } else {
-                            output.print("new recovery key (write it down and keep it apart from this computer):")
-                            output.print("  \(recoveryKey)")
-                        }
-                        output.flushStandardOutput()
-                    }, progress: progress, whenBusy: { SyncService.sayWaiting(output) })
+            // A wrong current secret typed is asked for again (not the new passphrase), as every typed secret is.
+            let retries = SyncSecretInput.retries(useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
+            let outcome = try await retries.using(current, askAgain: ask, refusedWhen: SyncSecretInput.isRefused) {
+                current in
+                try await SyncProgressLine.showing(on: invocation.standardError) { progress in
+                    try await service.changePassphrase(
+                        current: current, newPassphrase: new, newRecoveryKey: newRecoveryKey, revoking: revoking,
+                        kdf: invocation.passphraseKDF,
+                        chooseRevocations: { try offerRevocation(of: $0, in: invocation) },
+                        announce: { recoveryKey, _ in
+                            guard let recoveryKey else { return }
+                            // Out before anything that needs it is written.
+                            if let keyFile {
+                                try keyFile.write(recoveryKey)
+                            } else {
+                                output.print("new recovery key (write it down and keep it apart from this computer):")
+                                output.print("  \(recoveryKey)")
+                            }
+                            output.flushStandardOutput()
+                        }, progress: progress, whenBusy: { SyncService.sayWaiting(output) })
+                }
             }
             if json { return output.print(try JSONOutput.string(PassphraseChangeSummary(outcome))) }
             PassphraseChangeSummary.lines(outcome, keyFile: keyFile?.path).forEach { output.print($0) }

@@ -42,7 +42,8 @@ extension AuthCat {
                 Examples:
                   authcat sync rotate
                   authcat sync rotate --revoke 3f2a --yes
-                  AUTHCAT_SYNC_PASSPHRASE_FILE=pass.txt authcat sync rotate --revoke 3f2a9c0d11e2b4a7 --yes --json
+                  export AUTHCAT_SYNC_PASSPHRASE_FILE=pass.txt
+                  authcat sync rotate --revoke 3f2a9c0d11e2b4a7 --yes --json
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -83,26 +84,33 @@ extension AuthCat {
             if !yes, !invocation.terminal.standardInputIsTerminal { throw SyncCommandError.rotateNeedsConfirmation }
             // The secret the help says it asks for comes first: a user who types it
             // as told never types it at the y/N question, where it would be echoed.
-            let secret: SyncService.Secret =
-                useRecoveryKey
-                ? .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
-                : .passphrase(try SyncSecretInput.passphrase(in: invocation))
-            try confirm(revoking: revoking, terminal: invocation.terminal)
-            let outcome = try await SyncProgressLine.showing(on: invocation.standardError) { progress in
-                try await service.rotate(
-                    secret: secret, revoking: revoking.map(\.id), progress: progress,
-                    whenBusy: { SyncService.sayWaiting(output) })
+            let ask = {
+                try SyncSecretInput.current(useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
+            }
+            let secret = try ask()
+            try confirm(revoking: revoking, in: invocation)
+            // A wrong secret typed is asked for again (not the question), as every typed secret is.
+            let retries = SyncSecretInput.retries(useRecoveryKey: useRecoveryKey, file: recoveryKeyFile, in: invocation)
+            let outcome = try await retries.using(secret, askAgain: ask, refusedWhen: SyncSecretInput.isRefused) {
+                secret in
+                try await SyncProgressLine.showing(on: invocation.standardError) { progress in
+                    try await service.rotate(
+                        secret: secret, revoking: revoking.map(\.id), progress: progress,
+                        whenBusy: { SyncService.sayWaiting(output) })
+                }
             }
             if json { return output.print(try JSONOutput.string(RotationSummary(outcome))) }
             RotationSummary.lines(outcome).forEach { output.print($0) }
         }
 
-        private func confirm(revoking devices: [DeviceDirectory.Device], terminal: Terminal) throws {
+        private func confirm(revoking devices: [DeviceDirectory.Device], in invocation: Invocation) throws {
             guard !yes else { return }
             let labels = devices.map(\.label).joined(separator: ", ")
             let revoking = devices.isEmpty ? "" : " and cut off \(devices.count == 1 ? "device" : "devices") \(labels)"
             let question = TerminalText.sanitized("move the remote vault to a new sync key\(revoking)? [y/N] ")
-            guard try terminal.confirm(question, hint: "add --yes") else { throw SyncCommandError.notRotated }
+            guard try TypedAnswer.confirm(question, hint: "add --yes", in: invocation) else {
+                throw SyncCommandError.notRotated
+            }
         }
     }
 }

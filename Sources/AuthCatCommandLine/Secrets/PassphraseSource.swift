@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import AuthCatInterchange
 import Foundation
 import Synchronization
 
@@ -20,29 +21,28 @@ enum PassphraseSource {
     /// and the vault key is wrapped.
     ///
     /// The vault asks again after a wrong passphrase (`Vault.passphraseAttempts`):
-    /// typed, it is asked for again with a warning; from a file, which
-    /// would give the same line, the wrong passphrase is final at once.
+    /// typed, it is asked for again with a warning (`TypedAnswer.Retries`);
+    /// from a file, which would give the same line, the wrong passphrase is final at once.
     ///
     /// With `desktop`, and no terminal (a command run from a key binding), it
-    /// is asked for there instead (`DesktopPassphrase`).
+    /// is asked for there instead (`DesktopPassphrase`), which says the tries left.
     static func current(
         in invocation: Invocation, desktop: DesktopPassphrase? = nil
     ) -> @Sendable () throws -> SecretBytes {
+        let path = invocation.environment[currentVariable] ?? ""
+        let retries = TypedAnswer.Retries(typed: path.isEmpty, in: invocation)
         let asked = Mutex(0)
         return {
+            // The vault calls again only after a wrong passphrase.
             let earlier = asked.withLock { count in
                 defer { count += 1 }
                 return count
             }
-            if let path = invocation.environment[currentVariable], !path.isEmpty {
-                guard earlier == 0 else { throw VaultError.wrongPassphrase }
-                return try fromFile(path, variable: currentVariable, in: invocation)
+            if path.isEmpty, let desktop, !invocation.terminal.canAsk {
+                return try desktop.ask(triesLeft: earlier > 0 ? Vault.passphraseAttempts - earlier : nil)
             }
-            let left = earlier > 0 ? Vault.passphraseAttempts - earlier : nil
-            if let desktop, !invocation.terminal.canAsk { return try desktop.ask(triesLeft: left) }
-            if let left {
-                invocation.output.warning("wrong passphrase; try again (\(left.counted("try", plural: "tries")) left)")
-            }
+            if earlier > 0 { try retries.again(after: VaultError.wrongPassphrase) }
+            if !path.isEmpty { return try fromFile(path, variable: currentVariable, in: invocation) }
             return try fromTerminal(
                 prompt: "authcat passphrase: ", hint: VaultError.passphraseRequired.description, in: invocation)
         }
@@ -101,17 +101,25 @@ enum PassphraseSource {
         }
     }
 
-    /// The first line of the file, without its line break, read and trimmed in locked memory.
+    /// What `open` makes of a file sealed with a passphrase (an encrypted
+    /// import, a backup), handed the context that reads the passphrase from
+    /// the file `variable` names, else from the terminal. A wrong one typed is
+    /// asked for again (`TypedAnswer`); one read from a file is final.
+    static func opening<T>(
+        variable: String, prompt: String, in invocation: Invocation, _ open: (ImportContext) throws -> T
+    ) throws -> T {
+        let context = ImportContext(password: {
+            try forFile(variable: variable, prompt: prompt, confirm: false, in: invocation)
+        })
+        guard (invocation.environment[variable] ?? "").isEmpty else { return try open(context) }
+        return try TypedAnswer.asking(in: invocation) { try open(context) }
+    }
+
+    /// The first line of the file, without its line break (`SecretFile`).
     static func fromFile(_ path: String, variable: String, in invocation: Invocation) throws -> SecretBytes {
-        let fd = try InputPath.open(path, standard: invocation.standardDescriptors)
-        guard fd >= 0 else {
-            throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        let line = try FileDescriptorReader.readSecret(
-            fd, limit: limit, what: "the \(variable) file", keep: FileDescriptorReader.firstLine)
-        guard line.count > 0 else { throw InputError.emptyPassphrase(source: "\(variable) (\(path))") }
-        return line
+        try SecretFile.firstLine(
+            path, what: "the \(variable) file", source: "\(variable) (\(path))", limit: limit,
+            unreadable: { InputError.unreadableFile(variable: variable, path: path, reason: $0) }, in: invocation)
     }
 
     private static func fromTerminal(prompt: String, hint: String, in invocation: Invocation) throws -> SecretBytes {

@@ -20,12 +20,11 @@ enum WebDAVPasswordInput {
         let variable = WebDAVPasswordSource.fileVariable
         let environment = invocation.environment
         let terminal = invocation.terminal
-        let standard = invocation.standardDescriptors
         let kept = TypedPassword()
         return WebDAVPasswordSource(
             named: {
                 guard let path = environment[variable], !path.isEmpty else { return nil }
-                return try firstLine(ofFile: path, variable: variable, standard: standard)
+                return try PassphraseSource.fromFile(path, variable: variable, in: invocation)
             },
             typed: { prompt in
                 try kept.once(prompt) {
@@ -36,7 +35,8 @@ enum WebDAVPasswordInput {
                     guard typed.count > 0 else { throw InputError.emptyPassphrase(source: "the terminal") }
                     return typed
                 }
-            })
+            },
+            exposed: { invocation.output.warning($0) })
     }
 
     /// The password typed for each prompt (one per user and host), kept once asked.
@@ -49,19 +49,5 @@ enum WebDAVPasswordInput {
             answers.withLock { $0[prompt] = typed }
             return typed
         }
-    }
-
-    private static func firstLine(
-        ofFile path: String, variable: String, standard: StandardDescriptors
-    ) throws -> SecretBytes {
-        let fd = try InputPath.open(path, standard: standard)
-        guard fd >= 0 else {
-            throw InputError.unreadableFile(variable: variable, path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        let line = try FileDescriptorReader.readSecret(
-            fd, limit: limit, what: "the \(variable) file", keep: FileDescriptorReader.firstLine)
-        guard line.count > 0 else { throw InputError.emptyPassphrase(source: "\(variable) (\(path))") }
-        return line
     }
 }

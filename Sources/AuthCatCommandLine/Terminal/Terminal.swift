@@ -61,14 +61,18 @@ struct Terminal {
         }.trimmingCharacters(in: .whitespaces)
     }
 
-    /// Asks a yes-or-no question; only "y" or "yes" count as yes.
+    /// Asks a yes-or-no question, once: "y" or "yes" is yes; "n", "no" or
+    /// nothing (the default) is no; anything else is `InputError.notYesOrNo`,
+    /// a typo that `TypedAnswer.confirm` asks again.
     func confirm(_ question: String, hint: String) throws -> Bool {
         let device = try TerminalDevice.open(path, what: "confirmation", hint: hint)
         defer { device.close() }
         device.write(question)
         let answer = try device.readLineEndingInterrupted(limit: 64, what: "the answer").withUnsafeBytes {
             String(decoding: $0, as: UTF8.self)
-        }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        }.trimmingCharacters(in: .whitespaces).lowercased()
+        if ["y", "yes"].contains(answer) { return true }
+        guard ["", "n", "no"].contains(answer) else { throw InputError.notYesOrNo }
+        return false
     }
 }

@@ -140,11 +140,9 @@ public enum DoctorChecks {
                 check, .problem, "\(path) (\(source)) belongs to user \(info.st_uid), not you",
                 advice: "keep the secret in a file of your own, mode 0600")
         }
-        let mode = info.st_mode & 0o777
-        if mode & 0o077 != 0 {
+        if let exposure = SecretFileMode.exposure(info) {
             return DoctorFinding(
-                check, .problem, "\(path) (\(source)) has mode \(octal(mode)): others can read the secret in it",
-                advice: "run: chmod 600 \(path)")
+                check, .problem, "\(path) (\(source)) \(exposure)", advice: SecretFileMode.fix(path))
         }
         return DoctorFinding(check, .ok, "\(path) (\(source)) is readable by you alone")
     }

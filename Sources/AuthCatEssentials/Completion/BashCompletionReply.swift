@@ -102,14 +102,17 @@ public struct BashCompletionReply: Sendable {
     }
 
     /// Characters that mean themselves anywhere in an unquoted bash word.
+    /// bash's special characters (blanks, quotes, `$`, globs, `;`, `|`…) are
+    /// all ASCII: a character made only of other code points (an emoji, an
+    /// accented letter) means itself, and is shown as it is rather than behind
+    /// a backslash. A non-ASCII mark joined to an ASCII character is judged
+    /// by that character.
     private static func isPlain(_ character: Character) -> Bool {
-        // ASCII first, without Unicode's property tables: the same answer for it.
-        if character.utf8.count == 1, let byte = character.utf8.first {
-            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        character.utf8.allSatisfy { byte in
+            byte >= 0x80 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_-.,/:@%+=".utf8.contains(byte)
         }
-        return character.isLetter || character.isNumber || "_-.,/:@%+=".contains(character)
     }
 
     static func commonPrefix(of strings: [String]) -> String {

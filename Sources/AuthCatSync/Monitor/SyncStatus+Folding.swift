@@ -67,6 +67,9 @@ extension SyncStatus {
         if local.vaultMismatch { return (.vaultMismatch, Self.vaultMismatchMessage, .switchRemote) }
         if setup.state == .inProgress { return (.inProgress, "sync is being set up", nil) }
         guard local.isEnabled else {
+            if setup.state == .interrupted {
+                return (.off, "sync is off: its setup was interrupted before it finished", .enableSync)
+            }
             return (.off, local.disabledEverywhere ? Self.disabledElsewhereMessage : "sync is off", .enableSync)
         }
         if case .failed(let failure)? = probe {

@@ -51,10 +51,11 @@ extension SyncStatus {
                     category: .other,
                     message: "the \(start.phase.rawValue) started more than \(minutes) minutes ago has not finished")
             }
+            // A setup that stopped (Ctrl-C at a join) left sync off: only setting it up again goes on.
             return SyncFailure(
                 category: .other,
                 message: "the \(start.phase.rawValue) was interrupted: its process stopped "
-                    + "before it finished", nextStep: .syncNow)
+                    + "before it finished", nextStep: start.phase == .setup ? .enableSync : .syncNow)
         }
     }
 }

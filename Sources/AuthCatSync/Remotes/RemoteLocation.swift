@@ -34,12 +34,12 @@ public enum RemoteLocation: Sendable, Equatable {
         }
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
             throw RemoteError.invalidLocation(
-                location: Self.redacted(trimmed),
+                location: Self.redacted(trimmed, keepingUsers: true),
                 reason:
                     "it is not a URL; use file:///path, s3://bucket/prefix, davs://user@host/path or rclone:remote:path"
             )
         }
-        let shown = Self.redacted(trimmed)
+        let shown = Self.redacted(trimmed, keepingUsers: true)
         // The scheme first: advice about credentials is each remote's own.
         guard ["file", "s3", "dav", "davs"].contains(scheme) else {
             throw RemoteError.invalidLocation(location: shown, reason: Self.schemeAdvice(scheme, shown: shown))
@@ -133,21 +133,37 @@ public enum RemoteLocation: Sendable, Equatable {
             + "s3://bucket/prefix?endpoint=\(scheme == "http" ? "http" : "https")://…"
     }
 
-    /// The text with every `user:password@` part (also inside `endpoint=`) removed, safe to show.
+    /// The text with every credential in a URL's user-info (also inside
+    /// `endpoint=`) removed, safe to show.
+    ///
+    /// With `keepingUsers`, for a location the user typed, a user name
+    /// without a password stays: it is the WebDAV login (davs://alice@host/…,
+    /// as the README writes it), which the location shows everywhere anyway
+    /// (`sync status`), and its password comes from elsewhere. A user-info
+    /// with a password, and any user-info in an `s3://` location (which
+    /// holds only an access key there), is "<credentials removed>". Without it, for text
+    /// from elsewhere (a server's redirect, rclone's messages), every
+    /// user-info goes: services take tokens as user names (https://TOKEN@host).
     ///
     /// Outside `file:` URLs the user-info is taken to run to the last `@`
     /// before any `?`, `#` or `&`, because secrets may contain `/`.
-    static func redacted(_ text: String) -> String {
+    static func redacted(_ text: String, keepingUsers: Bool = false) -> String {
+        // An s3:// location names no user anywhere, its endpoint= neither.
+        let keepsUsers = keepingUsers && !text.lowercased().hasPrefix("s3:")
         var result = ""
         var rest = Substring(text)
         while let schemeEnd = rest.range(of: "://") {
-            let isFile = rest[..<schemeEnd.lowerBound].lowercased().hasSuffix("file")
+            let scheme = String(
+                rest[..<schemeEnd.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || "+.-".contains($0) }
+                    .reversed()
+            ).lowercased()
             result += rest[..<schemeEnd.upperBound]
             rest = rest[schemeEnd.upperBound...]
-            let terminators = isFile ? "/?#&" : "?#&"
+            let terminators = scheme == "file" ? "/?#&" : "?#&"
             let authorityEnd = rest.firstIndex(where: { terminators.contains($0) }) ?? rest.endIndex
             if let at = rest[..<authorityEnd].lastIndex(of: "@") {
-                result += "<credentials removed>@"
+                let isUser = keepsUsers && !rest[..<at].contains(":")
+                result += isUser ? rest[...at] : "<credentials removed>@"
                 rest = rest[rest.index(after: at)...]
             }
         }

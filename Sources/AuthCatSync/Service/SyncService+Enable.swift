@@ -31,6 +31,10 @@ extension SyncService {
     ///     is this job's turn (another enable may have finished meanwhile);
     ///     true ends the job there.
     ///   - ask: the secret for the plan (nil to resume), from the remote's display location.
+    ///   - askAgain: told why the remote vault refused the secret (a wrong
+    ///     one): returning asks `ask` again, outside the run lock, at most
+    ///     `Vault.passphraseAttempts` times in all; throwing ends the job. Nil
+    ///     makes the first wrong secret final.
     ///   - kdf: the key derivation for a new sync passphrase; nil for libsodium's moderate limits.
     ///   - announce: told the setup's result before the first sync.
     ///   - progress: told each step of the first sync.
@@ -50,7 +54,7 @@ extension SyncService {
         remoteURL: String, makeRemote: () async throws -> any Remote,
         isOnAlready: (SyncLocalState) throws -> Bool,
         ask: (SyncService.SetupPlan, _ remote: String) throws -> SyncService.Secret?,
-        kdf: KDFParameters?,
+        askAgain: ((_ refused: any Error) throws -> Void)? = nil, kdf: KDFParameters?,
         announce: (SyncService.EnableResult, _ remote: String) throws -> Void,
         progress: ((SyncService.Progress) -> Void)? = nil, firstSync: Bool = true,
         deviceName: String? = nil, hostName: String? = nil
@@ -62,8 +66,8 @@ extension SyncService {
         let remote = try await recordingSetupFailure { try await makeRemote() }
         do {
             let outcome = try await enable(
-                remote, remoteURL: remoteURL, isOnAlready: isOnAlready, ask: ask, kdf: kdf, announce: announce,
-                progress: progress, firstSync: firstSync, naming: naming)
+                remote, remoteURL: remoteURL, isOnAlready: isOnAlready, ask: ask, askAgain: askAgain, kdf: kdf,
+                announce: announce, progress: progress, firstSync: firstSync, naming: naming)
             try? await remote.close()
             return outcome
         } catch {
@@ -74,7 +78,8 @@ extension SyncService {
 
     private func enable(
         _ remote: any Remote, remoteURL: String, isOnAlready: (SyncLocalState) throws -> Bool,
-        ask: (SyncService.SetupPlan, String) throws -> SyncService.Secret?, kdf: KDFParameters?,
+        ask: (SyncService.SetupPlan, String) throws -> SyncService.Secret?,
+        askAgain: ((any Error) throws -> Void)?, kdf: KDFParameters?,
         announce: (SyncService.EnableResult, String) throws -> Void, progress: ((SyncService.Progress) -> Void)?,
         firstSync: Bool, naming: SetupContext.Naming
     ) async throws -> EnableOutcome {
@@ -82,15 +87,28 @@ extension SyncService {
             try await remote.prepare()
             return try await SyncSetup.plan(vault: vault, remote: remote, remoteURL: remoteURL)
         }
-        let secret = try ask(plan, remote.displayLocation)
-        return try await coordinator.withRunLockForSetup {
-            if try isOnAlready(try SyncState.localState(look(), in: location, vault: vault)) { return .alreadyOn }
-            // The secret was asked for this plan; a remote that changed meanwhile fails the setup.
-            let result = try await SyncSetup.enable(
-                vault: vault, remote: remote, remoteURL: remoteURL, secret: secret, kdf: kdf, recorder: recorder,
-                clock: clock, naming: naming, expecting: plan)
-            try announce(result, remote.displayLocation)
-            return .enabled(result, firstSync: firstSync ? await self.firstSync(remote, progress: progress) : nil)
+        var secret = try ask(plan, remote.displayLocation)
+        var refusals = 0
+        while true {
+            do {
+                return try await coordinator.withRunLockForSetup {
+                    if try isOnAlready(try SyncState.localState(look(), in: location, vault: vault)) {
+                        return .alreadyOn
+                    }
+                    // The secret was asked for this plan; a remote that changed meanwhile fails the setup.
+                    let result = try await SyncSetup.enable(
+                        vault: vault, remote: remote, remoteURL: remoteURL, secret: secret, kdf: kdf,
+                        recorder: recorder, clock: clock, naming: naming, expecting: plan)
+                    try announce(result, remote.displayLocation)
+                    return .enabled(
+                        result, firstSync: firstSync ? await self.firstSync(remote, progress: progress) : nil)
+                }
+            } catch let refused as SyncError where refused.category == .wrongPassphrase {
+                refusals += 1
+                guard let askAgain, refusals < Vault.passphraseAttempts else { throw refused }
+                try askAgain(refused)
+                secret = try ask(plan, remote.displayLocation)
+            }
         }
     }
 

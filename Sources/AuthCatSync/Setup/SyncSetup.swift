@@ -141,6 +141,11 @@ enum SyncSetup {
                 deviceID: deviceID, naming: naming ?? SetupContext.Naming(vault: vault), expecting: expected)
             recorder.record(SyncEvent(phase: .setup, kind: .succeeded, time: clock.now()))
             return result
+        } catch let interrupted as PromptInterrupted {
+            // Ctrl-C at a question (the vault's passphrase): the setup was
+            // interrupted, as `sync status` then says, not failed; the command
+            // ends as at every question.
+            throw interrupted
         } catch {
             let failure = SyncError.wrapping(error)
             recorder.record(SyncEvent(phase: .setup, kind: .failed, time: clock.now(), failure: failure.failure))

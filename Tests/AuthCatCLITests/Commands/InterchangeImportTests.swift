@@ -55,6 +55,30 @@ final class InterchangeImportTests: InterchangeTests {
         XCTAssertTrue(output.hasPrefix("added 6 accounts"), output)
     }
 
+    /// A wrong password of an encrypted Aegis vault, typed, is asked for again,
+    /// as every typed secret is; from a file it is final at once (above).
+    func testAMistypedImportPasswordIsAskedForAgain() throws {
+        let aegis = fixture("aegis_encrypted.json")
+        let retyped = try authcat.runInTerminal(["import", aegis], typing: ["nope\n", "test-password\n"])
+        XCTAssertEqual(retyped.status, 0, retyped.stdout)
+        XCTAssertTrue(
+            retyped.stdout.contains(
+                "authcat: warning: the password does not open this Aegis vault (or the file was altered); nothing was "
+                    + "imported; try again (2 tries left)\npassword of the Aegis vault: "),
+            retyped.stdout)
+        XCTAssertTrue(retyped.stdout.contains("added 6 accounts"), retyped.stdout)
+        XCTAssertFalse(retyped.stdout.contains("test-password"), retyped.stdout)
+
+        let wrong = try authcat.runInTerminal(
+            ["import", aegis, "--dry-run"], typing: ["one\n", "two\n", "three\n"])
+        XCTAssertEqual(wrong.status, 1, wrong.stdout)
+        XCTAssertTrue(wrong.stdout.contains("try again (1 try left)"), wrong.stdout)
+        XCTAssertTrue(
+            wrong.stdout.hasSuffix(
+                "authcat: the password does not open this Aegis vault (or the file was altered); "
+                    + "nothing was imported\n"), wrong.stdout)
+    }
+
     func testMalformedFilesFailCleanlyWithTheVaultUnchanged() throws {
         try add("existing")
         let before = try VaultSnapshot.take(authcat)

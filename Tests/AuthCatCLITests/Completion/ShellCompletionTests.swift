@@ -27,6 +27,7 @@ final class ShellCompletionTests: AuthCatTestCase {
         try add("z", issuer: "davey")
         try add("vpn/alice", issuer: "Work")
         try add("Zoë", issuer: "Mail")
+        try add("phone 🔑 key", issuer: "Signal")
 
         let userHome = authcat.root.appendingPathComponent("shell-home")
         let shell = try TerminalShell(
@@ -49,7 +50,9 @@ final class ShellCompletionTests: AuthCatTestCase {
             // Accents folded: fish folds none and lists no Zoë, so it gets the word as typed, which names her.
             ("authcat code zoe", kind == .fish ? "authcat code zoe" : "authcat code Mail:Zoë"),
         ]
-        for (typed, completed) in unique {
+        // An emoji means itself to bash: only the spaces are escaped (issue 33 §18).
+        let emoji = kind == .bash ? [("authcat code phon", "authcat code Signal:phone\\ 🔑\\ key")] : []
+        for (typed, completed) in unique + emoji {
             try shell.complete(typed)
             try shell.waitForLine(prompt + completed)
             // The completed word runs: it names the account it shows.

@@ -113,7 +113,7 @@ final class HelpTests: AuthCatTestCase {
         let help = try authcat.run(["add", "--help"], withHome: false).stdout
         XCTAssertFalse(help.contains("). (values:"), help)
         XCTAssertFalse(help.contains("(default: totp)"), help)
-        XCTAssertTrue(help.contains("printf '%s\\n%s\\n'"), "the Yandex example keeps its \\n: \(help)")
+        XCTAssertTrue(help.contains("printf '%s\\n' \"$SECRET\" \"$PIN\""), "the Yandex example keeps its \\n: \(help)")
     }
 
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

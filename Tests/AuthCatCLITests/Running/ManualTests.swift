@@ -70,7 +70,7 @@ final class ManualTests: AuthCatTestCase {
         )
         .replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
         XCTAssertTrue(
-            plain.contains(#"printf '%s\n%s\n' "$SECRET" "$PIN" | authcat add ivan --issuer Yandex --type yandex"#),
+            plain.contains(#"printf '%s\n' "$SECRET" "$PIN" | authcat add Yandex:ivan --type yandex"#),
             plain)
     }
 

@@ -46,6 +46,10 @@ final class AuthCatRunner: @unchecked Sendable {
     var environment: [String: String]
 
     init() throws {
+        // The files tests write (passphrase and password files above all) are
+        // the user's alone, as a careful user's are: a secret file others can
+        // read gets a warning (issue 33 §16), which its tests make on purpose.
+        umask(0o077)
         folder = try TemporaryFolder("cli")
         let root = folder.url
         home = root.appendingPathComponent("vault", isDirectory: true)

@@ -116,6 +116,25 @@ final class SyncPassphraseChangeTests: SyncTestCase {
     /// A change without --new-recovery-key seals the new keys to the recovery
     /// key, which was not typed: it still joins after two changes, and the
     /// device that joins with it syncs with the others.
+    /// A wrong current passphrase typed is asked for again, and only it: the
+    /// new one typed twice stands (issue 33 §6).
+    func testAWrongTypedCurrentPassphraseIsAskedForAgain() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let changed = try device.runInTerminal(
+            ["sync", "passphrase", "change", "--keep-joined"], typing: ["wrong one\n", Self.passphrase + "\n"],
+            environment: [
+                "AUTHCAT_SYNC_PASSPHRASE_FILE": "", "AUTHCAT_NEW_SYNC_PASSPHRASE_FILE": newPassphraseFile.path,
+            ])
+        XCTAssertEqual(changed.status, 0, changed.stdout)
+        XCTAssertTrue(
+            changed.stdout.contains(
+                "authcat: warning: wrong sync passphrase or recovery key; try again (2 tries left)\nsync passphrase: "),
+            changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("was changed"), changed.stdout)
+        XCTAssertFalse(changed.stdout.contains(Self.passphrase), "never echoed")
+    }
+
     func testTheRecoveryKeyJoinsAfterChangesThatDidNotTypeIt() throws {
         let (first, second, third) = (try makeDevice(), try makeDevice(), try makeDevice())
         let keyFile = scratch.appendingPathComponent("recovery-key")

@@ -189,6 +189,32 @@ class SyncRotateTests: SyncTestCase {
         XCTAssertTrue(shown.contains("was rotated"), shown)
     }
 
+    /// A wrong sync passphrase typed is asked for again, not the question,
+    /// as every typed secret is; the remote is untouched until the right one (issue 33 §6).
+    func testAWrongTypedPassphraseIsAskedForAgain() throws {
+        let device = try makeDevice()
+        try enable(device)
+        let before = remoteFiles()
+        let refused = try device.runInTerminal(
+            ["sync", "rotate"], typing: ["wrong one\n", "y\n", "wrong two\n", "wrong three\n"],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertEqual(refused.stdout.components(separatedBy: "[y/N]").count - 1, 1, "asked once: \(refused.stdout)")
+        XCTAssertTrue(
+            refused.stdout.contains(
+                "authcat: warning: wrong sync passphrase or recovery key; try again (2 tries left)\nsync passphrase: "),
+            refused.stdout)
+        XCTAssertTrue(refused.stdout.contains("wrong sync passphrase or recovery key"), refused.stdout)
+        XCTAssertEqual(remoteFiles(), before, "nothing was written to the remote")
+
+        let rotated = try device.runInTerminal(
+            ["sync", "rotate"], typing: ["wrong one\n", "y\n", Self.passphrase + "\n"],
+            environment: ["AUTHCAT_SYNC_PASSPHRASE_FILE": ""])
+        XCTAssertEqual(rotated.status, 0, rotated.stdout)
+        XCTAssertTrue(rotated.stdout.contains("try again (2 tries left)"), rotated.stdout)
+        XCTAssertTrue(rotated.stdout.contains("was rotated"), rotated.stdout)
+    }
+
     func testWithoutATerminalItAsksForYesAndChangesNothing() throws {
         let device = try makeDevice()
         try enable(device)

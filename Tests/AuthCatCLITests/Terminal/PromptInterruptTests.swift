@@ -131,6 +131,34 @@ final class PromptInterruptTests: SyncTestCase {
         XCTAssertEqual(try status(device, offline: true).json["enabled"] as? Bool, false)
     }
 
+    /// Ctrl-C in the middle of a join (here at the vault's passphrase, which
+    /// the setup asks for once it has begun) leaves sync off, and `sync
+    /// status` says so, with advice that works: join again with `sync enable`,
+    /// never a `sync now` that would answer that sync is off (issue 33 §7).
+    func testCtrlCDuringAJoinLeavesAdviceThatWorks() throws {
+        let first = try makeDevice()
+        try enable(first)
+        let device = try makeDevice()
+        try add(device, "alice")
+        let passphrase = scratch.appendingPathComponent("vault-passphrase")
+        try write("hunter22\n", to: passphrase)
+        try succeed(device, ["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphrase.path])
+        let shell = try shell(for: device)
+
+        try interrupt("authcat sync enable --remote \(remoteURL)", at: "authcat passphrase:", in: shell)
+        try assertEndedWith130AndEchoIsOn(shell)
+        let shown = try device.run(["sync", "status", "--offline"]).stdout
+        XCTAssertTrue(shown.contains("sync is off: its setup was interrupted before it finished"), shown)
+        XCTAssertFalse(shown.contains("sync now"), "advice that would answer that sync is off: \(shown)")
+        XCTAssertTrue(shown.contains("authcat sync enable --remote"), shown)
+
+        let joined = try device.run(
+            ["sync", "enable", "--remote", remoteURL], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase.path])
+        XCTAssertEqual(joined.status, 0, joined.stderr)
+        XCTAssertTrue(joined.stdout.contains("joined the remote vault"), joined.stdout)
+        XCTAssertEqual(try status(device, offline: true).json["summary"] as? String, "succeeded")
+    }
+
     /// The watch ignores SIGINT and counts it itself; at its password prompt Ctrl-C still ends it.
     func testCtrlCAtTheWebDAVPasswordPromptOfSyncWatchStopsItAndSendsNothing() throws {
         let server = try server()

@@ -115,6 +115,58 @@ final class TerminalTests: AuthCatTestCase {
         XCTAssertTrue(wrong.stdout.hasSuffix("authcat: wrong passphrase\n"), wrong.stdout)
     }
 
+    /// With a passphrase on the vault, `rm` asks for it before its [y/N]: a
+    /// user who types the passphrase as every command asks for it first never
+    /// types it at the question, where it would be echoed (issue 33 §6).
+    func testRemoveAsksForThePassphraseBeforeTheQuestion() throws {
+        try add("alice", issuer: "GitHub")
+        try succeed(
+            ["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": try passphraseFile("hunter22")])
+        let removed = try authcat.runInTerminal(["rm", "github"], typing: ["hunter22\n", "y\n"])
+        XCTAssertEqual(removed.status, 0, removed.stdout)
+        XCTAssertTrue(
+            removed.stdout.hasPrefix("authcat passphrase: \nremove GitHub:alice? [y/N] y\n"),
+            "the secret first, then the question: \(removed.stdout)")
+        XCTAssertFalse(removed.stdout.contains("hunter22"), removed.stdout)
+    }
+
+    /// An answer to a [y/N] that is neither is a typo, asked again as every
+    /// typed answer is; it is never repeated, in case it was a passphrase (issue 33 §6).
+    func testAConfirmationThatIsNeitherYesNorNoIsAskedAgain() throws {
+        try add("alice", issuer: "GitHub")
+        let removed = try authcat.runInTerminal(["rm", "github"], typing: ["yse\n", "y\n"])
+        XCTAssertEqual(removed.status, 0, removed.stdout)
+        XCTAssertTrue(
+            removed.stdout.contains(
+                "authcat: warning: the answer was neither y nor n; try again (2 tries left)\n"
+                    + "remove GitHub:alice? [y/N] "), removed.stdout)
+        XCTAssertEqual(try listedAccounts().count, 0)
+        try add("bob")
+        let kept = try authcat.runInTerminal(["rm", "bob"], typing: ["hunter22\n", "hunter22\n", "hunter22\n"])
+        XCTAssertEqual(kept.status, 1, kept.stdout)
+        XCTAssertTrue(
+            kept.stdout.hasSuffix("authcat: the answer was neither y nor n; nothing was changed\n"), kept.stdout)
+        XCTAssertEqual(try listedAccounts().count, 1, "kept")
+    }
+
+    /// A passphrase file others can read still works, with a warning that
+    /// names it and the fix, as ssh warns of a key; never its contents (issue 33 §16).
+    func testAPassphraseFileOthersCanReadIsWarnedAbout() throws {
+        try add("alice")
+        let file = try passphraseFile("hunter22")
+        chmod(file, 0o644)
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": file])
+        let warned = try authcat.run(["code", "alice", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": file])
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertEqual(warned.stdout, "287082\n")
+        XCTAssertEqual(
+            warned.stderr,
+            "authcat: warning: \(file) has mode 644: others can read the secret in it; run: chmod 600 \(file)\n")
+        chmod(file, 0o600)
+        let quiet = try authcat.run(["code", "alice", "--at", "59"], environment: ["AUTHCAT_PASSPHRASE_FILE": file])
+        XCTAssertEqual(quiet.stderr, "", "a file of the user's alone is read without a word")
+    }
+
     private func passphraseFile(_ passphrase: String) throws -> String {
         let file = authcat.root.appendingPathComponent("passphrase-\(UUID().uuidString)")
         try (passphrase + "\n").write(to: file, atomically: true, encoding: .utf8)

@@ -107,6 +107,20 @@ final class SyncStatusTests: XCTestCase {
         XCTAssertTrue(status.message?.contains("interrupted") ?? false)
     }
 
+    /// A join stopped by Ctrl-C leaves sync off: the status says so, and its
+    /// advice (here and in the setup's own line) is to set sync up again,
+    /// never a `sync now` that would answer that sync is off (issue 33 §7).
+    func testAnInterruptedSetupLeavesSyncOffWithAdviceToSetItUpAgain() {
+        let status = fold([event(.setup, .started, at: 50)], local: .off)
+        XCTAssertEqual(status.summary, .off)
+        XCTAssertEqual(status.setup.state, .interrupted)
+        XCTAssertEqual(status.message, "sync is off: its setup was interrupted before it finished")
+        XCTAssertEqual(status.nextStep, .enableSync)
+        XCTAssertEqual(status.setup.failure?.nextStep, .enableSync)
+        let stoppedSync = fold(successfulSync(at: 0) + [event(.import, .started, at: 50)])
+        XCTAssertEqual(stoppedSync.import.failure?.nextStep, .syncNow, "with sync on, syncing again goes on")
+    }
+
     func testStartOlderThanTheStaleBoundIsInterruptedEvenIfThePIDIsAlive() {
         let events = successfulSync(at: 0) + [event(.import, .started, at: 50, pid: alivePID)]
         let status = fold(events, at: 50 + 601)

@@ -1,5 +1,6 @@
-import AuthCatSync
 import XCTest
+
+@testable import AuthCatSync
 
 final class RemoteLocationTests: XCTestCase {
     private func s3(_ text: String) throws -> S3Configuration {
@@ -124,6 +125,31 @@ final class RemoteLocationTests: XCTestCase {
             XCTAssertFalse(error?.description.contains("top/secret") == true, error?.description ?? "")
             XCTAssertTrue(error?.description.contains("credentials") == true, error?.description ?? "")
         }
+    }
+
+    /// A location's user name is a login, not a credential: an error shows it
+    /// as typed. Only a password, or anything before the @ of an s3:// URL
+    /// (an access key), is removed; in text from elsewhere (a server, rclone)
+    /// every user-info is, since tokens serve as user names (issue 33 §9).
+    func testOnlyAPasswordOrAKeyIsRemovedFromALocationShownInAnError() async {
+        let shown = [
+            ("davs://alice@nas.local/", "davs://alice@nas.local/"),
+            ("https://alice@cloud.example/remote.php/dav", "davs://alice@cloud.example/remote.php/dav"),
+            ("davs://alice:hunter2@nas.local/authcat", "davs://<credentials removed>@nas.local/authcat"),
+            ("s3://AKIAEXAMPLE@bucket/prefix", "s3://<credentials removed>@bucket/prefix"),
+        ]
+        for (text, expected) in shown {
+            let error = await assertRemoteError(.invalidLocation, text) { try RemoteLocation(parsing: text) }
+            let message = error?.description ?? ""
+            XCTAssertTrue(message.contains(expected), "\(text): \(message)")
+            XCTAssertFalse(message.contains("hunter2") || message.contains("AKIAEXAMPLE"), message)
+        }
+        XCTAssertEqual(
+            RemoteLocation.redacted("s3://bucket/p?endpoint=https://AKIAEXAMPLE@minio.local", keepingUsers: true),
+            "s3://bucket/p?endpoint=https://<credentials removed>@minio.local")
+        XCTAssertEqual(
+            RemoteLocation.redacted("moved to https://ghp_token@example.com/x"),
+            "moved to https://<credentials removed>@example.com/x")
     }
 
     func testFactoryMakesFolderRemote() async throws {

@@ -1,5 +1,6 @@
 import AuthCatEssentials
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import AuthCatSync
@@ -117,6 +118,43 @@ final class WebDAVLocationTests: XCTestCase {
             XCTAssertEqual((error as? RemoteError)?.kind, .credentialsRejected)
             XCTAssertTrue(String(describing: error).contains("AUTHCAT_WEBDAV_PASSWORD_FILE"), "\(error)")
         }
+    }
+
+    /// A location without a user takes the login of the host's ~/.netrc entry
+    /// also when the password comes from AUTHCAT_WEBDAV_PASSWORD_FILE; with
+    /// neither, the error says where the user goes (issue 33 §9).
+    func testAPasswordFileTakesTheLoginFromNetrcWhenTheLocationNamesNone() throws {
+        let home = try makeTemporaryFolder()
+        let noUser = WebDAVConfiguration(host: "nas.local", path: "/authcat")
+        let named = WebDAVPasswordSource(named: { SecretBytes(utf8: "fromfile") }, typed: { _ in nil })
+        XCTAssertThrowsError(try named.credentials(for: noUser, homeDirectory: home.path)) { error in
+            XCTAssertTrue(String(describing: error).contains("machine nas.local login USER"), "\(error)")
+        }
+        try "machine nas.local login alice\n".write(toFile: home.path + "/.netrc", atomically: true, encoding: .utf8)
+        chmod(home.path + "/.netrc", 0o600)
+        let credentials = try named.credentials(for: noUser, homeDirectory: home.path)
+        XCTAssertEqual(credentials?.user, "alice")
+        XCTAssertEqual(try password(named, noUser, home.path), "fromfile", "the file's password goes with it")
+    }
+
+    /// A ~/.netrc others can read is still read, and the source is told the
+    /// warning to show: the file and the fix, never a password in it (issue 33 §16).
+    func testANetrcOthersCanReadIsReportedAsItIsRead() throws {
+        let home = try makeTemporaryFolder()
+        let netrc = home.path + "/.netrc"
+        try "machine nas.local login alice password hunter2\n".write(toFile: netrc, atomically: true, encoding: .utf8)
+        chmod(netrc, 0o644)
+        let warnings = Mutex<[String]>([])
+        let source = WebDAVPasswordSource(
+            named: { nil }, typed: { _ in nil }, exposed: { warning in warnings.withLock { $0.append(warning) } })
+        let configuration = WebDAVConfiguration(host: "nas.local", user: "alice", path: "/authcat")
+        XCTAssertEqual(try password(source, configuration, home.path), "hunter2")
+        XCTAssertEqual(
+            warnings.withLock { $0 },
+            ["\(netrc) has mode 644: others can read the secret in it; run: chmod 600 \(netrc)"])
+        chmod(netrc, 0o600)
+        XCTAssertEqual(try password(source, configuration, home.path), "hunter2")
+        XCTAssertEqual(warnings.withLock { $0.count }, 1, "a file of the user's alone is read without a word")
     }
 
     /// A ~/.netrc another user could write is not believed (a FIFO neither: it would hang the sync).

@@ -96,6 +96,43 @@ final class WebDAVRemoteTests: XCTestCase {
         }
     }
 
+    /// The password's sources are named, not an S3 key (issue 33 §9).
+    func testAWrongPasswordIsAnsweredInWebDAVTerms() async throws {
+        let remote = try remote(on: .lighttpd, password: "not-the-password")
+        do {
+            try await remote.prepare()
+            XCTFail("a wrong password was accepted")
+        } catch let error as RemoteError {
+            XCTAssertTrue(error.description.contains("WebDAV user name and password (HTTP 401)"), "\(error)")
+            XCTAssertTrue(error.description.contains("AUTHCAT_WEBDAV_PASSWORD_FILE or ~/.netrc"), "\(error)")
+            XCTAssertFalse(error.description.contains("access key"), "\(error)")
+        }
+    }
+
+    /// davs:// to a port that speaks plain http (a user's typo, or a server
+    /// without TLS): the error says so and gives the dav:// location, not a
+    /// certificate problem (issue 33 §9).
+    func testDavsToAPlainHTTPPortSaysTheServerDoesNotSpeakTLS() async throws {
+        let server = try Self.servers.running(.lighttpd)
+        XCTAssertEqual(server.scheme, "http")
+        var configuration = server.configuration()
+        configuration.scheme = "https"
+        let remote = WebDAVRemote(
+            configuration: configuration,
+            credentials: WebDAVCredentials(user: server.user, password: SecretBytes(utf8: server.password)),
+            timeout: 5)
+        remotes.append(remote)
+        do {
+            try await remote.prepare()
+            XCTFail("TLS to a plain http port succeeded")
+        } catch let error as RemoteError {
+            XCTAssertTrue(error.description.contains("the server does not speak TLS on this port"), "\(error)")
+            XCTAssertTrue(
+                error.description.contains("write the location as dav://alice@127.0.0.1:\(server.port)/"), "\(error)")
+            XCTAssertFalse(error.description.contains("certificate"), "\(error)")
+        }
+    }
+
     func testNoPasswordForAServerThatWantsOne() async throws {
         let server = try Self.servers.running(.lighttpd)
         var configuration = server.configuration()

@@ -6,12 +6,24 @@ import Foundation
 extension HTTPTransport {
     /// The error for a request that got no reply.
     ///
-    /// - Parameter certificateAdvice: what the user can do about a server
-    ///   certificate the system does not trust (each remote's own way).
-    static func failure(_ error: Error, location displayLocation: String, certificateAdvice: String = "") -> Error {
+    /// - Parameters:
+    ///   - certificateAdvice: what the user can do about a server
+    ///     certificate the system does not trust (each remote's own way).
+    ///   - plainHTTPAdvice: what the user can do when a TLS location reaches
+    ///     a port that answers in plain http (each remote's own way).
+    static func failure(
+        _ error: Error, location displayLocation: String, certificateAdvice: String = "", plainHTTPAdvice: String = ""
+    ) -> Error {
         switch error {
         case is CancellationError:
             return error
+        case Failure.transfer(35, let message)
+        where plainHTTPReplies.contains(where: message.localizedCaseInsensitiveContains):
+            // The TLS handshake got an http reply: the location says TLS, the port does not speak it.
+            return RemoteError.protocolError(
+                location: displayLocation, status: nil,
+                detail: "the server does not speak TLS on this port (it answered the TLS handshake in plain http)"
+                    + plainHTTPAdvice)
         case Failure.transfer(let code, let message)
         where certificateFailures.contains(code) || message.localizedCaseInsensitiveContains("certificate"):
             // Not a network outage: the server is there, and is not who it should be (or not provably so).
@@ -45,6 +57,11 @@ extension HTTPTransport {
             return Self.failure(code: code, message: message, location: displayLocation)
         }
     }
+
+    /// What OpenSSL (`wrong version number`, `packet length too long`) and
+    /// GnuTLS (`unexpected TLS packet`) say when the first reply to a TLS
+    /// handshake is plain http.
+    private static let plainHTTPReplies = ["wrong version number", "packet length too long", "unexpected TLS packet"]
 
     /// libcurl's certificate and TLS failures (CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION,
     /// CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE).

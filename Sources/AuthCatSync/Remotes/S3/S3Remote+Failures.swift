@@ -10,7 +10,9 @@ extension S3Remote {
         switch (response.status, reply?.code) {
         case (403, let code):
             return .credentialsRejected(
-                location: displayLocation, reason: Self.explainDenial(code, operation: operation))
+                location: displayLocation,
+                reason: Self.explainDenial(code, operation: operation)
+                    + "; check the access key, secret and permissions")
         case (404, "NoSuchBucket"):
             return .containerMissing(location: displayLocation)
         case (404, nil) where operation == "list objects":

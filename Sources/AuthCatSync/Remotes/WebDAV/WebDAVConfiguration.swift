@@ -48,6 +48,17 @@ public struct WebDAVConfiguration: Sendable, Equatable {
         return "\(scheme == "https" ? "davs" : "dav")://\(userPart)\(host)\(portPart)\(path)\(query)"
     }
 
+    /// What to write when this davs:// location reaches a port that speaks
+    /// plain http: the same location as dav://, which off this machine also
+    /// needs allow_http=true.
+    var plainHTTPAdvice: String {
+        var plain = self
+        plain.scheme = "http"
+        plain.allowHTTP = plain.isCleartextOverNetwork
+        let warning = plain.allowHTTP ? " (the password then travels unencrypted)" : ""
+        return "; if it serves plain http, write the location as \(plain.displayLocation)\(warning)"
+    }
+
     /// Whether the password and objects would travel unencrypted to another machine.
     public var isCleartextOverNetwork: Bool {
         scheme == "http" && !S3Configuration.isLoopback(host)

@@ -1,3 +1,4 @@
+import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
@@ -15,13 +16,18 @@ public struct WebDAVPasswordSource: Sendable {
     public var named: @Sendable () throws -> SecretBytes?
     /// Asks for the password with the given prompt; `nil` when nobody can be asked (no terminal).
     public var typed: @Sendable (_ prompt: String) throws -> SecretBytes?
+    /// Told, as `~/.netrc` is read, what is wrong with its mode when others
+    /// can read it (`SecretFileMode.warning`), for the caller to show.
+    public var exposed: @Sendable (_ warning: String) -> Void
 
     public init(
         named: @escaping @Sendable () throws -> SecretBytes?,
-        typed: @escaping @Sendable (_ prompt: String) throws -> SecretBytes?
+        typed: @escaping @Sendable (_ prompt: String) throws -> SecretBytes?,
+        exposed: @escaping @Sendable (_ warning: String) -> Void = { _ in }
     ) {
         self.named = named
         self.typed = typed
+        self.exposed = exposed
     }
 
     /// No file and nobody to ask: only `~/.netrc` (tests, background work).
@@ -34,20 +40,20 @@ public struct WebDAVPasswordSource: Sendable {
     func credentials(
         for configuration: WebDAVConfiguration, homeDirectory: String
     ) throws -> WebDAVCredentials? {
+        let netrc = { try netrcEntry(for: configuration, homeDirectory: homeDirectory) }
         if let password = try named() {
-            guard let user = configuration.user else {
+            // A location without a user takes the login of the host's netrc
+            // entry, as curl does; the file's password goes with it.
+            guard let user = try configuration.user ?? netrc()?.login else {
                 throw RemoteError.credentialsMissing(
                     location: configuration.displayLocation,
-                    reason: "\(Self.fileVariable) gives a password but the location names no user; "
-                        + "write it as davs://USER@\(configuration.host)…")
+                    reason: "\(Self.fileVariable) gives a password but neither the location nor ~/.netrc names "
+                        + "the user; write it as davs://USER@\(configuration.host)…, or add "
+                        + "'machine \(configuration.host) login USER' to ~/.netrc")
             }
             return WebDAVCredentials(user: user, password: password)
         }
-        let netrcPath = homeDirectory + "/.netrc"
-        if let text = try S3Credentials.readCredentialsFile(netrcPath),
-            let entry = NetrcFile.entry(in: text, host: configuration.host, login: configuration.user),
-            let user = configuration.user ?? entry.login, let password = entry.password
-        {
+        if let entry = try netrc(), let user = configuration.user ?? entry.login, let password = entry.password {
             return WebDAVCredentials(user: user, password: SecretBytes(utf8: password))
         }
         guard let user = configuration.user else { return nil }
@@ -59,6 +65,15 @@ public struct WebDAVPasswordSource: Sendable {
             reason: "no password for \(user); name a file holding it in \(Self.fileVariable), add "
                 + "'machine \(configuration.host) login \(user) password …' to ~/.netrc, or run on a terminal to type it"
         )
+    }
+
+    /// The entry of `~/.netrc` for the location's host (and user), said to
+    /// `exposed` first when others can read the file.
+    private func netrcEntry(for configuration: WebDAVConfiguration, homeDirectory: String) throws -> NetrcFile.Entry? {
+        let path = homeDirectory + "/.netrc"
+        guard let text = try S3Credentials.readCredentialsFile(path) else { return nil }
+        if let exposure = SecretFileMode.exposure(atPath: path) { exposed(SecretFileMode.warning(path, exposure)) }
+        return NetrcFile.entry(in: text, host: configuration.host, login: configuration.user)
     }
 }
 

@@ -28,7 +28,8 @@ extension WebDAVRemote {
                     name: object ?? "", reason: "the server sends more than the \(limit) bytes allowed")
             } catch {
                 throw HTTPTransport.failure(
-                    error, location: displayLocation, certificateAdvice: Self.certificateAdvice)
+                    error, location: displayLocation, certificateAdvice: Self.certificateAdvice,
+                    plainHTTPAdvice: configuration.plainHTTPAdvice)
             }
             attempt += 1
             guard [500, 502, 503, 504].contains(response.status), attempt < 3 else { return response }
@@ -58,11 +59,15 @@ extension WebDAVRemote {
             }
             return .credentialsRejected(
                 location: displayLocation,
-                reason: "the server does not accept the user name and password (HTTP 401); for Nextcloud or ownCloud "
-                    + "use an app password")
+                reason: "the server does not accept the WebDAV user name and password (HTTP 401); check the user in "
+                    + "the location and the password in \(WebDAVPasswordSource.fileVariable) or ~/.netrc (for Nextcloud "
+                    + "or ownCloud, an app password)")
         case 403:
             return .credentialsRejected(
-                location: displayLocation, reason: "the user may not \(operation) there (HTTP 403)")
+                location: displayLocation,
+                reason:
+                    "the WebDAV user may not \(operation) there (HTTP 403); check the folder's sharing and permissions "
+                    + "on the server")
         case 507:
             return .protocolError(
                 location: displayLocation, status: 507,
