@@ -164,8 +164,8 @@ extension AuthCat {
 
         /// The secret for `plan`, after the confirmations it needs; nil to resume.
         private func secret(
-            for plan: SyncService.SetupPlan, remote: String, in invocation: Invocation
-        ) throws -> SyncService.Secret? {
+            for plan: SyncSetupPlan, remote: String, in invocation: Invocation
+        ) throws -> SyncSecret? {
             if plan == .joinDifferentVault { try confirmDifferentVault(remote, terminal: invocation.terminal) }
             if plan == .create { try confirmNewRemoteVault(remote, terminal: invocation.terminal) }
             switch plan {
@@ -213,7 +213,7 @@ extension AuthCat {
         }
 
         private func announce(
-            _ result: SyncService.EnableResult, remote: String, keyFile: SyncRecoveryKeyFile?, output: Output
+            _ result: SyncEnableResult, remote: String, keyFile: SyncRecoveryKeyFile?, output: Output
         ) throws {
             switch result.outcome {
             case .created: output.print("sync is on: created a new remote vault at \(remote)")

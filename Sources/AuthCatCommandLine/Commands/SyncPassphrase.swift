@@ -93,7 +93,7 @@ extension AuthCat {
             // A word naming no device is a usage error before anything is asked.
             let revoking = try revoke.map { try DeviceNaming.resolve($0, in: try service.devices()).id }
             // Every secret before anything is written, and before the run lock.
-            let current: SyncService.Secret =
+            let current: SyncSecret =
                 useRecoveryKey
                 ? .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
                 : .passphrase(try SyncSecretInput.passphrase(in: invocation))

@@ -83,7 +83,7 @@ extension AuthCat {
             if !yes, !invocation.terminal.standardInputIsTerminal { throw SyncCommandError.rotateNeedsConfirmation }
             // The secret the help says it asks for comes first: a user who types it
             // as told never types it at the y/N question, where it would be echoed.
-            let secret: SyncService.Secret =
+            let secret: SyncSecret =
                 useRecoveryKey
                 ? .recoveryKey(try SyncSecretInput.recoveryKey(file: recoveryKeyFile, in: invocation))
                 : .passphrase(try SyncSecretInput.passphrase(in: invocation))

@@ -53,20 +53,3 @@ extension DeviceDirectory {
         return DeviceDirectory(devices: devices)
     }
 }
-
-extension SyncService {
-    /// Every device of the remote vault this device joined, as its syncs
-    /// found them (nothing is asked of the remote): to list them, or to
-    /// resolve a device named on the command line (`DeviceDirectory.resolve`).
-    ///
-    /// - Throws: the lost state's `SyncError`, or
-    ///   `DeviceDirectory.NamingError.noDevices` when sync was never set up.
-    public func devices() throws -> DeviceDirectory {
-        let standing = look()
-        if let lost = standing.lost { throw lost }
-        guard let store = standing.store, let record = standing.record else {
-            throw DeviceDirectory.NamingError.noDevices
-        }
-        return try DeviceDirectory.read(from: store, state: record, vaultDeviceName: vault.identity.deviceName)
-    }
-}

@@ -15,7 +15,7 @@ extension SyncEngine {
             )
         }
         guard !pending.isEmpty || renamed else { return }
-        run.progress?(SyncService.Progress(step: .exporting, completed: 0, total: 1))
+        run.progress?(SyncProgress(step: .exporting, completed: 0, total: 1))
         for _ in 0..<3 {
             guard let state = try store.state() else { return }
             let sequence = try RemoteLayout.checkedNumber(state.nextSequence)
@@ -38,7 +38,7 @@ extension SyncEngine {
                 }
                 run.writtenBatches.append(sequence)
                 run.report.exportedChanges += pending.count
-                run.progress?(SyncService.Progress(step: .exporting, completed: 1, total: 1))
+                run.progress?(SyncProgress(step: .exporting, completed: 1, total: 1))
                 return
             }
             try await adoptExisting(name, sequence: sequence, run)

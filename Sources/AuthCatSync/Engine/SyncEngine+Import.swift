@@ -15,7 +15,7 @@ extension SyncEngine {
         if run.isFirstImport, try await importWhole(run) { return }
         let devices = try devicesToRead(run)
         for (index, (device, objects)) in devices.enumerated() {
-            run.progress?(SyncService.Progress(step: .importing, completed: index, total: devices.count))
+            run.progress?(SyncProgress(step: .importing, completed: index, total: devices.count))
             try await importDevice(device, objects: objects, run)
         }
     }

@@ -29,7 +29,7 @@ extension SyncEngine {
     ///   stops the sync before anything is written.
     func followRotations(
         _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject],
-        progress: ((SyncService.Progress) -> Void)?
+        progress: ((SyncProgress) -> Void)?
     ) async throws -> Followed {
         var followed = Followed(state: state, keys: keys)
         let newestListed = EpochLayout.newestListedEpoch(objects.map(\.name), vault: state.remoteVaultID)
@@ -89,7 +89,7 @@ extension SyncEngine {
     /// as far, and nothing past a cut (a revoked device writing on) counts.
     private func importLeftEpoch(
         _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject], cut: EpochCut,
-        progress: ((SyncService.Progress) -> Void)?
+        progress: ((SyncProgress) -> Void)?
     ) async throws -> SyncReport {
         let run = SyncEngine.Run(
             keys: keys, state: state, listing: RemoteListing(objects, epoch: state.keyEpoch), progress: progress,

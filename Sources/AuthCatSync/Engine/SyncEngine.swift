@@ -2,7 +2,7 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-// A program drives sync through `SyncService` (Service/), the one door: it
+// A program drives sync through the service (Service/), the one door: it
 // owns the run lock, the open `sync.sqlite` and the remote for a job, and
 // opens a `SyncEngine` on them. The engine and setup never take the lock.
 

@@ -9,7 +9,7 @@ extension SyncService {
         case alreadyOn
         /// Sync is on now; the first sync's report, or why it failed (sync
         /// stays on); nil when it was not asked for.
-        case enabled(SyncService.EnableResult, firstSync: Result<SyncReport, any Error>?)
+        case enabled(SyncEnableResult, firstSync: Result<SyncReport, any Error>?)
     }
 
     /// Turns sync on with the remote at `remoteURL`: creates a remote vault,
@@ -17,7 +17,7 @@ extension SyncService {
     ///
     /// Whatever may wait on a person comes before the run lock, so that no
     /// other sync of this vault waits on them: the remote is listed first
-    /// (`SyncService.SetupPlan`), then `ask` gets the secret for that plan. Then, in
+    /// (`SyncSetupPlan`), then `ask` gets the secret for that plan. Then, in
     /// one turn under the run lock, it sets up (refusing, with nothing
     /// written, when the remote now needs another plan), calls `announce`
     /// (the recovery key goes out before the first sync, which can be slow or
@@ -49,10 +49,10 @@ extension SyncService {
     public func enable(
         remoteURL: String, makeRemote: () throws -> any Remote,
         isOnAlready: (SyncLocalState) throws -> Bool,
-        ask: (SyncService.SetupPlan, _ remote: String) throws -> SyncService.Secret?,
+        ask: (SyncSetupPlan, _ remote: String) throws -> SyncSecret?,
         kdf: KDFParameters?,
-        announce: (SyncService.EnableResult, _ remote: String) throws -> Void,
-        progress: ((SyncService.Progress) -> Void)? = nil, firstSync: Bool = true,
+        announce: (SyncEnableResult, _ remote: String) throws -> Void,
+        progress: ((SyncProgress) -> Void)? = nil, firstSync: Bool = true,
         deviceName: String? = nil, hostName: String? = nil
     ) async throws -> EnableOutcome {
         let naming = SetupContext.Naming(
@@ -74,8 +74,8 @@ extension SyncService {
 
     private func enable(
         _ remote: any Remote, remoteURL: String, isOnAlready: (SyncLocalState) throws -> Bool,
-        ask: (SyncService.SetupPlan, String) throws -> SyncService.Secret?, kdf: KDFParameters?,
-        announce: (SyncService.EnableResult, String) throws -> Void, progress: ((SyncService.Progress) -> Void)?,
+        ask: (SyncSetupPlan, String) throws -> SyncSecret?, kdf: KDFParameters?,
+        announce: (SyncEnableResult, String) throws -> Void, progress: ((SyncProgress) -> Void)?,
         firstSync: Bool, naming: SetupContext.Naming
     ) async throws -> EnableOutcome {
         let plan = try await recordingSetupFailure {
@@ -96,7 +96,7 @@ extension SyncService {
 
     /// The sync that follows setup, on the same remote, in the same turn.
     private func firstSync(
-        _ remote: any Remote, progress: ((SyncService.Progress) -> Void)?
+        _ remote: any Remote, progress: ((SyncProgress) -> Void)?
     ) async -> Result<
         SyncReport, any Error
     > {
@@ -125,15 +125,5 @@ extension SyncService {
             recorder.record(SyncEvent(phase: .setup, kind: .failed, time: now, failure: SyncFailure(error)))
             throw error
         }
-    }
-}
-
-extension SyncService {
-    /// What unlocks the remote vault's master key: the sync passphrase, or the
-    /// recovery key shown once when the remote vault was created.
-    public enum Secret: Sendable {
-        case passphrase(SecretBytes)
-        /// As the user typed it (UTF-8): spaces, dashes and case do not matter.
-        case recoveryKey(SecretBytes)
     }
 }

@@ -65,7 +65,7 @@ extension SyncService {
     /// - Throws: `SyncError.syncOff` when sync is not on here, `.wrongPassphrase`
     ///   when `secret` does not open the manifest (nothing is written).
     public func rotate(
-        secret: SyncService.Secret, revoking: [String], progress: ((SyncService.Progress) -> Void)? = nil,
+        secret: SyncSecret, revoking: [String], progress: ((SyncProgress) -> Void)? = nil,
         whenBusy: () -> Void = {}
     ) async throws -> RotationOutcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
@@ -96,14 +96,14 @@ extension SyncService {
         let store: SyncStore
         let record: SyncStore.StateRecord
         let remote: any Remote
-        let progress: ((SyncService.Progress) -> Void)?
+        let progress: ((SyncProgress) -> Void)?
 
         /// The steps of `rotate`. `chooseRevocations` is shown the devices
         /// that joined since the secrets were last changed and returns more
         /// words to revoke; `announce` runs once everything is prepared and
         /// before anything is written (to show a new recovery key).
         func run(
-            secret: SyncService.Secret, revoking: [String], newSecrets: KeyRotation.NewSecrets? = nil,
+            secret: SyncSecret, revoking: [String], newSecrets: KeyRotation.NewSecrets? = nil,
             chooseRevocations: ([DeviceDirectory.Device]) throws -> [String] = { _ in [] },
             announce: () throws -> Void = {}
         ) async throws -> RotationOutcome {

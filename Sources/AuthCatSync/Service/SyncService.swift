@@ -16,11 +16,6 @@ import Foundation
 /// A program opens one service per run (`authcat-cli` per command line);
 /// it is used by one task at a time.
 public final class SyncService {
-    /// After this many batches since its last snapshot, compaction is due:
-    /// `sync watch` compacts when idle and `sync now` suggests `sync compact`.
-    /// An ordinary sync never compacts (a snapshot is as large as the vault).
-    public static let compactionThreshold: Int64 = 64
-
     /// How the service reaches the remote a sync state names.
     public enum Remotes: Sendable {
         /// Made from the remote's location URL for each job and closed after it,
@@ -71,7 +66,7 @@ public final class SyncService {
     /// - Throws: `SyncError.syncOff` when sync is off here, the lost state's
     ///   `SyncError` when it was lost, and the sync's own `SyncError`.
     public func now(
-        progress: ((SyncService.Progress) -> Void)? = nil, whenBusy: () -> Void = {}
+        progress: ((SyncProgress) -> Void)? = nil, whenBusy: () -> Void = {}
     ) async throws -> Outcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
             try await syncInTurn(compacting: false, progress: progress)
@@ -80,7 +75,7 @@ public final class SyncService {
 
     /// Syncs like `now`, then replaces this device's batches on the remote with one snapshot.
     public func compact(
-        progress: ((SyncService.Progress) -> Void)? = nil, whenBusy: () -> Void = {}
+        progress: ((SyncProgress) -> Void)? = nil, whenBusy: () -> Void = {}
     ) async throws -> Outcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
             try await syncInTurn(compacting: true, progress: progress)
@@ -147,7 +142,7 @@ public final class SyncService {
 
     /// One sync inside the caller's turn under the run lock; the notice is
     /// updated afterwards, whatever happened.
-    func syncInTurn(compacting: Bool, progress: ((SyncService.Progress) -> Void)?) async throws -> Outcome {
+    func syncInTurn(compacting: Bool, progress: ((SyncProgress) -> Void)?) async throws -> Outcome {
         defer { refreshNotice() }
         let standing = look()
         let report = try await withEngine(standing) { engine in
@@ -217,27 +212,6 @@ public final class SyncService {
             }
         } catch {
             return .failed(SyncFailure(error))
-        }
-    }
-}
-
-extension SyncService {
-    /// How far a sync has got, for a progress line.
-    public struct Progress: Sendable, Equatable {
-        public enum Step: String, Sendable, Equatable {
-            case listing, importing, exporting, compacting
-        }
-
-        public var step: Step
-        /// Objects done in this step so far.
-        public var completed: Int
-        /// Objects this step will handle, when known.
-        public var total: Int?
-
-        public init(step: Step, completed: Int, total: Int?) {
-            self.step = step
-            self.completed = completed
-            self.total = total
         }
     }
 }

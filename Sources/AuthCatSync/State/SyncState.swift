@@ -6,8 +6,8 @@ import GRDB
 /// This vault's sync state as one look at its files finds it: never set up,
 /// lost (set up, but `sync.sqlite` is missing, emptied or damaged), off or on.
 ///
-/// `SyncService` takes one look per job, with `sync.sqlite` opened once per
-/// service; the static questions below are for callers that must not pay for
+/// The service above takes one look per job, with `sync.sqlite` opened once
+/// per service; the static questions below are for callers that must not pay for
 /// a service (the hook that runs after every command).
 public enum SyncState {
     /// What one look found.
