@@ -1,6 +1,5 @@
 import AuthCatCore
 import Foundation
-import GRDB
 
 extension DeviceDirectory {
     /// The devices `sync.sqlite` knows: this one, every other device one of
@@ -15,12 +14,8 @@ extension DeviceDirectory {
     static func read(
         from store: SyncStore, state: SyncStore.StateRecord, vaultDeviceName: String
     ) throws -> DeviceDirectory {
-        let (peers, certified, revoked) = try store.read { db in
-            (
-                try SyncStore.PeerRecord.fetchAll(db),
-                try SyncStore.CertifiedDeviceRecord.fetchAll(db),
-                try SyncStore.RevocationRecord.fetchAll(db)
-            )
+        let (peers, certified, revoked) = try store.reading { db in
+            (try db.peers(), try db.certifiedDevices(), try db.revocations())
         }
         let revokedIDs = Set(revoked.map(\.deviceID))
         let read = peers.filter { $0.deviceID != state.deviceID && ($0.sequence > 0 || $0.firstSeen != nil) }

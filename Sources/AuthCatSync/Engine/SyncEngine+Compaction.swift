@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// Syncs like `sync(progress:)`, then replaces this device's batches on
@@ -34,7 +33,7 @@ extension SyncEngine {
         let covered = state.nextSequence - 1
         guard covered > 0, run.forceSnapshot || (compacting && covered > state.snapshotSequence) else { return }
         run.progress?(SyncProgress(step: .compacting, completed: 0, total: 1))
-        let records = try store.read { try SyncStore.ClockRecord.fetchAll($0) }
+        let records = try store.reading { try $0.allClocks() }
         let name = run.name(.snapshot(vault: run.vaultID, device: run.deviceID, sequence: covered))
         let changes = try makeChangeSet(
             records, snapshot: true, sequence: covered, previous: state.chainHead, name: deviceName(state),

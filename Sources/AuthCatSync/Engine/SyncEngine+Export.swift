@@ -1,16 +1,15 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// Exports every record with stamped local changes as one new batch; a
     /// new name of this device not sent yet makes one even without changes.
     func exportChanges(_ run: SyncEngine.Run) async throws {
-        let (pending, renamed) = try store.write { db in
+        let (pending, renamed) = try store.transaction { db in
             let state = try stamp(db)
             return (
-                try SyncStore.ClockRecord.filter(sql: "pending = 1").fetchAll(db),
+                try db.pendingClocks(),
                 state.map(nameToAnnounce) ?? false
             )
         }
@@ -25,15 +24,15 @@ extension SyncEngine {
                 joinedAt: state.joinedAt, run)
             let object = try seal(changes, name: name, run)
             if try await remote.create(name, data: object) {
-                try store.write { db in
-                    var state = try SyncStore.requiredState(db)
+                try store.transaction { db in
+                    var state = try db.requiredState()
                     state.nextSequence = sequence + 1
                     state.chainHead = ObjectHash.of(object)
                     state.announcedName = changes.deviceName
-                    try state.update(db)
+                    try db.update(state)
                     for var record in pending {
                         record.pending = false
-                        try record.update(db)
+                        try db.update(record)
                     }
                 }
                 run.writtenBatches.append(sequence)

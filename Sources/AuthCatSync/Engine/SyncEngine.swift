@@ -56,9 +56,7 @@ final class SyncEngine: Sendable {
 
     static func pendingLocalChanges(store: SyncStore, vault: Vault) throws -> Int {
         guard let state = try store.state() else { return 0 }
-        let stamped = try store.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE pending = 1") ?? 0
-        }
+        let stamped = try store.reading { try $0.pendingCount() }
         guard let cursor = state.stampCursor else {
             return try vault.accounts(includingDeleted: true).count + vault.preferences().count
         }

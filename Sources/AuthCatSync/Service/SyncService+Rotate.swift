@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncService {
     /// An account on the lost-device checklist: issuer and name, never a secret.
@@ -221,7 +220,7 @@ extension SyncService {
         _ store: SyncStore
     ) throws -> (position: RotationChain.Position, devices: Set<String>, cuts: [RotationRecord.Cut]) {
         guard let state = try store.state(), let authority = state.authorityPublicKey else { throw SyncError.syncOff }
-        let peers = try store.read { try SyncStore.PeerRecord.fetchAll($0) }.filter { $0.deviceID != state.deviceID }
+        let peers = try store.reading { try $0.peers() }.filter { $0.deviceID != state.deviceID }
         let cuts =
             peers.map { RotationRecord.Cut(device: $0.deviceID, sequence: $0.sequence, chainHash: $0.chainHash) }
             + [RotationRecord.Cut(device: state.deviceID, sequence: state.nextSequence - 1, chainHash: state.chainHead)]

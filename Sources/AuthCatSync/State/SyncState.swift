@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 /// This vault's sync state as one look at its files finds it: never set up,
 /// lost (set up, but `sync.sqlite` is missing, emptied or damaged), off or on.
@@ -133,12 +132,8 @@ public enum SyncState {
             lastSuccessfulSync: state.lastSuccessfulSync.map(Date.init(unixMilliseconds:)),
             pendingLocalChanges: try vault.map { try SyncEngine.pendingLocalChanges(store: store, vault: $0) },
             batchesSinceSnapshot: SyncEngine.batchesSinceSnapshot(state),
-            rejectedObjects: try store.read { try SyncStore.RejectedRecord.order(Column("name")).fetchAll($0) }.map(
-                \.rejectedObject),
-            standingIssues: try store.read {
-                try SyncStore.IssueRecord.order(Column("kind"), Column("subject")).fetchAll($0)
-            }
-            .map(\.standingIssue),
+            rejectedObjects: try store.reading { try $0.rejections() }.map(\.rejectedObject),
+            standingIssues: try store.reading { try $0.issues() }.map(\.standingIssue),
             devicesSeen: devices, remoteDeleted: state.remoteDeleted, vaultMismatch: state.vaultMismatch,
             disabledEverywhere: state.disabledEverywhere, createOnlyEnforced: state.createOnlyEnforced,
             revoked: state.revoked)
