@@ -20,11 +20,6 @@ extension SyncEngine {
         try await run(progress: progress, compacting: true)
     }
 
-    /// Batches this device wrote since its last snapshot.
-    static func batchesSinceSnapshot(_ state: SyncStore.StateRecord) -> Int64 {
-        max(0, state.nextSequence - 1 - state.snapshotSequence)
-    }
-
     /// Writes a snapshot covering every batch of this device when asked to
     /// compact, or at once, as a repair, when its own objects were lost on the
     /// remote; then removes its batches and older snapshots that it covers.

@@ -33,7 +33,7 @@ extension SyncEngine {
             // here, never a success followed by an error.
             run.report.devicesSeen = try self.devicesSeen(run)
             let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
-            run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
+            run.report.batchesSinceSnapshot = state.batchesSinceSnapshot
         }
         let counts = remote.counts
         run.report.requests = counts.total

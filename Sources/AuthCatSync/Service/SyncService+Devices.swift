@@ -10,11 +10,7 @@ extension SyncService {
     /// - Throws: the lost state's `SyncError`, or
     ///   `DeviceDirectory.NamingError.noDevices` when sync was never set up.
     public func devices() throws -> DeviceDirectory {
-        let standing = look()
-        if let lost = standing.lost { throw lost }
-        guard let store = standing.store, let record = standing.record else {
-            throw DeviceDirectory.NamingError.noDevices
-        }
+        guard let (store, record) = try look().setUp() else { throw DeviceDirectory.NamingError.noDevices }
         return try DeviceDirectory.read(from: store, state: record, vaultDeviceName: vault.identity.deviceName)
     }
 

@@ -102,9 +102,7 @@ extension SyncService {
     > {
         defer { refreshNotice() }
         do {
-            let standing = look()
-            if let lost = standing.lost { throw lost }
-            guard let store = standing.store, standing.isOn else { throw SyncError.syncOff }
+            let store = try look().on().store
             let engine = SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
             return .success(try await engine.run(progress: progress, compacting: false))
         } catch {

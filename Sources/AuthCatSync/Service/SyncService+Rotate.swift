@@ -79,12 +79,7 @@ extension SyncService {
 
     /// The sync state of a device on which sync is on, or why there is none.
     func enabledState() throws -> (SyncStore, SyncStore.StateRecord) {
-        let standing = look()
-        if let lost = standing.lost { throw lost }
-        guard let store = standing.store, let record = standing.record, record.enabled else {
-            throw SyncError.syncOff
-        }
-        return (store, record)
+        try look().on()
     }
 
     /// One rotation, with everything it needs opened once: the service's
