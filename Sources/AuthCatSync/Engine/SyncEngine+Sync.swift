@@ -18,7 +18,7 @@ extension SyncEngine {
     }
 
     /// One sync; with `compacting`, a snapshot follows the export. The
-    /// caller holds the run lock (`SyncCoordinator.RunLock`) for the whole run.
+    /// caller holds the run lock for the whole run.
     func run(progress: ((SyncProgress) -> Void)?, compacting: Bool) async throws -> SyncReport {
         // File times are real times, whatever clock the engine was given.
         let locked = Date()
@@ -82,7 +82,7 @@ extension SyncEngine {
 
     /// Removes temporary files that syncs of this device killed part-way left
     /// in its folder on the remote. Every process of this device writes there
-    /// only while holding the run lock (`SyncCoordinator.RunLock`), which this one holds since `cutoff`:
+    /// only while holding the run lock, which this one holds since `cutoff`:
     /// a temporary older than that belongs to no running write. Other devices'
     /// folders and the vault folder, which other devices write too, are left
     /// alone. Housekeeping: a failure does not fail the sync.

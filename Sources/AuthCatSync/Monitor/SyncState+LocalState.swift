@@ -52,6 +52,13 @@ extension SyncState {
     }
 }
 
+extension SyncLocalState {
+    /// The kind of remote (`folder`, `s3`, `webdav`, `rclone`), from its location.
+    public var remoteKind: String? {
+        remoteLocation.flatMap { try? RemoteLocation(parsing: $0).kind }
+    }
+}
+
 extension SyncLocalState.RejectedObject {
     init(_ record: SyncStore.RejectedRecord) {
         self.init(

@@ -124,7 +124,9 @@ extension SyncService {
                 // revocation: the rotation to come proves its own epoch; the cuts are as last synced.
             }
             let before = try SyncService.rotationStart(store)
-            let directory = try service.devices()
+            // Read again on the store this job holds (no second look): the sync above may have met new devices.
+            let directory = try DeviceDirectory.read(
+                from: store, state: SyncStore.requiredState(store), vaultDeviceName: vault.identity.deviceName)
             // A device certified but not yet seen writing (it joined with nothing to export) stays too;
             // one already revoked is gone for good, never "left out".
             // The certificates are read once: what is offered for revocation is what is sealed to.

@@ -40,11 +40,6 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     /// A key rotation on another device revoked this one: sync stopped here for good.
     public var revoked: Bool
 
-    /// The kind of remote (`folder`, `s3`, `webdav`, `rclone`), from its location.
-    public var remoteKind: String? {
-        remoteLocation.flatMap { try? RemoteLocation(parsing: $0).kind }
-    }
-
     public init(
         isEnabled: Bool, remoteLocation: String? = nil, remoteVaultID: String? = nil, lastSuccessfulSync: Date? = nil,
         pendingLocalChanges: Int? = nil, batchesSinceSnapshot: Int64? = nil,
