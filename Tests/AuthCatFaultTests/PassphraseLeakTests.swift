@@ -102,7 +102,7 @@ final class PassphraseLeakTests: TwoDevicesFaultTestCase {
         waitForStragglers(under: b.path, timeout: 30)
         try succeed(b, ["sync", "now"], environment: environment)
 
-        let oldPassphrase = SyncService.Secret.passphrase(SecretBytes(utf8: Self.passphrase))
+        let oldPassphrase = SyncSecret.passphrase(SecretBytes(utf8: Self.passphrase))
         let oldRemote = try FolderRemote(path: copy.path)
         let old = try await StoredManifest.read(from: oldRemote, vaultID: vaultID).0.unlock(
             with: oldPassphrase, on: oldRemote)

@@ -16,7 +16,7 @@ extension AuthCat {
                 replaces them with one object. Ordinary syncs never write a snapshot, because \
                 it is as large as the whole vault; 'authcat sync watch' compacts when the \
                 vault has been idle, 'authcat sync now' and 'authcat sync status' say when \
-                compaction is due (after \(SyncService.compactionThreshold) batches), and this \
+                compaction is due (after \(SyncReport.compactionThreshold) batches), and this \
                 command does it now.
 
                 It first syncs like 'authcat sync now' (imports, then exports pending local \

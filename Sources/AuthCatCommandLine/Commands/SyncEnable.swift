@@ -169,8 +169,8 @@ extension AuthCat {
 
         /// The secret for `plan`, after the confirmations it needs when `confirming`; nil to resume.
         private func secret(
-            for plan: SyncService.SetupPlan, remote: String, confirming: Bool, in invocation: Invocation
-        ) throws -> SyncService.Secret? {
+            for plan: SyncSetupPlan, remote: String, confirming: Bool, in invocation: Invocation
+        ) throws -> SyncSecret? {
             if confirming, plan == .joinDifferentVault {
                 try confirmDifferentVault(remote, in: invocation)
             }
@@ -218,7 +218,7 @@ extension AuthCat {
         }
 
         private func announce(
-            _ result: SyncService.EnableResult, remote: String, keyFile: SyncRecoveryKeyFile?, output: Output
+            _ result: SyncEnableResult, remote: String, keyFile: SyncRecoveryKeyFile?, output: Output
         ) throws {
             switch result.outcome {
             case .created: output.print("sync is on: created a new remote vault at \(remote)")

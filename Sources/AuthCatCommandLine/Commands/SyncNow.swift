@@ -13,7 +13,7 @@ extension AuthCat {
             discussion: """
                 Prints what was imported and exported, objects rejected (they failed \
                 authentication; everything else still syncs) and synced preferences that \
-                changed, with the reason. When \(SyncService.compactionThreshold) or more of this \
+                changed, with the reason. When \(SyncReport.compactionThreshold) or more of this \
                 device's batches piled up since its last snapshot, a one-line hint on standard \
                 error suggests 'authcat sync compact'. Progress is shown on standard error when it is a \
                 terminal and the sync takes a while. Exit status 1 when the sync failed; \

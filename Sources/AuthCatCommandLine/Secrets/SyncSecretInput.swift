@@ -48,7 +48,7 @@ enum SyncSecretInput {
     /// The secret that proves authority over the remote vault (to join, rotate
     /// or change the passphrase): the recovery key with `useRecoveryKey`
     /// (from `file` or typed), else the sync passphrase.
-    static func current(useRecoveryKey: Bool, file: String?, in invocation: Invocation) throws -> SyncService.Secret {
+    static func current(useRecoveryKey: Bool, file: String?, in invocation: Invocation) throws -> SyncSecret {
         useRecoveryKey
             ? .recoveryKey(try recoveryKey(file: file, in: invocation)) : .passphrase(try passphrase(in: invocation))
     }

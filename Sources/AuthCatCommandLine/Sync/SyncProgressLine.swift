@@ -29,14 +29,14 @@ final class SyncProgressLine: Sendable {
     /// Runs `body` with a display to update, when `standardError` is a
     /// terminal, and clears it afterwards.
     static func showing<Result>(
-        on standardError: StandardStream, _ body: (((SyncService.Progress) -> Void)?) async throws -> Result
+        on standardError: StandardStream, _ body: (((SyncProgress) -> Void)?) async throws -> Result
     ) async throws -> Result {
         let line = forTerminal(standardError)
         defer { line?.finish() }
         return try await body(line.map { line in { line.update($0) } })
     }
 
-    func update(_ progress: SyncService.Progress) {
+    func update(_ progress: SyncProgress) {
         let now = Date()
         let line: String? = drawing.withLock { drawing in
             let started = drawing.started ?? now

@@ -1,6 +1,5 @@
 import AuthCatCore
 import Foundation
-import GRDB
 
 extension DeviceDirectory {
     /// The devices `sync.sqlite` knows: this one, every other device one of
@@ -15,12 +14,8 @@ extension DeviceDirectory {
     static func read(
         from store: SyncStore, state: SyncStore.StateRecord, vaultDeviceName: String
     ) throws -> DeviceDirectory {
-        let (peers, certified, revoked) = try store.read { db in
-            (
-                try SyncStore.PeerRecord.fetchAll(db),
-                try SyncStore.CertifiedDeviceRecord.fetchAll(db),
-                try SyncStore.RevocationRecord.fetchAll(db)
-            )
+        let (peers, certified, revoked) = try store.reading { db in
+            (try db.peers(), try db.certifiedDevices(), try db.revocations())
         }
         let revokedIDs = Set(revoked.map(\.deviceID))
         let read = peers.filter { $0.deviceID != state.deviceID && ($0.sequence > 0 || $0.firstSeen != nil) }
@@ -51,22 +46,5 @@ extension DeviceDirectory {
                 joinedAt: state.joinedAt.map(Date.init(unixMilliseconds:))
             ))
         return DeviceDirectory(devices: devices)
-    }
-}
-
-extension SyncService {
-    /// Every device of the remote vault this device joined, as its syncs
-    /// found them (nothing is asked of the remote): to list them, or to
-    /// resolve a device named on the command line (`DeviceDirectory.resolve`).
-    ///
-    /// - Throws: the lost state's `SyncError`, or
-    ///   `DeviceDirectory.NamingError.noDevices` when sync was never set up.
-    public func devices() throws -> DeviceDirectory {
-        let standing = look()
-        if let lost = standing.lost { throw lost }
-        guard let store = standing.store, let record = standing.record else {
-            throw DeviceDirectory.NamingError.noDevices
-        }
-        return try DeviceDirectory.read(from: store, state: record, vaultDeviceName: vault.identity.deviceName)
     }
 }

@@ -14,9 +14,7 @@ extension SyncEngine {
         let state = try SyncStore.requiredState(store)
         // A device that joined before the authority existed has nothing to check a certificate with.
         guard let authority = state.authorityPublicKey else { return }
-        let known = try store.read { db in
-            Set(try SyncStore.CertifiedDeviceRecord.fetchAll(db).map(\.deviceID))
-        }
+        let known = Set(try store.reading { try $0.certifiedDevices() }.map(\.deviceID))
         for object in objects {
             guard case .deviceKey(let vault, let device) = EpochLayout.parse(object.name), vault == run.vaultID,
                 device != run.deviceID, !known.contains(device)
@@ -28,7 +26,7 @@ extension SyncEngine {
             else { continue }
             let record = SyncStore.CertifiedDeviceRecord(
                 deviceID: device, firstSeen: clock.now().unixMilliseconds, boxPublicKey: certificate.boxPublicKey)
-            try store.write { try record.save($0) }
+            try store.transaction { try $0.save(record) }
         }
     }
 }

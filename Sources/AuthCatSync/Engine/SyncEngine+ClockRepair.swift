@@ -1,6 +1,5 @@
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// Brings this device's clock back into range when it was poisoned: an
@@ -26,9 +25,9 @@ extension SyncEngine {
     func repairPoisonedClock() throws -> Bool {
         let physicalNow = clock.now().unixMilliseconds
         guard let state = try store.state(), !state.clock.isWithinBounds(reference: physicalNow) else { return false }
-        return try store.write { db in
-            var state = try SyncStore.requiredState(db)
-            let records = try SyncStore.ClockRecord.fetchAll(db)
+        return try store.transaction { db in
+            var state = try db.requiredState()
+            let records = try db.allClocks()
             let reference = Self.clockReference(physicalNow: physicalNow, records: records, thisDevice: state.deviceID)
             guard !state.clock.isWithinBounds(reference: reference) else { return false }
             let inRange = { (time: HybridTimestamp) in
@@ -40,10 +39,10 @@ extension SyncEngine {
                 let time = hlc.tick(physical: physicalNow, device: state.deviceID)
                 for (field, old) in record.clocks where !inRange(old) { record.clocks[field] = time }
                 record.pending = true
-                try record.update(db)
+                try db.update(record)
             }
             state.clock = hlc
-            try state.update(db)
+            try db.update(state)
             return true
         }
     }

@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// Syncs like `sync(progress:)`, then replaces this device's batches on
@@ -17,13 +16,8 @@ extension SyncEngine {
     /// - Throws: `SyncError`, as `sync(progress:)` does. When the snapshot was
     ///   written but removing a covered object failed, the next compaction
     ///   removes it; other devices read the snapshot meanwhile.
-    func compact(progress: ((SyncService.Progress) -> Void)? = nil) async throws -> SyncReport {
+    func compact(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
         try await run(progress: progress, compacting: true)
-    }
-
-    /// Batches this device wrote since its last snapshot.
-    static func batchesSinceSnapshot(_ state: SyncStore.StateRecord) -> Int64 {
-        max(0, state.nextSequence - 1 - state.snapshotSequence)
     }
 
     /// Writes a snapshot covering every batch of this device when asked to
@@ -33,8 +27,8 @@ extension SyncEngine {
         guard let state = try store.state() else { return }
         let covered = state.nextSequence - 1
         guard covered > 0, run.forceSnapshot || (compacting && covered > state.snapshotSequence) else { return }
-        run.progress?(SyncService.Progress(step: .compacting, completed: 0, total: 1))
-        let records = try store.read { try SyncStore.ClockRecord.fetchAll($0) }
+        run.progress?(SyncProgress(step: .compacting, completed: 0, total: 1))
+        let records = try store.reading { try $0.allClocks() }
         let name = run.name(.snapshot(vault: run.vaultID, device: run.deviceID, sequence: covered))
         let changes = try makeChangeSet(
             records, snapshot: true, sequence: covered, previous: state.chainHead, name: deviceName(state),
@@ -43,7 +37,7 @@ extension SyncEngine {
         try store.updateState { $0.snapshotSequence = covered }
         run.report.snapshotWritten = true
         try await removeCovered(upTo: covered, run)
-        run.progress?(SyncService.Progress(step: .compacting, completed: 1, total: 1))
+        run.progress?(SyncProgress(step: .compacting, completed: 1, total: 1))
     }
 
     private func removeCovered(upTo covered: Int64, _ run: SyncEngine.Run) async throws {

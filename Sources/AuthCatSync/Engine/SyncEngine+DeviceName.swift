@@ -38,6 +38,6 @@ extension SyncEngine {
         if announced, clashing.allSatisfy({ $0.id > state.deviceID }) { return }
         let unique = DeviceName.unique(name, avoiding: Set(others.compactMap(\.name)))
         try store.updateState { $0.deviceName = unique }
-        run.report.deviceRenamed = SyncService.DeviceRename(from: name, to: unique)
+        run.report.deviceRenamed = DeviceRename(from: name, to: unique)
     }
 }

@@ -1,21 +1,20 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// Exports every record with stamped local changes as one new batch; a
     /// new name of this device not sent yet makes one even without changes.
     func exportChanges(_ run: SyncEngine.Run) async throws {
-        let (pending, renamed) = try store.write { db in
+        let (pending, renamed) = try store.transaction { db in
             let state = try stamp(db)
             return (
-                try SyncStore.ClockRecord.filter(sql: "pending = 1").fetchAll(db),
+                try db.pendingClocks(),
                 state.map(nameToAnnounce) ?? false
             )
         }
         guard !pending.isEmpty || renamed else { return }
-        run.progress?(SyncService.Progress(step: .exporting, completed: 0, total: 1))
+        run.progress?(SyncProgress(step: .exporting, completed: 0, total: 1))
         for _ in 0..<3 {
             guard let state = try store.state() else { return }
             let sequence = try RemoteLayout.checkedNumber(state.nextSequence)
@@ -25,20 +24,20 @@ extension SyncEngine {
                 joinedAt: state.joinedAt, run)
             let object = try seal(changes, name: name, run)
             if try await remote.create(name, data: object) {
-                try store.write { db in
-                    var state = try SyncStore.requiredState(db)
+                try store.transaction { db in
+                    var state = try db.requiredState()
                     state.nextSequence = sequence + 1
                     state.chainHead = ObjectHash.of(object)
                     state.announcedName = changes.deviceName
-                    try state.update(db)
+                    try db.update(state)
                     for var record in pending {
                         record.pending = false
-                        try record.update(db)
+                        try db.update(record)
                     }
                 }
                 run.writtenBatches.append(sequence)
                 run.report.exportedChanges += pending.count
-                run.progress?(SyncService.Progress(step: .exporting, completed: 1, total: 1))
+                run.progress?(SyncProgress(step: .exporting, completed: 1, total: 1))
                 return
             }
             try await adoptExisting(name, sequence: sequence, run)

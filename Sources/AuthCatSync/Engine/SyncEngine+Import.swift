@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// Imports every other device's new objects, device by device, in order.
@@ -15,7 +14,7 @@ extension SyncEngine {
         if run.isFirstImport, try await importWhole(run) { return }
         let devices = try devicesToRead(run)
         for (index, (device, objects)) in devices.enumerated() {
-            run.progress?(SyncService.Progress(step: .importing, completed: index, total: devices.count))
+            run.progress?(SyncProgress(step: .importing, completed: index, total: devices.count))
             try await importDevice(device, objects: objects, run)
         }
     }
@@ -25,17 +24,17 @@ extension SyncEngine {
     ) async throws {
         let start = try startOfChain(device)
         guard !isRolledBack(device, objects, from: start, run) else { return }
-        let peer = try await readChain(device, objects, from: start, run) { db, peer in try peer.save(db) }
+        let peer = try await readChain(device, objects, from: start, run) { db, peer in try db.save(peer) }
         // A sync with nothing new writes nothing, here as on the remote; nor does one that opened nothing
         // (a device folder planted with bytes that do not open is no device: it leaves no row).
         guard peer != start else { return }
-        try store.write { db in try peer.save(db) }
+        try store.transaction { try $0.save(peer) }
     }
 
     /// Where this device stands in `device`'s chain: its stored row, or the
     /// start of a chain never read.
     private func startOfChain(_ device: String) throws -> SyncStore.PeerRecord {
-        try store.read { try SyncStore.PeerRecord.fetchOne($0, key: device) }
+        try store.reading { try $0.peer(device) }
             ?? SyncStore.PeerRecord(
                 deviceID: device, vaultDeviceID: device, name: device, sequence: 0, chainHash: "",
                 seenSequence: 0, lastSeen: nil)
@@ -63,7 +62,7 @@ extension SyncEngine {
     private func devicesToRead(_ run: SyncEngine.Run) throws -> [(String, RemoteListing.DeviceObjects)] {
         let listed = run.otherDevices
         guard run.cut == nil else { return listed }
-        let seen = try store.read { try SyncStore.PeerRecord.filter(Column("seenSequence") > 0).fetchAll($0) }
+        let seen = try store.reading { try $0.peersSeen() }
         let vanished = seen.map(\.deviceID).filter { id in id != run.deviceID && !listed.contains { $0.0 == id } }
         return (listed + vanished.map { ($0, RemoteListing.DeviceObjects()) }).sorted { $0.0 < $1.0 }
     }
@@ -83,7 +82,7 @@ extension SyncEngine {
         }
         let changed = peers.filter { $0.start != $0.read }.map(\.read)
         guard let first = collected.sets.first else {
-            if !changed.isEmpty { try store.write { db in for peer in changed { try peer.save(db) } } }
+            if !changed.isEmpty { try store.transaction { db in for peer in changed { try db.save(peer) } } }
             return true
         }
         var template = first
@@ -96,7 +95,7 @@ extension SyncEngine {
         let combined = ChangeSet.combining(collected.sets, as: template)
         guard
             try apply(
-                combined, name: collected.names[0], run, persist: { db in for peer in changed { try peer.save(db) } })
+                combined, name: collected.names[0], run, persist: { db in for peer in changed { try db.save(peer) } })
         else {
             run.report.issues.removeSubrange(issuesBefore...)
             return false
@@ -115,10 +114,10 @@ extension SyncEngine {
             deviceID: run.deviceID, vaultDeviceID: vault.identity.deviceID, name: vault.identity.deviceName,
             sequence: state.nextSequence - 1, chainHash: state.chainHead, seenSequence: 0, lastSeen: nil)
         let reached = try await readChain(run.deviceID, objects, from: start, run) { db, peer in
-            var state = try SyncStore.requiredState(db)
+            var state = try db.requiredState()
             state.nextSequence = peer.sequence + 1
             state.chainHead = peer.chainHash
-            try state.update(db)
+            try db.update(state)
         }
         if reached.sequence < objects.newest {
             throw SyncError(
@@ -136,7 +135,7 @@ extension SyncEngine {
     private func readChain(
         _ device: String, _ objects: RemoteListing.DeviceObjects, from start: SyncStore.PeerRecord,
         _ run: SyncEngine.Run,
-        persist: @escaping (Database, SyncStore.PeerRecord) throws -> Void = { _, _ in },
+        persist: @escaping (SyncStore.Transaction, SyncStore.PeerRecord) throws -> Void = { _, _ in },
         deliver: ((ChangeSet, String) -> Void)? = nil
     ) async throws -> SyncStore.PeerRecord {
         var peer = start
@@ -298,20 +297,20 @@ extension SyncEngine {
     /// (`SyncEngine.LocalChangesArrived`), and the step is tried again from a new stamp.
     /// That is the only retry, and it needs that race each time.
     private func apply(
-        _ changes: ChangeSet, name: String, _ run: SyncEngine.Run, persist: (Database) throws -> Void
+        _ changes: ChangeSet, name: String, _ run: SyncEngine.Run, persist: (SyncStore.Transaction) throws -> Void
     ) throws -> Bool {
         for _ in 0..<5 {
             do {
-                let session = try store.write { db in
+                let session = try store.transaction { db in
                     guard let state = try stamp(db), let cursor = state.stampCursor else {
                         throw SyncStoreError.malformed("no state row")
                     }
                     let session = try merge(changes, db: db, state: state, cursor: cursor, run)
-                    for key in session.touched { try session.clocks[key]?.save(db) }
+                    for key in session.touched { if let record = session.clocks[key] { try db.save(record) } }
                     var merged = state
                     merged.clock = session.hlc
                     merged.importedOnce = true
-                    try merged.update(db)
+                    try db.update(merged)
                     try persist(db)
                     return session
                 }
@@ -338,12 +337,13 @@ extension SyncEngine {
     }
 
     private func merge(
-        _ changes: ChangeSet, db: Database, state: SyncStore.StateRecord, cursor: Int64, _ run: SyncEngine.Run
+        _ changes: ChangeSet, db: SyncStore.Transaction, state: SyncStore.StateRecord, cursor: Int64,
+        _ run: SyncEngine.Run
     ) throws -> ImportSession {
         let keys =
             changes.accounts.map { SyncStore.ClockRecord.Key(entity: .account, recordID: $0.id) }
             + changes.preferences.map { SyncStore.ClockRecord.Key(entity: .preference, recordID: $0.key) }
-        let clocks = try store.clockRecords(db, keys: keys)
+        let clocks = try db.clocks(keys)
         // The writer's own word, shown by `history`: what would not show is written out (`<U+3164>`).
         let author = HistoryAuthor.sync(
             from: DeviceReference(id: changes.vaultDevice, name: DeviceName.escaped(changes.deviceName)))
@@ -355,7 +355,7 @@ extension SyncEngine {
                 writer: writer, deviceID: state.deviceID, physicalNow: clock.now().unixMilliseconds,
                 hlc: state.clock, clocks: clocks, preferenceReason: run.preferenceReason
             ) { key in
-                try self.store.clockRecords(db, keys: [key])[key]
+                try db.clock(key)
             }
             try session.apply(changes)
             return session

@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// The objects rejected by earlier syncs, by name.
@@ -27,10 +26,7 @@ extension SyncEngine {
                 detail: issue.detail, firstSeen: now, version: version)
         }
         guard kept != run.rejectedBefore else { return }
-        try store.write { db in
-            try SyncStore.RejectedRecord.deleteAll(db)
-            for record in kept.values { try record.insert(db) }
-        }
+        try store.transaction { try $0.replaceRejections(with: kept.values) }
     }
 
     /// Replaces the standing issues with those this sync found (every issue
@@ -38,7 +34,7 @@ extension SyncEngine {
     /// Writes nothing when nothing changed.
     func rememberIssues(_ run: SyncEngine.Run) throws {
         let now = clock.now().unixMilliseconds
-        let before = try store.read { try SyncStore.IssueRecord.fetchAll($0) }
+        let before = try store.reading { try $0.issues() }
         let firstSeen = Dictionary(before.map { ("\($0.kind)/\($0.subject)", $0.firstSeen) }, uniquingKeysWith: min)
         var found: [String: SyncStore.IssueRecord] = [:]
         for issue in run.report.issues {
@@ -53,9 +49,6 @@ extension SyncEngine {
         }
         let after = found.values.sorted { ($0.kind, $0.subject) < ($1.kind, $1.subject) }
         guard after != before.sorted(by: { ($0.kind, $0.subject) < ($1.kind, $1.subject) }) else { return }
-        try store.write { db in
-            try SyncStore.IssueRecord.deleteAll(db)
-            for record in after { try record.insert(db) }
-        }
+        try store.transaction { try $0.replaceIssues(with: after) }
     }
 }

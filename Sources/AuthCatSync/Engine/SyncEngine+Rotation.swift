@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// What following the rotation chain at the start of a sync left.
@@ -29,7 +28,7 @@ extension SyncEngine {
     ///   stops the sync before anything is written.
     func followRotations(
         _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject],
-        progress: ((SyncService.Progress) -> Void)?
+        progress: ((SyncProgress) -> Void)?
     ) async throws -> Followed {
         var followed = Followed(state: state, keys: keys)
         let newestListed = EpochLayout.newestListedEpoch(objects.map(\.name), vault: state.remoteVaultID)
@@ -59,15 +58,13 @@ extension SyncEngine {
         case .leftOut(let epoch):
             throw Self.leftOut(epoch: epoch)
         case .revoked(let epoch, _, let recordHash):
-            try store.write { db in
-                var stopped = try SyncStore.requiredState(db)
+            try store.transaction { db in
+                var stopped = try db.requiredState()
                 stopped.enabled = false
                 stopped.revoked = true
-                try stopped.update(db)
+                try db.update(stopped)
                 // Kept after `sync disable` acknowledges the stop: turning sync on again joins as a new device.
-                try SyncStore.RevocationRecord(
-                    deviceID: state.deviceID, epoch: epoch, record: recordHash
-                ).save(db)
+                try db.save(SyncStore.RevocationRecord(deviceID: state.deviceID, epoch: epoch, record: recordHash))
             }
             throw SyncError.revoked(epoch: epoch)
         case .adopted(let position, let newKeys, let record):
@@ -89,7 +86,7 @@ extension SyncEngine {
     /// as far, and nothing past a cut (a revoked device writing on) counts.
     private func importLeftEpoch(
         _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject], cut: EpochCut,
-        progress: ((SyncService.Progress) -> Void)?
+        progress: ((SyncProgress) -> Void)?
     ) async throws -> SyncReport {
         let run = SyncEngine.Run(
             keys: keys, state: state, listing: RemoteListing(objects, epoch: state.keyEpoch), progress: progress,
@@ -106,8 +103,8 @@ extension SyncEngine {
     private func adopt(
         _ position: RotationChain.Position, keys: SyncKeys, revoking record: RotationRecord
     ) throws -> SyncStore.StateRecord {
-        try store.write { db in
-            var state = try SyncStore.requiredState(db)
+        try store.transaction { db in
+            var state = try db.requiredState()
             state.sealedMasterKey = try keys.sealedLocally(
                 vault: vault, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
             state.keyEpoch = position.epoch
@@ -116,20 +113,15 @@ extension SyncEngine {
             state.nextSequence = 1
             state.chainHead = ""
             state.snapshotSequence = 0
-            try state.update(db)
-            try db.execute(sql: "UPDATE peer SET sequence = 0, chainHash = '', seenSequence = 0")
-            try db.execute(sql: "UPDATE record SET pending = 1")
+            try db.update(state)
             // A certificate the old authority signed proves nothing under the new one: a device the
             // record gives no key (one that joined while it was made) is no device of this epoch. Rows
             // of devices that received the key stay (their certificates were re-issued); the others
             // are checked again, against the new authority, at the next read of their certificates.
-            let kept = Set(record.keys.map(\.device)).union(record.revoked)
-            for certified in try SyncStore.CertifiedDeviceRecord.fetchAll(db) where !kept.contains(certified.deviceID) {
-                try certified.delete(db)
-            }
+            try db.restartChains(keepingCertified: Set(record.keys.map(\.device)).union(record.revoked))
             for device in record.revoked {
-                try SyncStore.RevocationRecord(deviceID: device, epoch: record.epoch, record: position.recordHash).save(
-                    db)
+                try db.save(
+                    SyncStore.RevocationRecord(deviceID: device, epoch: record.epoch, record: position.recordHash))
             }
             return state
         }

@@ -14,7 +14,7 @@ extension SyncEngine {
         /// rotation's cut points allow is accepted (`EpochCut`).
         let cut: EpochCut?
         let listing: RemoteListing
-        let progress: ((SyncService.Progress) -> Void)?
+        let progress: ((SyncProgress) -> Void)?
         /// Why preferences arriving in this sync changed, decided once at its start.
         let preferenceReason: SyncReport.PreferenceChange.Reason
         /// Whether nothing was imported from this remote vault yet (a device that just joined).
@@ -39,7 +39,7 @@ extension SyncEngine {
 
         init(
             keys: SyncKeys, state: SyncStore.StateRecord, listing: RemoteListing,
-            progress: ((SyncService.Progress) -> Void)?, cut: EpochCut? = nil
+            progress: ((SyncProgress) -> Void)?, cut: EpochCut? = nil
         ) {
             self.keys = keys
             vaultID = state.remoteVaultID

@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// Gives every local change since the last stamp a clock and marks its
@@ -11,14 +10,14 @@ extension SyncEngine {
     /// The first stamp after joining a remote vault takes the whole vault, so
     /// that accounts added before sync was on are exported too.
     func stamp() throws {
-        _ = try store.write { db in try stamp(db) }
+        _ = try store.transaction { try stamp($0) }
     }
 
     /// Stamps inside the caller's write transaction of the sync store, and
     /// returns the state as it leaves it (nil when sync was never set up).
     @discardableResult
-    func stamp(_ db: Database) throws -> SyncStore.StateRecord? {
-        guard var state = try SyncStore.StateRecord.fetchOne(db) else { return nil }
+    func stamp(_ db: SyncStore.Transaction) throws -> SyncStore.StateRecord? {
+        guard var state = try db.state() else { return nil }
         if let cursor = state.stampCursor {
             let entries = try vault.history(after: cursor)
             guard let last = entries.last else { return state }
@@ -34,11 +33,11 @@ extension SyncEngine {
         } else {
             try stampEverything(db, &state)
         }
-        try state.update(db)
+        try db.update(state)
         return state
     }
 
-    private func stampEverything(_ db: Database, _ state: inout SyncStore.StateRecord) throws {
+    private func stampEverything(_ db: SyncStore.Transaction, _ state: inout SyncStore.StateRecord) throws {
         let cursor = try vault.latestHistoryNumber()
         let accounts = try vault.accounts(includingDeleted: true)
         let preferences = try vault.preferences()
@@ -58,13 +57,13 @@ extension SyncEngine {
         state.stampCursor = cursor
     }
 
-    private func stamp(_ db: Database, _ change: HistoryChange, at time: HybridTimestamp) throws {
+    private func stamp(_ db: SyncStore.Transaction, _ change: HistoryChange, at time: HybridTimestamp) throws {
         switch change.entity {
         case .preference:
             try Self.mark(db, .preference, change.recordID, fields: ["value"], at: time, keepExisting: false)
         case .account:
             let known =
-                try SyncStore.ClockRecord.fetchOne(db, key: ["entity": "account", "recordID": change.recordID]) != nil
+                try db.clock(SyncStore.ClockRecord.Key(entity: .account, recordID: change.recordID)) != nil
             try Self.mark(
                 db, .account, change.recordID, fields: Self.clockedFields(of: change, known: known),
                 at: time, keepExisting: false)
@@ -99,16 +98,16 @@ extension SyncEngine {
     /// Sets `fields`' clocks to `time` (or, with `keepExisting`, only those
     /// without one) and marks the record pending export.
     static func mark(
-        _ db: Database, _ entity: SyncStore.ClockRecord.Entity, _ recordID: String, fields: [String],
+        _ db: SyncStore.Transaction, _ entity: SyncStore.ClockRecord.Entity, _ recordID: String, fields: [String],
         at time: HybridTimestamp, keepExisting: Bool
     ) throws {
         var record =
-            try SyncStore.ClockRecord.fetchOne(db, key: ["entity": entity.rawValue, "recordID": recordID])
+            try db.clock(SyncStore.ClockRecord.Key(entity: entity, recordID: recordID))
             ?? SyncStore.ClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: true)
         for field in fields where !(keepExisting && record.clocks[field] != nil) {
             record.clocks[field] = time
         }
         record.pending = true
-        try record.save(db)
+        try db.save(record)
     }
 }

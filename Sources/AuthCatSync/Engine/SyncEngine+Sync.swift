@@ -13,13 +13,13 @@ extension SyncEngine {
     /// It writes at most one batch of this device's changes, never a snapshot
     /// of the whole vault (see `compact(progress:)`), except once as a repair
     /// after this device's own objects were lost on the remote.
-    func sync(progress: ((SyncService.Progress) -> Void)? = nil) async throws -> SyncReport {
+    func sync(progress: ((SyncProgress) -> Void)? = nil) async throws -> SyncReport {
         try await run(progress: progress, compacting: false)
     }
 
     /// One sync; with `compacting`, a snapshot follows the export. The
     /// caller holds the run lock (`SyncCoordinator.RunLock`) for the whole run.
-    func run(progress: ((SyncService.Progress) -> Void)?, compacting: Bool) async throws -> SyncReport {
+    func run(progress: ((SyncProgress) -> Void)?, compacting: Bool) async throws -> SyncReport {
         remote.reset()
         let run = try await phase(.import) { try await self.pull(progress) }
         try await phase(.export) {
@@ -30,7 +30,7 @@ extension SyncEngine {
             // here, never a success followed by an error.
             run.report.devicesSeen = try self.devicesSeen(run)
             let state = try self.store.updateState { $0.lastSuccessfulSync = self.clock.now().unixMilliseconds }
-            run.report.batchesSinceSnapshot = Self.batchesSinceSnapshot(state)
+            run.report.batchesSinceSnapshot = state.batchesSinceSnapshot
         }
         let counts = remote.counts
         run.report.requests = counts.total
@@ -40,13 +40,13 @@ extension SyncEngine {
     }
 
     /// Lists the remote once, checks it, and imports what is new.
-    private func pull(_ progress: ((SyncService.Progress) -> Void)?) async throws -> SyncEngine.Run {
+    private func pull(_ progress: ((SyncProgress) -> Void)?) async throws -> SyncEngine.Run {
         guard let stored = try store.state(), stored.enabled else {
             throw SyncError.syncOff
         }
         let repairedClock = try repairPoisonedClock()
         try stamp()
-        progress?(SyncService.Progress(step: .listing, completed: 0, total: 1))
+        progress?(SyncProgress(step: .listing, completed: 0, total: 1))
         let objects = try await remote.list(prefix: "")
         let followed = try await followRotations(
             stored,

@@ -2,7 +2,7 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-// A program drives sync through `SyncService` (Service/), the one door: it
+// A program drives sync through the service (Service/), the one door: it
 // owns the run lock, the open `sync.sqlite` and the remote for a job, and
 // opens a `SyncEngine` on them. The engine and setup never take the lock.
 
@@ -37,34 +37,18 @@ final class SyncEngine: Sendable {
         vault: Vault, remote: any Remote, recorder: SyncEventRecorder,
         clock: Clock = SystemClock()
     ) throws -> SyncEngine? {
-        let standing = SyncState.look(in: vault.location)
-        if let lost = standing.lost { throw lost }
-        guard let store = standing.store, standing.isOn else { return nil }
+        guard let (store, record) = try SyncState.look(in: vault.location).setUp(), record.enabled else { return nil }
         return SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
     }
 
     /// Local changes not yet exported: stamped records waiting, plus history
     /// transactions since the last stamp.
     func pendingLocalChanges() throws -> Int {
-        try Self.pendingLocalChanges(store: store, vault: vault)
+        try SyncState.pendingLocalChanges(store: store, vault: vault)
     }
 
     /// This device's sync state, as the monitor shows it.
     func status() throws -> SyncLocalState {
         try SyncState.localState(in: vault.location, vault: vault)
-    }
-
-    static func pendingLocalChanges(store: SyncStore, vault: Vault) throws -> Int {
-        guard let state = try store.state() else { return 0 }
-        let stamped = try store.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE pending = 1") ?? 0
-        }
-        guard let cursor = state.stampCursor else {
-            return try vault.accounts(includingDeleted: true).count + vault.preferences().count
-        }
-        let unstamped = try vault.history(after: cursor).filter { $0.author != .sync }
-        // A rotation in history is no record to export.
-        let records = unstamped.flatMap { $0.changes.filter { [.account, .preference].contains($0.entity) } }
-        return stamped + Set(records.map { "\($0.entity.rawValue)/\($0.recordID)" }).count
     }
 }

@@ -115,7 +115,7 @@ struct KeyManifest: SignedDocument, Equatable {
     /// named and must have signed the manifest: a joining device thus
     /// believes nothing in it that the holder of a secret did not write (for
     /// a recovery key from a sealed box, once the chain from its anchor is proved).
-    func unlock(with secret: SyncService.Secret) throws -> Unlocked {
+    func unlock(with secret: SyncSecret) throws -> Unlocked {
         let (manifestKey, anchor) = try wraps.openManifestKey(with: secret, vaultID: vaultID)
         do {
             return try unlock(manifestKey: manifestKey, recoveryAnchor: anchor)

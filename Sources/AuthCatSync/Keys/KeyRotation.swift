@@ -64,7 +64,7 @@ struct KeyRotation {
     ///     the manifest read must be that one, so that nothing rewritten in
     ///     place on the remote (a recovery side, wraps) is carried into new keys.
     func prepare(
-        secret: SyncService.Secret, position: RotationChain.Position, devices: Set<String>,
+        secret: SyncSecret, position: RotationChain.Position, devices: Set<String>,
         boxKeys: [String: Data], revoking: Set<String>, cuts: [RotationRecord.Cut], newSecrets: NewSecrets? = nil,
         acceptedManifest: String? = nil
     ) async throws -> Prepared {
@@ -122,7 +122,7 @@ struct KeyRotation {
     /// typed (both anchored at `anchor`), or the current one's public half,
     /// which keeps its anchor. A recovery key from before version 3 has no public half.
     private func recoverySide(
-        _ newSecrets: NewSecrets, secret: SyncService.Secret, manifest: KeyManifest, anchor: RotationChain.Position
+        _ newSecrets: NewSecrets, secret: SyncSecret, manifest: KeyManifest, anchor: RotationChain.Position
     ) throws -> ManifestKeyWraps.RecoverySide {
         if let fresh = newSecrets.recoveryKey { return .key(fresh, anchoredAt: anchor) }
         if case .recoveryKey(let text) = secret { return .key(try RecoveryKey(parsing: text), anchoredAt: anchor) }
@@ -181,7 +181,7 @@ struct KeyRotation {
     /// - Throws: `SyncError.wrongPassphrase` when `secret` opens neither;
     ///   `SyncError.supersededSecret` when it opens the manifest but a
     ///   proved record moved to secrets it does not hold.
-    func resume(secret: SyncService.Secret) async throws -> Int64 {
+    func resume(secret: SyncSecret) async throws -> Int64 {
         let (stored, _) = try await StoredManifest.read(from: remote, vaultID: vaultID)
         guard case .version2(var manifest) = stored else {
             _ = try await stored.unlock(with: secret, on: remote)
@@ -220,7 +220,7 @@ struct KeyRotation {
     /// record's sealed box believes it only once the chain from its anchor
     /// leads to the record (`next`): anyone can seal to its public half.
     private func openManifestKey(
-        of record: RotationRecord, at next: RotationChain.Position, secret: SyncService.Secret,
+        of record: RotationRecord, at next: RotationChain.Position, secret: SyncSecret,
         current: SecretBytes?, listing: [RemoteObject]
     ) async throws -> SecretBytes? {
         guard let wraps = record.manifestKey else { return current }

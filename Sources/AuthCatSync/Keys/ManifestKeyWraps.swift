@@ -117,7 +117,7 @@ struct ManifestKeyWraps: Codable, Equatable {
     ///
     /// - Throws: `SyncError.wrongPassphrase` when `secret` does not open it.
     func openManifestKey(
-        with secret: SyncService.Secret, vaultID: String
+        with secret: SyncSecret, vaultID: String
     ) throws -> (manifestKey: SecretBytes, anchor: RotationChain.Position?) {
         do {
             switch secret {

@@ -28,7 +28,7 @@ struct ManifestUpgrade {
 
     /// Opens the manifest with `current` and builds the new one; writes nothing.
     func prepare(
-        current: SyncService.Secret, newPassphrase: SecretBytes, newRecoveryKey: RecoveryKey?, kdf: KDFParameters
+        current: SyncSecret, newPassphrase: SecretBytes, newRecoveryKey: RecoveryKey?, kdf: KDFParameters
     ) async throws -> Prepared {
         let (stored, _) = try await StoredManifest.read(from: remote, vaultID: vaultID)
         let unlocked = try await stored.unlock(with: current, on: remote)

@@ -64,7 +64,7 @@ enum StoredManifest {
     /// (which anyone can make) must also see the rotation records on `remote`
     /// lead from its anchor to this manifest's position, else it is refused as
     /// not authentic and nothing it opened is used.
-    func unlock(with secret: SyncService.Secret, on remote: any Remote) async throws -> Unlocked {
+    func unlock(with secret: SyncSecret, on remote: any Remote) async throws -> Unlocked {
         let unlocked: Unlocked
         do {
             switch self {

@@ -8,7 +8,7 @@ extension SyncCoordinator {
     /// background push and `sync now`, say) never run at once and never write the
     /// same batch number.
     ///
-    /// It is taken once per job, by whoever owns the job (`SyncService`, or
+    /// It is taken once per job, by whoever owns the job (the sync service, or
     /// `SyncCoordinator` for a queued push and each of the watch's syncs), and
     /// everything below it (the engine, setup) runs inside that turn without
     /// taking it again. It is never taken twice by one job: a second `flock` on

@@ -128,7 +128,7 @@ extension SyncCoordinator {
         /// Batches since this device's last snapshot from which compaction is due.
         public var threshold: Int64
 
-        public init(idleTime: TimeInterval, threshold: Int64 = SyncService.compactionThreshold) {
+        public init(idleTime: TimeInterval, threshold: Int64 = SyncReport.compactionThreshold) {
             self.idleTime = idleTime
             self.threshold = threshold
         }

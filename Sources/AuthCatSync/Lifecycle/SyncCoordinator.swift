@@ -9,8 +9,8 @@ import Foundation
 /// hold across processes; they rest on `flock(2)`, which the kernel releases
 /// when a process dies, so a killed sync never leaves the vault locked.
 ///
-/// - One sync at a time: `withRunLock`, taken once per job (`SyncService`
-///   takes it for every job it runs; the engine and setup never take it).
+/// - One sync at a time: `withRunLock`, taken once per job (the sync
+///   service takes it for every job it runs; the engine and setup never take it).
 /// - After a change to the vault (`afterLocalChange()`): a background push,
 ///   unless sync is off or a `sync watch` exports the change anyway.
 /// - Background pushes (`runQueuedPush`): at most one runs and one waits. A

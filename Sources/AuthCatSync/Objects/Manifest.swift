@@ -54,7 +54,7 @@ struct Manifest: Codable, Equatable {
     }
 
     /// The master key, or `SyncError.wrongPassphrase`.
-    func unlock(with secret: SyncService.Secret) throws -> SyncKeys {
+    func unlock(with secret: SyncSecret) throws -> SyncKeys {
         do {
             let masterKey: SecretBytes
             switch secret {

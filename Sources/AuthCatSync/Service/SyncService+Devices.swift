@@ -3,17 +3,15 @@ import AuthCatEssentials
 import Foundation
 
 extension SyncService {
-    /// What `renameDevice` did.
-    public struct DeviceRename: Sendable, Equatable {
-        /// The name this device had.
-        public var from: String
-        /// The name it has now; its next batch carries it to the other devices.
-        public var to: String
-
-        public init(from: String, to: String) {
-            self.from = from
-            self.to = to
-        }
+    /// Every device of the remote vault this device joined, as its syncs
+    /// found them (nothing is asked of the remote): to list them, or to
+    /// resolve a device named on the command line (`DeviceDirectory.resolve`).
+    ///
+    /// - Throws: the lost state's `SyncError`, or
+    ///   `DeviceDirectory.NamingError.noDevices` when sync was never set up.
+    public func devices() throws -> DeviceDirectory {
+        guard let (store, record) = try look().setUp() else { throw DeviceDirectory.NamingError.noDevices }
+        return try DeviceDirectory.read(from: store, state: record, vaultDeviceName: vault.identity.deviceName)
     }
 
     /// Renames this device on the remote vault: the new name goes out with its

@@ -59,12 +59,14 @@ extension SyncService {
         guard let remote = standing.record?.remoteURL else { return .neverSetUp }
         if deleteRemote { try confirmDeletion(remote, standing.isOn) }
         try await coordinator.withRunLock {
-            defer { refreshNotice() }
+            // Looked at again in its turn, once: another process may have changed it meanwhile.
+            let inTurn = look()
+            defer { refreshNotice(after: inTurn) }
             do {
-                try await withEngine(look(), evenIfOff: true) { engine in
+                try await withEngine(inTurn, evenIfOff: true) { engine in
                     try await engine.disable(everywhere: remoteToo, deleteRemote: deleteRemote)
                 }
-            } catch  where !look().isOn {
+            } catch  where !inTurn.reread(in: location).isOn {
                 throw RemoteNotUpdated(cause: error)
             }
         }

@@ -9,7 +9,7 @@ extension SyncService {
         case alreadyOn
         /// Sync is on now; the first sync's report, or why it failed (sync
         /// stays on); nil when it was not asked for.
-        case enabled(SyncService.EnableResult, firstSync: Result<SyncReport, any Error>?)
+        case enabled(SyncEnableResult, firstSync: Result<SyncReport, any Error>?)
     }
 
     /// Turns sync on with the remote at `remoteURL`: creates a remote vault,
@@ -17,7 +17,7 @@ extension SyncService {
     ///
     /// Whatever may wait on a person comes before the run lock, so that no
     /// other sync of this vault waits on them: the remote is listed first
-    /// (`SyncService.SetupPlan`), then `ask` gets the secret for that plan. Then, in
+    /// (`SyncSetupPlan`), then `ask` gets the secret for that plan. Then, in
     /// one turn under the run lock, it sets up (refusing, with nothing
     /// written, when the remote now needs another plan), calls `announce`
     /// (the recovery key goes out before the first sync, which can be slow or
@@ -53,10 +53,10 @@ extension SyncService {
     public func enable(
         remoteURL: String, makeRemote: () async throws -> any Remote,
         isOnAlready: (SyncLocalState) throws -> Bool,
-        ask: (SyncService.SetupPlan, _ remote: String) throws -> SyncService.Secret?,
+        ask: (SyncSetupPlan, _ remote: String) throws -> SyncSecret?,
         askAgain: ((_ refused: any Error) throws -> Void)? = nil, kdf: KDFParameters?,
-        announce: (SyncService.EnableResult, _ remote: String) throws -> Void,
-        progress: ((SyncService.Progress) -> Void)? = nil, firstSync: Bool = true,
+        announce: (SyncEnableResult, _ remote: String) throws -> Void,
+        progress: ((SyncProgress) -> Void)? = nil, firstSync: Bool = true,
         deviceName: String? = nil, hostName: String? = nil
     ) async throws -> EnableOutcome {
         let naming = SetupContext.Naming(
@@ -78,9 +78,9 @@ extension SyncService {
 
     private func enable(
         _ remote: any Remote, remoteURL: String, isOnAlready: (SyncLocalState) throws -> Bool,
-        ask: (SyncService.SetupPlan, String) throws -> SyncService.Secret?,
+        ask: (SyncSetupPlan, String) throws -> SyncSecret?,
         askAgain: ((any Error) throws -> Void)?, kdf: KDFParameters?,
-        announce: (SyncService.EnableResult, String) throws -> Void, progress: ((SyncService.Progress) -> Void)?,
+        announce: (SyncEnableResult, String) throws -> Void, progress: ((SyncProgress) -> Void)?,
         firstSync: Bool, naming: SetupContext.Naming
     ) async throws -> EnableOutcome {
         let plan = try await recordingSetupFailure {
@@ -114,15 +114,13 @@ extension SyncService {
 
     /// The sync that follows setup, on the same remote, in the same turn.
     private func firstSync(
-        _ remote: any Remote, progress: ((SyncService.Progress) -> Void)?
+        _ remote: any Remote, progress: ((SyncProgress) -> Void)?
     ) async -> Result<
         SyncReport, any Error
     > {
         defer { refreshNotice() }
         do {
-            let standing = look()
-            if let lost = standing.lost { throw lost }
-            guard let store = standing.store, standing.isOn else { throw SyncError.syncOff }
+            let store = try look().on().store
             let engine = SyncEngine(vault: vault, remote: remote, recorder: recorder, clock: clock, store: store)
             return .success(try await engine.run(progress: progress, compacting: false))
         } catch {
@@ -143,15 +141,5 @@ extension SyncService {
             recorder.record(SyncEvent(phase: .setup, kind: .failed, time: now, failure: SyncFailure(error)))
             throw error
         }
-    }
-}
-
-extension SyncService {
-    /// What unlocks the remote vault's master key: the sync passphrase, or the
-    /// recovery key shown once when the remote vault was created.
-    public enum Secret: Sendable {
-        case passphrase(SecretBytes)
-        /// As the user typed it (UTF-8): spaces, dashes and case do not matter.
-        case recoveryKey(SecretBytes)
     }
 }

@@ -36,10 +36,10 @@ extension SyncService {
     /// - Throws: `SyncError.syncOff` when sync is not on here, `.wrongPassphrase`
     ///   when `current` does not open the manifest (nothing is written).
     public func changePassphrase(
-        current: SyncService.Secret, newPassphrase: SecretBytes, newRecoveryKey: Bool, revoking: [String] = [],
+        current: SyncSecret, newPassphrase: SecretBytes, newRecoveryKey: Bool, revoking: [String] = [],
         kdf: KDFParameters?, chooseRevocations: ([DeviceDirectory.Device]) throws -> [String] = { _ in [] },
         announce: (_ recoveryKey: String?, _ remote: String) throws -> Void,
-        progress: ((SyncService.Progress) -> Void)? = nil, whenBusy: () -> Void = {}
+        progress: ((SyncProgress) -> Void)? = nil, whenBusy: () -> Void = {}
     ) async throws -> PassphraseChangeOutcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
             defer { refreshNotice() }
@@ -72,7 +72,7 @@ extension SyncService {
     /// rotation seals the new key to it too.
     private func enrolIfKeyless(
         store: SyncStore, record: SyncStore.StateRecord, remote: any Remote, stored: (StoredManifest, Data),
-        current: SyncService.Secret
+        current: SyncSecret
     ) async throws -> SyncStore.StateRecord {
         guard record.sealedDeviceKey == nil || record.authorityPublicKey == nil else { return record }
         // Only the manifest this device accepted, at its epoch: an authority planted beside it is never pinned.
@@ -91,7 +91,7 @@ extension SyncService {
     /// their own yet, so nothing can be sealed to them: the master key stays,
     /// and a rotation afterwards moves it (those devices then join again).
     private func upgrade(
-        store: SyncStore, record: SyncStore.StateRecord, remote: any Remote, current: SyncService.Secret,
+        store: SyncStore, record: SyncStore.StateRecord, remote: any Remote, current: SyncSecret,
         newPassphrase: SecretBytes, recoveryKey: RecoveryKey?, kdf: KDFParameters,
         announce: (_ recoveryKey: String?, _ remote: String) throws -> Void
     ) async throws -> PassphraseChangeOutcome {

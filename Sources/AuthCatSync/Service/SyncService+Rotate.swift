@@ -1,7 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 extension SyncService {
     /// An account on the lost-device checklist: issuer and name, never a secret.
@@ -65,7 +64,7 @@ extension SyncService {
     /// - Throws: `SyncError.syncOff` when sync is not on here, `.wrongPassphrase`
     ///   when `secret` does not open the manifest (nothing is written).
     public func rotate(
-        secret: SyncService.Secret, revoking: [String], progress: ((SyncService.Progress) -> Void)? = nil,
+        secret: SyncSecret, revoking: [String], progress: ((SyncProgress) -> Void)? = nil,
         whenBusy: () -> Void = {}
     ) async throws -> RotationOutcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
@@ -80,12 +79,7 @@ extension SyncService {
 
     /// The sync state of a device on which sync is on, or why there is none.
     func enabledState() throws -> (SyncStore, SyncStore.StateRecord) {
-        let standing = look()
-        if let lost = standing.lost { throw lost }
-        guard let store = standing.store, let record = standing.record, record.enabled else {
-            throw SyncError.syncOff
-        }
-        return (store, record)
+        try look().on()
     }
 
     /// One rotation, with everything it needs opened once: the service's
@@ -96,14 +90,14 @@ extension SyncService {
         let store: SyncStore
         let record: SyncStore.StateRecord
         let remote: any Remote
-        let progress: ((SyncService.Progress) -> Void)?
+        let progress: ((SyncProgress) -> Void)?
 
         /// The steps of `rotate`. `chooseRevocations` is shown the devices
         /// that joined since the secrets were last changed and returns more
         /// words to revoke; `announce` runs once everything is prepared and
         /// before anything is written (to show a new recovery key).
         func run(
-            secret: SyncService.Secret, revoking: [String], newSecrets: KeyRotation.NewSecrets? = nil,
+            secret: SyncSecret, revoking: [String], newSecrets: KeyRotation.NewSecrets? = nil,
             chooseRevocations: ([DeviceDirectory.Device]) throws -> [String] = { _ in [] },
             announce: () throws -> Void = {}
         ) async throws -> RotationOutcome {
@@ -130,7 +124,9 @@ extension SyncService {
                 // revocation: the rotation to come proves its own epoch; the cuts are as last synced.
             }
             let before = try SyncService.rotationStart(store)
-            let directory = try service.devices()
+            // Read again on the store this job holds (no second look): the sync above may have met new devices.
+            let directory = try DeviceDirectory.read(
+                from: store, state: SyncStore.requiredState(store), vaultDeviceName: vault.identity.deviceName)
             // A device certified but not yet seen writing (it joined with nothing to export) stays too;
             // one already revoked is gone for good, never "left out".
             // The certificates are read once: what is offered for revocation is what is sealed to.
@@ -221,7 +217,7 @@ extension SyncService {
         _ store: SyncStore
     ) throws -> (position: RotationChain.Position, devices: Set<String>, cuts: [RotationRecord.Cut]) {
         guard let state = try store.state(), let authority = state.authorityPublicKey else { throw SyncError.syncOff }
-        let peers = try store.read { try SyncStore.PeerRecord.fetchAll($0) }.filter { $0.deviceID != state.deviceID }
+        let peers = try store.reading { try $0.peers() }.filter { $0.deviceID != state.deviceID }
         let cuts =
             peers.map { RotationRecord.Cut(device: $0.deviceID, sequence: $0.sequence, chainHash: $0.chainHash) }
             + [RotationRecord.Cut(device: state.deviceID, sequence: state.nextSequence - 1, chainHash: state.chainHead)]

@@ -16,11 +16,6 @@ import Foundation
 /// A program opens one service per run (`authcat-cli` per command line);
 /// it is used by one task at a time.
 public final class SyncService {
-    /// After this many batches since its last snapshot, compaction is due:
-    /// `sync watch` compacts when idle and `sync now` suggests `sync compact`.
-    /// An ordinary sync never compacts (a snapshot is as large as the vault).
-    public static let compactionThreshold: Int64 = 64
-
     /// How the service reaches the remote a sync state names.
     public enum Remotes: Sendable {
         /// Made from the remote's location URL for each job and closed after it,
@@ -71,7 +66,7 @@ public final class SyncService {
     /// - Throws: `SyncError.syncOff` when sync is off here, the lost state's
     ///   `SyncError` when it was lost, and the sync's own `SyncError`.
     public func now(
-        progress: ((SyncService.Progress) -> Void)? = nil, whenBusy: () -> Void = {}
+        progress: ((SyncProgress) -> Void)? = nil, whenBusy: () -> Void = {}
     ) async throws -> Outcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
             try await syncInTurn(compacting: false, progress: progress)
@@ -80,7 +75,7 @@ public final class SyncService {
 
     /// Syncs like `now`, then replaces this device's batches on the remote with one snapshot.
     public func compact(
-        progress: ((SyncService.Progress) -> Void)? = nil, whenBusy: () -> Void = {}
+        progress: ((SyncProgress) -> Void)? = nil, whenBusy: () -> Void = {}
     ) async throws -> Outcome {
         try await coordinator.withRunLock(whenBusy: whenBusy) {
             try await syncInTurn(compacting: true, progress: progress)
@@ -107,10 +102,7 @@ public final class SyncService {
     ///
     /// - Throws: the lost state's `SyncError`, or `SyncError.syncOff`.
     public func remoteWhileOn() throws -> String {
-        let standing = look()
-        if let lost = standing.lost { throw lost }
-        guard standing.isOn, let record = standing.record else { throw SyncError.syncOff }
-        return record.remoteURL
+        try look().on().record.remoteURL
     }
 
     /// Keeps this vault in sync until `isStopped` or sync is turned off
@@ -147,13 +139,19 @@ public final class SyncService {
 
     /// One sync inside the caller's turn under the run lock; the notice is
     /// updated afterwards, whatever happened.
-    func syncInTurn(compacting: Bool, progress: ((SyncService.Progress) -> Void)?) async throws -> Outcome {
-        defer { refreshNotice() }
+    func syncInTurn(compacting: Bool, progress: ((SyncProgress) -> Void)?) async throws -> Outcome {
         let standing = look()
-        let report = try await withEngine(standing) { engine in
-            try await engine.run(progress: progress, compacting: compacting)
+        do {
+            let report = try await withEngine(standing) { engine in
+                try await engine.run(progress: progress, compacting: compacting)
+            }
+            let local = try SyncState.localState(standing.reread(in: location), in: location, vault: nil)
+            updateNotice(local)
+            return Outcome(report: report, local: local)
+        } catch {
+            refreshNotice(after: standing)
+            throw error
         }
-        return Outcome(report: report, local: try SyncState.localState(look(), in: location, vault: nil))
     }
 
     /// Runs `body` with an engine on the open store and the remote the state
@@ -164,8 +162,7 @@ public final class SyncService {
     func withEngine<Result>(
         _ standing: SyncState.Standing, evenIfOff: Bool = false, _ body: (SyncEngine) async throws -> Result
     ) async throws -> Result {
-        if let lost = standing.lost { throw lost }
-        guard let store = standing.store, let record = standing.record, evenIfOff || record.enabled else {
+        guard let (store, record) = try evenIfOff ? standing.setUp() : Optional(standing.on()) else {
             throw SyncError.syncOff
         }
         return try await withRemote(record.remoteURL, createOnlyEnforced: record.createOnlyEnforced) { remote in
@@ -196,14 +193,25 @@ public final class SyncService {
     /// Brings the notice up to date from the recorded events and one more
     /// look at the state (on the open store), without contacting the remote.
     func refreshNotice() {
+        refreshNotice(after: look())
+    }
+
+    /// Brings the notice up to date after a job that looked at the state as
+    /// `standing`, from the state it left, without looking at the files again.
+    func refreshNotice(after standing: SyncState.Standing) {
         let local: SyncLocalState
         do {
-            local = try SyncState.localState(look(), in: location, vault: nil)
+            local = try SyncState.localState(standing.reread(in: location), in: location, vault: nil)
         } catch {
             var unreadable = SyncLocalState.off
             unreadable.stateProblem = SyncFailure(error)
             local = unreadable
         }
+        updateNotice(local)
+    }
+
+    /// Writes the notice from the recorded events and the state a job left.
+    private func updateNotice(_ local: SyncLocalState) {
         let events = (try? SyncEventLog(location: location).events()) ?? []
         SyncNotice.update(SyncStatus.fold(events: events, local: local, probe: nil, now: clock.now()), in: location)
     }
@@ -217,27 +225,6 @@ public final class SyncService {
             }
         } catch {
             return .failed(SyncFailure(error))
-        }
-    }
-}
-
-extension SyncService {
-    /// How far a sync has got, for a progress line.
-    public struct Progress: Sendable, Equatable {
-        public enum Step: String, Sendable, Equatable {
-            case listing, importing, exporting, compacting
-        }
-
-        public var step: Step
-        /// Objects done in this step so far.
-        public var completed: Int
-        /// Objects this step will handle, when known.
-        public var total: Int?
-
-        public init(step: Step, completed: Int, total: Int?) {
-            self.step = step
-            self.completed = completed
-            self.total = total
         }
     }
 }

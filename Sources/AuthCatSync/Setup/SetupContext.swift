@@ -38,7 +38,7 @@ struct SetupContext {
     }
 
     /// Turns sync on again for the remote vault this device joined before.
-    func resume() async throws -> SyncService.EnableResult {
+    func resume() async throws -> SyncEnableResult {
         let store = try SyncStore.openOrCreate(in: vault.location)
         guard let state = try store.state() else { throw SyncError(.other, "no sync state to resume") }
         // Proves the stored master key still opens before anything changes.
@@ -64,13 +64,13 @@ struct SetupContext {
             $0.disabledEverywhere = false
         }
         try SyncState.SetupFile.record(try SyncStore.requiredState(store), in: vault.location)
-        return SyncService.EnableResult(
+        return SyncEnableResult(
             outcome: .resumed, recoveryKey: nil, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID,
             deviceName: naming.chosen ?? state.deviceName ?? vault.identity.deviceName)
     }
 
     /// Joins the one vault on the remote; a wrong secret changes nothing.
-    func join(secret: SyncService.Secret?) async throws -> SyncService.EnableResult {
+    func join(secret: SyncSecret?) async throws -> SyncEnableResult {
         guard let secret else { throw SyncError.secretRequired }
         guard let vaultID = vaultToJoin else {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
@@ -103,7 +103,7 @@ struct SetupContext {
             disabledGeneration: try await disabledGeneration(vaultID, keys: keys, epoch: stored.position?.epoch ?? 0),
             manifest: (ObjectHash.of(data), rewritten ? nil : listing.versions[RemoteLayout.manifest(vaultID)]),
             generation: stored.generation, enrolment: enrolment, epoch: stored.position)
-        return SyncService.EnableResult(
+        return SyncEnableResult(
             outcome: .joined, recoveryKey: nil, remoteVaultID: vaultID, deviceID: deviceID,
             deviceName: naming.forNewDevice)
     }
@@ -120,7 +120,7 @@ struct SetupContext {
     /// - Throws: `SyncError.wrongPassphrase` when the secret opens neither the
     ///   manifest nor such a record, with nothing written.
     private func finishInterruptedRotation(
-        _ vaultID: String, secret: SyncService.Secret, deviceID: String
+        _ vaultID: String, secret: SyncSecret, deviceID: String
     ) async throws -> Bool {
         let before = try await StoredManifest.read(from: remote, vaultID: vaultID).0.epoch
         let finishing = KeyRotation(remote: remote, vaultID: vaultID, device: deviceID, clock: clock)
@@ -143,7 +143,7 @@ struct SetupContext {
     }
 
     private func readManifest(
-        _ vaultID: String, secret: SyncService.Secret
+        _ vaultID: String, secret: SyncSecret
     ) async throws -> (data: Data, stored: StoredManifest, unlocked: StoredManifest.Unlocked) {
         guard let data = try await remote.get(RemoteLayout.manifest(vaultID)) else {
             throw SyncError(.other, "the remote vault's manifest disappeared while joining; try again")
@@ -153,7 +153,7 @@ struct SetupContext {
     }
 
     /// Makes a new remote vault: master key, manifest, recovery key.
-    func create(secret: SyncService.Secret?, kdf: KDFParameters) async throws -> SyncService.EnableResult {
+    func create(secret: SyncSecret?, kdf: KDFParameters) async throws -> SyncEnableResult {
         guard case .passphrase(let passphrase) = secret else { throw SyncError.passphraseRequiredToCreate }
         let keys = try SyncKeys.generate()
         let recoveryKey = try RecoveryKey.generate()
@@ -182,7 +182,7 @@ struct SetupContext {
             vaultID: vaultID, deviceID: deviceID, sealedMasterKey: sealed,
             manifest: (ObjectHash.of(manifestData), nil), generation: manifest.generationNumber, enrolment: enrolment,
             epoch: nil)
-        return SyncService.EnableResult(
+        return SyncEnableResult(
             outcome: .created, recoveryKey: recoveryKey.formatted, remoteVaultID: vaultID, deviceID: deviceID,
             deviceName: naming.forNewDevice)
     }

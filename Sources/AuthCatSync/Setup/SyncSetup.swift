@@ -9,7 +9,7 @@ enum SyncSetup {
     ///
     /// - Parameter remoteURL: the location as the user gave it, to tell
     ///   whether this device synced there before; nil for the remote's own.
-    static func plan(vault: Vault, remote: any Remote, remoteURL: String? = nil) async throws -> SyncService.SetupPlan {
+    static func plan(vault: Vault, remote: any Remote, remoteURL: String? = nil) async throws -> SyncSetupPlan {
         let listing: RemoteListing
         do {
             listing = RemoteListing(try await remote.list(prefix: ""))
@@ -26,7 +26,7 @@ enum SyncSetup {
     static func plan(
         vault: Vault, remote: any Remote, remoteURL: String,
         listing: RemoteListing
-    ) async throws -> (plan: SyncService.SetupPlan, vaultToJoin: String?) {
+    ) async throws -> (plan: SyncSetupPlan, vaultToJoin: String?) {
         // Never joined afresh over lost state: the user says so first (`sync disable`).
         if let lost = SyncState.lostStateError(in: vault.location) { throw lost }
         let store = try SyncStore.openIfPresent(in: vault.location)
@@ -115,7 +115,7 @@ enum SyncSetup {
     ///   key; a wrong one throws `.wrongPassphrase` and nothing is written.
     /// - On the remote vault this device joined before, resumes; `secret` may be nil.
     ///
-    /// It does not sync, and takes no lock: its caller (`SyncService.enable`)
+    /// It does not sync, and takes no lock: its caller (the service's `enable`)
     /// holds the run lock and syncs next.
     ///
     /// - Parameters:
@@ -129,11 +129,11 @@ enum SyncSetup {
     ///     `.joinDifferentVault` is also the user's confirmation: without it,
     ///     such a join throws and writes nothing.
     static func enable(
-        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncService.Secret?,
+        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?,
         kdf: KDFParameters? = nil, recorder: SyncEventRecorder,
         clock: Clock = SystemClock(), deviceID: String? = nil, naming: SetupContext.Naming? = nil,
-        expecting expected: SyncService.SetupPlan? = nil
-    ) async throws -> SyncService.EnableResult {
+        expecting expected: SyncSetupPlan? = nil
+    ) async throws -> SyncEnableResult {
         recorder.record(SyncEvent(phase: .setup, kind: .started, time: clock.now()))
         do {
             let result = try await setUp(
@@ -155,9 +155,9 @@ enum SyncSetup {
 
     /// `enable`'s steps, between its events.
     private static func setUp(
-        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncService.Secret?, kdf: KDFParameters?,
-        clock: Clock, deviceID: String?, naming: SetupContext.Naming, expecting expected: SyncService.SetupPlan?
-    ) async throws -> SyncService.EnableResult {
+        vault: Vault, remote: any Remote, remoteURL: String, secret: SyncSecret?, kdf: KDFParameters?,
+        clock: Clock, deviceID: String?, naming: SetupContext.Naming, expecting expected: SyncSetupPlan?
+    ) async throws -> SyncEnableResult {
         try await remote.prepare()
         let listing = RemoteListing(try await remote.list(prefix: ""))
         if let deviceID, !RemoteLayout.isDeviceID(deviceID) {
@@ -179,60 +179,6 @@ enum SyncSetup {
             guard expected == .joinDifferentVault else { throw SyncError.differentVault(remote.displayLocation) }
             return try await setup.join(secret: secret)
         case .create: return try await setup.create(secret: secret, kdf: kdf ?? KDFParameters.moderate())
-        }
-    }
-}
-
-extension SyncService {
-    /// What `SyncSetup.enable` will do on a remote, so the command line knows
-    /// what to ask for before calling it.
-    public enum SetupPlan: String, Sendable, Equatable {
-        /// The remote holds no vault (or only a deletion marker): a new remote vault
-        /// will be made; ask for a new sync passphrase (twice).
-        case create
-        /// The remote holds a vault this device has not joined: ask for its sync
-        /// passphrase or recovery key.
-        case join
-        /// The remote at the location this device synced with before now holds
-        /// another vault (the "vault mismatch"): the user confirms joining it
-        /// first, then gives its passphrase or recovery key. `enable` joins it
-        /// only when passed this plan as `expecting`.
-        case joinDifferentVault
-        /// The remote holds the vault this device joined before: nothing to ask.
-        case resume
-    }
-}
-
-extension SyncService {
-    /// What `SyncSetup.enable` did.
-    public struct EnableResult: Sendable, Equatable {
-        public enum Outcome: String, Sendable, Equatable {
-            /// A new remote vault was made; `recoveryKey` must be shown to the user once.
-            case created
-            /// This device joined the remote vault another device made.
-            case joined
-            /// Sync was turned on again for the remote vault this device had joined before.
-            case resumed
-        }
-
-        public var outcome: Outcome
-        /// The recovery key, formatted for display; only when `outcome` is `.created`.
-        public var recoveryKey: String?
-        /// The id of the remote vault (not secret).
-        public var remoteVaultID: String
-        /// This device's id on the remote (not secret).
-        public var deviceID: String
-        /// The name this device asks for on the remote; its first sync adds a
-        /// suffix when another device carries it (`SyncReport.deviceRenamed`).
-        public var deviceName: String
-
-        public init(outcome: Outcome, recoveryKey: String?, remoteVaultID: String, deviceID: String, deviceName: String)
-        {
-            self.outcome = outcome
-            self.recoveryKey = recoveryKey
-            self.remoteVaultID = remoteVaultID
-            self.deviceID = deviceID
-            self.deviceName = deviceName
         }
     }
 }

@@ -10,7 +10,7 @@ extension SyncState {
     ///
     /// Written (atomically, 0600) whenever sync is set up, and by any look at a
     /// good state that finds it missing (setups made before it existed). Removed
-    /// only by `SyncService.disable` on a lost state, when the user chose to start over.
+    /// only by `sync disable` on a lost state, when the user chose to start over.
     struct SetupFile: Codable, Equatable {
         static let fileName = "sync-setup.json"
         static let currentFormat = "authcat-sync-setup"

@@ -1,13 +1,12 @@
 import AuthCatCore
 import AuthCatEssentials
 import Foundation
-import GRDB
 
 /// This vault's sync state as one look at its files finds it: never set up,
 /// lost (set up, but `sync.sqlite` is missing, emptied or damaged), off or on.
 ///
-/// `SyncService` takes one look per job, with `sync.sqlite` opened once per
-/// service; the static questions below are for callers that must not pay for
+/// The service above takes one look per job, with `sync.sqlite` opened once
+/// per service; the static questions below are for callers that must not pay for
 /// a service (the hook that runs after every command).
 public enum SyncState {
     /// What one look found.
@@ -21,6 +20,33 @@ public enum SyncState {
 
         /// Whether sync is on for this vault.
         var isOn: Bool { lost == nil && record?.enabled == true }
+
+        /// The open store and state row of a sync set up here; nil when sync
+        /// was never set up. The one place that says a lost state is never "off".
+        ///
+        /// - Throws: the lost state's `SyncError`.
+        func setUp() throws -> (store: SyncStore, record: SyncStore.StateRecord)? {
+            if let lost { throw lost }
+            guard let store, let record else { return nil }
+            return (store, record)
+        }
+
+        /// The open store and state row of a sync that is on here.
+        ///
+        /// - Throws: the lost state's `SyncError`, or `SyncError.syncOff`.
+        func on() throws -> (store: SyncStore, record: SyncStore.StateRecord) {
+            guard let setUp = try setUp(), setUp.record.enabled else { throw SyncError.syncOff }
+            return setUp
+        }
+
+        /// This look brought up to date after a job that holds the run lock
+        /// changed the state: the row read again from the store it opened, the
+        /// files not looked at again (a look at them if the row cannot be read).
+        func reread(in location: VaultLocation) -> Standing {
+            guard lost == nil, let store else { return self }
+            guard let record = try? store.state() else { return SyncState.look(in: location, reusing: store) }
+            return Standing(store: store, record: record)
+        }
     }
 
     /// Looks at the state of the vault at `location`. Opens no database when
@@ -106,41 +132,5 @@ public enum SyncState {
             throw SecureFile.writeError(SyncState.SetupFile.url(in: location).path, errno: errno)
         }
         return setAside
-    }
-
-    /// This device's sync state as the monitor shows it; `.off` if sync was
-    /// never set up; with `stateProblem` set when its state was lost.
-    ///
-    /// `pendingLocalChanges` is filled only when a vault is given.
-    public static func localState(in location: VaultLocation, vault: Vault? = nil) throws -> SyncLocalState {
-        try localState(look(in: location), in: location, vault: vault)
-    }
-
-    /// The monitor's view of what a look found.
-    static func localState(_ standing: Standing, in location: VaultLocation, vault: Vault?) throws -> SyncLocalState {
-        if let lost = standing.lost {
-            var local = SyncLocalState.off
-            local.remoteLocation = SyncState.SetupFile.read(in: location)?.remote
-            local.stateProblem = lost.failure
-            return local
-        }
-        guard let store = standing.store, let state = standing.record else { return .off }
-        let devices = try DeviceDirectory.read(
-            from: store, state: state, vaultDeviceName: vault?.identity.deviceName ?? "this device"
-        ).devices
-        return SyncLocalState(
-            isEnabled: state.enabled, remoteLocation: state.remoteURL, remoteVaultID: state.remoteVaultID,
-            lastSuccessfulSync: state.lastSuccessfulSync.map(Date.init(unixMilliseconds:)),
-            pendingLocalChanges: try vault.map { try SyncEngine.pendingLocalChanges(store: store, vault: $0) },
-            batchesSinceSnapshot: SyncEngine.batchesSinceSnapshot(state),
-            rejectedObjects: try store.read { try SyncStore.RejectedRecord.order(Column("name")).fetchAll($0) }.map(
-                \.rejectedObject),
-            standingIssues: try store.read {
-                try SyncStore.IssueRecord.order(Column("kind"), Column("subject")).fetchAll($0)
-            }
-            .map(\.standingIssue),
-            devicesSeen: devices, remoteDeleted: state.remoteDeleted, vaultMismatch: state.vaultMismatch,
-            disabledEverywhere: state.disabledEverywhere, createOnlyEnforced: state.createOnlyEnforced,
-            revoked: state.revoked)
     }
 }

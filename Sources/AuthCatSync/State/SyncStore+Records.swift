@@ -25,12 +25,6 @@ extension SyncStore {
             let records = try store.read { try fetchAll($0) }
             return Dictionary(records.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
-
-        var rejectedObject: SyncLocalState.RejectedObject {
-            SyncLocalState.RejectedObject(
-                name: name, kind: SyncReport.IntegrityIssue.Kind(rawValue: kind) ?? .rejected, detail: detail,
-                firstSeen: Date(unixMilliseconds: firstSeen))
-        }
     }
 }
 
@@ -48,12 +42,6 @@ extension SyncStore {
         var detail: String
         /// When a sync first found it, in Unix milliseconds.
         var firstSeen: Int64
-
-        var standingIssue: SyncLocalState.StandingIssue {
-            SyncLocalState.StandingIssue(
-                kind: SyncReport.IntegrityIssue.Kind(rawValue: kind) ?? .gap, subject: subject, detail: detail,
-                firstSeen: Date(unixMilliseconds: firstSeen))
-        }
     }
 }
 

@@ -25,19 +25,4 @@ extension SyncStore {
             try state.insert(db)
         }
     }
-
-    /// The clock records with these keys (`entity/recordID`), by key.
-    func clockRecords(
-        _ db: Database, keys: [SyncStore.ClockRecord.Key]
-    ) throws -> [SyncStore.ClockRecord.Key: SyncStore.ClockRecord] {
-        var found: [SyncStore.ClockRecord.Key: SyncStore.ClockRecord] = [:]
-        for key in keys {
-            if let record = try SyncStore.ClockRecord.fetchOne(
-                db, key: ["entity": key.entity.rawValue, "recordID": key.recordID])
-            {
-                found[key] = record
-            }
-        }
-        return found
-    }
 }

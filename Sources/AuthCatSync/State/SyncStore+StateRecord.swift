@@ -81,6 +81,11 @@ extension SyncStore {
             disabledGeneration < RemoteLayout.maximumNumber ? disabledGeneration : 0
         }
 
+        /// Batches this device wrote since its last snapshot.
+        var batchesSinceSnapshot: Int64 {
+            max(0, nextSequence - 1 - snapshotSequence)
+        }
+
         var clock: HybridLogicalClock {
             get { HybridLogicalClock(wall: hlcWall, logical: hlcLogical) }
             set {

@@ -34,10 +34,10 @@ final class SyncStatusTextTests: XCTestCase {
 
     func testTextSaysWhenCompactionIsDue() {
         var status = failing
-        status.local.batchesSinceSnapshot = SyncService.compactionThreshold
+        status.local.batchesSinceSnapshot = SyncReport.compactionThreshold
         XCTAssertTrue(
             status.textLines().contains(
-                "batches since snapshot: \(SyncService.compactionThreshold) (compaction due)"))
+                "batches since snapshot: \(SyncReport.compactionThreshold) (compaction due)"))
     }
 
     func testTextForSyncOffIsShort() {

@@ -19,7 +19,7 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a", "b"])
 
         let rename = try await a.service().renameDevice(to: "laptop")
-        XCTAssertEqual(rename, SyncService.DeviceRename(from: "a", to: "laptop"))
+        XCTAssertEqual(rename, DeviceRename(from: "a", to: "laptop"))
         let written = try await a.sync()
         XCTAssertEqual(written.objectsWritten, 1, "one batch carries the name")
         XCTAssertEqual(written.exportedChanges, 0)
@@ -78,7 +78,7 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         let kept = try await a.sync()
         XCTAssertNil(kept.deviceRenamed, "the smaller id keeps the name")
         let settled = try await b.sync()
-        XCTAssertEqual(settled.deviceRenamed, SyncService.DeviceRename(from: "vm", to: "vm-2"))
+        XCTAssertEqual(settled.deviceRenamed, DeviceRename(from: "vm", to: "vm-2"))
         try await c.sync()
         let directory = try c.service().devices()
         XCTAssertEqual(try directory.resolve("vm").id, "1111111111111111")
@@ -98,7 +98,7 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
             kdf: KDFParameters.minimumForTesting(), recorder: b.events, clock: b.clock, deviceID: b.syncDeviceID,
             naming: SetupContext.Naming(chosen: "a", fallback: "b"))
         let first = try await b.sync()
-        XCTAssertEqual(first.deviceRenamed, SyncService.DeviceRename(from: "a", to: "a-2"))
+        XCTAssertEqual(first.deviceRenamed, DeviceRename(from: "a", to: "a-2"))
         try await a.sync()
         XCTAssertEqual(
             try a.service().devices().devices.map(\.name), ["a", "a-2"], "the device that had it keeps it")
@@ -159,7 +159,7 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
         let disguised = "l\u{0430}pt\u{043E}p"
         try SyncStore.openIfPresent(in: b.vault.location)?.updateState { $0.deviceName = disguised }
         let report = try await b.sync()
-        XCTAssertEqual(report.deviceRenamed, SyncService.DeviceRename(from: disguised, to: disguised + "-2"))
+        XCTAssertEqual(report.deviceRenamed, DeviceRename(from: disguised, to: disguised + "-2"))
         try await a.sync()
         let seenByA = try a.service().devices().devices
         let other = try XCTUnwrap(seenByA.first { $0.id == "2222222222222222" })

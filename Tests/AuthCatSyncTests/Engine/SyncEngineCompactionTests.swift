@@ -48,7 +48,7 @@ final class SyncEngineCompactionTests: SyncEngineTestCase {
         try await a.enable()
         try await a.sync()
         let accounts = try a.vault.accounts()
-        let rounds = Int(SyncService.compactionThreshold) + 6
+        let rounds = Int(SyncReport.compactionThreshold) + 6
         for index in 0..<rounds {
             try a.edit(accounts[index].id, AccountEdit(note: "edit \(index)"))
             let report = try await a.sync()

@@ -28,12 +28,12 @@ final class SyncTestDevice {
     static let passphrase = "correct horse battery staple"
 
     @discardableResult
-    func enable(passphrase: String = SyncTestDevice.passphrase) async throws -> SyncService.EnableResult {
+    func enable(passphrase: String = SyncTestDevice.passphrase) async throws -> SyncEnableResult {
         try await enable(secret: .passphrase(SecretBytes(utf8: passphrase)))
     }
 
     @discardableResult
-    func enable(secret: SyncService.Secret?) async throws -> SyncService.EnableResult {
+    func enable(secret: SyncSecret?) async throws -> SyncEnableResult {
         try await SyncSetup.enable(
             vault: vault, remote: remote, remoteURL: remote.displayLocation, secret: secret,
             kdf: KDFParameters.minimumForTesting(), recorder: events, clock: clock,

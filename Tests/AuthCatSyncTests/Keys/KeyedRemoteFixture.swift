@@ -48,7 +48,7 @@ struct KeyedRemoteFixture {
         }
     }
 
-    var passphrase: SyncService.Secret { .passphrase(SecretBytes(utf8: Self.passphrase)) }
+    var passphrase: SyncSecret { .passphrase(SecretBytes(utf8: Self.passphrase)) }
     var origin: RotationChain.Position {
         RotationChain.Position(epoch: 0, recordHash: "", authority: authority.publicKey)
     }
@@ -69,7 +69,7 @@ struct KeyedRemoteFixture {
     func rotate(
         by device: String = "aaaaaaaaaaaaaaaa", revoking: Set<String> = [],
         from position: RotationChain.Position? = nil,
-        cuts: [RotationRecord.Cut] = [], secret: SyncService.Secret? = nil,
+        cuts: [RotationRecord.Cut] = [], secret: SyncSecret? = nil,
         newSecrets: KeyRotation.NewSecrets? = nil
     ) async throws -> KeyRotation.Prepared {
         let rotation = try rotation(by: device)

@@ -9,10 +9,10 @@ import XCTest
 /// what the old passphrase, with any old copy of the remote, can still open.
 final class PassphraseChangeTests: XCTestCase {
     private let newPassphrase = "a new passphrase"
-    private var newSecret: SyncService.Secret { .passphrase(SecretBytes(utf8: newPassphrase)) }
+    private var newSecret: SyncSecret { .passphrase(SecretBytes(utf8: newPassphrase)) }
 
     private func change(
-        _ fixture: KeyedRemoteFixture, from secret: SyncService.Secret? = nil, newRecoveryKey: RecoveryKey? = nil,
+        _ fixture: KeyedRemoteFixture, from secret: SyncSecret? = nil, newRecoveryKey: RecoveryKey? = nil,
         revoking: Set<String> = []
     ) async throws -> KeyRotation.Prepared {
         try await fixture.rotate(
@@ -32,7 +32,7 @@ final class PassphraseChangeTests: XCTestCase {
         XCTAssertThrowsError(try manifest.unlock(with: fixture.passphrase)) {
             XCTAssertEqual($0 as? SyncError, .wrongPassphrase)
         }
-        let recovery = SyncService.Secret.recoveryKey(SecretBytes(utf8: fixture.recoveryKey.formatted))
+        let recovery = SyncSecret.recoveryKey(SecretBytes(utf8: fixture.recoveryKey.formatted))
         let byRecovery = try await StoredManifest.version2(manifest).unlock(with: recovery, on: fixture.remote)
         XCTAssertEqual(byRecovery.keys.masterKey, prepared.keys.masterKey)
         // Every remaining device takes the new key from the record, without a secret.
@@ -104,7 +104,7 @@ final class PassphraseChangeTests: XCTestCase {
         let forged = try KeyManifest.make(
             vaultID: fixture.vaultID, epoch: 0, rotation: "", manifestKey: forgedKey,
             keys: try SyncKeys.generate(), authority: forger, wraps: wraps, createdAt: fixture.clock.now())
-        let recovery = SyncService.Secret.recoveryKey(SecretBytes(utf8: fixture.recoveryKey.formatted))
+        let recovery = SyncSecret.recoveryKey(SecretBytes(utf8: fixture.recoveryKey.formatted))
         // The sealed box opens: only the chain tells it from the real one.
         XCTAssertNoThrow(try forged.unlock(with: recovery))
         do {
@@ -136,7 +136,7 @@ final class PassphraseChangeTests: XCTestCase {
                 theirs, passphrase: SecretBytes(utf8: "theirs"), kdf: fixture.kdf,
                 recovery: try XCTUnwrap(honest.wraps.keptRecoverySide), vaultID: fixture.vaultID),
             createdAt: fixture.clock.now())
-        let recovery = SyncService.Secret.recoveryKey(SecretBytes(utf8: fresh.formatted))
+        let recovery = SyncSecret.recoveryKey(SecretBytes(utf8: fresh.formatted))
         XCTAssertNoThrow(try forged.unlock(with: recovery), "the sealed box opens: only the anchor tells")
         do {
             _ = try await StoredManifest.version2(forged).unlock(with: recovery, on: fixture.remote)

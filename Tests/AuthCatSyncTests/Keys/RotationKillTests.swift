@@ -70,7 +70,7 @@ final class RotationKillTests: XCTestCase {
         print("passphrase change kill seed: \(seed) (AUTHCAT_TEST_SEED replays it)")
         var generator = SeededRandom(seed: seed)
         let fixture = try await KeyedRemoteFixture()
-        let recovery = SyncService.Secret.recoveryKey(SecretBytes(utf8: fixture.recoveryKey.formatted))
+        let recovery = SyncSecret.recoveryKey(SecretBytes(utf8: fixture.recoveryKey.formatted))
         var current = KeyedRemoteFixture.passphrase
         for round in 0..<6 {
             let next = "new passphrase \(round)"

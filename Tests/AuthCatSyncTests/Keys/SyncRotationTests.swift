@@ -18,7 +18,7 @@ final class SyncRotationTests: XCTestCase {
         remote = MemoryRemote()
     }
 
-    private var passphrase: SyncService.Secret { .passphrase(SecretBytes(utf8: SyncTestDevice.passphrase)) }
+    private var passphrase: SyncSecret { .passphrase(SecretBytes(utf8: SyncTestDevice.passphrase)) }
 
     private func threeDevices() async throws -> (SyncTestDevice, SyncTestDevice, SyncTestDevice) {
         let devices = (

@@ -144,7 +144,7 @@ final class SyncCoordinatorWatchTests: XCTestCase {
         let vault = device.vault
         let due = {
             var report = SyncReport()
-            report.batchesSinceSnapshot = SyncService.compactionThreshold
+            report.batchesSinceSnapshot = SyncReport.compactionThreshold
             return report
         }()
         let compacted = {

@@ -9,7 +9,7 @@ final class SyncIdleCompactionTests: XCTestCase {
     private let policy = SyncCoordinator.IdleCompaction(idleTime: 30)
 
     func testCompactsOnlyWhenDueAndIdleLongEnough() {
-        let due = SyncService.compactionThreshold
+        let due = SyncReport.compactionThreshold
         XCTAssertTrue(policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 30))
         XCTAssertFalse(
             policy.shouldCompact(batchesSinceSnapshot: due, lastLocalChange: start, now: start + 29.9),

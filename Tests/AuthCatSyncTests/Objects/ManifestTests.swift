@@ -16,7 +16,7 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(try decoded.unlock(with: .passphrase(SecretBytes(utf8: "right"))).masterKey, keys.masterKey)
         XCTAssertEqual(
             try decoded.unlock(with: .recoveryKey(SecretBytes(utf8: recovery.formatted))).masterKey, keys.masterKey)
-        for wrong: SyncService.Secret in [
+        for wrong: SyncSecret in [
             .passphrase(SecretBytes(utf8: "wrong")),
             .recoveryKey(SecretBytes(utf8: try RecoveryKey.generate().formatted)),
         ] {

@@ -95,7 +95,7 @@ final class SyncSetupTests: XCTestCase {
     /// a passphrase that was typed once, to join.
     func testARemoteThatChangedSinceThePlanSetsNothingUp() async throws {
         let b = try device("b")
-        let passphrase = SyncService.Secret.passphrase(SecretBytes(utf8: SyncTestDevice.passphrase))
+        let passphrase = SyncSecret.passphrase(SecretBytes(utf8: SyncTestDevice.passphrase))
         let error = await syncError {
             _ = try await SyncSetup.enable(
                 vault: b.vault, remote: remote, remoteURL: remote.displayLocation, secret: passphrase,

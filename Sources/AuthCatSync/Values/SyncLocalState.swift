@@ -16,7 +16,7 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     /// Local changes not exported yet; nil when unknown (sync off).
     public var pendingLocalChanges: Int?
     /// Batches this device wrote since its newest snapshot; nil when unknown
-    /// (sync never set up). At `SyncService.compactionThreshold` or more,
+    /// (sync never set up). At `SyncReport.compactionThreshold` or more,
     /// compaction is due.
     public var batchesSinceSnapshot: Int64?
     /// Remote objects this device rejected and skips while they stay the same.
@@ -39,11 +39,6 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     public var createOnlyEnforced: Bool?
     /// A key rotation on another device revoked this one: sync stopped here for good.
     public var revoked: Bool
-
-    /// The kind of remote (`folder`, `s3`, `webdav`, `rclone`), from its location.
-    public var remoteKind: String? {
-        remoteLocation.flatMap { try? RemoteLocation(parsing: $0).kind }
-    }
 
     public init(
         isEnabled: Bool, remoteLocation: String? = nil, remoteVaultID: String? = nil, lastSuccessfulSync: Date? = nil,
@@ -72,7 +67,7 @@ public struct SyncLocalState: Codable, Equatable, Sendable {
     }
 
     /// Whether enough batches piled up for a compaction to be worth running.
-    public var compactionDue: Bool { (batchesSinceSnapshot ?? 0) >= SyncService.compactionThreshold }
+    public var compactionDue: Bool { (batchesSinceSnapshot ?? 0) >= SyncReport.compactionThreshold }
 
     /// Sync never turned on.
     public static let off = SyncLocalState(isEnabled: false)

@@ -1,5 +1,10 @@
-/// What one `SyncEngine.sync` did.
+/// What one sync did.
 public struct SyncReport: Sendable, Equatable {
+    /// After this many batches since its last snapshot, compaction is due:
+    /// `sync watch` compacts when idle and `sync now` suggests `sync compact`.
+    /// An ordinary sync never compacts (a snapshot is as large as the vault).
+    public static let compactionThreshold: Int64 = 64
+
     /// Record changes written to the local vault (accounts and preferences).
     public var importedChanges = 0
     /// Records sent to the remote.
@@ -14,11 +19,11 @@ public struct SyncReport: Sendable, Equatable {
     /// Devices whose objects are on the remote, this one included.
     public var devicesSeen: [SyncLocalState.DeviceSeen] = []
     /// This device took another name because another device of the remote
-    /// vault already carried the one it had (`SyncEngine.settleName`).
-    public var deviceRenamed: SyncService.DeviceRename?
+    /// vault already carried the one it had.
+    public var deviceRenamed: DeviceRename?
     /// Synced preferences that changed here, with the reason.
     public var preferenceChanges: [SyncReport.PreferenceChange] = []
-    /// Whether this sync wrote a snapshot (`SyncEngine.compact`, or a repair
+    /// Whether this sync wrote a snapshot (a compaction, or a repair
     /// after this device's objects were lost on the remote).
     public var snapshotWritten = false
     /// This device's batches and older snapshots removed because a new snapshot covers them.
@@ -28,9 +33,9 @@ public struct SyncReport: Sendable, Equatable {
 
     public init() {}
 
-    /// Whether enough batches piled up for `SyncEngine.compact` to be worth
-    /// running (`SyncService.compactionThreshold`).
-    public var compactionDue: Bool { batchesSinceSnapshot >= SyncService.compactionThreshold }
+    /// Whether enough batches piled up for a compaction to be worth
+    /// running (`compactionThreshold`).
+    public var compactionDue: Bool { batchesSinceSnapshot >= SyncReport.compactionThreshold }
 
     /// The rejected objects among `issues`.
     public var rejectedObjects: [SyncReport.IntegrityIssue] {
