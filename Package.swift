@@ -135,7 +135,9 @@ let package = Package(
             ], swiftSettings: libcurlOnDemand),
         // Test doubles: a clock set by hand, a remote in memory that can be
         // made to fail, the cheapest KDF. Only test targets depend on it.
-        .target(name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"]),
+        .target(
+            name: "AuthCatTesting", dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"],
+            path: "Tests/AuthCatTesting"),
         .executableTarget(
             name: "authcat-bench",
             dependencies: ["AuthCatCore", "AuthCatEssentials", "AuthCatSync"],
@@ -169,8 +171,10 @@ let package = Package(
             swiftSettings: libcurlOnDemand,
             linkerSettings: [.unsafeFlags(staticSwiftFlags, .when(configuration: .release))]),
 
-        // What several test targets need: temporary folders, moto_server on
-        // loopback, free ports, a seeded random generator.
+        // What several test targets share, a folder per concern: servers on loopback
+        // (moto_server, WebDAV, hostile ones), processes and users, temporary folders and
+        // free ports; a seeded random generator. What one test target alone uses is in
+        // its own Helpers/ folder.
         .target(
             name: "AuthCatTestSupport", path: "Tests/AuthCatTestSupport", linkerSettings: [.linkedLibrary("curl")]),
         // Tests mirror the libraries: one test target per library.

@@ -1,4 +1,4 @@
-// authcat-bench: measures the sync engine on a folder remote, as scripts/bench-sync runs it.
+// authcat-bench: measures the sync engine on a folder remote, as scripts/bench/sync runs it.
 //
 // It prints, for each step, the wall time and what went over the wire: the
 // first sync of a 1,000-account vault (the key derivation is done before and

@@ -201,7 +201,7 @@ final class OTPGeneratorTests: XCTestCase {
 
     // MARK: Many secrets
 
-    /// How fast codes are is scripts/bench's figure (`authcat code` on 1,000 accounts against oathtool).
+    /// How fast codes are is scripts/bench/code's figure (`authcat code` on 1,000 accounts against oathtool).
     func testAThousandRandomSecretsEachGiveAnEightDigitCode() throws {
         let secrets = try (0..<1000).map { _ in try SecretBytes.random(count: 20) }
         let parameters = OTPParameters(algorithm: .sha512, digits: 8)

@@ -6,7 +6,7 @@ import XCTest
 /// one), symbolic links followed, FIFOs, devices and /dev/fd/N written
 /// through, anything else refused. Each kind is set up by a real shell with
 /// real readers, and the path is checked to be what it was afterwards.
-final class OutputDestinationTests: InterchangeTests {
+final class OutputDestinationCommandTests: InterchangeTests {
     private var passphrase: [String: String] = [:]
     /// The otpauth export of the fixture, as `--stdout` prints it: what every destination must receive.
     private var expected = ""
