@@ -1,3 +1,4 @@
+import AuthCatTestSupport
 import Foundation
 
 /// A Wayland session of a test's own: sway on wlroots' headless backend,
@@ -6,17 +7,17 @@ import Foundation
 /// (a headless seat has none, and each `wtype` would add one and take it
 /// away, so that a client may miss its first key), and the programs a test
 /// drives it with as a person would (wtype, swaymsg).
-public final class SwaySession: @unchecked Sendable {
-    public let user: LocalUser
+final class SwaySession: @unchecked Sendable {
+    let user: LocalUser
     /// A folder of the user's, reachable by all: the runtime folder and the test's files live in it.
-    public let folder: String
+    let folder: String
     private let runtime: String
     private var started: [Process] = []
     private var display = ""
 
     /// Starts sway with `config` (sway's own syntax) as `user`, with
     /// `environment` added to what its clients (and `exec`s) get.
-    public init(user: LocalUser, config: String, environment extra: [String: String] = [:]) throws {
+    init(user: LocalUser, config: String, environment extra: [String: String] = [:]) throws {
         for program in ["sway", "swaymsg", "wtype", "foot"]
         where !FileManager.default.isExecutableFile(atPath: "/usr/bin/" + program) {
             throw XvfbDisplay.Failure(description: "/usr/bin/\(program) is missing; scripts/setup installs it")
@@ -54,14 +55,14 @@ public final class SwaySession: @unchecked Sendable {
     private var swaySocket = ""
 
     /// What the session's clients run with.
-    public var environment: [String: String] {
+    var environment: [String: String] {
         baseEnvironment.merging([
             "WAYLAND_DISPLAY": display, "SWAYSOCK": runtime + "/" + swaySocket, "XDG_SESSION_TYPE": "wayland",
         ]) { $1 }
     }
 
     /// Ends every program started in the session, then sway.
-    public func stop() {
+    func stop() {
         for process in started.reversed() where process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -71,7 +72,7 @@ public final class SwaySession: @unchecked Sendable {
 
     /// Starts `program` as the user in the session, in the background, ended by `stop`.
     @discardableResult
-    public func start(_ program: String, _ arguments: [String]) throws -> Process {
+    func start(_ program: String, _ arguments: [String]) throws -> Process {
         let process = user.process(program, arguments, environment: environment, in: folder)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -83,17 +84,17 @@ public final class SwaySession: @unchecked Sendable {
 
     /// Runs `program` as the user in the session, to its end.
     @discardableResult
-    public func run(_ program: String, _ arguments: [String], stdin: Data? = nil) throws -> LocalUser.Result {
+    func run(_ program: String, _ arguments: [String], stdin: Data? = nil) throws -> LocalUser.Result {
         try user.run(program, arguments, environment: environment, in: folder, stdin: stdin)
     }
 
     /// Types `text` on a keyboard of its own (wtype), then Enter when asked.
-    public func type(_ text: String, enter: Bool = false) throws {
+    func type(_ text: String, enter: Bool = false) throws {
         try wtype([text] + (enter ? ["-k", "Return"] : []))
     }
 
     /// Presses a key binding: `modifier` held around `key`.
-    public func press(_ key: String, with modifier: String) throws {
+    func press(_ key: String, with modifier: String) throws {
         try wtype(["-M", modifier, key, "-m", modifier])
     }
 
@@ -106,7 +107,7 @@ public final class SwaySession: @unchecked Sendable {
     }
 
     /// Waits until a window with this app id is focused (`swaymsg -t get_tree`).
-    public func waitForFocus(appID: String, timeout: TimeInterval = 60) throws {
+    func waitForFocus(appID: String, timeout: TimeInterval = 60) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let tree = try run("/usr/bin/swaymsg", ["-t", "get_tree", "-r"]).stdout

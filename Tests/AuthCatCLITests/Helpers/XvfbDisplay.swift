@@ -3,17 +3,17 @@ import Foundation
 /// An X server of a test's own (Xvfb) and the programs a test drives it
 /// with as a person would (xdotool), for what happens on a real X11 display:
 /// the clipboard, menus, typed codes, key bindings.
-public final class XvfbDisplay: @unchecked Sendable {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+final class XvfbDisplay: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
 
-        public init(description: String) {
+        init(description: String) {
             self.description = description
         }
     }
 
     /// ":N", for DISPLAY.
-    public let display: String
+    let display: String
     private let server: Process
     /// Programs started on the display, ended with it.
     private var started: [Process] = []
@@ -21,7 +21,7 @@ public final class XvfbDisplay: @unchecked Sendable {
     /// Starts the server and returns once it accepts connections: with
     /// `-displayfd`, Xvfb picks a display number nobody uses and writes it
     /// only when it is ready.
-    public init(screen: String = "1024x768x24") throws {
+    init(screen: String = "1024x768x24") throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
             throw Failure(description: "/usr/bin/Xvfb is missing; scripts/setup installs xvfb")
         }
@@ -49,7 +49,7 @@ public final class XvfbDisplay: @unchecked Sendable {
     }
 
     /// Ends every program started on it, then the server (which ends any other client).
-    public func stop() {
+    func stop() {
         for process in started.reversed() where process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -61,13 +61,13 @@ public final class XvfbDisplay: @unchecked Sendable {
     }
 
     /// What a program on this display runs with.
-    public var environment: [String: String] {
+    var environment: [String: String] {
         ["DISPLAY": display, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     }
 
     /// Starts `program` on the display, in the background, ended by `stop`.
     @discardableResult
-    public func start(
+    func start(
         _ program: String, _ arguments: [String], environment extra: [String: String] = [:]
     ) throws
         -> Process
@@ -86,7 +86,7 @@ public final class XvfbDisplay: @unchecked Sendable {
 
     /// Runs `xdotool arguments…` to its end; its standard output.
     @discardableResult
-    public func xdotool(_ arguments: [String], timeout: TimeInterval = 60) throws -> String {
+    func xdotool(_ arguments: [String], timeout: TimeInterval = 60) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         process.arguments = arguments
@@ -110,7 +110,7 @@ public final class XvfbDisplay: @unchecked Sendable {
     }
 
     /// Waits until a window of `windowClass` has the keyboard focus (the window manager gives it on mapping).
-    public func waitForFocus(class windowClass: String, timeout: TimeInterval = 60) throws {
+    func waitForFocus(class windowClass: String, timeout: TimeInterval = 60) throws {
         let ids = try waitForWindow(class: windowClass)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -124,7 +124,7 @@ public final class XvfbDisplay: @unchecked Sendable {
 
     /// Waits until a window of `windowClass` is mapped (xdotool's own wait); the ids of those shown.
     @discardableResult
-    public func waitForWindow(class windowClass: String) throws -> Set<String> {
+    func waitForWindow(class windowClass: String) throws -> Set<String> {
         let ids = try xdotool(["search", "--sync", "--onlyvisible", "--class", windowClass])
         return Set(ids.split(separator: "\n").map(String.init))
     }
@@ -133,19 +133,19 @@ public final class XvfbDisplay: @unchecked Sendable {
 /// A terminal window that records every byte typed into it in a file, as a
 /// login form would receive them: its shell turns off line editing and echo
 /// and copies standard input to the file.
-public enum RecordingTerminal {
+enum RecordingTerminal {
     /// The command line a terminal emulator runs (`xterm -e`, `foot`).
-    public static func shellCommand(recordingTo file: String) -> [String] {
+    static func shellCommand(recordingTo file: String) -> [String] {
         ["/bin/sh", "-c", "stty -icanon -echo; exec cat > '\(file)'"]
     }
 
     /// What arrived so far.
-    public static func received(_ file: String) -> String {
+    static func received(_ file: String) -> String {
         (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
     }
 
     /// Waits until the terminal's shell has made the file (it is ready for keys).
-    public static func waitUntilReady(_ file: String, timeout: TimeInterval = 60) throws {
+    static func waitUntilReady(_ file: String, timeout: TimeInterval = 60) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !FileManager.default.fileExists(atPath: file) {
             guard Date() < deadline else {
@@ -156,7 +156,7 @@ public enum RecordingTerminal {
     }
 
     /// Waits until `count` bytes arrived; what arrived.
-    public static func waitFor(count: Int, in file: String, timeout: TimeInterval = 60) -> String {
+    static func waitFor(count: Int, in file: String, timeout: TimeInterval = 60) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var text = received(file)
         while text.utf8.count < count, Date() < deadline {
