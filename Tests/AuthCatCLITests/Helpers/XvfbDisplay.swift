@@ -6,10 +6,6 @@ import Foundation
 final class XvfbDisplay: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
-
-        init(description: String) {
-            self.description = description
-        }
     }
 
     /// ":N", for DISPLAY.
