@@ -55,6 +55,9 @@ struct Menu: Sendable {
     /// Where fzf draws: the terminal's standard error; -1 for a graphical menu.
     let drawsOn: Int32
 
+    /// The menu's name for messages.
+    var name: String { kind?.rawValue ?? "the menu command" }
+
     /// The most of the menu's answer read: one line of a choice.
     static let answerLimit = 64 * 1024
 
@@ -69,7 +72,9 @@ struct Menu: Sendable {
         if let command {
             let shell = ChildProcess(
                 executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], environment: environment)
-            return Menu(program: shell, kind: nil, drawsOn: terminal.standardErrorIsTerminal ? 2 : -1)
+            // A terminal menu such as fzf draws on standard error when it is a terminal.
+            let drawsOn = terminal.standardErrorIsTerminal ? invocation.standardError.fileDescriptor : -1
+            return Menu(program: shell, kind: nil, drawsOn: drawsOn)
         }
         let candidates = kind.map { [$0] } ?? Kind.preferred(in: session, onTerminal: terminal.canAsk)
         for candidate in candidates {
@@ -90,8 +95,16 @@ struct Menu: Sendable {
         let answer =
             String(decoding: finished.output, as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        guard ChildProcess.failure(finished.status) == nil, !answer.isEmpty else { return nil }
-        return answer
+        if let failure = ChildProcess.failure(finished.status), !Self.isCancel(finished.status) {
+            throw DesktopError.failed(name, reason: finished.message.isEmpty ? failure : finished.message)
+        }
+        return answer.isEmpty || Self.isCancel(finished.status) ? nil : answer
+    }
+
+    /// Exit status 1 (dmenu, rofi, wofi, bemenu, fuzzel closed with Escape;
+    /// fzf with no match) or 130 (fzf's Escape or Ctrl-C): the user chose nothing.
+    private static func isCancel(_ status: Int32) -> Bool {
+        status & 0x7F == 0 && [1, 130].contains((status >> 8) & 0xFF)
     }
 
     /// What the user typed in the menu's password mode, in locked memory;

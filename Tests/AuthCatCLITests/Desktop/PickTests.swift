@@ -56,6 +56,11 @@ final class PickTests: AuthCatTestCase {
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "no HOTP counter value used")
     }
 
+    func testAMenuThatFailsIsReportedWithItsOwnWords() throws {
+        let result = try authcat.run(["pick", "--menu-command", "cat > /dev/null; echo 'no display here' >&2; exit 3"])
+        assertOneLineError(result, containing: "the menu command failed: no display here", status: 1)
+    }
+
     func testAQueryMatchingNothingGivesCodesError() throws {
         let pick = try authcat.run(["pick", "nothing-like-it", "--print"])
         let code = try authcat.run(["code", "nothing-like-it"])
@@ -83,6 +88,27 @@ final class PickTests: AuthCatTestCase {
                 "no menu program found; install rofi or suckless-tools (dmenu), or name one with --menu-command",
             status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before, "no HOTP counter value used")
+    }
+
+    func testAnUnlockedVaultIsPickedFromWithoutAnyPrompt() throws {
+        let file = authcat.root.appendingPathComponent("passphrase")
+        try Data("correct horse\n".utf8).write(to: file)
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": file.path])
+        // The keyring outlives the test's folder: never leave a key in it.
+        defer { _ = try? authcat.run(["lock"]) }
+        // Locked, with no terminal, no passphrase file and no pinentry on PATH: nowhere to ask.
+        let noDialog = authcat.root.appendingPathComponent("no-dialog", isDirectory: true)
+        try FileManager.default.createDirectory(at: noDialog, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: noDialog.appendingPathComponent("sh").path, withDestinationPath: "/bin/sh")
+        let menu = "cat > /dev/null; echo github"
+        assertOneLineError(
+            try authcat.run(["pick", "--menu-command", menu, "--print"], environment: ["PATH": noDialog.path]),
+            containing: "the vault is locked and there is no terminal to ask for its passphrase on", status: 1)
+        try succeed(["unlock", "--for", "10m"], environment: ["AUTHCAT_PASSPHRASE_FILE": file.path])
+        let picked = try authcat.run(["pick", "--menu-command", menu, "--print"], environment: ["PATH": noDialog.path])
+        XCTAssertEqual(picked.status, 0, picked.stderr)
+        XCTAssertEqual(picked.stdout, try succeed(["code", "github"]))
     }
 
     func testBadCombinationsAreUsageErrors() throws {
