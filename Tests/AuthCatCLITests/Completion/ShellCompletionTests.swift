@@ -32,7 +32,7 @@ final class ShellCompletionTests: AuthCatTestCase {
         let userHome = authcat.root.appendingPathComponent("shell-home")
         let shell = try TerminalShell(
             kind, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
-            environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
+            environment: ["AUTHCAT_HOME": authcat.home.path], completions: TerminalShell.committedCompletions)
         let prompt = TerminalShell.prompt
         let unique = [
             ("authcat code GitH", "authcat code GitHub:alice@work"),  // no backslash before the colon
@@ -114,7 +114,4 @@ final class ShellCompletionTests: AuthCatTestCase {
         }
     }
 
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
 }

@@ -17,17 +17,13 @@ final class TerminalPickTests: AuthCatTestCase {
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
         shell = try TerminalShell(
             .bash, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
-            environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
+            environment: ["AUTHCAT_HOME": authcat.home.path], completions: TerminalShell.committedCompletions)
     }
 
     override func tearDown() {
         shell = nil
         super.tearDown()
     }
-
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
 
     func testFzfOffersTheAccountsOnTheTerminalAndTheChosenCodeIsPrinted() throws {
         let output = authcat.root.appendingPathComponent("picked").path

@@ -11,6 +11,11 @@ final class TerminalShell {
         case bash, zsh, fish
     }
 
+    /// The completion scripts committed in the repository's `completions/`.
+    static let committedCompletions = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("completions")
+
     /// What the prompt shows, so that the command line is the screen's last line starting with it.
     static let prompt = "READY> "
 

@@ -15,17 +15,13 @@ final class LiveViewTests: AuthCatTestCase {
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
         shell = try TerminalShell(
             .bash, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
-            environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
+            environment: ["AUTHCAT_HOME": authcat.home.path], completions: TerminalShell.committedCompletions)
     }
 
     override func tearDown() {
         shell = nil
         super.tearDown()
     }
-
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
 
     /// Starts the view and waits for the TOTP code in the alternate screen.
     /// - Parameter label: what the screen shows of the account (a narrow one cuts it).

@@ -19,7 +19,7 @@ final class NarrowTerminalTests: AuthCatTestCase {
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: true)
         shell = try TerminalShell(
             .bash, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
-            environment: ["AUTHCAT_HOME": authcat.home.path], completions: Self.completionsFolder)
+            environment: ["AUTHCAT_HOME": authcat.home.path], completions: TerminalShell.committedCompletions)
         try shell.resize(columns: Self.columns, rows: 20)
     }
 
@@ -27,10 +27,6 @@ final class NarrowTerminalTests: AuthCatTestCase {
         shell = nil
         super.tearDown()
     }
-
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("completions")
 
     /// Runs `command` on a cleared screen; returns the lines it printed there.
     private func screenLines(of command: String) throws -> [String] {

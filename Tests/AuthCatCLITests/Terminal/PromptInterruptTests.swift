@@ -37,10 +37,6 @@ final class PromptInterruptTests: SyncTestCase {
         super.tearDown()
     }
 
-    private static let completionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("completions")
-
     private func server() throws -> WebDAVServer {
         if let error = Self.startError { throw error }
         return try XCTUnwrap(Self.lighttpd)
@@ -54,7 +50,7 @@ final class PromptInterruptTests: SyncTestCase {
         environment["AUTHCAT_WEBDAV_PASSWORD_FILE"] = nil
         let started = try TerminalShell(
             .bash, userHome: userHome, authcatFolder: AuthCatRunner.executableURL.deletingLastPathComponent(),
-            environment: environment, completions: Self.completionsFolder)
+            environment: environment, completions: TerminalShell.committedCompletions)
         shell = started
         return started
     }
