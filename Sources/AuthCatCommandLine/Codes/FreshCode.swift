@@ -11,15 +11,15 @@ enum FreshCode {
     static let margin: TimeInterval = 3
 
     static func generate(for account: Account, in vault: Vault, invocation: Invocation) throws -> GeneratedCode {
-        if account.otp.kind != .hotp {
-            let period = TimeInterval(account.otp.period)
-            let left = period - invocation.now.timeIntervalSince1970.truncatingRemainder(dividingBy: period)
-            if left < margin {
-                invocation.output.note("waiting \(Int(left.rounded(.up)).counted("second")) for the next code")
-                // A little past the boundary, so that the next code is the one computed.
-                Thread.sleep(forTimeInterval: left + 0.05)
-            }
-        }
-        return try vault.generateCode(for: account, at: invocation.now)
+        let now = invocation.now
+        guard account.otp.kind != .hotp else { return try vault.generateCode(for: account, at: now) }
+        let period = TimeInterval(account.otp.period)
+        let left = period - now.timeIntervalSince1970.truncatingRemainder(dividingBy: period)
+        // A period no longer than the margin gains nothing from waiting.
+        guard left < margin, period > margin else { return try vault.generateCode(for: account, at: now) }
+        invocation.output.note("waiting \(Int(left.rounded(.up)).counted("second")) for the next code")
+        Thread.sleep(forTimeInterval: left)
+        // The next step's code, whatever the clock reads after the wait.
+        return try vault.generateCode(for: account, at: now.addingTimeInterval(left))
     }
 }

@@ -1,4 +1,5 @@
 import AuthCatTestSupport
+import AuthCatTesting
 import Foundation
 import XCTest
 
@@ -109,6 +110,20 @@ final class PickTests: AuthCatTestCase {
         let picked = try authcat.run(["pick", "--menu-command", menu, "--print"], environment: ["PATH": noDialog.path])
         XCTAssertEqual(picked.status, 0, picked.stderr)
         XCTAssertEqual(picked.stdout, try succeed(["code", "github"]))
+    }
+
+    func testACodeWithUnderThreeSecondsLeftIsReplacedByTheNextAndTheWaitIsSaid() throws {
+        // One second before a 30-second step ends: the next step's code comes, after a wait.
+        let late = try authcat.run(
+            ["pick", "github", "--print"], clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_029)))
+        XCTAssertEqual(late.status, 0, late.stderr)
+        XCTAssertEqual(late.stderr, "authcat: waiting 1 second for the next code\n")
+        XCTAssertEqual(late.stdout, try succeed(["code", "github", "--at", "1800000030"]))
+        // Five seconds into the step: no wait, the current code.
+        let early = try authcat.run(
+            ["pick", "github", "--print"], clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_005)))
+        XCTAssertEqual(early.stderr, "")
+        XCTAssertEqual(early.stdout, try succeed(["code", "github", "--at", "1800000005"]))
     }
 
     func testBadCombinationsAreUsageErrors() throws {
