@@ -122,7 +122,7 @@ extension AuthCat {
     }
 }
 
-/// What `pick` and `code --type` do with a code.
+/// What `pick` does with the code of the account chosen.
 enum CodeAction: String, EnumerableFlag {
     case copy, type, print
 
