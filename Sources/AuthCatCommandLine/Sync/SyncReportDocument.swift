@@ -16,6 +16,21 @@ struct SyncReportDocument: Encodable {
         var reason: String
     }
 
+    /// An offline edit a newer change replaced (`SyncReport.ReplacedEdit`).
+    struct ReplacedEdit: Encodable {
+        var account: String
+        var issuer: String
+        var name: String
+        var field: String
+        var device: String
+        @NullWhenAbsent var deviceName: String?
+
+        enum CodingKeys: String, CodingKey {
+            case account, issuer, name, field, device
+            case deviceName = "device_name"
+        }
+    }
+
     var imported: Int
     var exported: Int
     var objectsWritten: Int
@@ -28,6 +43,7 @@ struct SyncReportDocument: Encodable {
     var rejected: [Issue]
     var warnings: [Issue]
     var preferenceChanges: [PreferenceChange]
+    var replacedEdits: [ReplacedEdit]
     var devicesSeen: [DeviceDirectory.Device.JSONDocument]
 
     enum CodingKeys: String, CodingKey {
@@ -39,6 +55,7 @@ struct SyncReportDocument: Encodable {
         case batchesSinceSnapshot = "batches_since_snapshot"
         case compactionDue = "compaction_due"
         case preferenceChanges = "preference_changes"
+        case replacedEdits = "replaced_edits"
         case devicesSeen = "devices_seen"
     }
 
@@ -56,6 +73,11 @@ struct SyncReportDocument: Encodable {
         warnings = report.chainWarnings.map { Issue(kind: $0.kind.rawValue, subject: $0.subject, detail: $0.detail) }
         preferenceChanges = report.preferenceChanges.map {
             PreferenceChange(key: $0.key, reason: $0.reason.rawValue.snakeCased)
+        }
+        replacedEdits = report.replacedEdits.map {
+            ReplacedEdit(
+                account: $0.accountID.vaultString, issuer: $0.issuer, name: $0.name, field: $0.field,
+                device: $0.deviceID, deviceName: $0.deviceName)
         }
         devicesSeen = report.devicesSeen.map(\.jsonDocument)
     }

@@ -25,7 +25,16 @@ enum SyncReportOutput {
         lines += report.preferenceChanges.map {
             "preference \(TerminalText.sanitized($0.key).debugDescription) changed: \(reasonText($0.reason))"
         }
+        lines += report.replacedEdits.map(replacedEditLine)
         return lines
+    }
+
+    /// One offline edit a newer change replaced: the account, the field and the winning device, never a value.
+    static func replacedEditLine(_ edit: SyncReport.ReplacedEdit) -> String {
+        let label = edit.issuer.isEmpty ? edit.name : "\(edit.issuer):\(edit.name)"
+        return TerminalText.sanitized(
+            "\(label): your offline change of \(edit.field) was replaced by a newer one from "
+                + "\(edit.deviceName ?? edit.deviceID) (history keeps both)")
     }
 
     /// What `sync compact` did, in one line.

@@ -11,7 +11,24 @@ extension ImportSession {
         var merged = try merge(incoming, into: local, record: &record)
         if !merged.deleted { try settleClash(&merged, record: &record) }
         try write(merged, over: local)
+        noteReplacedEdits(of: merged.account, record: &record, incoming: incoming)
         save(record)
+    }
+
+    /// Records each field this device changed offline whose clock is now the
+    /// incoming one: a newer change from another device replaced the edit.
+    private func noteReplacedEdits(
+        of account: Account, record: inout SyncStore.ClockRecord, incoming: AccountState
+    ) {
+        for field in record.unexported.sorted() {
+            guard let clock = record.clocks[field], clock == incoming.clocks[field], clock.device != deviceID
+            else { continue }
+            record.unexported.remove(field)
+            replacedEdits.append(
+                SyncReport.ReplacedEdit(
+                    accountID: account.id, issuer: account.issuer, name: account.name, field: field,
+                    deviceID: clock.device, deviceName: nil))
+        }
     }
 
     /// Field-wise last writer wins; the counter takes the maximum.

@@ -27,6 +27,8 @@ final class ImportSession {
     var preferences: [String: String] = [:]
     var changedRecords = 0
     var preferenceChanges: [SyncReport.PreferenceChange] = []
+    /// This device's unexported edits that incoming changes replaced; device names are filled in later.
+    var replacedEdits: [SyncReport.ReplacedEdit] = []
 
     init(
         writer: VaultWriter, deviceID: String, physicalNow: Int64, hlc: HybridLogicalClock,

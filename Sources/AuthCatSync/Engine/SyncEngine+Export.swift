@@ -32,6 +32,7 @@ extension SyncEngine {
                     try db.update(state)
                     for var record in pending {
                         record.pending = false
+                        record.unexported = []
                         try db.update(record)
                     }
                 }

@@ -316,6 +316,7 @@ extension SyncEngine {
                 }
                 run.report.importedChanges += session.changedRecords
                 run.report.preferenceChanges += session.preferenceChanges
+                run.report.replacedEdits += try namingDevices(session.replacedEdits)
                 return true
             } catch is SyncEngine.LocalChangesArrived {
                 continue
@@ -334,6 +335,18 @@ extension SyncEngine {
             }
         }
         throw SyncError.busy()
+    }
+
+    /// The replaced edits with the name each winning device gave in its newest batch read.
+    private func namingDevices(_ edits: [SyncReport.ReplacedEdit]) throws -> [SyncReport.ReplacedEdit] {
+        guard !edits.isEmpty else { return edits }
+        return try store.reading { db in
+            try edits.map { edit in
+                var named = edit
+                named.deviceName = try db.peer(edit.deviceID)?.name
+                return named
+            }
+        }
     }
 
     private func merge(

@@ -106,6 +106,7 @@ extension SyncEngine {
             ?? SyncStore.ClockRecord(entity: entity, recordID: recordID, clocks: [:], pending: true)
         for field in fields where !(keepExisting && record.clocks[field] != nil) {
             record.clocks[field] = time
+            record.unexported.insert(field)
         }
         record.pending = true
         try db.save(record)

@@ -16,12 +16,20 @@ extension SyncStore {
         /// Field name to the timestamp of the change that set its current value.
         var clocks: [String: HybridTimestamp]
         var pending: Bool
+        /// The fields this device's own edits changed since the record was last
+        /// exported: an incoming change that wins over one of them replaces an
+        /// offline edit, which the sync reports.
+        var unexported: Set<String>
 
-        init(entity: Entity, recordID: String, clocks: [String: HybridTimestamp], pending: Bool) {
+        init(
+            entity: Entity, recordID: String, clocks: [String: HybridTimestamp], pending: Bool,
+            unexported: Set<String> = []
+        ) {
             self.entity = entity
             self.recordID = recordID
             self.clocks = clocks
             self.pending = pending
+            self.unexported = unexported
         }
 
         init(row: Row) throws {
@@ -33,6 +41,8 @@ extension SyncStore {
             let json: String = row["clocks"]
             clocks = try JSONDecoder().decode([String: HybridTimestamp].self, from: Data(json.utf8))
             pending = row["pending"]
+            let fields: String = row["unexported"]
+            unexported = try JSONDecoder().decode(Set<String>.self, from: Data(fields.utf8))
         }
 
         func encode(to container: inout PersistenceContainer) throws {
@@ -40,6 +50,7 @@ extension SyncStore {
             container["recordID"] = recordID
             container["clocks"] = String(decoding: try JSONEncoder().encode(clocks), as: UTF8.self)
             container["pending"] = pending
+            container["unexported"] = String(decoding: try JSONEncoder().encode(unexported.sorted()), as: UTF8.self)
         }
     }
 }

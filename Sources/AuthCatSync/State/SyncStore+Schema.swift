@@ -174,6 +174,11 @@ extension SyncStore {
                     ALTER TABLE certifiedDevice ADD COLUMN boxPublicKey BLOB;
                     """)
         }
+        migrator.registerMigration("v15-unexported-fields") { db in
+            // The fields of each record this device changed and has not exported yet (a JSON
+            // array), so that an incoming change replacing an offline edit is reported.
+            try db.execute(sql: "ALTER TABLE record ADD COLUMN unexported TEXT NOT NULL DEFAULT '[]'")
+        }
         return migrator
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one sync did.
 public struct SyncReport: Sendable, Equatable {
     /// After this many batches since its last snapshot, compaction is due:
@@ -23,6 +25,9 @@ public struct SyncReport: Sendable, Equatable {
     public var deviceRenamed: DeviceRename?
     /// Synced preferences that changed here, with the reason.
     public var preferenceChanges: [SyncReport.PreferenceChange] = []
+    /// This device's offline edits that an incoming, newer change of the same
+    /// field replaced (history keeps both).
+    public var replacedEdits: [SyncReport.ReplacedEdit] = []
     /// Whether this sync wrote a snapshot (a compaction, or a repair
     /// after this device's objects were lost on the remote).
     public var snapshotWritten = false
@@ -68,6 +73,34 @@ extension SyncReport {
         public init(key: String, reason: Reason) {
             self.key = key
             self.reason = reason
+        }
+    }
+}
+
+extension SyncReport {
+    /// An account field this device changed offline that a newer change from
+    /// another device replaced. Names the field only: its values (a secret, a
+    /// note) are never part of a report.
+    public struct ReplacedEdit: Sendable, Hashable {
+        public var accountID: UUID
+        /// The account's issuer and name after the sync.
+        public var issuer: String
+        public var name: String
+        /// The synced field: `issuer`, `name`, `otp`, `tags`, `note`, `secret` or `deleted`.
+        public var field: String
+        /// The device that wrote the winning change, and its name as its newest batch gave it.
+        public var deviceID: String
+        public var deviceName: String?
+
+        public init(
+            accountID: UUID, issuer: String, name: String, field: String, deviceID: String, deviceName: String?
+        ) {
+            self.accountID = accountID
+            self.issuer = issuer
+            self.name = name
+            self.field = field
+            self.deviceID = deviceID
+            self.deviceName = deviceName
         }
     }
 }
