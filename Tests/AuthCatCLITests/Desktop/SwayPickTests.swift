@@ -5,11 +5,11 @@ import XCTest
 /// `pick` and `code --type` in a real Wayland session: sway on its headless
 /// backend, a foot terminal that records what is typed into it, wtype and a
 /// sway key binding, all run as a local user (sway will not run as root).
-/// What arrives in the focused window is checked. bemenu is the Wayland menu
-/// driven here: it reads its list before it shows, and its protocol log says
-/// when it has the keyboard. (wofi fills its list and filters it after it
-/// has the focus, with no sign to wait for; Debian 12's fuzzel crashes on
-/// the headless seat.)
+/// What arrives in the focused window is checked. No Wayland menu is driven:
+/// wofi and bemenu can take keys before their list is ready, with no sign a
+/// test can wait for (a bemenu run chose the first line once in CI), and
+/// Debian 12's fuzzel crashes on the headless seat; menus are driven on X11
+/// and a terminal.
 final class SwayPickTests: AuthCatTestCase {
     private var sway: SwaySession?
     private var vault = ""
@@ -62,35 +62,6 @@ final class SwayPickTests: AuthCatTestCase {
         try session.press("o", with: "logo")
         let typed = RecordingTerminal.waitFor(count: 6, in: typedFile)
         XCTAssertTrue(try codesOfTheUser(of: "google", since: start).contains(typed), "typed '\(typed)'")
-    }
-
-    func testAKeyBindingOfSwayOffersBemenuAndTypesTheChosenCodeIntoTheFocusedWindow() throws {
-        let start = Date()
-        // bemenu reads its whole list before it shows; the Wayland protocol log
-        // it writes (WAYLAND_DEBUG) says when it has the keyboard, so ready for keys.
-        let menu = "WAYLAND_DEBUG=1 bemenu -i 2>>$HOME/menu.log"
-        let binding =
-            "bindsym Mod4+p exec sh -c '\(cli) --home \"$(cat $HOME/vault-path)\" pick --type --menu-command \"\(menu)\"'"
-        let session = try startSession(config: binding)
-        try vault.write(toFile: session.folder + "/vault-path", atomically: true, encoding: .utf8)
-        chmod(session.folder + "/vault-path", 0o644)
-        try session.press("p", with: "logo")
-        try waitForKeyboard(in: session.folder + "/menu.log")
-        try session.type("goo")
-        try session.press(keys: ["Return"])
-        let typed = RecordingTerminal.waitFor(count: 6, in: typedFile)
-        XCTAssertTrue(try codesOfTheUser(of: "google", since: start).contains(typed), "typed '\(typed)'")
-    }
-
-    /// Waits until a Wayland client's protocol log shows it got the keyboard focus.
-    private func waitForKeyboard(in log: String) throws {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if text.range(of: #"wl_keyboard@[0-9]+\.enter"#, options: .regularExpression) != nil { return }
-            usleep(20_000)
-        }
-        throw XvfbDisplay.Failure(description: "the menu did not get the keyboard within 60 s")
     }
 
     func testCodeTypeTypesTheCodeThenEnterWithWtype() throws {

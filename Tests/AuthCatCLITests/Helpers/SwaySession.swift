@@ -93,11 +93,6 @@ final class SwaySession: @unchecked Sendable {
         try wtype([text] + (enter ? ["-k", "Return"] : []))
     }
 
-    /// Presses these named keys, one after the other.
-    func press(keys: [String]) throws {
-        try wtype(keys.flatMap { ["-k", $0] })
-    }
-
     /// Presses a key binding: `modifier` held around `key`.
     func press(_ key: String, with modifier: String) throws {
         try wtype(["-M", modifier, key, "-m", modifier])
