@@ -126,6 +126,20 @@ final class PickTests: AuthCatTestCase {
         XCTAssertEqual(early.stdout, try succeed(["code", "github", "--at", "1800000005"]))
     }
 
+    func testATypingToolThatFailsIsReportedInItsOwnWords() throws {
+        let tools = authcat.root.appendingPathComponent("failing-tools", isDirectory: true)
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let wtype = tools.appendingPathComponent("wtype")
+        try "#!/bin/sh\necho 'Compositor does not support the virtual keyboard protocol' >&2\nexit 1\n"
+            .write(to: wtype, atomically: true, encoding: .utf8)
+        chmod(wtype.path, 0o755)
+        let result = try authcat.run(
+            ["code", "github", "--type"], environment: ["WAYLAND_DISPLAY": "wayland-1", "PATH": tools.path],
+            clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_005)))
+        assertOneLineError(
+            result, containing: "wtype failed: Compositor does not support the virtual keyboard protocol", status: 1)
+    }
+
     func testBadCombinationsAreUsageErrors() throws {
         for arguments in [
             ["code", "github", "--type", "--copy"], ["code", "--type"], ["code", "github", "--type-enter"],
