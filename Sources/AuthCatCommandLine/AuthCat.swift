@@ -71,6 +71,7 @@ struct AuthCat: AsyncParsableCommand {
             Lock.self,
             Config.self,
             Import.self,
+            Follow.self,
             Export.self,
             Backup.self,
             RestoreBackup.self,
