@@ -32,7 +32,10 @@ struct AuthCat: AsyncParsableCommand {
                   The passphrase of a backup, for 'backup', 'restore-backup' and
                   'import' of an authcat backup.
               AUTHCAT_IMPORT_PASSPHRASE_FILE
-                  The passphrase of an encrypted export from another app, for 'import'.
+                  The passphrase of an encrypted export from another app, for 'import'
+                  and 'follow'.
+              AUTHCAT_EXPORT_PASSPHRASE_FILE
+                  The password of an encrypted export, for 'export --encrypt'.
               AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE
                   Credentials of an s3:// sync remote (see 'authcat sync --help').
               AUTHCAT_WEBDAV_PASSWORD_FILE

@@ -105,6 +105,7 @@ public enum DoctorChecks {
     /// The variables that name a file authcat reads a secret from.
     public static let secretFileVariables = [
         "AUTHCAT_PASSPHRASE_FILE", "AUTHCAT_NEW_PASSPHRASE_FILE", "AUTHCAT_IMPORT_PASSPHRASE_FILE",
+        "AUTHCAT_EXPORT_PASSPHRASE_FILE",
         "AUTHCAT_BACKUP_PASSPHRASE_FILE", "AUTHCAT_SYNC_PASSPHRASE_FILE", "AUTHCAT_NEW_SYNC_PASSPHRASE_FILE",
         "AUTHCAT_WEBDAV_PASSWORD_FILE",
     ]
