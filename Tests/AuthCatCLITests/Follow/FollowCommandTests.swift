@@ -160,9 +160,22 @@ final class FollowCommandTests: InterchangeTests {
             result.stderr.contains("1 of 1 followed file could not be applied; nothing of it changed"), result.stderr)
         XCTAssertFalse(result.stdout.contains("backup-password"), "no password in output")
 
-        // Given again, it is kept again.
-        try succeed(["follow", "now"], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": newPassword])
+        // On a terminal, the new password is asked for, and kept.
+        let typed = try authcat.runInTerminal(["follow", "now"], typing: ["backup-password-2\n"])
+        XCTAssertEqual(typed.status, 0, typed.stdout)
+        XCTAssertTrue(typed.stdout.contains("the kept password of 'phone' no longer opens it"), typed.stdout)
+        XCTAssertFalse(typed.stdout.contains("backup-password-2"), "not echoed")
         XCTAssertEqual(try idsByLabel().keys.sorted(), ["Phone:two"])
+        try succeed(["follow", "now"])
+
+        // Given in a file, it is kept too.
+        try authcat.run(
+            ["--home", source, "add", "three", "--issuer", "Phone"], stdin: Data("\(Self.rfcSecret)\n".utf8),
+            withHome: false)
+        let thirdPassword = try scratch("password3", "backup-password-3\n")
+        try makeBackup(of: source, to: backup, passwordFile: thirdPassword)
+        try succeed(["follow", "now"], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": thirdPassword])
+        XCTAssertEqual(try idsByLabel().keys.sorted(), ["Phone:three", "Phone:two"])
         try succeed(["follow", "now"])
     }
 
