@@ -329,7 +329,7 @@ struct PasswordNeeded: UserFacingError {
     var description: String {
         let file = name.map { "'\(TerminalText.sanitized($0))'" } ?? "the file"
         let what = changed ? "the kept password no longer opens \(file)" : "\(file) is encrypted"
-        return "\(what); run 'authcat follow now' on a terminal, or set AUTHCAT_IMPORT_PASSPHRASE_FILE"
+        return "\(what); give its password on a terminal, or in the file AUTHCAT_IMPORT_PASSPHRASE_FILE names"
     }
 }
 
