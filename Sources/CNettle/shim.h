@@ -2,3 +2,4 @@
 #include <nettle/hmac.h>
 #include <nettle/md5.h>
 #include <nettle/memops.h>
+#include <nettle/pbkdf2.h>

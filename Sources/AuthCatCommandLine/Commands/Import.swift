@@ -15,7 +15,7 @@ extension AuthCat {
                   otpauth    one otpauth:// URI per line (Ente Auth, 2FAS, pass-otp, …)
                   google     otpauth-migration:// lines from Google Authenticator's export
                   aegis      an Aegis vault, plain or encrypted with a password
-                  2fas       a 2FAS backup made without a password
+                  2fas       a 2FAS backup (.2fas), with or without a password
                   andotp     an andOTP plain backup
                   bitwarden  a Bitwarden unencrypted .json export (items with a TOTP)
                   authcat    an authcat backup or 'authcat export --format json'
@@ -34,7 +34,7 @@ extension AuthCat {
                 the skipped ones too (and with --dry-run the ones to add), and --json prints \
                 every entry (docs/JSON.md).
 
-                The password of an encrypted Aegis vault is read from the file named by \
+                The password of an encrypted file (Aegis, 2FAS, …) is read from the file named by \
                 AUTHCAT_IMPORT_PASSPHRASE_FILE, else asked for on the terminal; an authcat \
                 backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set.
 

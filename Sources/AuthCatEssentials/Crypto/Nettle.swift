@@ -95,6 +95,22 @@ enum Nettle {
         return digest
     }
 
+    // MARK: PBKDF2
+
+    /// The HMACs PBKDF2 is offered with here.
+    enum PBKDF2Hash {
+        case sha1, sha256
+    }
+
+    /// PBKDF2 (RFC 8018) with HMAC-`hash`, filling `key`; `iterations` is at least 1.
+    static func pbkdf2(
+        _ hash: PBKDF2Hash, into key: UnsafeMutableRawBufferPointer, password: UnsafeRawBufferPointer,
+        salt: UnsafeRawBufferPointer, iterations: UInt32
+    ) {
+        let derive = hash == .sha1 ? nettle_pbkdf2_hmac_sha1 : nettle_pbkdf2_hmac_sha256
+        derive(password.count, bytes(password), iterations, salt.count, bytes(salt), key.count, bytes(key))
+    }
+
     // MARK: AES-256-GCM
 
     /// Encrypts `plaintext` into `ciphertext` (as many bytes) and writes the

@@ -6,7 +6,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case google
     /// An Aegis vault, plain or password-encrypted.
     case aegis
-    /// A 2FAS backup without a password.
+    /// A 2FAS backup, with or without a password.
     case twoFAS = "2fas"
     /// An andOTP plain JSON backup.
     case andOTP = "andotp"

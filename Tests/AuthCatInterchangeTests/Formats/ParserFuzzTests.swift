@@ -219,7 +219,8 @@ final class ParserFuzzTests: XCTestCase {
     }
 
     func testTwoFAS() throws {
-        fuzz("2fas", seeds: [try Fixture.data("twofas.2fas")], seed: 6, parse: parser(.twoFAS))
+        let seeds = try ["twofas.2fas", "2fas_authenticator_plain_v4.2fas"].map { try Fixture.data($0) }
+        fuzz("2fas", seeds: seeds, seed: 6, parse: parser(.twoFAS))
     }
 
     func testAndOTP() throws {

@@ -9,6 +9,9 @@ final class FormatDetectorTests: XCTestCase {
             ("otpauth.txt", .otpauth), ("google_migration.txt", .google), ("aegis_plain.json", .aegis),
             ("aegis_encrypted.json", .aegis), ("twofas.2fas", .twoFAS), ("andotp.json", .andOTP),
             ("bitwarden.json", .bitwarden), ("backup_independent.authcat", .authcat),
+            ("2fas_authenticator_plain.2fas", .twoFAS), ("2fas_authenticator_plain_v3.2fas", .twoFAS),
+            ("2fas_authenticator_plain_v4.2fas", .twoFAS), ("2fas_authenticator_encrypted.2fas", .twoFAS),
+            ("2fas_authenticator_encrypted_v3.2fas", .twoFAS), ("2fas_authenticator_encrypted_v4.2fas", .twoFAS),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)

@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+
+/// Other apps' password-protected exports, end to end through authcat-cli:
+/// the password comes from `AUTHCAT_IMPORT_PASSPHRASE_FILE`; a wrong one
+/// is a one-line error and leaves the vault as it was.
+final class EncryptedImportTests: InterchangeTests {
+    func testEncrypted2FASBackup() throws {
+        try assertImports(
+            "2fas_authenticator_encrypted_v4.2fas", password: "test", source: "2FAS backup",
+            labels: ["Deno:Mason", "Issuu:James", "Air Canada:Benjamin", "WWE:Mason", "Boeing:Sophia"])
+    }
+
+    /// Imports `file` (format recognised from the content) with a wrong
+    /// password, then the right one, and compares `list --json`.
+    private func assertImports(
+        _ file: String, password: String, source: String, labels: [String], arguments: [String] = [],
+        fileName: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try add("existing")
+        let before = try VaultSnapshot.take(authcat)
+        let wrong = try scratch("wrong", "not \(password)\n")
+        assertOneLineError(
+            try authcat.run(
+                ["import", fixture(file)] + arguments, environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": wrong]),
+            containing: "the password does not open this \(source)", status: 1, file: fileName, line: line)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before, file: fileName, line: line)
+        let right = try scratch("right", "\(password)\n")
+        let output = try succeed(
+            ["import", fixture(file)] + arguments, environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": right])
+        XCTAssertTrue(
+            output.hasPrefix("added \(labels.count) accounts from the \(source)"), output, file: fileName, line: line)
+        let listed = try accountsWithoutIDs(home: authcat.home.path).map { account in
+            // `list --json` gives a missing issuer as null.
+            [account["issuer"], account["name"]].compactMap { $0 }.filter { $0 != "<null>" }.joined(separator: ":")
+        }
+        XCTAssertEqual(listed.sorted(), (labels + ["existing"]).sorted(), file: fileName, line: line)
+        XCTAssertFalse(output.contains(password), file: fileName, line: line)
+    }
+}
