@@ -17,6 +17,14 @@ public enum SHA256 {
         data.withUnsafeBytes { Nettle.sha256($0) }
     }
 
+    /// The SHA-256 digest of a secret, in wiped memory: old andOTP backups
+    /// take it of the password as their key.
+    public static func hash(_ secret: SecretBytes) -> SecretBytes {
+        var digest = secret.withUnsafeBytes { Nettle.sha256($0) }
+        defer { Sodium.wipe(&digest) }
+        return SecretBytes(digest)
+    }
+
     /// HMAC-SHA-256 of `message` under `key`, in wiped memory: the MAC of a
     /// secret key is itself a key in SigV4's chain of derived keys.
     public static func authenticationCode(for message: Data, key: SecretBytes) -> SecretBytes {

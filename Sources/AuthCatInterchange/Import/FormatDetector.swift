@@ -9,16 +9,40 @@ public enum FormatDetector {
     public static func detect(_ data: Data) throws -> ImportFormat {
         if BackupHeader.hasMagic(data) { return .authcat }
         if let image = imageKind(data) { throw ImportError.image(image) }
-        let start = data.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }
-        let withoutBOM = start.starts(with: [0xef, 0xbb, 0xbf]) ? start.dropFirst(3) : start
-        switch withoutBOM.first {
+        let content = significant(data)
+        switch content.first {
         case UInt8(ascii: "{")?, UInt8(ascii: "[")?:
             return try detectJSON(data)
         case nil:
             throw ImportError.empty
         default:
-            return try detectText(Data(withoutBOM))
+            if !isText(content) { return .andOTP }
+            return try detectText(Data(content))
         }
+    }
+
+    /// Whether `data`, after blank space and a byte-order mark, starts with `{` or `[`.
+    static func startsLikeJSON(_ data: Data) -> Bool {
+        let first = significant(data).first
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    /// `data` without leading blank space and byte-order mark.
+    private static func significant(_ data: Data) -> Data.SubSequence {
+        let start = data.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }
+        return start.starts(with: [0xef, 0xbb, 0xbf]) ? start.dropFirst(3) : start
+    }
+
+    /// Whether the start of `data` is UTF-8 text without control characters
+    /// other than blank space. A binary file that no other format claims is
+    /// taken for an encrypted andOTP backup, the one format that is nothing
+    /// but ciphertext: it has no signature to recognise it by.
+    private static func isText(_ data: Data.SubSequence) -> Bool {
+        var head = Data(data.prefix(4096))
+        // A multi-byte character cut at the end of the window is still text.
+        for _ in 0..<3 where String(data: head, encoding: .utf8) == nil && !head.isEmpty { head.removeLast() }
+        guard let text = String(data: head, encoding: .utf8) else { return false }
+        return !text.unicodeScalars.contains { $0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0) }
     }
 
     /// The kind of image `data` starts like, by the signatures of its format.

@@ -8,7 +8,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case aegis
     /// A 2FAS backup, with or without a password.
     case twoFAS = "2fas"
-    /// An andOTP plain JSON backup.
+    /// An andOTP backup, plain JSON or password-encrypted.
     case andOTP = "andotp"
     /// A Bitwarden unencrypted JSON export (items with `login.totp`).
     case bitwarden

@@ -11,6 +11,13 @@ final class EncryptedImportTests: InterchangeTests {
             labels: ["Deno:Mason", "Issuu:James", "Air Canada:Benjamin", "WWE:Mason", "Boeing:Sophia"])
     }
 
+    /// A binary file that no other format claims is read as an encrypted andOTP backup.
+    func testEncryptedAndOTPBackupOfTheOldLayout() throws {
+        try assertImports(
+            "andotp_encrypted_old.bin", password: "test", source: "andOTP backup",
+            labels: ["Deno:Mason", "SPDX:James", "Airbnb:Elijah", "Issuu:James", "Air Canada:Benjamin", "WWE:Mason"])
+    }
+
     /// Imports `file` (format recognised from the content) with a wrong
     /// password, then the right one, and compares `list --json`.
     private func assertImports(
