@@ -17,7 +17,7 @@ extension AuthCat {
                   aegis      an Aegis vault, plain or encrypted with a password
                   2fas       a 2FAS backup (.2fas), with or without a password
                   andotp     an andOTP backup, plain (.json) or encrypted (.json.aes)
-                  bitwarden  a Bitwarden unencrypted .json export (items with a TOTP)
+                  bitwarden  a Bitwarden .json export, plain or password-protected (items with a TOTP)
                   authcat    an authcat backup or 'authcat export --format json'
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.

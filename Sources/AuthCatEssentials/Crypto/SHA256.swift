@@ -34,4 +34,20 @@ public enum SHA256 {
         defer { Sodium.wipe(&mac) }
         return SecretBytes(mac)
     }
+
+    /// HKDF-Expand (RFC 5869) with HMAC-SHA-256: `length` bytes (at most
+    /// 8,160) from the pseudorandom key `key` and `info`. Bitwarden stretches
+    /// a password's key into its encryption and MAC keys so.
+    public static func expandKey(_ key: SecretBytes, info: Data, length: Int) throws -> SecretBytes {
+        guard (1...255 * size).contains(length) else {
+            throw CryptoError.invalidInput("HKDF-Expand gives 1 to \(255 * size) bytes")
+        }
+        let output = SecretBytes(count: length)
+        output.withUnsafeMutableBytes { output in
+            key.withUnsafeBytes { key in
+                info.withUnsafeBytes { Nettle.hkdfSHA256Expand(into: output, key: key, info: $0) }
+            }
+        }
+        return output
+    }
 }

@@ -10,7 +10,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case twoFAS = "2fas"
     /// An andOTP backup, plain JSON or password-encrypted.
     case andOTP = "andotp"
-    /// A Bitwarden unencrypted JSON export (items with `login.totp`).
+    /// A Bitwarden JSON export, plain or password-protected (items with `login.totp`).
     case bitwarden
     /// authcat's own encrypted backup, or its plain JSON export.
     case authcat

@@ -18,6 +18,16 @@ final class EncryptedImportTests: InterchangeTests {
             labels: ["Deno:Mason", "SPDX:James", "Airbnb:Elijah", "Issuu:James", "Air Canada:Benjamin", "WWE:Mason"])
     }
 
+    /// Argon2id with four lanes, through libargon2.
+    func testPasswordProtectedBitwardenExport() throws {
+        try assertImports(
+            "bitwarden_encrypted_argon2id.json", password: "test-password", source: "Bitwarden export",
+            labels: [
+                "GitHub:alice@example.com", "Ünïcødé Bank:李雷 🐱", "Example:sha512", "HOTP Corp:bob", "Steam:gamer",
+                "Plain Secret:carol",
+            ])
+    }
+
     /// Imports `file` (format recognised from the content) with a wrong
     /// password, then the right one, and compares `list --json`.
     private func assertImports(
