@@ -19,6 +19,7 @@ extension AuthCat {
                   andotp     an andOTP backup, plain (.json) or encrypted (.json.aes)
                   bitwarden  a Bitwarden .json export, plain or password-protected (items with a TOTP)
                   authcat    an authcat backup or 'authcat export --format json'
+                  stratum    a Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
@@ -50,7 +51,9 @@ extension AuthCat {
         var file: String
 
         @Option(
-            help: "otpauth, google, aegis, 2fas, andotp, bitwarden or authcat (default: recognised from the content).")
+            help:
+                "otpauth, google, aegis, 2fas, andotp, bitwarden, authcat or stratum (default: recognised from the content)."
+        )
         var format: ImportFormat?
 
         @Flag(help: "FILE is a PNG image: import the QR codes in it.")

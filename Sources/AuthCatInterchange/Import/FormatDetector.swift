@@ -8,6 +8,9 @@ public enum FormatDetector {
     ///   JSON that does not parse (a truncated export, say).
     public static func detect(_ data: Data) throws -> ImportFormat {
         if BackupHeader.hasMagic(data) { return .authcat }
+        if data.starts(with: StratumFormat.Sealed.header) || data.starts(with: StratumFormat.Sealed.legacyHeader) {
+            return .stratum
+        }
         if let image = imageKind(data) { throw ImportError.image(image) }
         let content = significant(data)
         switch content.first {
@@ -64,6 +67,7 @@ public enum FormatDetector {
             if object["services"] != nil || object["servicesEncrypted"] != nil { return .twoFAS }
             if object["items"] != nil || object["encKeyValidation_DO_NOT_EDIT"] != nil { return .bitwarden }
             if object["format"] == .string(AuthCatArchive.formatName) { return .authcat }
+            if object["Authenticators"] != nil { return .stratum }
         case .array(let list):
             if list.allSatisfy({ $0.objectValue?["secret"] != nil }) { return .andOTP }
         default:
@@ -82,6 +86,8 @@ public enum FormatDetector {
             .lowercased() ?? ""
         if firstLine.hasPrefix(GoogleMigrationFormat.scheme + "://") { return .google }
         if firstLine.hasPrefix("otpauth://") || firstLine.hasPrefix("motp://") { return .otpauth }
+        // Stratum's HTML export, the one HTML page with otpauth:// links authcat knows.
+        if firstLine.hasPrefix("<"), data.range(of: Data("otpauth://".utf8)) != nil { return .stratum }
         throw ImportError.unrecognizedFormat
     }
 }

@@ -14,6 +14,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case bitwarden
     /// authcat's own encrypted backup, or its plain JSON export.
     case authcat
+    /// A Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export.
+    case stratum
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -25,6 +27,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .andOTP: "andOTP backup"
         case .bitwarden: "Bitwarden export"
         case .authcat: "authcat backup"
+        case .stratum: "Stratum (Authenticator Pro) backup"
         }
     }
 }

@@ -19,6 +19,7 @@ extension ImportFormat {
         case .andOTP: AndOTPFormat.self
         case .bitwarden: BitwardenFormat.self
         case .authcat: AuthCatFormat.self
+        case .stratum: StratumFormat.self
         }
     }
 

@@ -28,6 +28,16 @@ final class EncryptedImportTests: InterchangeTests {
             ])
     }
 
+    /// Argon2id (64 MiB, 4 lanes) and AES-GCM.
+    func testEncryptedStratumBackup() throws {
+        try assertImports(
+            "stratum_encrypted.bin", password: "test", source: "Stratum (Authenticator Pro) backup",
+            labels: [
+                "Deno:Mason", "SPDX:James", "Airbnb:Elijah", "Issuu:James", "Air Canada:Benjamin", "WWE:Mason",
+                "Boeing:Sophia",
+            ])
+    }
+
     /// Imports `file` (format recognised from the content) with a wrong
     /// password, then the right one, and compares `list --json`.
     private func assertImports(

@@ -231,6 +231,12 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("bitwarden", seeds: [try Fixture.data("bitwarden.json")], seed: 8, parse: parser(.bitwarden))
     }
 
+    func testStratumBackupAndHTML() throws {
+        let html = Data(
+            #"<html><body><a href="otpauth://totp/A:b?secret=JBSWY3DPEHPK3PXP&amp;issuer=A">a</a></body></html>"#.utf8)
+        fuzz("stratum", seeds: [try Fixture.data("stratum_plain.json"), html], seed: 31, parse: parser(.stratum))
+    }
+
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
         let archive = AuthCatArchive(
@@ -307,7 +313,7 @@ final class ParserFuzzTests: XCTestCase {
 
     func testDeeplyNestedJSONIsRefusedByEveryJSONParser() throws {
         var random = Self.generator(14)
-        for format in [ImportFormat.aegis, .twoFAS, .andOTP, .bitwarden, .authcat] {
+        for format in [ImportFormat.aegis, .twoFAS, .andOTP, .bitwarden, .authcat, .stratum] {
             let depth = Int.random(in: 65...200_000, using: &random)
             let opening = random.chance(0.5) ? "[" : "{\"a\":"
             let nested = String(repeating: opening, count: depth) + "1"

@@ -14,6 +14,8 @@ final class FormatDetectorTests: XCTestCase {
             ("2fas_authenticator_encrypted_v3.2fas", .twoFAS), ("2fas_authenticator_encrypted_v4.2fas", .twoFAS),
             ("andotp_encrypted.bin", .andOTP), ("andotp_encrypted_old.bin", .andOTP),
             ("bitwarden_encrypted_pbkdf2.json", .bitwarden), ("bitwarden_encrypted_argon2id.json", .bitwarden),
+            ("stratum_plain.json", .stratum), ("stratum_encrypted.bin", .stratum),
+            ("stratum_encrypted_legacy.bin", .stratum),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
