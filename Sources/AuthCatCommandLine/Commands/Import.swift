@@ -20,6 +20,7 @@ extension AuthCat {
                   bitwarden  a Bitwarden .json export, plain or password-protected (items with a TOTP)
                   authcat    an authcat backup or 'authcat export --format json'
                   stratum    a Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export
+                  ente       an Ente Auth encrypted export (its plain export is otpauth)
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
@@ -52,7 +53,7 @@ extension AuthCat {
 
         @Option(
             help:
-                "otpauth, google, aegis, 2fas, andotp, bitwarden, authcat or stratum (default: recognised from the content)."
+                "otpauth, google, aegis, 2fas, andotp, bitwarden, authcat, stratum or ente (default: recognised from the content)."
         )
         var format: ImportFormat?
 

@@ -68,6 +68,7 @@ public enum FormatDetector {
             if object["items"] != nil || object["encKeyValidation_DO_NOT_EDIT"] != nil { return .bitwarden }
             if object["format"] == .string(AuthCatArchive.formatName) { return .authcat }
             if object["Authenticators"] != nil { return .stratum }
+            if object["kdfParams"] != nil && object["encryptedData"] != nil { return .ente }
         case .array(let list):
             if list.allSatisfy({ $0.objectValue?["secret"] != nil }) { return .andOTP }
         default:

@@ -16,6 +16,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case authcat
     /// A Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export.
     case stratum
+    /// An Ente Auth encrypted export (its plain export is `otpauth`).
+    case ente
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -28,6 +30,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .bitwarden: "Bitwarden export"
         case .authcat: "authcat backup"
         case .stratum: "Stratum (Authenticator Pro) backup"
+        case .ente: "Ente Auth export"
         }
     }
 }

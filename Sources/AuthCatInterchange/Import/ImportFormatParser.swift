@@ -20,6 +20,7 @@ extension ImportFormat {
         case .bitwarden: BitwardenFormat.self
         case .authcat: AuthCatFormat.self
         case .stratum: StratumFormat.self
+        case .ente: EnteFormat.self
         }
     }
 

@@ -16,8 +16,11 @@ enum Argon2id {
 
     /// The most memory a file may ask for: 1 GiB, as for every Argon2id here.
     static let maximumMemoryKiB = KDFParameters.maximumMemLimit >> 10
-    /// The most passes: 16, as for every Argon2id here.
-    static let maximumPasses = KDFParameters.maximumOpsLimit
+    /// The most work, memory × passes: 16 passes over 1 GiB, the most
+    /// `KDFParameters` allows. Other apps trade one for the other: Ente
+    /// halves the memory and doubles the passes until a phone can derive
+    /// (1 GiB × 4 … 64 MiB × 64), so the passes alone are not bounded.
+    static let maximumWorkKiB = maximumMemoryKiB * KDFParameters.maximumOpsLimit
     /// The most lanes: 16, Bitwarden's own bound. Lanes share the memory;
     /// more lanes cost threads, not memory.
     static let maximumLanes: UInt64 = 16
@@ -34,14 +37,15 @@ enum Argon2id {
             throw KeyDerivationLimitError(
                 demand: .memory(bytes.overflow ? .max : bytes.partialValue, allowed: maximumMemoryKiB << 10))
         }
-        guard cost.passes <= maximumPasses else {
-            throw KeyDerivationLimitError(demand: .passes(cost.passes, allowed: maximumPasses))
-        }
         guard (1...maximumLanes).contains(cost.lanes) else {
             throw CryptoError.invalidInput("Argon2id needs 1 to \(maximumLanes) lanes")
         }
         guard cost.passes >= 1, cost.memoryKiB >= 8 * cost.lanes else {
             throw CryptoError.invalidInput("Argon2id needs a pass and 8 KiB of memory per lane")
+        }
+        // Memory is at least 8 KiB and at most 2^20 KiB here, so the division is exact enough and safe.
+        guard cost.passes <= maximumWorkKiB / cost.memoryKiB else {
+            throw KeyDerivationLimitError(demand: .passes(cost.passes, allowed: maximumWorkKiB / cost.memoryKiB))
         }
     }
 

@@ -38,6 +38,15 @@ final class EncryptedImportTests: InterchangeTests {
             ])
     }
 
+    /// Argon2id through libargon2 over libsodium's parameters, and a secretstream chunk.
+    func testEncryptedEnteAuthExport() throws {
+        try assertImports(
+            "ente_encrypted.json", password: "test-password", source: "Ente Auth export",
+            labels: [
+                "GitHub:alice@example.com", "Ünïcødé Bank:李雷 🐱", "Example:sha512", "HOTP Corp:bob", "Steam:gamer",
+            ])
+    }
+
     /// Imports `file` (format recognised from the content) with a wrong
     /// password, then the right one, and compares `list --json`.
     private func assertImports(

@@ -75,7 +75,11 @@ final class BitwardenFormatTests: XCTestCase {
                 ["kdfType": 1, "kdfIterations": 3, "kdfMemory": 1 << 52, "kdfParallelism": 4],
                 .memory(.max, allowed: 1 << 30)
             ),
-            (["kdfType": 1, "kdfIterations": 17, "kdfMemory": 16, "kdfParallelism": 4], .passes(17, allowed: 16)),
+            (["kdfType": 1, "kdfIterations": 17, "kdfMemory": 1024, "kdfParallelism": 4], .passes(17, allowed: 16)),
+            (
+                ["kdfType": 1, "kdfIterations": 1025, "kdfMemory": 16, "kdfParallelism": 4],
+                .passes(1025, allowed: 1024)
+            ),
         ]
         for (fields, demand) in limits {
             XCTAssertThrowsError(try BitwardenFormat.parse(changed(fields), context: noPrompt), "\(fields)") {

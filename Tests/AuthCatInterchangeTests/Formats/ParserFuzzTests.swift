@@ -313,7 +313,7 @@ final class ParserFuzzTests: XCTestCase {
 
     func testDeeplyNestedJSONIsRefusedByEveryJSONParser() throws {
         var random = Self.generator(14)
-        for format in [ImportFormat.aegis, .twoFAS, .andOTP, .bitwarden, .authcat, .stratum] {
+        for format in [ImportFormat.aegis, .twoFAS, .andOTP, .bitwarden, .authcat, .stratum, .ente] {
             let depth = Int.random(in: 65...200_000, using: &random)
             let opening = random.chance(0.5) ? "[" : "{\"a\":"
             let nested = String(repeating: opening, count: depth) + "1"

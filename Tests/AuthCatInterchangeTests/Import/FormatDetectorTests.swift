@@ -15,7 +15,7 @@ final class FormatDetectorTests: XCTestCase {
             ("andotp_encrypted.bin", .andOTP), ("andotp_encrypted_old.bin", .andOTP),
             ("bitwarden_encrypted_pbkdf2.json", .bitwarden), ("bitwarden_encrypted_argon2id.json", .bitwarden),
             ("stratum_plain.json", .stratum), ("stratum_encrypted.bin", .stratum),
-            ("stratum_encrypted_legacy.bin", .stratum),
+            ("stratum_encrypted_legacy.bin", .stratum), ("ente_encrypted.json", .ente),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
