@@ -27,7 +27,7 @@ public enum AESCBC {
             key.withUnsafeBytes { key in
                 iv.withUnsafeBytes { iv in
                     ciphertext.withUnsafeBytes {
-                        Nettle.aes256CBCDecrypt(into: output, ciphertext: $0, key: key, iv: iv)
+                        Nettle.aes256CBC(.decrypt, into: output, input: $0, key: key, iv: iv)
                     }
                 }
             }
@@ -52,7 +52,7 @@ public enum AESCBC {
         ciphertext.withUnsafeMutableBytes { output in
             key.withUnsafeBytes { key in
                 iv.withUnsafeBytes { iv in
-                    padded.withUnsafeBytes { Nettle.aes256CBCEncrypt(into: output, plaintext: $0, key: key, iv: iv) }
+                    padded.withUnsafeBytes { Nettle.aes256CBC(.encrypt, into: output, input: $0, key: key, iv: iv) }
                 }
             }
         }

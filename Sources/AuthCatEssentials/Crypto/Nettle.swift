@@ -136,39 +136,34 @@ enum Nettle {
 
     static let aesBlockSize = Int(AES_BLOCK_SIZE)
 
-    /// Decrypts whole blocks of `ciphertext` into `plaintext` (as many
-    /// bytes) under `key` (`aes256KeySize`) and `iv` (`aesBlockSize`).
-    static func aes256CBCDecrypt(
-        into plaintext: UnsafeMutableRawBufferPointer, ciphertext: UnsafeRawBufferPointer,
-        key: UnsafeRawBufferPointer, iv: UnsafeRawBufferPointer
-    ) {
-        var context = aes256_ctx()
-        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
-        nettle_aes256_set_decrypt_key(&context, bytes(key))
-        var chain = Array(iv.bindMemory(to: UInt8.self))
-        let decrypt:
-            @convention(c) (UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?) -> Void = {
-                nettle_aes256_decrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3)
-            }
-        nettle_cbc_decrypt(
-            &context, decrypt, aesBlockSize, &chain, ciphertext.count, bytes(plaintext), bytes(ciphertext))
+    /// Which way `aes256CBC` runs.
+    enum Direction {
+        case encrypt, decrypt
     }
 
-    /// Encrypts whole blocks of `plaintext` into `ciphertext`, for tests that write other apps' files.
-    static func aes256CBCEncrypt(
-        into ciphertext: UnsafeMutableRawBufferPointer, plaintext: UnsafeRawBufferPointer,
+    /// Encrypts or decrypts whole blocks of `input` into `output` (as many
+    /// bytes) under `key` (`aes256KeySize`) and `iv` (`aesBlockSize`).
+    static func aes256CBC(
+        _ direction: Direction, into output: UnsafeMutableRawBufferPointer, input: UnsafeRawBufferPointer,
         key: UnsafeRawBufferPointer, iv: UnsafeRawBufferPointer
     ) {
+        typealias Cipher =
+            @convention(c) (UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?)
+            -> Void
         var context = aes256_ctx()
         defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
-        nettle_aes256_set_encrypt_key(&context, bytes(key))
+        let cipher: Cipher
+        switch direction {
+        case .encrypt:
+            nettle_aes256_set_encrypt_key(&context, bytes(key))
+            cipher = { nettle_aes256_encrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) }
+        case .decrypt:
+            nettle_aes256_set_decrypt_key(&context, bytes(key))
+            cipher = { nettle_aes256_decrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) }
+        }
         var chain = Array(iv.bindMemory(to: UInt8.self))
-        let encrypt:
-            @convention(c) (UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?) -> Void = {
-                nettle_aes256_encrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3)
-            }
-        nettle_cbc_encrypt(
-            &context, encrypt, aesBlockSize, &chain, plaintext.count, bytes(ciphertext), bytes(plaintext))
+        let run = direction == .encrypt ? nettle_cbc_encrypt : nettle_cbc_decrypt
+        run(&context, cipher, aesBlockSize, &chain, input.count, bytes(output), bytes(input))
     }
 
     // MARK: AES-256-GCM

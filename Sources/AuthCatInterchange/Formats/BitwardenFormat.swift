@@ -11,9 +11,7 @@ public enum BitwardenFormat: ImportFormatParser {
     public static let format = ImportFormat.bitwarden
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        guard var document = try? JSONFields(JSONValue.parse(data, format: format)) else {
-            throw ImportError.malformed(format, "the file is not a JSON object")
-        }
+        var document = try JSONFields.document(data, format: format)
         if try document.optionalBool("encrypted") == true {
             document = try decryptExport(document, context: context)
         }

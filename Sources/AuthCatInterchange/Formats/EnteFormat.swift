@@ -13,9 +13,7 @@ public enum EnteFormat: ImportFormatParser {
     public static let format = ImportFormat.ente
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        guard let document = try? JSONFields(JSONValue.parse(data, format: format)) else {
-            throw ImportError.malformed(format, "the file is not a JSON object")
-        }
+        let document = try JSONFields.document(data, format: format)
         let sealed = try Sealed(document)
         var plaintext = try sealed.open(password: context.password())
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }

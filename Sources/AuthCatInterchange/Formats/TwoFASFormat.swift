@@ -11,9 +11,7 @@ public enum TwoFASFormat: ImportFormatParser {
     public static let format = ImportFormat.twoFAS
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        guard let document = try? JSONFields(JSONValue.parse(data, format: format)) else {
-            throw ImportError.malformed(format, "the file is not a JSON object")
-        }
+        let document = try JSONFields.document(data, format: format)
         let groups = try groupNames(document)
         let services: [JSONValue]
         switch (document.object["servicesEncrypted"], document.object["services"]) {

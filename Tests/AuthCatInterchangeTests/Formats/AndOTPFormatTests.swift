@@ -37,7 +37,7 @@ final class AndOTPFormatTests: XCTestCase {
 
     // MARK: Encrypted backups (Aegis v3.4.2's test files; password "test")
 
-    private let password = ImportContext(password: { SecretBytes(utf8: "test") })
+    private let password = ImportContext.answering("test")
 
     func testEncryptedBackupOfTheCurrentLayout() throws {
         let parsed = try AndOTPFormat.parse(Fixture.data("andotp_encrypted.bin"), context: password)
@@ -51,20 +51,12 @@ final class AndOTPFormatTests: XCTestCase {
     }
 
     func testWrongPasswordOrNone() throws {
-        for name in ["andotp_encrypted.bin", "andotp_encrypted_old.bin"] {
-            let data = try Fixture.data(name)
-            XCTAssertThrowsError(
-                try AndOTPFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "Test") }))
-            ) { XCTAssertEqual($0 as? ImportError, .wrongPassword(.andOTP), name) }
-            XCTAssertThrowsError(try AndOTPFormat.parse(data, context: ImportContext())) {
-                XCTAssertEqual($0 as? ImportError, .passwordRequired, name)
-            }
-        }
+        try assertWrongPasswordOrNone(.andOTP, ["andotp_encrypted.bin", "andotp_encrypted_old.bin"], wrong: "Test")
     }
 
     func testBuiltBackupsOfBothLayoutsCarryEveryKindAndTags() throws {
         let plain = try Fixture.data("andotp.json")
-        let context = ImportContext(password: { SecretBytes(utf8: "pässwörd 🔑") })
+        let context = ImportContext.answering("pässwörd 🔑")
         let expected = try AndOTPFormat.parse(plain, context: ImportContext()).entries.map(ExpectedAccount.init)
         XCTAssertEqual(expected.count, 5)
         for data in [

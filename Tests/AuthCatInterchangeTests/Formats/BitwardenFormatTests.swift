@@ -25,11 +25,8 @@ final class BitwardenFormatTests: XCTestCase {
 
     // MARK: Password-protected exports (made by make_bitwarden_encrypted.py; password "test-password")
 
-    private let password = ImportContext(password: { SecretBytes(utf8: "test-password") })
-    private let noPrompt = ImportContext(password: {
-        XCTFail("asked for the password of a file that should be refused first")
-        return SecretBytes(utf8: "test-password")
-    })
+    private let password = ImportContext.answering("test-password")
+    private let noPrompt = ImportContext.failingIfAsked()
 
     func testPasswordProtectedExportsWithPBKDF2AndArgon2idOfFourLanes() throws {
         let plain = try BitwardenFormat.parse(Fixture.data("bitwarden.json"), context: ImportContext())
@@ -42,16 +39,9 @@ final class BitwardenFormatTests: XCTestCase {
     }
 
     func testWrongPasswordOrNone() throws {
-        for name in ["bitwarden_encrypted_pbkdf2.json", "bitwarden_encrypted_argon2id.json"] {
-            let data = try Fixture.data(name)
-            XCTAssertThrowsError(
-                try BitwardenFormat.parse(
-                    data, context: ImportContext(password: { SecretBytes(utf8: "Test-password") }))
-            ) { XCTAssertEqual($0 as? ImportError, .wrongPassword(.bitwarden), name) }
-            XCTAssertThrowsError(try BitwardenFormat.parse(data, context: ImportContext())) {
-                XCTAssertEqual($0 as? ImportError, .passwordRequired, name)
-            }
-        }
+        try assertWrongPasswordOrNone(
+            .bitwarden, ["bitwarden_encrypted_pbkdf2.json", "bitwarden_encrypted_argon2id.json"], wrong: "Test-password"
+        )
     }
 
     func testAccountRestrictedExportIsExplained() {

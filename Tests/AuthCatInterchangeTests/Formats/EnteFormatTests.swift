@@ -5,11 +5,8 @@ import XCTest
 @testable import AuthCatInterchange
 
 final class EnteFormatTests: XCTestCase {
-    private let password = ImportContext(password: { SecretBytes(utf8: "test-password") })
-    private let noPrompt = ImportContext(password: {
-        XCTFail("asked for the password of a file that should be refused first")
-        return SecretBytes(utf8: "test-password")
-    })
+    private let password = ImportContext.answering("test-password")
+    private let noPrompt = ImportContext.failingIfAsked()
 
     /// make_ente_encrypted.py's file (PyNaCl): otpauth.txt, with Ente's tags and notes.
     func testEncryptedExport() throws {
@@ -29,19 +26,13 @@ final class EnteFormatTests: XCTestCase {
             otpauth://steam/Steam:gamer?secret=ONSWG4TFOQ&issuer=Steam&digits=5&period=30
             """
         let data = try sealed(Data(text.utf8), password: "pässwörd 🔑")
-        let parsed = try EnteFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "pässwörd 🔑") }))
+        let parsed = try EnteFormat.parse(data, context: .answering("pässwörd 🔑"))
         let standard = ExpectedAccount.standard
         assertEntries(parsed, [standard[1], standard[3], standard[4]])
     }
 
     func testWrongPasswordOrNone() throws {
-        let data = try Fixture.data("ente_encrypted.json")
-        XCTAssertThrowsError(
-            try EnteFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "Test-password") }))
-        ) { XCTAssertEqual($0 as? ImportError, .wrongPassword(.ente)) }
-        XCTAssertThrowsError(try EnteFormat.parse(data, context: ImportContext())) {
-            XCTAssertEqual($0 as? ImportError, .passwordRequired)
-        }
+        try assertWrongPasswordOrNone(.ente, ["ente_encrypted.json"], wrong: "Test-password")
     }
 
     /// Ente's own ladder (1 GiB × 4 … 64 MiB × 64) is within the bound; more
@@ -107,8 +98,7 @@ final class EnteFormatTests: XCTestCase {
     /// A stream whose one chunk is not tagged final was cut short by its writer.
     func testAChunkNotTaggedFinalIsRefused() throws {
         let data = try sealed(Data("otpauth://totp/A:b?secret=JBSWY3DPEHPK3PXP".utf8), password: "pw", tag: .message)
-        XCTAssertThrowsError(try EnteFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "pw") })))
-        {
+        XCTAssertThrowsError(try EnteFormat.parse(data, context: .answering("pw"))) {
             XCTAssertEqual($0 as? ImportError, .malformed(.ente, "its encrypted data is not one final chunk"))
         }
     }

@@ -7,7 +7,7 @@ import XCTest
 final class StratumFormatTests: XCTestCase {
     // MARK: Aegis v3.4.2's test files (password "test")
 
-    private let password = ImportContext(password: { SecretBytes(utf8: "test") })
+    private let password = ImportContext.answering("test")
 
     func testPlainBackup() throws {
         let parsed = try StratumFormat.parse(Fixture.data("stratum_plain.json"), context: ImportContext())
@@ -22,22 +22,12 @@ final class StratumFormatTests: XCTestCase {
     }
 
     func testWrongPasswordOrNone() throws {
-        for name in ["stratum_encrypted.bin", "stratum_encrypted_legacy.bin"] {
-            let data = try Fixture.data(name)
-            XCTAssertThrowsError(
-                try StratumFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "Test") }))
-            ) { XCTAssertEqual($0 as? ImportError, .wrongPassword(.stratum), name) }
-            XCTAssertThrowsError(try StratumFormat.parse(data, context: ImportContext())) {
-                XCTAssertEqual($0 as? ImportError, .passwordRequired, name)
-            }
-        }
+        try assertWrongPasswordOrNone(
+            .stratum, ["stratum_encrypted.bin", "stratum_encrypted_legacy.bin"], wrong: "Test")
     }
 
     func testDamagedEncryptedBackups() throws {
-        let noPrompt = ImportContext(password: {
-            XCTFail("asked for the password of a truncated file")
-            return SecretBytes(utf8: "test")
-        })
+        let noPrompt = ImportContext.failingIfAsked()
         for name in ["stratum_encrypted.bin", "stratum_encrypted_legacy.bin"] {
             let data = try Fixture.data(name)
             // A legacy ciphertext that is not whole blocks is cut short too; a current one fails its tag.

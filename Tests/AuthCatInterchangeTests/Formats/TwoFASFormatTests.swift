@@ -29,7 +29,7 @@ final class TwoFASFormatTests: XCTestCase {
 
     // MARK: Real 2FAS files of every schema (Aegis v3.4.2's test files; password "test")
 
-    private let password = ImportContext(password: { SecretBytes(utf8: "test") })
+    private let password = ImportContext.answering("test")
 
     func testPlainBackupsOfEverySchema() throws {
         // Schema 2 knows TOTP only: HOTP accounts came out as TOTP with a 30 s period.
@@ -64,22 +64,15 @@ final class TwoFASFormatTests: XCTestCase {
     }
 
     func testEncryptedBackupWithAWrongPasswordOrNone() throws {
-        let data = try Fixture.data("2fas_authenticator_encrypted_v4.2fas")
-        XCTAssertThrowsError(
-            try TwoFASFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "Test") }))
-        ) {
-            XCTAssertEqual($0 as? ImportError, .wrongPassword(.twoFAS))
-        }
-        XCTAssertThrowsError(try TwoFASFormat.parse(data, context: ImportContext())) {
-            XCTAssertEqual($0 as? ImportError, .passwordRequired)
-        }
+        try assertWrongPasswordOrNone(
+            .twoFAS, ["2fas_authenticator_encrypted.2fas", "2fas_authenticator_encrypted_v4.2fas"], wrong: "Test")
     }
 
     // MARK: Built files: every kind, groups, notes, damage
 
     func testBuiltEncryptedBackupCarriesEveryKindGroupsAndNotes() throws {
         let data = try sealed(Fixture.data("twofas.2fas"), password: "pässwörd 🔑")
-        let parsed = try TwoFASFormat.parse(data, context: ImportContext(password: { SecretBytes(utf8: "pässwörd 🔑") }))
+        let parsed = try TwoFASFormat.parse(data, context: .answering("pässwörd 🔑"))
         var expected = ExpectedAccount.standard(tags: [["Work"]])
         expected.append(
             ExpectedAccount(issuer: "", name: "Only A Service", secret: "MFRGGZDFMZTWQ2LK", note: "no account name"))
@@ -96,10 +89,7 @@ final class TwoFASFormatTests: XCTestCase {
             [parts[0], hugeSalt, parts[2]].joined(separator: ":"), [parts[0], parts[1], "AAAA"].joined(separator: ":"),
             ["AAAA", parts[1], parts[2]].joined(separator: ":"), 42,
         ]
-        let noPrompt = ImportContext(password: {
-            XCTFail("asked for the password of a damaged file")
-            return SecretBytes(utf8: "pw")
-        })
+        let noPrompt = ImportContext.failingIfAsked()
         for value in damaged {
             var file = document
             file["servicesEncrypted"] = value
@@ -117,7 +107,7 @@ final class TwoFASFormatTests: XCTestCase {
         XCTAssertThrowsError(
             try TwoFASFormat.parse(
                 JSONSerialization.data(withJSONObject: file),
-                context: ImportContext(password: { SecretBytes(utf8: "pw") }))
+                context: .answering("pw"))
         ) { XCTAssertEqual($0 as? ImportError, .wrongPassword(.twoFAS)) }
     }
 
@@ -125,7 +115,7 @@ final class TwoFASFormatTests: XCTestCase {
         let plain = Data(#"{"services": {"not": "a list"}, "groups": []}"#.utf8)
         XCTAssertThrowsError(
             try TwoFASFormat.parse(
-                sealed(plain, password: "pw"), context: ImportContext(password: { SecretBytes(utf8: "pw") }))
+                sealed(plain, password: "pw"), context: .answering("pw"))
         ) { error in
             XCTAssertEqual(error as? ImportError, .malformed(.twoFAS, "its decrypted services are not a JSON list"))
         }
