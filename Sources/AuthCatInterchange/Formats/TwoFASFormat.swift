@@ -14,7 +14,9 @@ public enum TwoFASFormat: ImportFormatParser {
         let document = try JSONFields.document(data, format: format)
         let groups = try groupNames(document)
         let services: [JSONValue]
-        switch (document.object["servicesEncrypted"], document.object["services"]) {
+        // A null 'servicesEncrypted' is a plain backup's.
+        let encrypted = document.has("servicesEncrypted") ? document.object["servicesEncrypted"] : nil
+        switch (encrypted, document.object["services"]) {
         case (.string(let encrypted)?, _): services = try decryptServices(encrypted, context: context)
         case (nil, .array(let list)?): services = list
         case (.some, _): throw ImportError.malformed(format, "its 'servicesEncrypted' is not a string")

@@ -37,10 +37,12 @@ public enum FormatDetector {
     }
 
     /// Whether the start of `data` is UTF-8 text without control characters
-    /// other than blank space. A binary file that no other format claims is
-    /// taken for an encrypted andOTP backup, the one format that is nothing
-    /// but ciphertext: it has no signature to recognise it by.
+    /// other than blank space, or UTF-16 text with its byte-order mark. A
+    /// binary file that no other format claims is taken for an encrypted
+    /// andOTP backup, the one format that is nothing but ciphertext: it has
+    /// no signature to recognise it by.
     private static func isText(_ data: Data.SubSequence) -> Bool {
+        if data.starts(with: [0xff, 0xfe]) || data.starts(with: [0xfe, 0xff]) { return true }
         var head = Data(data.prefix(4096))
         // A multi-byte character cut at the end of the window is still text.
         for _ in 0..<3 where String(data: head, encoding: .utf8) == nil && !head.isEmpty { head.removeLast() }

@@ -63,6 +63,14 @@ final class TwoFASFormatTests: XCTestCase {
         }
     }
 
+    func testANullServicesEncryptedIsAPlainBackup() throws {
+        let data = Data(
+            #"{"services": [{"name": "A", "secret": "JBSWY3DPEHPK3PXP"}], "servicesEncrypted": null, "groups": []}"#
+                .utf8)
+        let parsed = try TwoFASFormat.parse(data, context: .failingIfAsked())
+        XCTAssertEqual(parsed.entries.map(\.label), ["A"])
+    }
+
     func testEncryptedBackupWithAWrongPasswordOrNone() throws {
         try assertWrongPasswordOrNone(
             .twoFAS, ["2fas_authenticator_encrypted.2fas", "2fas_authenticator_encrypted_v4.2fas"], wrong: "Test")

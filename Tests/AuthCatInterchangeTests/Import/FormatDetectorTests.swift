@@ -40,6 +40,10 @@ final class FormatDetectorTests: XCTestCase {
         XCTAssertEqual(try FormatDetector.detect(Data("otpauth://totp/a\u{1}".utf8)), .andOTP)
         let text = "# Zoë's 🔑 codes\notpauth://totp/A:b?secret=JBSWY3DPEHPK3PXP\n"
         XCTAssertEqual(try FormatDetector.detect(Data(text.utf8)), .otpauth)
+        // UTF-16 text is not recognised, but not taken for ciphertext either.
+        XCTAssertThrowsError(try FormatDetector.detect(Data([0xff, 0xfe, 0x6f, 0x00, 0x74, 0x00]))) {
+            XCTAssertEqual($0 as? ImportError, .unrecognizedFormat)
+        }
         // A character cut by the 4 KiB window is still text.
         let long = String(repeating: "#", count: 4095) + "é\n"
         XCTAssertThrowsError(try FormatDetector.detect(Data(long.utf8))) {
