@@ -16,7 +16,9 @@ extension StratumFormat {
         try result.checkRoom(forEntries: uris.count)
         for (index, uri) in uris.enumerated() {
             let position = EntryPosition(number: index + 1, description: "link \(index + 1)")
-            try result.read(position, label: nil) { try OTPAuthFormat.entry(Substring(uri), position: position) }
+            try result.read(position, label: OTPAuthFormat.label(of: Substring(uri))) {
+                try OTPAuthFormat.entry(Substring(uri), position: position)
+            }
         }
         guard result.entryCount > 0 else {
             throw ImportError.malformed(format, "its HTML holds no otpauth:// link")

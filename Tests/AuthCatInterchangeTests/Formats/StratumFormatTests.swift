@@ -106,6 +106,7 @@ final class StratumFormatTests: XCTestCase {
         let standard = ExpectedAccount.standard
         assertEntries(parsed, [standard[0], standard[1], standard[3], standard[4]])
         XCTAssertEqual(parsed.rejections.map(\.position.description), ["link 5"])
+        XCTAssertEqual(parsed.rejections.map(\.label), ["Broken:x"])
         XCTAssertThrowsError(
             try StratumFormat.parse(Data("<html><body>no links</body></html>".utf8), context: ImportContext())
         ) { XCTAssertEqual($0 as? ImportError, .malformed(.stratum, "its HTML holds no otpauth:// link")) }
