@@ -15,10 +15,12 @@ extension AuthCat {
                   otpauth    one otpauth:// URI per line (Ente Auth, 2FAS, pass-otp, …)
                   google     otpauth-migration:// lines from Google Authenticator's export
                   aegis      an Aegis vault, plain or encrypted with a password
-                  2fas       a 2FAS backup made without a password
-                  andotp     an andOTP plain backup
-                  bitwarden  a Bitwarden unencrypted .json export (items with a TOTP)
+                  2fas       a 2FAS backup (.2fas), with or without a password
+                  andotp     an andOTP backup, plain (.json) or encrypted (.json.aes)
+                  bitwarden  a Bitwarden .json export, plain or password-protected (items with a TOTP)
                   authcat    an authcat backup or 'authcat export --format json'
+                  stratum    a Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export
+                  ente       an Ente Auth encrypted export (its plain export is otpauth)
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
@@ -34,7 +36,7 @@ extension AuthCat {
                 the skipped ones too (and with --dry-run the ones to add), and --json prints \
                 every entry (docs/JSON.md).
 
-                The password of an encrypted Aegis vault is read from the file named by \
+                The password of an encrypted file (Aegis, 2FAS, …) is read from the file named by \
                 AUTHCAT_IMPORT_PASSPHRASE_FILE, else asked for on the terminal; an authcat \
                 backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set.
 
@@ -50,7 +52,9 @@ extension AuthCat {
         var file: String
 
         @Option(
-            help: "otpauth, google, aegis, 2fas, andotp, bitwarden or authcat (default: recognised from the content).")
+            help:
+                "otpauth, google, aegis, 2fas, andotp, bitwarden, authcat, stratum or ente (default: recognised from the content)."
+        )
         var format: ImportFormat?
 
         @Flag(help: "FILE is a PNG image: import the QR codes in it.")
