@@ -181,13 +181,13 @@ _authcat() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|code|pick|list|show|edit|rm|restore|history|passphrase|unlock|lock|config|import|export|backup|restore-backup|sync|doctor|help)
+    add|code|pick|list|show|edit|rm|restore|history|passphrase|unlock|lock|config|import|follow|export|backup|restore-backup|sync|doctor|help)
         # Offer subcommand argument completions
         "_authcat_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add code pick list show edit rm restore history passphrase unlock lock config import export backup restore-backup sync doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add code pick list show edit rm restore history passphrase unlock lock config import follow export backup restore-backup sync doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -659,7 +659,7 @@ _authcat_import() {
         return
         ;;
     '--format')
-        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''andotp'$'\n''bitwarden'$'\n''authcat'
+        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''andotp'$'\n''bitwarden'$'\n''authcat'$'\n''stratum'$'\n''ente'
         return
         ;;
     esac
@@ -673,9 +673,111 @@ _authcat_import() {
     esac
 }
 
+_authcat_follow() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __authcat_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    add|now|list|remove)
+        # Offer subcommand argument completions
+        "_authcat_follow_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'add now list remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_authcat_follow_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --format --name)
+    __authcat_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    '--format')
+        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''andotp'$'\n''bitwarden'$'\n''authcat'$'\n''stratum'$'\n''ente'
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __authcat_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_authcat_follow_now() {
+    repeating_flags=()
+    non_repeating_flags=(--json --watch --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __authcat_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_follow_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __authcat_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_authcat_follow_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __authcat_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __authcat_add_completions -d
+        return
+        ;;
+    esac
+}
+
 _authcat_export() {
     repeating_flags=()
-    non_repeating_flags=(--force --stdout --qr --version -h --help)
+    non_repeating_flags=(--encrypt --force --stdout --qr --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --format --output)
     __authcat_offer_flags_options 0
@@ -687,7 +789,7 @@ _authcat_export() {
         return
         ;;
     '--format')
-        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''json'
+        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''json'
         return
         ;;
     '--output')
