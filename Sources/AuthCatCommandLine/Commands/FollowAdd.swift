@@ -6,7 +6,7 @@ import Foundation
 
 extension AuthCat {
     /// `authcat follow add FILE`: imports a file now and follows it from then on.
-    struct FollowAdd: InvokedCommand {
+    struct FollowAdd: InvokedCommand, OffersChoices {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Import a file now, and follow what changes in it.",

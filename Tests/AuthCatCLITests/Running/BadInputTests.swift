@@ -99,7 +99,7 @@ final class BadInputTests: AuthCatTestCase {
         assertOneLineError(
             format,
             containing: "the value 'pdf' is invalid for '--format <format>': give one of 'otpauth', 'google', "
-                + "'aegis' or 'json' (see 'authcat export --help')", status: 64)
+                + "'aegis', '2fas' or 'json' (see 'authcat export --help')", status: 64)
     }
 
     func testCounterThatOverflows() throws {

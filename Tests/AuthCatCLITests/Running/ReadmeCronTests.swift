@@ -38,6 +38,15 @@ final class ReadmeCronTests: AuthCatTestCase {
         let added = try cron(
             "printf 'JBSWY3DPEHPK3PXP\\n' | $HOME/.local/bin/authcat add alice --issuer Example", home: home)
         XCTAssertEqual(added.status, 0, added.stderr)
+        // A phone's export that a folder sync brings, followed (the README's follow line).
+        let export = home.appendingPathComponent("Sync/phone.txt")
+        try FileManager.default.createDirectory(
+            at: export.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("otpauth://totp/Phone:bob?secret=KRSXG5BAMFRGGZDF\n".utf8).write(to: export)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-10)], ofItemAtPath: export.path)
+        let followed = try cron("$HOME/.local/bin/authcat follow add $HOME/Sync/phone.txt", home: home)
+        XCTAssertEqual(followed.status, 0, followed.stderr)
 
         for line in lines {
             // The schedule is cron's; `\%` is how a crontab line writes a `%`.
@@ -50,7 +59,9 @@ final class ReadmeCronTests: AuthCatTestCase {
         let written = try FileManager.default.subpathsOfDirectory(atPath: nas.path).filter {
             $0.hasSuffix(".authcat")
         }
-        XCTAssertEqual(written.count, lines.count, "\(written)")
+        XCTAssertEqual(written.count, lines.filter { $0.contains(" backup ") }.count, "\(written)")
+        let log = try String(contentsOf: home.appendingPathComponent("authcat-follow.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains(#""status" : "unchanged""#), log)
     }
 
     /// `command` under `sh -c` with HOME, cron's PATH and nothing else of the machine's.
