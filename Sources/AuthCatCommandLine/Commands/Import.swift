@@ -19,6 +19,8 @@ extension AuthCat {
                   andotp     an andOTP plain backup
                   bitwarden  a Bitwarden unencrypted .json export (items with a TOTP)
                   authcat    an authcat backup or 'authcat export --format json'
+                  freeotp    FreeOTP: Backup (encrypted with a password); or tokens.xml of FreeOTP 1 or FreeOTP+
+                  freeotp-plus  FreeOTP+: Export to JSON
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
@@ -34,7 +36,7 @@ extension AuthCat {
                 the skipped ones too (and with --dry-run the ones to add), and --json prints \
                 every entry (docs/JSON.md).
 
-                The password of an encrypted Aegis vault is read from the file named by \
+                The password of an encrypted file (Aegis, FreeOTP, …) is read from the file named by \
                 AUTHCAT_IMPORT_PASSPHRASE_FILE, else asked for on the terminal; an authcat \
                 backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set.
 
@@ -50,7 +52,7 @@ extension AuthCat {
         var file: String
 
         @Option(
-            help: "otpauth, google, aegis, 2fas, andotp, bitwarden or authcat (default: recognised from the content).")
+            help: "A format listed above (default: recognised from the content).")
         var format: ImportFormat?
 
         @Flag(help: "FILE is a PNG image: import the QR codes in it.")

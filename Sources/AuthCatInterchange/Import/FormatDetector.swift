@@ -9,6 +9,8 @@ public enum FormatDetector {
     public static func detect(_ data: Data) throws -> ImportFormat {
         if BackupHeader.hasMagic(data) { return .authcat }
         if let image = imageKind(data) { throw ImportError.image(image) }
+        if data.starts(with: JavaSerializedStringMap.magic) { return .freeOTP }
+        if SharedPreferencesXML.looksLike(data) { return try detectSharedPreferences(data) }
         let start = data.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }
         let withoutBOM = start.starts(with: [0xef, 0xbb, 0xbf]) ? start.dropFirst(3) : start
         switch withoutBOM.first {
@@ -40,11 +42,19 @@ public enum FormatDetector {
             if object["services"] != nil || object["servicesEncrypted"] != nil { return .twoFAS }
             if object["items"] != nil || object["encKeyValidation_DO_NOT_EDIT"] != nil { return .bitwarden }
             if object["format"] == .string(AuthCatArchive.formatName) { return .authcat }
+            if object["tokens"] != nil && object["tokenOrder"] != nil { return .freeOTPPlus }
         case .array(let list):
             if list.allSatisfy({ $0.objectValue?["secret"] != nil }) { return .andOTP }
         default:
             break
         }
+        throw ImportError.unrecognizedFormat
+    }
+
+    /// Android shared preferences are told apart by the names of their values.
+    private static func detectSharedPreferences(_ data: Data) throws -> ImportFormat {
+        guard let preferences = try? SharedPreferencesXML(data) else { throw ImportError.unrecognizedFormat }
+        if preferences.value("tokenOrder") != nil { return .freeOTP }
         throw ImportError.unrecognizedFormat
     }
 

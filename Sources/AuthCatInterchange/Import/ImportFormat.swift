@@ -14,6 +14,10 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case bitwarden
     /// authcat's own encrypted backup, or its plain JSON export.
     case authcat
+    /// FreeOTP's backup (FreeOTP 2, password-encrypted) or its `tokens.xml` (FreeOTP 1, FreeOTP+).
+    case freeOTP = "freeotp"
+    /// A FreeOTP+ JSON export.
+    case freeOTPPlus = "freeotp-plus"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -25,6 +29,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .andOTP: "andOTP backup"
         case .bitwarden: "Bitwarden export"
         case .authcat: "authcat backup"
+        case .freeOTP: "FreeOTP backup"
+        case .freeOTPPlus: "FreeOTP+ export"
         }
     }
 }

@@ -241,6 +241,13 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("authcat", seeds: [try archive.encoded(), backup], seed: 9, parse: parser(.authcat))
     }
 
+    func testFreeOTP() throws {
+        // The backup's PBKDF2 is cheap (10 iterations), so thousands of attempts stay fast.
+        let seeds = [try Fixture.data("freeotp_plus_internal.xml"), try FreeOTPBackup.make(iterations: 10)]
+        fuzz("freeotp", seeds: seeds, seed: 101, parse: parser(.freeOTP))
+        fuzz("freeotp+", seeds: [try Fixture.data("freeotp_plus.json")], seed: 102, parse: parser(.freeOTPPlus))
+    }
+
     func testFormatDetectionAndQRTexts() throws {
         let seeds = try ["otpauth.txt", "google_migration.txt", "aegis_plain.json", "bitwarden.json"].map {
             try Fixture.data($0)
