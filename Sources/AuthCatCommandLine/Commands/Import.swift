@@ -21,6 +21,9 @@ extension AuthCat {
                   authcat    an authcat backup or 'authcat export --format json'
                   freeotp    FreeOTP: Backup (encrypted with a password); or tokens.xml of FreeOTP 1 or FreeOTP+
                   freeotp-plus  FreeOTP+: Export to JSON
+                  steam      Steam Desktop Authenticator: a .maFile, or manifest.json with the \
+                maFiles beside it (encrypted or not); an encrypted .maFile alone needs \
+                manifest.json beside it and --format steam
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
@@ -108,7 +111,19 @@ extension AuthCat {
                 ? PassphraseSource.backupVariable : PassphraseSource.importVariable
             return try PassphraseSource.opening(
                 variable: variable, prompt: "password of the \(format.displayName)", in: invocation
-            ) { try format.parse(data, context: $0) }
+            ) { context in
+                var context = context
+                if file != "-" {
+                    let folder = (file as NSString).deletingLastPathComponent
+                    context.fileName = (file as NSString).lastPathComponent
+                    context.companion = { name in
+                        let companion = (folder as NSString).appendingPathComponent(name)
+                        guard FileManager.default.fileExists(atPath: companion) else { return nil }
+                        return try InputPath.read(companion, what: "the file beside the import file", in: invocation)
+                    }
+                }
+                return try format.parse(data, context: context)
+            }
         }
 
         /// `--format` names another format than the file's content shows.

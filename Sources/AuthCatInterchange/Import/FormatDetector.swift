@@ -43,6 +43,8 @@ public enum FormatDetector {
             if object["items"] != nil || object["encKeyValidation_DO_NOT_EDIT"] != nil { return .bitwarden }
             if object["format"] == .string(AuthCatArchive.formatName) { return .authcat }
             if object["tokens"] != nil && object["tokenOrder"] != nil { return .freeOTPPlus }
+            if object["shared_secret"] != nil || object["accounts"]?.objectValue != nil { return .steam }
+            if object["entries"] != nil && object["encrypted"] != nil { return .steam }
         case .array(let list):
             if list.allSatisfy({ $0.objectValue?["secret"] != nil }) { return .andOTP }
         default:

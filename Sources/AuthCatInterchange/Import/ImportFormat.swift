@@ -18,6 +18,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case freeOTP = "freeotp"
     /// A FreeOTP+ JSON export.
     case freeOTPPlus = "freeotp-plus"
+    /// Steam Desktop Authenticator's maFiles, plain or encrypted (with their manifest).
+    case steam
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -31,6 +33,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .authcat: "authcat backup"
         case .freeOTP: "FreeOTP backup"
         case .freeOTPPlus: "FreeOTP+ export"
+        case .steam: "Steam Desktop Authenticator file"
         }
     }
 }

@@ -21,6 +21,7 @@ extension ImportFormat {
         case .authcat: AuthCatFormat.self
         case .freeOTP: FreeOTPFormat.self
         case .freeOTPPlus: FreeOTPPlusFormat.self
+        case .steam: SteamFormat.self
         }
     }
 

@@ -248,6 +248,11 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("freeotp+", seeds: [try Fixture.data("freeotp_plus.json")], seed: 102, parse: parser(.freeOTPPlus))
     }
 
+    func testSteam() throws {
+        let seeds = try ["steam.json", "steam_old.json"].map { try Fixture.data($0) }
+        fuzz("steam", seeds: seeds, seed: 103, parse: parser(.steam))
+    }
+
     func testFormatDetectionAndQRTexts() throws {
         let seeds = try ["otpauth.txt", "google_migration.txt", "aegis_plain.json", "bitwarden.json"].map {
             try Fixture.data($0)
