@@ -24,6 +24,8 @@ extension AuthCat {
                   steam      Steam Desktop Authenticator: a .maFile, or manifest.json with the \
                 maFiles beside it (encrypted or not); an encrypted .maFile alone needs \
                 manifest.json beside it and --format steam
+                  authy      Authy (rooted phone): shared_prefs/com.authy.storage.tokens.authenticator.xml, \
+                plain or encrypted with the backup password
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 

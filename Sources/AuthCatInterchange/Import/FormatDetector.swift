@@ -57,6 +57,7 @@ public enum FormatDetector {
     private static func detectSharedPreferences(_ data: Data) throws -> ImportFormat {
         guard let preferences = try? SharedPreferencesXML(data) else { throw ImportError.unrecognizedFormat }
         if preferences.value("tokenOrder") != nil { return .freeOTP }
+        if AuthyFormat.preferenceNames.contains(where: { preferences.value($0) != nil }) { return .authy }
         throw ImportError.unrecognizedFormat
     }
 

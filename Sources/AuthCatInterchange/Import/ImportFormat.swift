@@ -20,6 +20,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case freeOTPPlus = "freeotp-plus"
     /// Steam Desktop Authenticator's maFiles, plain or encrypted (with their manifest).
     case steam
+    /// Authy's token list from a rooted phone, plain or encrypted with the backup password.
+    case authy
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -34,6 +36,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .freeOTP: "FreeOTP backup"
         case .freeOTPPlus: "FreeOTP+ export"
         case .steam: "Steam Desktop Authenticator file"
+        case .authy: "Authy token file"
         }
     }
 }

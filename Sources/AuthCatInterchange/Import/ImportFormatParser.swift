@@ -22,6 +22,7 @@ extension ImportFormat {
         case .freeOTP: FreeOTPFormat.self
         case .freeOTPPlus: FreeOTPPlusFormat.self
         case .steam: SteamFormat.self
+        case .authy: AuthyFormat.self
         }
     }
 

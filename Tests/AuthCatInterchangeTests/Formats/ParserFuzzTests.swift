@@ -253,6 +253,12 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("steam", seeds: seeds, seed: 103, parse: parser(.steam))
     }
 
+    func testAuthy() throws {
+        // The encrypted fixture's password is not "pw": each attempt fails at its first token's cheap PBKDF2.
+        let seeds = try ["authy_plain.xml", "authy_encrypted.xml"].map { try Fixture.data($0) }
+        fuzz("authy", seeds: seeds, seed: 104, parse: parser(.authy))
+    }
+
     func testFormatDetectionAndQRTexts() throws {
         let seeds = try ["otpauth.txt", "google_migration.txt", "aegis_plain.json", "bitwarden.json"].map {
             try Fixture.data($0)

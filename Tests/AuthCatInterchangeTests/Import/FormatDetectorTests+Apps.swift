@@ -11,7 +11,7 @@ extension FormatDetectorTests {
             ("freeotp.xml", .freeOTP), ("freeotp_plus_internal.xml", .freeOTP), ("freeotp_v2_api23.xml", .freeOTP),
             ("freeotp_v2_api34.xml", .freeOTP), ("freeotp_v2_null_algo.xml", .freeOTP),
             ("freeotp_plus.json", .freeOTPPlus), ("steam.json", .steam), ("steam_old.json", .steam),
-            ("steam_sda/manifest.json", .steam),
+            ("steam_sda/manifest.json", .steam), ("authy_plain.xml", .authy), ("authy_encrypted.xml", .authy),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
