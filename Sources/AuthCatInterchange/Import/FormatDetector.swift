@@ -45,6 +45,9 @@ public enum FormatDetector {
             if object["tokens"] != nil && object["tokenOrder"] != nil { return .freeOTPPlus }
             if object["shared_secret"] != nil || object["accounts"]?.objectValue != nil { return .steam }
             if object["entries"] != nil && object["encrypted"] != nil { return .steam }
+            if object["entries"]?.arrayValue?.first?.objectValue?["content"] != nil { return .protonAuthenticator }
+        case .array(let list) where !list.isEmpty && list.allSatisfy({ $0.objectValue?["otpGenerator"] != nil }):
+            return .duo
         case .array(let list):
             if list.allSatisfy({ $0.objectValue?["secret"] != nil }) { return .andOTP }
         default:
@@ -58,6 +61,7 @@ public enum FormatDetector {
         guard let preferences = try? SharedPreferencesXML(data) else { throw ImportError.unrecognizedFormat }
         if preferences.value("tokenOrder") != nil { return .freeOTP }
         if AuthyFormat.preferenceNames.contains(where: { preferences.value($0) != nil }) { return .authy }
+        if preferences.value(BattleNetFormat.secretName) != nil { return .battleNet }
         throw ImportError.unrecognizedFormat
     }
 

@@ -22,6 +22,12 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case steam
     /// Authy's token list from a rooted phone, plain or encrypted with the backup password.
     case authy
+    /// The Battle.net app's authenticator preferences, from a rooted phone.
+    case battleNet = "battlenet"
+    /// Duo Mobile's third-party accounts, from a rooted phone.
+    case duo
+    /// A Proton Authenticator export.
+    case protonAuthenticator = "proton"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -37,6 +43,9 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .freeOTPPlus: "FreeOTP+ export"
         case .steam: "Steam Desktop Authenticator file"
         case .authy: "Authy token file"
+        case .battleNet: "Battle.net authenticator file"
+        case .duo: "Duo Mobile account file"
+        case .protonAuthenticator: "Proton Authenticator export"
         }
     }
 }

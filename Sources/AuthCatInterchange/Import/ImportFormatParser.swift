@@ -23,6 +23,9 @@ extension ImportFormat {
         case .freeOTPPlus: FreeOTPPlusFormat.self
         case .steam: SteamFormat.self
         case .authy: AuthyFormat.self
+        case .battleNet: BattleNetFormat.self
+        case .duo: DuoFormat.self
+        case .protonAuthenticator: ProtonAuthenticatorFormat.self
         }
     }
 

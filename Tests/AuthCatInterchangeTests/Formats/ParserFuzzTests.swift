@@ -259,6 +259,16 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("authy", seeds: seeds, seed: 104, parse: parser(.authy))
     }
 
+    func testBattleNetDuoAndProton() throws {
+        fuzz(
+            "battlenet", seeds: [try Fixture.data("battle_net_authenticator.xml")], seed: 105, parse: parser(.battleNet)
+        )
+        fuzz("duo", seeds: [try Fixture.data("duo.json")], seed: 106, parse: parser(.duo))
+        fuzz(
+            "proton", seeds: [try Fixture.data("proton_authenticator.json")], seed: 107,
+            parse: parser(.protonAuthenticator))
+    }
+
     func testFormatDetectionAndQRTexts() throws {
         let seeds = try ["otpauth.txt", "google_migration.txt", "aegis_plain.json", "bitwarden.json"].map {
             try Fixture.data($0)

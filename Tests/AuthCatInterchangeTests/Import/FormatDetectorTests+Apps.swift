@@ -12,6 +12,8 @@ extension FormatDetectorTests {
             ("freeotp_v2_api34.xml", .freeOTP), ("freeotp_v2_null_algo.xml", .freeOTP),
             ("freeotp_plus.json", .freeOTPPlus), ("steam.json", .steam), ("steam_old.json", .steam),
             ("steam_sda/manifest.json", .steam), ("authy_plain.xml", .authy), ("authy_encrypted.xml", .authy),
+            ("battle_net_authenticator.xml", .battleNet), ("duo.json", .duo),
+            ("proton_authenticator.json", .protonAuthenticator),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
