@@ -26,7 +26,7 @@ extension AuthCat {
                 manifest.json beside it and --format steam
                   authy      Authy (rooted phone): shared_prefs/com.authy.storage.tokens.authenticator.xml, \
                 plain or encrypted with the backup password
-                  battlenet  Battle.net app (rooted phone): shared_prefs/com.blizzard.messenger_preferences.xml
+                  battlenet  Battle.net app (rooted phone): shared_prefs/com.blizzard.messenger.authenticator_preferences.xml
                   duo        Duo Mobile (rooted phone): files/duokit/accounts.json
                   proton     Proton Authenticator: Settings → Export
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
