@@ -29,6 +29,8 @@ extension AuthCat {
                   battlenet  Battle.net app (rooted phone): shared_prefs/com.blizzard.messenger.authenticator_preferences.xml
                   duo        Duo Mobile (rooted phone): files/duokit/accounts.json
                   proton     Proton Authenticator: Settings → Export
+                  google-db  Google Authenticator (rooted phone): databases/databases
+                  microsoft  Microsoft Authenticator (rooted phone): databases/PhoneFactor
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 

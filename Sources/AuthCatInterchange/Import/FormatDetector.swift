@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// Recognises an import file's format from its content, for `authcat import`
@@ -10,6 +11,10 @@ public enum FormatDetector {
         if BackupHeader.hasMagic(data) { return .authcat }
         if let image = imageKind(data) { throw ImportError.image(image) }
         if data.starts(with: JavaSerializedStringMap.magic) { return .freeOTP }
+        if SQLiteSnapshot.looksLike(data) {
+            guard let format = AuthenticatorDatabase.detect(data) else { throw ImportError.unrecognizedFormat }
+            return format
+        }
         if SharedPreferencesXML.looksLike(data) { return try detectSharedPreferences(data) }
         let start = data.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }
         let withoutBOM = start.starts(with: [0xef, 0xbb, 0xbf]) ? start.dropFirst(3) : start

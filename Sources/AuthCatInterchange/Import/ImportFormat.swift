@@ -28,6 +28,10 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case duo
     /// A Proton Authenticator export.
     case protonAuthenticator = "proton"
+    /// Google Authenticator's SQLite database, from a rooted phone.
+    case googleAuthenticatorDatabase = "google-db"
+    /// Microsoft Authenticator's SQLite database, from a rooted phone.
+    case microsoftAuthenticator = "microsoft"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -46,6 +50,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .battleNet: "Battle.net authenticator file"
         case .duo: "Duo Mobile account file"
         case .protonAuthenticator: "Proton Authenticator export"
+        case .googleAuthenticatorDatabase: "Google Authenticator database"
+        case .microsoftAuthenticator: "Microsoft Authenticator database"
         }
     }
 }

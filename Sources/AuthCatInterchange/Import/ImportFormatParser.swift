@@ -26,6 +26,8 @@ extension ImportFormat {
         case .battleNet: BattleNetFormat.self
         case .duo: DuoFormat.self
         case .protonAuthenticator: ProtonAuthenticatorFormat.self
+        case .googleAuthenticatorDatabase: GoogleAuthenticatorDatabaseFormat.self
+        case .microsoftAuthenticator: MicrosoftAuthenticatorFormat.self
         }
     }
 

@@ -48,4 +48,26 @@ final class AppImportTests: InterchangeTests {
         let accounts = try accountsWithoutIDs(home: authcat.home.path)
         XCTAssertEqual(accounts.map { $0["name"] ?? "" }.sorted(), ["Sophia", "Ünïcødé 🐱"])
     }
+
+    func testAuthenticatorDatabaseFromARootedPhone() throws {
+        try add("existing")
+        let before = try VaultSnapshot.take(authcat)
+        let database = try Data(contentsOf: URL(fileURLWithPath: fixture("google_authenticator.sqlite")))
+        let damaged = try scratch("damaged.sqlite", database.prefix(database.count / 2))
+        assertOneLineError(
+            try authcat.run(["import", damaged, "--format", "google-db"]),
+            containing: "this is not a valid Google Authenticator database", status: 1)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+        let output = try succeed(["import", fixture("microsoft_authenticator.sqlite")])
+        XCTAssertTrue(
+            output.hasPrefix("added 7 accounts from the Microsoft Authenticator database; skipped 0, rejected 0"),
+            output)
+        let accounts = try accountsWithoutIDs(home: authcat.home.path)
+        XCTAssertEqual(
+            accounts.map { "\($0["issuer"] ?? ""):\($0["name"] ?? "")" }.sorted(),
+            [
+                "<null>:existing", "Air Canada:Benjamin", "Airbnb:Elijah", "Boeing:Sophia", "Deno:Mason", "Issuu:James",
+                "SPDX:James", "WWE:Mason",
+            ])
+    }
 }

@@ -269,6 +269,15 @@ final class ParserFuzzTests: XCTestCase {
             parse: parser(.protonAuthenticator))
     }
 
+    func testAuthenticatorDatabases() throws {
+        fuzz(
+            "google-db", seeds: [try Fixture.data("google_authenticator.sqlite")], seed: 108,
+            parse: parser(.googleAuthenticatorDatabase))
+        fuzz(
+            "microsoft", seeds: [try Fixture.data("microsoft_authenticator.sqlite")], seed: 109,
+            parse: parser(.microsoftAuthenticator))
+    }
+
     func testFormatDetectionAndQRTexts() throws {
         let seeds = try ["otpauth.txt", "google_migration.txt", "aegis_plain.json", "bitwarden.json"].map {
             try Fixture.data($0)

@@ -14,18 +14,23 @@ extension FormatDetectorTests {
             ("steam_sda/manifest.json", .steam), ("authy_plain.xml", .authy), ("authy_encrypted.xml", .authy),
             ("battle_net_authenticator.xml", .battleNet), ("duo.json", .duo),
             ("proton_authenticator.json", .protonAuthenticator),
+            ("google_authenticator.sqlite", .googleAuthenticatorDatabase),
+            ("microsoft_authenticator.sqlite", .microsoftAuthenticator),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
         }
     }
 
-    func testPreferencesOfAnUnknownAppAreNotRecognised() {
+    func testPreferencesOfAnUnknownAppAreNotRecognised() throws {
         let xml = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map><int name=\"a\" value=\"1\"/></map>"
         XCTAssertThrowsError(try FormatDetector.detect(Data(xml.utf8))) {
             XCTAssertEqual($0 as? ImportError, .unrecognizedFormat)
         }
         XCTAssertThrowsError(try FormatDetector.detect(Data("<?xml version='1.0'?><map>".utf8))) {
+            XCTAssertEqual($0 as? ImportError, .unrecognizedFormat)
+        }
+        XCTAssertThrowsError(try FormatDetector.detect(Fixture.data("hostile_view.sqlite"))) {
             XCTAssertEqual($0 as? ImportError, .unrecognizedFormat)
         }
     }
