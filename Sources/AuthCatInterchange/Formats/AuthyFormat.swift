@@ -26,12 +26,7 @@ public enum AuthyFormat: ImportFormatParser {
     static let maximumEncryptedTokens = 2000
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        let preferences: SharedPreferencesXML
-        do {
-            preferences = try SharedPreferencesXML(data)
-        } catch let failure as SharedPreferencesXML.Failure {
-            throw ImportError.malformed(format, failure.description)
-        }
+        let preferences = try SharedPreferencesXML.read(data, format: format)
         var tokens: [JSONValue] = []
         for name in preferenceNames {
             guard let text = preferences.value(name) else { continue }

@@ -22,12 +22,7 @@ public enum BattleNetFormat: ImportFormatParser {
         ).map([UInt8].init) ?? []
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        let preferences: SharedPreferencesXML
-        do {
-            preferences = try SharedPreferencesXML(data)
-        } catch let failure as SharedPreferencesXML.Failure {
-            throw ImportError.malformed(format, failure.description)
-        }
+        let preferences = try SharedPreferencesXML.read(data, format: format)
         guard let masked = preferences.value(secretName) else {
             throw ImportError.malformed(format, "it has no authenticator secret")
         }

@@ -16,12 +16,7 @@ public enum FreeOTPFormat: ImportFormatParser {
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
         if data.starts(with: JavaSerializedStringMap.magic) { return try parseBackup(data, context: context) }
-        let preferences: SharedPreferencesXML
-        do {
-            preferences = try SharedPreferencesXML(data)
-        } catch let failure as SharedPreferencesXML.Failure {
-            throw ImportError.malformed(format, failure.description)
-        }
+        let preferences = try SharedPreferencesXML.read(data, format: format)
         let tokens = preferences.items.filter { $0.kind == "string" && $0.name != "tokenOrder" }
         var result = ParsedImport(format: format)
         try result.checkRoom(forEntries: tokens.count)

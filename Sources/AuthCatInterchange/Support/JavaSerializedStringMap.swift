@@ -96,6 +96,8 @@ struct JavaSerializedStringMap {
                 guard let key = try stringObject() else { throw Failure(description: "a map key is null") }
                 pairs.append((key, try stringObject()))
             }
+            // The map's own data ends as every class's written data does.
+            guard try byte() == Code.endBlockData else { throw Failure(description: "its map does not end") }
             return pairs
         }
 

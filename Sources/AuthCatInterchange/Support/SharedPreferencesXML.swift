@@ -52,6 +52,16 @@ struct SharedPreferencesXML {
         items = try reader.read()
     }
 
+    /// Reads `data` as the preferences of an app of `format`.
+    /// - Throws: `ImportError.malformed` naming `format`.
+    static func read(_ data: Data, format: ImportFormat) throws -> SharedPreferencesXML {
+        do {
+            return try SharedPreferencesXML(data)
+        } catch let failure as Failure {
+            throw ImportError.malformed(format, failure.description)
+        }
+    }
+
     /// The value of the first item called `name`.
     func value(_ name: String) -> String? {
         items.first { $0.name == name }?.value
