@@ -21,6 +21,18 @@ extension AuthCat {
                   authcat    an authcat backup or 'authcat export --format json'
                   stratum    a Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export
                   ente       an Ente Auth encrypted export (its plain export is otpauth)
+                  freeotp    FreeOTP: Backup (encrypted with a password); or tokens.xml of FreeOTP 1 or FreeOTP+
+                  freeotp-plus  FreeOTP+: Export to JSON
+                  steam      Steam Desktop Authenticator: a .maFile, or manifest.json with the \
+                maFiles beside it (encrypted or not); an encrypted .maFile alone needs \
+                manifest.json beside it and --format steam
+                  authy      Authy (rooted phone): shared_prefs/com.authy.storage.tokens.authenticator.xml, \
+                plain or encrypted with the backup password
+                  battlenet  Battle.net app (rooted phone): shared_prefs/com.blizzard.messenger.authenticator_preferences.xml
+                  duo        Duo Mobile (rooted phone): files/duokit/accounts.json
+                  proton     Proton Authenticator: Settings → Export
+                  google-db  Google Authenticator (rooted phone): databases/databases
+                  microsoft  Microsoft Authenticator (rooted phone): databases/PhoneFactor
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
@@ -36,7 +48,7 @@ extension AuthCat {
                 the skipped ones too (and with --dry-run the ones to add), and --json prints \
                 every entry (docs/JSON.md).
 
-                The password of an encrypted file (Aegis, 2FAS, …) is read from the file named by \
+                The password of an encrypted file (Aegis, 2FAS, FreeOTP, …) is read from the file named by \
                 AUTHCAT_IMPORT_PASSPHRASE_FILE, else asked for on the terminal; an authcat \
                 backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set.
 
@@ -52,9 +64,7 @@ extension AuthCat {
         var file: String
 
         @Option(
-            help:
-                "otpauth, google, aegis, 2fas, andotp, bitwarden, authcat, stratum or ente (default: recognised from the content)."
-        )
+            help: "A format listed above (default: recognised from the content).")
         var format: ImportFormat?
 
         @Flag(help: "FILE is a PNG image: import the QR codes in it.")
@@ -110,7 +120,19 @@ extension AuthCat {
                 ? PassphraseSource.backupVariable : PassphraseSource.importVariable
             return try PassphraseSource.opening(
                 variable: variable, prompt: "password of the \(format.displayName)", in: invocation
-            ) { try format.parse(data, context: $0) }
+            ) { context in
+                var context = context
+                if file != "-" {
+                    let folder = (file as NSString).deletingLastPathComponent
+                    context.fileName = (file as NSString).lastPathComponent
+                    context.companion = { name in
+                        let companion = (folder as NSString).appendingPathComponent(name)
+                        guard FileManager.default.fileExists(atPath: companion) else { return nil }
+                        return try InputPath.read(companion, what: "the file beside the import file", in: invocation)
+                    }
+                }
+                return try format.parse(data, context: context)
+            }
         }
 
         /// `--format` names another format than the file's content shows.

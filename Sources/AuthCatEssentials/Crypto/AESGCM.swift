@@ -19,7 +19,10 @@ public enum AESGCM {
     /// - Throws: `CryptoError.invalidInput` for a key, nonce or tag of the
     ///   wrong size; `CryptoError.authenticationFailed` when the tag does not
     ///   match (a wrong key, or altered data).
-    public static func open(_ ciphertext: Data, key: SecretBytes, nonce: Data, tag: Data) throws -> Data {
+    /// `associatedData` is authenticated with it (FreeOTP binds each key to its name so).
+    public static func open(
+        _ ciphertext: Data, key: SecretBytes, nonce: Data, tag: Data, associatedData: Data = Data()
+    ) throws -> Data {
         try checkSizes(key: key, nonce: nonce)
         guard tag.count == tagSize else { throw CryptoError.invalidInput("an AES-GCM tag has \(tagSize) bytes") }
         var plaintext = Data(count: ciphertext.count)
@@ -28,8 +31,11 @@ public enum AESGCM {
                 nonce.withUnsafeBytes { nonce in
                     ciphertext.withUnsafeBytes { ciphertext in
                         tag.withUnsafeBytes { tag in
-                            Nettle.aes256GCMDecrypt(
-                                into: output, ciphertext: ciphertext, tag: tag, key: key, nonce: nonce)
+                            associatedData.withUnsafeBytes { associatedData in
+                                Nettle.aes256GCMDecrypt(
+                                    into: output, ciphertext: ciphertext, tag: tag, key: key, nonce: nonce,
+                                    associatedData: associatedData)
+                            }
                         }
                     }
                 }
@@ -54,7 +60,9 @@ public enum AESGCM {
     /// as the plaintext) and the tag. For tests that write Aegis files: a
     /// nonce used twice under one key gives the key away, so no program
     /// code seals with a nonce it was handed.
-    package static func seal(_ plaintext: Data, key: SecretBytes, nonce: Data) throws -> (ciphertext: Data, tag: Data) {
+    package static func seal(
+        _ plaintext: Data, key: SecretBytes, nonce: Data, associatedData: Data = Data()
+    ) throws -> (ciphertext: Data, tag: Data) {
         try checkSizes(key: key, nonce: nonce)
         var ciphertext = Data(count: plaintext.count)
         var tag = Data(count: tagSize)
@@ -62,8 +70,12 @@ public enum AESGCM {
             tag.withUnsafeMutableBytes { tag in
                 key.withUnsafeBytes { key in
                     nonce.withUnsafeBytes { nonce in
-                        plaintext.withUnsafeBytes {
-                            Nettle.aes256GCMEncrypt(into: output, tag: tag, plaintext: $0, key: key, nonce: nonce)
+                        plaintext.withUnsafeBytes { plaintext in
+                            associatedData.withUnsafeBytes { associatedData in
+                                Nettle.aes256GCMEncrypt(
+                                    into: output, tag: tag, plaintext: plaintext, key: key, nonce: nonce,
+                                    associatedData: associatedData)
+                            }
                         }
                     }
                 }

@@ -5,10 +5,10 @@ internal import CNettle
 /// algorithms other people chose and libsodium leaves out or offers only on
 /// some processors: the HMACs of one-time codes (SHA-1 is TOTP's default,
 /// MD5 mOTP's hash), SHA-256 where a protocol asks for it (S3's signatures,
-/// the chain hash of a remote object), and AES-256-GCM, which Aegis seals its
-/// vaults with; PBKDF2, HKDF and AES-256-CBC, which other apps' encrypted
-/// exports use. The types that use it are `OTPGenerator`, `SHA256`, `AESGCM`,
-/// `AESCBC` and `PBKDF2`.
+/// the chain hash of a remote object), and AES-256-GCM, which Aegis and
+/// FreeOTP seal their vaults with; PBKDF2, HKDF and AES-256-CBC, which other
+/// apps' encrypted exports use. The types that use it are `OTPGenerator`,
+/// `SHA256`, `AESGCM`, `AESCBC` and `PBKDF2`.
 ///
 /// Nettle's functions return nothing to check: given buffers of the sizes
 /// checked here, they cannot fail. Every context that held key material is
@@ -18,6 +18,7 @@ enum Nettle {
     static let sha256Size = Int(SHA256_DIGEST_SIZE)
     static let gcmTagSize = Int(GCM_DIGEST_SIZE)
     static let aes256KeySize = Int(AES256_KEY_SIZE)
+    static let aesBlockSize = Int(AES_BLOCK_SIZE)
 
     // MARK: HMAC
 
@@ -101,7 +102,7 @@ enum Nettle {
 
     /// The HMACs PBKDF2 is offered with here.
     enum PBKDF2Hash {
-        case sha1, sha256
+        case sha1, sha256, sha512
     }
 
     /// PBKDF2 (RFC 8018) with HMAC-`hash`, filling `key`; `iterations` is at least 1.
@@ -109,7 +110,12 @@ enum Nettle {
         _ hash: PBKDF2Hash, into key: UnsafeMutableRawBufferPointer, password: UnsafeRawBufferPointer,
         salt: UnsafeRawBufferPointer, iterations: UInt32
     ) {
-        let derive = hash == .sha1 ? nettle_pbkdf2_hmac_sha1 : nettle_pbkdf2_hmac_sha256
+        let derive =
+            switch hash {
+            case .sha1: nettle_pbkdf2_hmac_sha1
+            case .sha256: nettle_pbkdf2_hmac_sha256
+            case .sha512: nettle_pbkdf2_hmac_sha512
+            }
         derive(password.count, bytes(password), iterations, salt.count, bytes(salt), key.count, bytes(key))
     }
 
@@ -133,8 +139,6 @@ enum Nettle {
     }
 
     // MARK: AES-256-CBC
-
-    static let aesBlockSize = Int(AES_BLOCK_SIZE)
 
     /// Which way `aes256CBC` runs.
     enum Direction {
@@ -172,26 +176,31 @@ enum Nettle {
     /// tag (`gcmTagSize` bytes). `key` has `aes256KeySize` bytes; `nonce` is not empty.
     static func aes256GCMEncrypt(
         into ciphertext: UnsafeMutableRawBufferPointer, tag: UnsafeMutableRawBufferPointer,
-        plaintext: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer
+        plaintext: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer,
+        associatedData: UnsafeRawBufferPointer
     ) {
         var context = gcm_aes256_ctx()
         defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
         nettle_gcm_aes256_set_key(&context, bytes(key))
         nettle_gcm_aes256_set_iv(&context, nonce.count, bytes(nonce))
+        nettle_gcm_aes256_update(&context, associatedData.count, bytes(associatedData))
         nettle_gcm_aes256_encrypt(&context, plaintext.count, bytes(ciphertext), bytes(plaintext))
         nettle_gcm_aes256_digest(&context, gcmTagSize, bytes(tag))
     }
 
     /// Decrypts `ciphertext` into `plaintext` (as many bytes) and checks
-    /// `tag` in constant time; false, with `plaintext` wiped, when it does not match.
+    /// `tag`, over `associatedData` too, in constant time; false, with
+    /// `plaintext` wiped, when it does not match.
     static func aes256GCMDecrypt(
         into plaintext: UnsafeMutableRawBufferPointer, ciphertext: UnsafeRawBufferPointer,
-        tag: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer
+        tag: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer,
+        associatedData: UnsafeRawBufferPointer
     ) -> Bool {
         var context = gcm_aes256_ctx()
         defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
         nettle_gcm_aes256_set_key(&context, bytes(key))
         nettle_gcm_aes256_set_iv(&context, nonce.count, bytes(nonce))
+        nettle_gcm_aes256_update(&context, associatedData.count, bytes(associatedData))
         nettle_gcm_aes256_decrypt(&context, ciphertext.count, bytes(plaintext), bytes(ciphertext))
         var computed = [UInt8](repeating: 0, count: gcmTagSize)
         nettle_gcm_aes256_digest(&context, gcmTagSize, &computed)

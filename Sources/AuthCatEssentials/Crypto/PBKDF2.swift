@@ -10,7 +10,7 @@
 public enum PBKDF2 {
     /// The HMAC the iterations run.
     public enum Hash: Sendable {
-        case sha1, sha256
+        case sha1, sha256, sha512
     }
 
     /// The most iterations a file may ask for: 10 million, a few seconds of
@@ -32,9 +32,7 @@ public enum PBKDF2 {
         key.withUnsafeMutableBytes { out in
             password.withUnsafeBytes { pass in
                 salt.withUnsafeBytes {
-                    Nettle.pbkdf2(
-                        hash == .sha1 ? .sha1 : .sha256, into: out, password: pass, salt: $0,
-                        iterations: UInt32(iterations))
+                    Nettle.pbkdf2(hash.nettle, into: out, password: pass, salt: $0, iterations: UInt32(iterations))
                 }
             }
         }
@@ -47,6 +45,16 @@ public enum PBKDF2 {
         guard iterations >= 1 else { throw CryptoError.invalidInput("PBKDF2 needs at least one iteration") }
         guard iterations <= maximumIterations else {
             throw KeyDerivationLimitError(demand: .iterations(iterations, allowed: maximumIterations))
+        }
+    }
+}
+
+extension PBKDF2.Hash {
+    fileprivate var nettle: Nettle.PBKDF2Hash {
+        switch self {
+        case .sha1: .sha1
+        case .sha256: .sha256
+        case .sha512: .sha512
         }
     }
 }

@@ -19,7 +19,8 @@ internal import GRDBSQLite
 /// write then changes. It borrows the connection: it opens, begins and
 /// closes nothing, and leaves no statement behind.
 ///
-/// It is the one user of SQLite's C interface in both programs: the quick
+/// It is the one user of SQLite's C interface for the vault in both
+/// programs (`SQLiteSnapshot` reads other apps' databases): the quick
 /// front opens its read-only connection here (`ReadOnlyConnection`), and the
 /// core's GRDB connections set their one file control here
 /// (`keepWriteAheadLogFiles`), so no other file imports `GRDBSQLite` (or

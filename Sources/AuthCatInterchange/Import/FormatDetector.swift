@@ -1,3 +1,4 @@
+import AuthCatEssentials
 import Foundation
 
 /// Recognises an import file's format from its content, for `authcat import`
@@ -12,6 +13,12 @@ public enum FormatDetector {
             return .stratum
         }
         if let image = imageKind(data) { throw ImportError.image(image) }
+        if data.starts(with: JavaSerializedStringMap.magic) { return .freeOTP }
+        if SQLiteSnapshot.looksLike(data) {
+            guard let format = AuthenticatorDatabase.detect(data) else { throw ImportError.unrecognizedFormat }
+            return format
+        }
+        if SharedPreferencesXML.looksLike(data) { return try detectSharedPreferences(data) }
         let content = significant(data)
         switch content.first {
         case UInt8(ascii: "{")?, UInt8(ascii: "[")?:
@@ -71,11 +78,26 @@ public enum FormatDetector {
             if object["format"] == .string(AuthCatArchive.formatName) { return .authcat }
             if object["Authenticators"] != nil { return .stratum }
             if object["kdfParams"] != nil && object["encryptedData"] != nil { return .ente }
+            if object["tokens"] != nil && object["tokenOrder"] != nil { return .freeOTPPlus }
+            if object["shared_secret"] != nil || object["accounts"]?.objectValue != nil { return .steam }
+            if object["entries"] != nil && object["encrypted"] != nil { return .steam }
+            if object["entries"]?.arrayValue?.first?.objectValue?["content"] != nil { return .protonAuthenticator }
+        case .array(let list) where !list.isEmpty && list.allSatisfy({ $0.objectValue?["otpGenerator"] != nil }):
+            return .duo
         case .array(let list):
             if list.allSatisfy({ $0.objectValue?["secret"] != nil }) { return .andOTP }
         default:
             break
         }
+        throw ImportError.unrecognizedFormat
+    }
+
+    /// Android shared preferences are told apart by the names of their values.
+    private static func detectSharedPreferences(_ data: Data) throws -> ImportFormat {
+        guard let preferences = try? SharedPreferencesXML(data) else { throw ImportError.unrecognizedFormat }
+        if preferences.value("tokenOrder") != nil { return .freeOTP }
+        if AuthyFormat.preferenceNames.contains(where: { preferences.value($0) != nil }) { return .authy }
+        if preferences.value(BattleNetFormat.secretName) != nil { return .battleNet }
         throw ImportError.unrecognizedFormat
     }
 

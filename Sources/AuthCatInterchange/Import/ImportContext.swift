@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import Foundation
 
 /// What a parser may need besides the file's bytes: a way to ask for the
 /// password of an encrypted file. It is called only for encrypted files, at
@@ -11,6 +12,12 @@ public struct ImportContext: Sendable {
     /// it asks `password` and runs Argon2id; tests and benchmarks pass a
     /// known key to leave the KDF out.
     public var backupKey: (@Sendable (KDFParameters) throws -> SecretBytes)?
+    /// The import file's own name (its last path component); nil for standard input.
+    public var fileName: String?
+    /// Reads the file of a plain name (no folder) beside the import file, or
+    /// nil when there is none: formats made of several files (Steam Desktop
+    /// Authenticator's `manifest.json` and its `.maFile`s) find the others so.
+    public var companion: @Sendable (String) throws -> Data? = { _ in nil }
 
     public init(
         password: @escaping @Sendable () throws -> SecretBytes = { throw ImportError.passwordRequired },

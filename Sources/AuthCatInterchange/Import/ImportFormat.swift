@@ -18,6 +18,24 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case stratum
     /// An Ente Auth encrypted export (its plain export is `otpauth`).
     case ente
+    /// FreeOTP's backup (FreeOTP 2, password-encrypted) or its `tokens.xml` (FreeOTP 1, FreeOTP+).
+    case freeOTP = "freeotp"
+    /// A FreeOTP+ JSON export.
+    case freeOTPPlus = "freeotp-plus"
+    /// Steam Desktop Authenticator's maFiles, plain or encrypted (with their manifest).
+    case steam
+    /// Authy's token list from a rooted phone, plain or encrypted with the backup password.
+    case authy
+    /// The Battle.net app's authenticator preferences, from a rooted phone.
+    case battleNet = "battlenet"
+    /// Duo Mobile's third-party accounts, from a rooted phone.
+    case duo
+    /// A Proton Authenticator export.
+    case protonAuthenticator = "proton"
+    /// Google Authenticator's SQLite database, from a rooted phone.
+    case googleAuthenticatorDatabase = "google-db"
+    /// Microsoft Authenticator's SQLite database, from a rooted phone.
+    case microsoftAuthenticator = "microsoft"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -31,6 +49,15 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .authcat: "authcat backup"
         case .stratum: "Stratum (Authenticator Pro) backup"
         case .ente: "Ente Auth export"
+        case .freeOTP: "FreeOTP backup"
+        case .freeOTPPlus: "FreeOTP+ export"
+        case .steam: "Steam Desktop Authenticator file"
+        case .authy: "Authy token file"
+        case .battleNet: "Battle.net authenticator file"
+        case .duo: "Duo Mobile account file"
+        case .protonAuthenticator: "Proton Authenticator export"
+        case .googleAuthenticatorDatabase: "Google Authenticator database"
+        case .microsoftAuthenticator: "Microsoft Authenticator database"
         }
     }
 }

@@ -21,6 +21,15 @@ extension ImportFormat {
         case .authcat: AuthCatFormat.self
         case .stratum: StratumFormat.self
         case .ente: EnteFormat.self
+        case .freeOTP: FreeOTPFormat.self
+        case .freeOTPPlus: FreeOTPPlusFormat.self
+        case .steam: SteamFormat.self
+        case .authy: AuthyFormat.self
+        case .battleNet: BattleNetFormat.self
+        case .duo: DuoFormat.self
+        case .protonAuthenticator: ProtonAuthenticatorFormat.self
+        case .googleAuthenticatorDatabase: GoogleAuthenticatorDatabaseFormat.self
+        case .microsoftAuthenticator: MicrosoftAuthenticatorFormat.self
         }
     }
 

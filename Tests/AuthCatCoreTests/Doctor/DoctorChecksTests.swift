@@ -205,7 +205,7 @@ final class DoctorChecksTests: XCTestCase {
 
     func testAFollowedFileIsOKGoneFailingOrQuiet() throws {
         let path = folder.url.appendingPathComponent("aegis.json").path
-        FileManager.default.createFile(atPath: path, contents: Data("{}".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("{}".utf8))
         let now = Date(unixMilliseconds: 1_800_000_000_000)
         let day = 86_400.0
         var file = FollowedFile(

@@ -69,3 +69,23 @@ final class AESGCMTests: XCTestCase {
         Base16.encode(SecretBytes(data))
     }
 }
+
+extension AESGCMTests {
+    /// Test case 16 of the same paper: test case 15's key and nonce, 60 bytes
+    /// of its plaintext, and associated data, as FreeOTP binds each key to its name.
+    func testThePublishedVectorWithAssociatedData() throws {
+        let associatedData = Self.bytes("feedfacedeadbeeffeedfacedeadbeefabaddad2")
+        let tag = Self.bytes("76fc6ece0f4e1768cddf8853bb2d551b")
+        let sealed = try AESGCM.seal(plaintext.prefix(60), key: key, nonce: nonce, associatedData: associatedData)
+        XCTAssertEqual(sealed.ciphertext, ciphertext.prefix(60))
+        XCTAssertEqual(sealed.tag, tag)
+        XCTAssertEqual(
+            try AESGCM.open(ciphertext.prefix(60), key: key, nonce: nonce, tag: tag, associatedData: associatedData),
+            plaintext.prefix(60))
+        var other = associatedData
+        other[0] ^= 1
+        XCTAssertThrowsError(
+            try AESGCM.open(ciphertext.prefix(60), key: key, nonce: nonce, tag: tag, associatedData: other)
+        ) { XCTAssertEqual($0 as? CryptoError, .authenticationFailed) }
+    }
+}

@@ -41,7 +41,7 @@ final class AndOTPFormatTests: XCTestCase {
 
     func testEncryptedBackupOfTheCurrentLayout() throws {
         let parsed = try AndOTPFormat.parse(Fixture.data("andotp_encrypted.bin"), context: password)
-        assertEntries(parsed, ExpectedAccount.allAegisVectors)
+        assertEntries(parsed, ExpectedAccount.aegisVectors)
     }
 
     /// The old layout, whose labels are `Issuer - Issuer:account`.

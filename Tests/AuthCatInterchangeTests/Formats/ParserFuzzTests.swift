@@ -248,6 +248,43 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("authcat", seeds: [try archive.encoded(), backup], seed: 9, parse: parser(.authcat))
     }
 
+    func testFreeOTP() throws {
+        // The backup's PBKDF2 is cheap (10 iterations), so thousands of attempts stay fast.
+        let seeds = [try Fixture.data("freeotp_plus_internal.xml"), try FreeOTPBackup.make(iterations: 10)]
+        fuzz("freeotp", seeds: seeds, seed: 101, parse: parser(.freeOTP))
+        fuzz("freeotp+", seeds: [try Fixture.data("freeotp_plus.json")], seed: 102, parse: parser(.freeOTPPlus))
+    }
+
+    func testSteam() throws {
+        let seeds = try ["steam.json", "steam_old.json"].map { try Fixture.data($0) }
+        fuzz("steam", seeds: seeds, seed: 103, parse: parser(.steam))
+    }
+
+    func testAuthy() throws {
+        // The encrypted fixture's password is not "pw": each attempt fails at its first token's cheap PBKDF2.
+        let seeds = try ["authy_plain.xml", "authy_encrypted.xml"].map { try Fixture.data($0) }
+        fuzz("authy", seeds: seeds, seed: 104, parse: parser(.authy))
+    }
+
+    func testBattleNetDuoAndProton() throws {
+        fuzz(
+            "battlenet", seeds: [try Fixture.data("battle_net_authenticator.xml")], seed: 105, parse: parser(.battleNet)
+        )
+        fuzz("duo", seeds: [try Fixture.data("duo.json")], seed: 106, parse: parser(.duo))
+        fuzz(
+            "proton", seeds: [try Fixture.data("proton_authenticator.json")], seed: 107,
+            parse: parser(.protonAuthenticator))
+    }
+
+    func testAuthenticatorDatabases() throws {
+        fuzz(
+            "google-db", seeds: [try Fixture.data("google_authenticator.sqlite")], seed: 108,
+            parse: parser(.googleAuthenticatorDatabase))
+        fuzz(
+            "microsoft", seeds: [try Fixture.data("microsoft_authenticator.sqlite")], seed: 109,
+            parse: parser(.microsoftAuthenticator))
+    }
+
     func testFormatDetectionAndQRTexts() throws {
         let seeds = try ["otpauth.txt", "google_migration.txt", "aegis_plain.json", "bitwarden.json"].map {
             try Fixture.data($0)

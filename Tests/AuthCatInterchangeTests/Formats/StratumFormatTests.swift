@@ -11,13 +11,13 @@ final class StratumFormatTests: XCTestCase {
 
     func testPlainBackup() throws {
         let parsed = try StratumFormat.parse(Fixture.data("stratum_plain.json"), context: ImportContext())
-        assertEntries(parsed, ExpectedAccount.allAegisVectors)
+        assertEntries(parsed, ExpectedAccount.aegisVectors)
     }
 
     func testEncryptedBackupsCurrentAndLegacy() throws {
         for name in ["stratum_encrypted.bin", "stratum_encrypted_legacy.bin"] {
             assertEntries(
-                try StratumFormat.parse(Fixture.data(name), context: password), ExpectedAccount.allAegisVectors)
+                try StratumFormat.parse(Fixture.data(name), context: password), ExpectedAccount.aegisVectors)
         }
     }
 
