@@ -33,6 +33,9 @@ struct AuthCat: AsyncParsableCommand {
                   'import' of an authcat backup.
               AUTHCAT_IMPORT_PASSPHRASE_FILE
                   The passphrase of an encrypted export from another app, for 'import'.
+              AUTHCAT_AGE_IDENTITY_FILE
+                  The age identity that opens a gopass store's .age entries, for 'import'
+                  (default: gopass's own, read by age itself).
               AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE
                   Credentials of an s3:// sync remote (see 'authcat sync --help').
               AUTHCAT_WEBDAV_PASSWORD_FILE

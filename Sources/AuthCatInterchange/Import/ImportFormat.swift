@@ -14,6 +14,10 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case bitwarden
     /// authcat's own encrypted backup, or its plain JSON export.
     case authcat
+    /// A password store of pass or gopass (a folder), or one of its entries decrypted.
+    case pass
+    /// KeePassXC's CSV export (entries with a TOTP).
+    case keepassxc
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -25,6 +29,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .andOTP: "andOTP backup"
         case .bitwarden: "Bitwarden export"
         case .authcat: "authcat backup"
+        case .pass: "password store"
+        case .keepassxc: "KeePassXC export"
         }
     }
 }

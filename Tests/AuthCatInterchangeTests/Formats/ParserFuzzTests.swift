@@ -230,6 +230,18 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("bitwarden", seeds: [try Fixture.data("bitwarden.json")], seed: 8, parse: parser(.bitwarden))
     }
 
+    func testPassEntries() throws {
+        let entries = [
+            "hunter2\nlogin: a\notpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP&issuer=GitHub&digits=8\n",
+            "pw\ntotp: MFRGGZDFMZTWQ2LK\n",
+        ]
+        fuzz("pass", seeds: entries.map { Data($0.utf8) }, seed: 31, parse: parser(.pass))
+    }
+
+    func testKeePassXC() throws {
+        fuzz("keepassxc", seeds: [try Fixture.data("keepassxc.csv")], seed: 32, parse: parser(.keepassxc))
+    }
+
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
         let archive = AuthCatArchive(

@@ -9,6 +9,7 @@ final class FormatDetectorTests: XCTestCase {
             ("otpauth.txt", .otpauth), ("google_migration.txt", .google), ("aegis_plain.json", .aegis),
             ("aegis_encrypted.json", .aegis), ("twofas.2fas", .twoFAS), ("andotp.json", .andOTP),
             ("bitwarden.json", .bitwarden), ("backup_independent.authcat", .authcat),
+            ("keepassxc.csv", .keepassxc),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
