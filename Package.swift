@@ -91,6 +91,8 @@ let package = Package(
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CKeyutils", pkgConfig: "libkeyutils", providers: [.apt(["libkeyutils-dev"])]),
+        // Argon2id with any parallelism (libsodium's is fixed at 1), for other apps' exports.
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         // glibc's prctl(2), variadic in C, behind fixed-argument inline wrappers.
         .systemLibrary(name: "CProcessControl"),
         // SQLite's sqlite3_config(3), variadic in C, behind a fixed-argument inline wrapper.
@@ -124,7 +126,7 @@ let package = Package(
         .target(
             name: "AuthCatInterchange",
             dependencies: [
-                "AuthCatCore", "AuthCatEssentials", "CQREncode", "CZBar", "CPNG",
+                "AuthCatCore", "AuthCatEssentials", "CQREncode", "CZBar", "CPNG", "CArgon2",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
         .target(

@@ -32,7 +32,10 @@ struct AuthCat: AsyncParsableCommand {
                   The passphrase of a backup, for 'backup', 'restore-backup' and
                   'import' of an authcat backup.
               AUTHCAT_IMPORT_PASSPHRASE_FILE
-                  The passphrase of an encrypted export from another app, for 'import'.
+                  The passphrase of an encrypted export from another app, for 'import'
+                  and 'follow'.
+              AUTHCAT_EXPORT_PASSPHRASE_FILE
+                  The password of an encrypted export, for 'export --encrypt'.
               AUTHCAT_AGE_IDENTITY_FILE
                   The age identity that opens a gopass store's .age entries, for 'import'
                   (default: gopass's own, read by age itself).
@@ -74,6 +77,7 @@ struct AuthCat: AsyncParsableCommand {
             Lock.self,
             Config.self,
             Import.self,
+            Follow.self,
             Export.self,
             Backup.self,
             RestoreBackup.self,

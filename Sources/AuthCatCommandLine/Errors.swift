@@ -1,5 +1,6 @@
 import AuthCatCore
 import AuthCatEssentials
+import Foundation
 
 // The command line's own errors, kept together: each is one lowercase line
 // (`UserFacingError`), which `ErrorReport` prefixes with `authcat: `. Errors
@@ -297,6 +298,51 @@ enum DesktopError: UserFacingError {
         case .nowhereToAsk:
             "the vault is locked and there is no terminal to ask for its passphrase on; install pinentry, "
                 + "run 'authcat unlock' first, or set \(PassphraseSource.currentVariable)"
+        }
+    }
+}
+
+/// Why a followed file could not be read whole (`authcat follow`).
+enum FollowedFileProblem: UserFacingError {
+    case gone(String)
+    case unreadable(String, Int32)
+    case keepsChanging(String)
+
+    var description: String {
+        switch self {
+        case .gone(let path): "the file is gone: \(TerminalText.sanitized(path))"
+        case .unreadable(let path, let code):
+            "cannot read \(TerminalText.sanitized(path)): \(String(cString: strerror(code)).lowercased())"
+        case .keepsChanging(let path):
+            "\(TerminalText.sanitized(path)) kept changing while it was read; nothing was applied, try again"
+        }
+    }
+}
+
+/// A followed file's password is needed and cannot be asked for: no
+/// terminal and no AUTHCAT_IMPORT_PASSPHRASE_FILE (`follow now` from cron).
+struct PasswordNeeded: UserFacingError {
+    var name: String?
+    /// Whether a kept password stopped opening the file.
+    var changed: Bool
+
+    var description: String {
+        let file = name.map { "'\(TerminalText.sanitized($0))'" } ?? "the file"
+        let what = changed ? "the kept password no longer opens \(file)" : "\(file) is encrypted"
+        return "\(what); give its password on a terminal, or in the file AUTHCAT_IMPORT_PASSPHRASE_FILE names"
+    }
+}
+
+/// `follow now` with nothing to do, or with files it could not apply.
+enum FollowCommandError: UserFacingError {
+    case nothingFollowed
+    case notApplied(Int, of: Int)
+
+    var description: String {
+        switch self {
+        case .nothingFollowed: "no file is followed; 'authcat follow add FILE' follows one"
+        case .notApplied(let failed, let total):
+            "\(failed) of \(total.counted("followed file")) could not be applied; nothing of \(failed == 1 ? "it" : "them") changed"
         }
     }
 }

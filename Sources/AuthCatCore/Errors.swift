@@ -187,12 +187,42 @@ public enum VaultStoreError: UserFacingError, Equatable {
         }
     }
 
+    /// Whether the error refuses one account's change, not the vault.
+    var isAboutOneAccount: Bool {
+        switch self {
+        case .emptyName, .duplicate, .counterExhausted: true
+        default: false
+        }
+    }
+
     public var nextStep: NextStep? {
         switch self {
         case .noVault: .addAccount
         case .passphraseAlreadySet: .changePassphrase
         case .noPassphraseSet: .setPassphrase
         default: nil
+        }
+    }
+}
+
+/// Why a followed file (`authcat follow`) cannot be added, found or named.
+public enum FollowError: UserFacingError, Equatable {
+    case invalidName(String)
+    case nameTaken(String)
+    case pathTaken(String, by: String)
+    case notFound(String)
+
+    public var description: String {
+        switch self {
+        case .invalidName(let name):
+            "'\(TerminalText.sanitized(String(name.prefix(80))))' cannot name a followed file: use 1 to "
+                + "\(FollowedFile.maximumNameLength) bytes of printable text without ':' or '/'"
+        case .nameTaken(let name):
+            "a followed file is already called '\(TerminalText.sanitized(name))'; give another with --name"
+        case .pathTaken(let path, let name):
+            "\(TerminalText.sanitized(path)) is already followed, as '\(TerminalText.sanitized(name))'"
+        case .notFound(let name):
+            "no followed file is called '\(TerminalText.sanitized(name))'; 'authcat follow list' shows them"
         }
     }
 }

@@ -72,6 +72,8 @@ public struct KeyDerivationLimitError: UserFacingError, Equatable {
         case passes(UInt64, allowed: UInt64)
         /// scrypt's work, N·r·p (each unit one BlockMix of 128·r bytes).
         case scryptWork(UInt64, allowed: UInt64)
+        /// PBKDF2 iterations.
+        case iterations(UInt64, allowed: UInt64)
     }
 
     /// Whose parameters they are, as the user knows it: "the Aegis file".
@@ -94,6 +96,7 @@ public struct KeyDerivationLimitError: UserFacingError, Equatable {
             case .memory(let bytes, let allowed): ("\(Self.size(bytes)) of memory", Self.size(allowed))
             case .passes(let passes, let allowed): ("\(passes) passes", "\(allowed)")
             case .scryptWork(let work, let allowed): ("scrypt work N·r·p of \(work)", "\(allowed)")
+            case .iterations(let count, let allowed): ("\(count) PBKDF2 iterations", "\(allowed)")
             }
         return "\(source) asks for \(asked) for its key derivation; authcat allows at most \(allowed)"
     }

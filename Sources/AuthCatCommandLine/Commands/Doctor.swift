@@ -23,6 +23,8 @@ extension AuthCat {
                   passphrase       a passphrase on the vault key, and whether it is unlocked
                   clipboard        which tool --copy would use (wl-copy, xclip or xsel)
                   sync             sync's health as last recorded (as 'sync status --offline')
+                  followed_file    each followed file there, applied at its last look, and changed \
+                within \(DoctorChecks.followedFileQuietDays) days (a warning each)
                   completion       shell completion installed for $SHELL, and current
 
                 Each finding is one line: ok, warning or problem, what was checked, what was \
@@ -85,6 +87,7 @@ extension AuthCat {
             findings.append(DoctorChecks.protection(in: location))
             findings.append(Self.clipboard(environment: environment))
             findings.append(Self.sync(in: location, now: invocation.now))
+            findings += DoctorChecks.followedFiles(followedFiles(in: invocation), now: invocation.now)
             findings.append(
                 CompletionCheck.completion(environment: environment) { shell in
                     CompletionShell(rawValue: shell).flatMap { try? CompletionScript.script(for: $0) }
@@ -97,6 +100,11 @@ extension AuthCat {
                 report.textLines().forEach { invocation.output.print($0) }
             }
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+        }
+
+        /// The followed files, read without the vault key; none when there is no vault to read.
+        private func followedFiles(in invocation: Invocation) -> [FollowedFile] {
+            (try? vaultOptions.openExistingVault(in: invocation)?.followedFiles()) ?? []
         }
 
         private static func parsed(_ text: String) throws -> SNTPServer {

@@ -16,12 +16,18 @@ extension AuthCat {
                 Auth's codeDisplay parameter, which other apps ignore
                   google   Google Authenticator migration URIs, 10 accounts each; with --qr, \
                 drawn as QR codes to scan with "Transfer accounts > Import accounts"
-                  aegis    a plain Aegis vault (tags become groups)
+                  aegis    an Aegis vault (tags become groups), plain, or with --encrypt \
+                encrypted with a password as Aegis encrypts its own: Aegis's "Import from file"
+                  2fas     a 2FAS backup (the first tag becomes its group): 2FAS's "Import from file"
                   json     authcat's own JSON, the complete plain export
-                Every format but google holds every account exactly: 'authcat import' of the \
+                otpauth, aegis and json hold every account exactly: 'authcat import' of the \
                 export into an empty vault gives the same accounts. Google Authenticator cannot \
                 hold Steam accounts, periods other than 30 seconds or digits other than 6 and 8; \
-                such accounts are left out with a warning, and tags and notes are lost.
+                such accounts are left out with a warning, and tags and notes are lost. 2FAS \
+                cannot hold Yandex or mOTP accounts (left out with a warning), and keeps one tag.
+
+                --encrypt asks for the password twice on the terminal, or reads it from the file \
+                AUTHCAT_EXPORT_PASSPHRASE_FILE names; it is never taken from the command line.
 
                 A plain export holds every secret, so it is written only where you say: a file \
                 readable by you alone (--output, mode 0600, written whole or not at all) or \
@@ -33,15 +39,19 @@ extension AuthCat {
                 use 'authcat backup', which encrypts.
 
                 Examples:
-                  authcat export --format aegis --output aegis-import.json
+                  authcat export --format aegis --encrypt --output aegis-import.json
+                  authcat export --format 2fas --output 2fas-import.2fas
                   authcat export --format google --qr
                   authcat export --format otpauth --stdout | pass insert -m otp-uris
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Option(help: "otpauth, google, aegis or json.")
+        @Option(help: "otpauth, google, aegis, 2fas or json.")
         var format: ExportFormat
+
+        @Flag(help: "Encrypt the export with a password (aegis only).")
+        var encrypt = false
 
         static let choices = [ArgumentChoice("--format", ExportFormat.self)]
 
@@ -66,6 +76,7 @@ extension AuthCat {
             if qr, format != .otpauth, format != .google {
                 throw ValidationError("--qr draws otpauth and google exports only")
             }
+            if encrypt, format != .aegis { throw ValidationError("--encrypt encrypts aegis exports only") }
             if force, output == nil {
                 throw ValidationError("--force replaces an existing --output file; name one with --output")
             }
@@ -84,7 +95,9 @@ extension AuthCat {
             }
             let vault = try vaultOptions.openVault(in: invocation)
             try vault.unlock()
-            var result = try Exporter.export(Exporter.items(of: vault), format: format, vaultID: vault.identity.vaultID)
+            let password = try encrypt ? Self.exportPassword(in: invocation) : nil
+            var result = try Exporter.export(
+                Exporter.items(of: vault), format: format, vaultID: vault.identity.vaultID, password: password)
             defer { result.data.resetBytes(in: 0..<result.data.count) }
             for omission in result.omitted { invocation.output.warning("left out \(omission)") }
             if qr { try draw(result.qrTexts, output: invocation.output) }
@@ -102,6 +115,15 @@ extension AuthCat {
                     invocation.output.print(summary)
                 }
             }
+        }
+
+        /// The variable that names a file holding the password of an encrypted export.
+        static let passwordVariable = "AUTHCAT_EXPORT_PASSPHRASE_FILE"
+
+        /// The password of an encrypted export: from the file, else typed twice.
+        private static func exportPassword(in invocation: Invocation) throws -> SecretBytes {
+            try PassphraseSource.forFile(
+                variable: passwordVariable, prompt: "password for the encrypted export", confirm: true, in: invocation)
         }
 
         private func draw(_ texts: [String], output: Output) throws {

@@ -116,7 +116,7 @@ extension AuthCat {
         /// A line per change shown, then one saying how many were left out.
         private static func rows(_ entry: HistorySummary, omitted: Int) -> [[String]] {
             let time = Timestamp.text(entry.timestamp)
-            let transaction = ["#\(entry.number)", time, entry.author.rawValue, entry.device.name]
+            let transaction = ["#\(entry.number)", time, entry.authorLabel, entry.device.name]
             var rows = entry.changes.map { change in
                 let subject = Self.subject(change)
                 let fields = change.kind == .update ? change.fields.joined(separator: ",") : ""

@@ -15,10 +15,12 @@ extension AuthCat {
                   otpauth    one otpauth:// URI per line (Ente Auth, 2FAS, pass-otp, …)
                   google     otpauth-migration:// lines from Google Authenticator's export
                   aegis      an Aegis vault, plain or encrypted with a password
-                  2fas       a 2FAS backup made without a password
-                  andotp     an andOTP plain backup
-                  bitwarden  a Bitwarden unencrypted .json export (items with a TOTP)
+                  2fas       a 2FAS backup (.2fas), with or without a password
+                  andotp     an andOTP backup, plain (.json) or encrypted (.json.aes)
+                  bitwarden  a Bitwarden .json export, plain or password-protected (items with a TOTP)
                   authcat    an authcat backup or 'authcat export --format json'
+                  stratum    a Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export
+                  ente       an Ente Auth encrypted export (its plain export is otpauth)
                   pass       a pass or gopass store: the folder itself (~/.password-store)
                   keepassxc  KeePassXC's CSV export (entries with a TOTP)
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
@@ -36,7 +38,7 @@ extension AuthCat {
                 the skipped ones too (and with --dry-run the ones to add), and --json prints \
                 every entry (docs/JSON.md).
 
-                The password of an encrypted Aegis vault is read from the file named by \
+                The password of an encrypted file (Aegis, 2FAS, …) is read from the file named by \
                 AUTHCAT_IMPORT_PASSPHRASE_FILE, else asked for on the terminal; an authcat \
                 backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set. A password \
                 store's entries are decrypted by your own gpg (its agent asks for your key's \
@@ -58,7 +60,7 @@ extension AuthCat {
 
         @Option(
             help:
-                "otpauth, google, aegis, 2fas, andotp, bitwarden, authcat, pass or keepassxc (default: recognised from the content)."
+                "otpauth, google, aegis, 2fas, andotp, bitwarden, authcat, stratum, ente, pass or keepassxc (default: recognised from the content)."
         )
         var format: ImportFormat?
 

@@ -37,7 +37,7 @@ extension AuthCat {
             let shown = SyncWatchOutput(
                 remote: try service.remoteWhileOn(), interval: interval, clock: invocation.clock,
                 output: invocation.output)
-            try await SyncStopSignal.catching { stop in
+            try await StopSignal.catching { stop in
                 try await service.watch(interval: interval, isStopped: { stop.isStopped }, report: shown.show)
             }
         }

@@ -24,14 +24,22 @@ public struct HistorySummary: Encodable, Equatable, Sendable {
     public var number: Int64
     public var timestamp: Date
     public var author: HistoryAuthor.Kind
+    /// The followed file's name, for changes a followed file made.
+    public var source: String?
     public var device: DeviceReference
     public var changes: [Change]
+
+    /// The author as a line shows it: `follow:NAME` for a followed file.
+    var authorLabel: String {
+        source.map { "follow:\($0)" } ?? author.rawValue
+    }
 
     /// - Parameter labels: account labels by lowercase id, deleted accounts included.
     public init(_ entry: HistoryEntry, labels: [String: String]) {
         number = entry.number
         timestamp = entry.timestamp
         author = entry.author
+        source = entry.source
         device = entry.device
         changes = entry.changes.map { change in
             Change(

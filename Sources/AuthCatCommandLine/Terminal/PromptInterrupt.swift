@@ -55,7 +55,7 @@ enum PromptInterrupt {
 
     /// Cancels the open question, if any, for a SIGINT that reached the
     /// process another way: a dispatch signal source reads SIGINT from its
-    /// signalfd, and may take it before the prompt's handler runs (`SyncStopSignal`).
+    /// signalfd, and may take it before the prompt's handler runs (`StopSignal`).
     static func cancelOpenPrompt() {
         wake()
     }

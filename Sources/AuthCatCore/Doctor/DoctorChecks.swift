@@ -105,6 +105,7 @@ public enum DoctorChecks {
     /// The variables that name a file authcat reads a secret from.
     public static let secretFileVariables = [
         "AUTHCAT_PASSPHRASE_FILE", "AUTHCAT_NEW_PASSPHRASE_FILE", "AUTHCAT_IMPORT_PASSPHRASE_FILE",
+        "AUTHCAT_EXPORT_PASSPHRASE_FILE",
         "AUTHCAT_BACKUP_PASSPHRASE_FILE", "AUTHCAT_SYNC_PASSPHRASE_FILE", "AUTHCAT_NEW_SYNC_PASSPHRASE_FILE",
         "AUTHCAT_WEBDAV_PASSWORD_FILE",
     ]
@@ -182,6 +183,36 @@ public enum DoctorChecks {
                 check, .ok,
                 "no passphrase: vault.key's file mode alone protects the secrets, "
                     + "not copies of the vault folder", next: .setPassphrase)
+        }
+    }
+
+    /// A followed file that has not changed for this long may no longer be written by its app.
+    public static let followedFileQuietDays = 90
+
+    /// Each followed file (`authcat follow`): there, applied at its last
+    /// look, and changed within `followedFileQuietDays`. A warning each at
+    /// worst: the accounts it brought keep working.
+    public static func followedFiles(_ files: [FollowedFile], now: Date = Date()) -> [DoctorFinding] {
+        files.map { file in
+            let check = "followed_file"
+            let name = "'\(TerminalText.sanitized(file.name))' (\(TerminalText.sanitized(file.path)))"
+            guard status(of: file.path) != nil else {
+                return DoctorFinding(
+                    check, .warning, "the followed file \(name) is gone",
+                    advice: "check the app or the sync program that writes it, or 'authcat follow remove \(file.name)'")
+            }
+            if let problem = file.problem {
+                return DoctorFinding(
+                    check, .warning, "the last look at \(name) failed: \(problem)", advice: "run 'authcat follow now'")
+            }
+            let since = file.changedAt ?? file.addedAt
+            let days = Int(now.timeIntervalSince(since) / 86_400)
+            guard days < followedFileQuietDays else {
+                return DoctorFinding(
+                    check, .warning, "the followed file \(name) has not changed for \(days) days",
+                    advice: "check that its app still writes it (Aegis: automatic backups; 2FAS: backup to a folder)")
+            }
+            return DoctorFinding(check, .ok, "the followed file \(name) was applied at its last look")
         }
     }
 

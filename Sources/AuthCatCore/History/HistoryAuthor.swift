@@ -1,12 +1,15 @@
-/// Who wrote a change: the command line, an import, a restore, or sync on behalf of another device.
+/// Who wrote a change: the command line, an import, a restore, sync on
+/// behalf of another device, or a followed file (`authcat follow`).
 public struct HistoryAuthor: Equatable, Sendable {
     public enum Kind: String, Codable, CaseIterable, Sendable {
-        case cli, `import`, restore, sync
+        case cli, `import`, restore, sync, follow
     }
 
     public var kind: Kind
     /// The device the change came from; nil means this device.
     public var device: DeviceReference?
+    /// The name of the followed file that made the change, for `.follow`.
+    public var source: String?
 
     public static let cli = HistoryAuthor(kind: .cli)
     public static let `import` = HistoryAuthor(kind: .import)
@@ -17,9 +20,15 @@ public struct HistoryAuthor: Equatable, Sendable {
         HistoryAuthor(kind: .sync, device: device)
     }
 
-    public init(kind: Kind, device: DeviceReference? = nil) {
+    /// A change made by the followed file called `name`.
+    public static func follow(_ name: String) -> HistoryAuthor {
+        HistoryAuthor(kind: .follow, source: name)
+    }
+
+    public init(kind: Kind, device: DeviceReference? = nil, source: String? = nil) {
         self.kind = kind
         self.device = device
+        self.source = source
     }
 }
 

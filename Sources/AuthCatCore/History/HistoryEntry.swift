@@ -7,6 +7,8 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     public var timestamp: Date
     public var author: HistoryAuthor.Kind
     public var device: DeviceReference
+    /// The followed file that made the change, when `author` is `.follow`.
+    public var source: String?
     public var changes: [HistoryChange]
 }
 

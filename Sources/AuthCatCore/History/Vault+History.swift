@@ -119,7 +119,8 @@ extension Vault {
         }
         return HistoryEntry(
             number: row["number"], timestamp: Date(unixMilliseconds: row["timestamp"]), author: author,
-            device: DeviceReference(id: row["deviceID"], name: row["deviceName"]), changes: changes)
+            device: DeviceReference(id: row["deviceID"], name: row["deviceName"]), source: row["source"],
+            changes: changes)
     }
 
     private static func change(_ row: Row, decoder: JSONDecoder) throws -> HistoryChange {

@@ -128,6 +128,46 @@ extension Vault {
                     CREATE INDEX historyChange_transaction ON historyChange(transactionNumber);
                     CREATE INDEX historyChange_record ON historyChange(recordID);
                     """)
+        // Files the vault follows (`authcat follow`), the accounts each
+        // brought, and a fourth author, a followed file, named in `source`.
+        // historyTransaction is rebuilt for its CHECK, every row copied as it was.
+        case .followedFiles:
+            try db.execute(
+                sql: """
+                    CREATE TABLE historyTransaction_v4 (
+                        number INTEGER PRIMARY KEY AUTOINCREMENT,
+                        timestamp INTEGER NOT NULL,
+                        author TEXT NOT NULL CHECK (author IN ('cli', 'import', 'restore', 'sync', 'follow')),
+                        deviceID TEXT NOT NULL,
+                        deviceName TEXT NOT NULL,
+                        source TEXT,
+                        CHECK ((source IS NOT NULL) = (author = 'follow'))
+                    );
+                    INSERT INTO historyTransaction_v4 (number, timestamp, author, deviceID, deviceName, source)
+                        SELECT number, timestamp, author, deviceID, deviceName, NULL FROM historyTransaction;
+                    DROP TABLE historyTransaction;
+                    ALTER TABLE historyTransaction_v4 RENAME TO historyTransaction;
+                    CREATE TABLE followedFile (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL UNIQUE CHECK (length(CAST(name AS BLOB)) BETWEEN 1 AND 64),
+                        path TEXT NOT NULL,
+                        format TEXT NOT NULL,
+                        sealedPassword BLOB,
+                        digest BLOB,
+                        addedAt INTEGER NOT NULL,
+                        checkedAt INTEGER,
+                        changedAt INTEGER,
+                        problem TEXT
+                    );
+                    CREATE TABLE followedEntry (
+                        followID TEXT NOT NULL REFERENCES followedFile(id) ON DELETE CASCADE,
+                        accountID TEXT NOT NULL,
+                        sourceID TEXT,
+                        sealedSnapshot BLOB NOT NULL,
+                        PRIMARY KEY (followID, accountID)
+                    );
+                    CREATE INDEX followedEntry_account ON followedEntry(accountID);
+                    """)
         }
     }
 }

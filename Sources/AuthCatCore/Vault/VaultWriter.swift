@@ -33,11 +33,36 @@ public final class VaultWriter {
             ])
     }
 
+    /// Runs `body` as a unit of its own inside this write (an SQLite
+    /// savepoint): when it throws a name clash or a refused name, what it
+    /// wrote is undone, the error is returned and the write goes on. Any
+    /// other error is thrown. For changes that are applied one by one, each
+    /// or none (a followed file's entries).
+    public func ifAccepted(_ body: () throws -> Void) throws -> UserFacingError? {
+        let openedBefore = transactionNumber
+        var refusal: UserFacingError?
+        try db.inSavepoint {
+            do {
+                try body()
+                return .commit
+            } catch let error as VaultStoreError where error.isAboutOneAccount {
+                refusal = error
+            } catch let error as VaultError where error.isAboutOneName {
+                refusal = error
+            }
+            transactionNumber = openedBefore
+            return .rollback
+        }
+        return refusal
+    }
+
     private func openHistoryTransaction() throws -> Int64 {
         let device = author.device ?? DeviceReference(id: vault.identity.deviceID, name: vault.identity.deviceName)
         try db.execute(
-            sql: "INSERT INTO historyTransaction (timestamp, author, deviceID, deviceName) VALUES (?, ?, ?, ?)",
-            arguments: [now.unixMilliseconds, author.kind.rawValue, device.id, device.name])
+            sql: """
+                INSERT INTO historyTransaction (timestamp, author, deviceID, deviceName, source) VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [now.unixMilliseconds, author.kind.rawValue, device.id, device.name, author.source])
         transactionNumber = db.lastInsertedRowID
         return db.lastInsertedRowID
     }
@@ -114,5 +139,15 @@ extension VaultWriter {
     /// The synced preferences as stored in this transaction.
     public func preferences() throws -> [String: String] {
         try Vault.preferences(db)
+    }
+}
+
+extension VaultError {
+    /// Whether the error refuses one name given to an account.
+    fileprivate var isAboutOneName: Bool {
+        switch self {
+        case .notUTF8, .nameTooLong: true
+        default: false
+        }
     }
 }

@@ -12,6 +12,8 @@
 public enum AESGCM {
     public static let keySize = Nettle.aes256KeySize
     public static let tagSize = Nettle.gcmTagSize
+    /// The nonce size GCM is made for, which Aegis writes.
+    public static let nonceSize = 12
 
     /// The plaintext of `ciphertext`; the caller wipes it when done.
     /// - Throws: `CryptoError.invalidInput` for a key, nonce or tag of the
@@ -35,6 +37,17 @@ public enum AESGCM {
         }
         guard authentic else { throw CryptoError.authenticationFailed }
         return plaintext
+    }
+
+    /// `plaintext` sealed under `key` with a fresh random 12-byte nonce: the
+    /// nonce, the ciphertext (as long as the plaintext) and the tag. The one
+    /// way program code seals: it never reuses a nonce, since it picks each.
+    public static func sealWithFreshNonce(
+        _ plaintext: Data, key: SecretBytes
+    ) throws -> (nonce: Data, ciphertext: Data, tag: Data) {
+        let nonce = try SecretBytes.random(count: nonceSize).unprotectedData()
+        let (ciphertext, tag) = try seal(plaintext, key: key, nonce: nonce)
+        return (nonce, ciphertext, tag)
     }
 
     /// `plaintext` sealed under `key` and `nonce`: the ciphertext (as long

@@ -6,7 +6,9 @@ internal import CNettle
 /// some processors: the HMACs of one-time codes (SHA-1 is TOTP's default,
 /// MD5 mOTP's hash), SHA-256 where a protocol asks for it (S3's signatures,
 /// the chain hash of a remote object), and AES-256-GCM, which Aegis seals its
-/// vaults with. The types that use it are `OTPGenerator`, `SHA256` and `AESGCM`.
+/// vaults with; PBKDF2, HKDF and AES-256-CBC, which other apps' encrypted
+/// exports use. The types that use it are `OTPGenerator`, `SHA256`, `AESGCM`,
+/// `AESCBC` and `PBKDF2`.
 ///
 /// Nettle's functions return nothing to check: given buffers of the sizes
 /// checked here, they cannot fail. Every context that held key material is
@@ -93,6 +95,75 @@ enum Nettle {
         var digest = [UInt8](repeating: 0, count: size)
         digest.withUnsafeMutableBufferPointer { finish(&context, size, $0.baseAddress!) }
         return digest
+    }
+
+    // MARK: PBKDF2
+
+    /// The HMACs PBKDF2 is offered with here.
+    enum PBKDF2Hash {
+        case sha1, sha256
+    }
+
+    /// PBKDF2 (RFC 8018) with HMAC-`hash`, filling `key`; `iterations` is at least 1.
+    static func pbkdf2(
+        _ hash: PBKDF2Hash, into key: UnsafeMutableRawBufferPointer, password: UnsafeRawBufferPointer,
+        salt: UnsafeRawBufferPointer, iterations: UInt32
+    ) {
+        let derive = hash == .sha1 ? nettle_pbkdf2_hmac_sha1 : nettle_pbkdf2_hmac_sha256
+        derive(password.count, bytes(password), iterations, salt.count, bytes(salt), key.count, bytes(key))
+    }
+
+    // MARK: HKDF
+
+    /// HKDF-Expand (RFC 5869) with HMAC-SHA-256 of the pseudorandom key
+    /// `key` and `info`, filling `output` (at most 255 · 32 bytes).
+    static func hkdfSHA256Expand(
+        into output: UnsafeMutableRawBufferPointer, key: UnsafeRawBufferPointer, info: UnsafeRawBufferPointer
+    ) {
+        var context = hmac_sha256_ctx()
+        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
+        nettle_hmac_sha256_set_key(&context, key.count, bytes(key))
+        let update: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafePointer<UInt8>?) -> Void = {
+            nettle_hmac_sha256_update($0?.assumingMemoryBound(to: hmac_sha256_ctx.self), $1, $2)
+        }
+        let digest: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<UInt8>?) -> Void = {
+            nettle_hmac_sha256_digest($0?.assumingMemoryBound(to: hmac_sha256_ctx.self), $1, $2)
+        }
+        nettle_hkdf_expand(&context, update, digest, sha256Size, info.count, bytes(info), output.count, bytes(output))
+    }
+
+    // MARK: AES-256-CBC
+
+    static let aesBlockSize = Int(AES_BLOCK_SIZE)
+
+    /// Which way `aes256CBC` runs.
+    enum Direction {
+        case encrypt, decrypt
+    }
+
+    /// Encrypts or decrypts whole blocks of `input` into `output` (as many
+    /// bytes) under `key` (`aes256KeySize`) and `iv` (`aesBlockSize`).
+    static func aes256CBC(
+        _ direction: Direction, into output: UnsafeMutableRawBufferPointer, input: UnsafeRawBufferPointer,
+        key: UnsafeRawBufferPointer, iv: UnsafeRawBufferPointer
+    ) {
+        typealias Cipher =
+            @convention(c) (UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?)
+            -> Void
+        var context = aes256_ctx()
+        defer { withUnsafeMutableBytes(of: &context) { Sodium.wipe($0) } }
+        let cipher: Cipher
+        switch direction {
+        case .encrypt:
+            nettle_aes256_set_encrypt_key(&context, bytes(key))
+            cipher = { nettle_aes256_encrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) }
+        case .decrypt:
+            nettle_aes256_set_decrypt_key(&context, bytes(key))
+            cipher = { nettle_aes256_decrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) }
+        }
+        var chain = Array(iv.bindMemory(to: UInt8.self))
+        let run = direction == .encrypt ? nettle_cbc_encrypt : nettle_cbc_decrypt
+        run(&context, cipher, aesBlockSize, &chain, input.count, bytes(output), bytes(input))
     }
 
     // MARK: AES-256-GCM

@@ -17,6 +17,14 @@ public enum SHA256 {
         data.withUnsafeBytes { Nettle.sha256($0) }
     }
 
+    /// The SHA-256 digest of a secret, in wiped memory: old andOTP backups
+    /// take it of the password as their key.
+    public static func hash(_ secret: SecretBytes) -> SecretBytes {
+        var digest = secret.withUnsafeBytes { Nettle.sha256($0) }
+        defer { Sodium.wipe(&digest) }
+        return SecretBytes(digest)
+    }
+
     /// HMAC-SHA-256 of `message` under `key`, in wiped memory: the MAC of a
     /// secret key is itself a key in SigV4's chain of derived keys.
     public static func authenticationCode(for message: Data, key: SecretBytes) -> SecretBytes {
@@ -25,5 +33,21 @@ public enum SHA256 {
         }
         defer { Sodium.wipe(&mac) }
         return SecretBytes(mac)
+    }
+
+    /// HKDF-Expand (RFC 5869) with HMAC-SHA-256: `length` bytes (at most
+    /// 8,160) from the pseudorandom key `key` and `info`. Bitwarden stretches
+    /// a password's key into its encryption and MAC keys so.
+    public static func expandKey(_ key: SecretBytes, info: Data, length: Int) throws -> SecretBytes {
+        guard (1...255 * size).contains(length) else {
+            throw CryptoError.invalidInput("HKDF-Expand gives 1 to \(255 * size) bytes")
+        }
+        let output = SecretBytes(count: length)
+        output.withUnsafeMutableBytes { output in
+            key.withUnsafeBytes { key in
+                info.withUnsafeBytes { Nettle.hkdfSHA256Expand(into: output, key: key, info: $0) }
+            }
+        }
+        return output
     }
 }

@@ -405,7 +405,7 @@ public enum VaultSchemaVersion {
     /// and the name a switch, so that the front checks a vault without
     /// making an array of them.
     public enum Migration: Int, CaseIterable, Sendable {
-        case accountsAndHistory, pinKinds, syncKeyHistory
+        case accountsAndHistory, pinKinds, syncKeyHistory, followedFiles
 
         /// The name `grdb_migrations` records.
         public var name: String {
@@ -413,6 +413,7 @@ public enum VaultSchemaVersion {
             case .accountsAndHistory: "v1-accounts-history"
             case .pinKinds: "v2-pin-kinds"
             case .syncKeyHistory: "v3-sync-key-history"
+            case .followedFiles: "v4-followed-files"
             }
         }
     }

@@ -19,8 +19,10 @@ public struct ArchivedHistoryEntry: Codable, Equatable, Sendable {
 
     public var number: Int64
     public var timestamp: Int64
-    /// cli, import, restore or sync.
+    /// cli, import, restore, sync or follow.
     public var author: String
+    /// The followed file's name, for `follow`.
+    public var source: String?
     public var deviceID: String
     public var deviceName: String
     public var changes: [Change]
@@ -29,6 +31,7 @@ public struct ArchivedHistoryEntry: Codable, Equatable, Sendable {
         number = entry.number
         timestamp = entry.timestamp.unixMilliseconds
         author = entry.author.rawValue
+        source = entry.source
         deviceID = entry.device.id
         deviceName = entry.device.name
         changes = entry.changes.map {

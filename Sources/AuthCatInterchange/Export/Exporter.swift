@@ -16,9 +16,10 @@ public enum Exporter {
     /// - Parameters:
     ///   - vaultID: recorded in JSON exports.
     ///   - googleBatchID: the batch id of Google migration codes; random by default.
+    ///   - password: encrypts an `aegis` export as Aegis encrypts its vaults.
     public static func export(
         _ items: [ExportItem], format: ExportFormat, vaultID: String? = nil, at date: Date = Date(),
-        googleBatchID: Int32 = Int32.random(in: 1...Int32.max)
+        googleBatchID: Int32 = Int32.random(in: 1...Int32.max), password: SecretBytes? = nil
     ) throws -> ExportResult {
         switch format {
         case .otpauth:
@@ -30,9 +31,14 @@ public enum Exporter {
                 format: format, data: lines(uris), exported: items.count - omitted.count, omitted: omitted,
                 qrTexts: uris)
         case .aegis:
+            let data =
+                try password.map { try AegisFormat.encryptedDocument(for: items, password: $0) }
+                ?? AegisFormat.document(for: items)
+            return ExportResult(format: format, data: data, exported: items.count, omitted: [], qrTexts: [])
+        case .twoFAS:
+            let (data, omitted) = try TwoFASFormat.document(for: items, at: date)
             return ExportResult(
-                format: format, data: try AegisFormat.document(for: items), exported: items.count, omitted: [],
-                qrTexts: [])
+                format: format, data: data, exported: items.count - omitted.count, omitted: omitted, qrTexts: [])
         case .json:
             let archive = AuthCatArchive(
                 kind: .export, createdAt: date, vaultID: vaultID,
@@ -54,8 +60,10 @@ public enum ExportFormat: String, CaseIterable, Codable, Sendable {
     case otpauth
     /// Google Authenticator `otpauth-migration://` lines, for its "import accounts" QR codes.
     case google
-    /// A plain (unencrypted) Aegis vault.
+    /// An Aegis vault, plain or encrypted with a password.
     case aegis
+    /// A 2FAS backup (without a password).
+    case twoFAS = "2fas"
     /// authcat's own JSON (`AuthCatArchive`), the complete plain export.
     case json
 }

@@ -7,14 +7,17 @@ extension AegisFormat {
     /// groups, notes notes, and Yandex and mOTP entries carry their `pin`.
     /// Aegis imports it with "Import from file".
     static func document(for items: [ExportItem]) throws -> Data {
+        try encoded(["version": 1, "header": ["slots": NSNull(), "params": NSNull()], "db": database(for: items)])
+    }
+
+    /// The database of a vault holding `items`: its entries and the groups they name.
+    static func database(for items: [ExportItem]) -> [String: Any] {
         let tagNames = Set(items.flatMap(\.account.tags)).sorted()
         let groups = tagNames.map { ["uuid": groupUUID($0), "name": $0] }
-        let entries = items.map { entryObject($0) }
-        let document: [String: Any] = [
-            "version": 1,
-            "header": ["slots": NSNull(), "params": NSNull()],
-            "db": ["version": 3, "entries": entries, "groups": groups],
-        ]
+        return ["version": 3, "entries": items.map { entryObject($0) }, "groups": groups]
+    }
+
+    static func encoded(_ document: [String: Any]) throws -> Data {
         var data = try JSONSerialization.data(
             withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         data.append(UInt8(ascii: "\n"))

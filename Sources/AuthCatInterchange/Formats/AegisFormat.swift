@@ -74,7 +74,9 @@ public enum AegisFormat: ImportFormatParser {
             // Aegis keeps the 16-byte key; an older file may hold the 26-byte form with its checksum.
             if kind == .yandex { draft.secret = try OTPPIN.yandexSecret(draft.secret) }
         }
-        return try ImportEntry(position: position, draft: draft)
+        var imported = try ImportEntry(position: position, draft: draft)
+        imported.sourceID = try entry.optionalString("uuid")?.lowercased()
+        return imported
     }
 
     /// Group uuid (lowercase) → name, from `db.groups` (vault version 3 and later).

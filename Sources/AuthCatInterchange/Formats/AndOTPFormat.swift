@@ -5,17 +5,14 @@ import Foundation
 /// An andOTP plain backup (`otp_accounts.json`): a list of
 /// `{"secret", "issuer", "label", "digits", "type", "algorithm", "period", "counter", "tags"}`.
 /// Older backups have no `issuer` and a label `Issuer:account`. Tags are kept.
+/// A file that does not start like JSON is an encrypted backup (`AndOTPFormat+Decryption.swift`).
 public enum AndOTPFormat: ImportFormatParser {
     public static let format = ImportFormat.andOTP
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        let document: JSONValue
-        do {
-            document = try JSONValue.parse(data, format: format)
-        } catch {
-            throw ImportError.malformed(
-                format, "it is not JSON; encrypted andOTP backups (.json.aes) cannot be read, make a plain backup")
-        }
+        let document =
+            FormatDetector.startsLikeJSON(data)
+            ? try JSONValue.parse(data, format: format) : try decrypt(data, context: context)
         guard case .array(let list) = document else {
             throw ImportError.malformed(format, "the file is not a JSON list")
         }
@@ -44,6 +41,12 @@ public enum AndOTPFormat: ImportFormatParser {
             let prefix = issuer + ":"
             let name = label.lowercased().hasPrefix(prefix.lowercased()) ? String(label.dropFirst(prefix.count)) : label
             return (issuer, name)
+        }
+        if let dash = label.range(of: " - ") {
+            // Backups of andOTP before 0.6.3 label `Issuer - Issuer:account`.
+            let issuer = String(label[..<dash.lowerBound])
+            let rest = label[dash.upperBound...]
+            return (issuer, rest.hasPrefix(issuer + ":") ? String(rest.dropFirst(issuer.count + 1)) : String(rest))
         }
         guard let colon = label.firstIndex(of: ":") else { return ("", label) }
         return (String(label[..<colon]), String(label[label.index(after: colon)...]))

@@ -2,7 +2,8 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-/// A Bitwarden unencrypted JSON export. Only login items with a `login.totp`
+/// A Bitwarden JSON export, unencrypted or password-protected
+/// (`BitwardenFormat+Decryption.swift`). Only login items with a `login.totp`
 /// become accounts; it holds an `otpauth://` URI, a `steam://SECRET` or a
 /// bare Base32 secret. A bare secret is named by the item's name (issuer)
 /// and its username; the item's notes become the note and its folder a tag.
@@ -10,11 +11,9 @@ public enum BitwardenFormat: ImportFormatParser {
     public static let format = ImportFormat.bitwarden
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        guard let document = try? JSONFields(JSONValue.parse(data, format: format)) else {
-            throw ImportError.malformed(format, "the file is not a JSON object")
-        }
+        var document = try JSONFields.document(data, format: format)
         if try document.optionalBool("encrypted") == true {
-            throw ImportError.encryptedUnsupported(format, hint: "export from Bitwarden again as .json (not encrypted)")
+            document = try decryptExport(document, context: context)
         }
         guard case .array(let items)? = document.object["items"] else {
             throw ImportError.malformed(format, "it has no 'items' list")

@@ -2,24 +2,26 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-/// A 2FAS backup (`.2fas`, JSON) made without a password:
+/// A 2FAS backup (`.2fas`, JSON), with or without a password:
 /// `{"services": [{"name", "secret", "otp": {"account", "issuer", "digits",
 /// "period", "counter", "algorithm", "tokenType"}, "groupId"}], "groups": [{"id", "name"}], "schemaVersion"}`.
-/// A service's group becomes a tag.
+/// A service's group becomes a tag. With a password, the services are
+/// sealed in `servicesEncrypted` (`TwoFASFormat+Decryption.swift`).
 public enum TwoFASFormat: ImportFormatParser {
     public static let format = ImportFormat.twoFAS
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        guard let document = try? JSONFields(JSONValue.parse(data, format: format)) else {
-            throw ImportError.malformed(format, "the file is not a JSON object")
-        }
-        if document.has("servicesEncrypted") {
-            throw ImportError.encryptedUnsupported(format, hint: "in 2FAS, export the backup again without a password")
-        }
-        guard case .array(let services)? = document.object["services"] else {
-            throw ImportError.malformed(format, "it has no 'services' list")
-        }
+        let document = try JSONFields.document(data, format: format)
         let groups = try groupNames(document)
+        let services: [JSONValue]
+        // A null 'servicesEncrypted' is a plain backup's.
+        let encrypted = document.has("servicesEncrypted") ? document.object["servicesEncrypted"] : nil
+        switch (encrypted, document.object["services"]) {
+        case (.string(let encrypted)?, _): services = try decryptServices(encrypted, context: context)
+        case (nil, .array(let list)?): services = list
+        case (.some, _): throw ImportError.malformed(format, "its 'servicesEncrypted' is not a string")
+        case (nil, _): throw ImportError.malformed(format, "it has no 'services' list")
+        }
         var result = ParsedImport(format: format)
         try result.checkRoom(forEntries: services.count)
         for (index, value) in services.enumerated() {

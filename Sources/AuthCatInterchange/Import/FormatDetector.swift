@@ -8,17 +8,46 @@ public enum FormatDetector {
     ///   JSON that does not parse (a truncated export, say).
     public static func detect(_ data: Data) throws -> ImportFormat {
         if BackupHeader.hasMagic(data) { return .authcat }
+        if data.starts(with: StratumFormat.Sealed.header) || data.starts(with: StratumFormat.Sealed.legacyHeader) {
+            return .stratum
+        }
         if let image = imageKind(data) { throw ImportError.image(image) }
-        let start = data.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }
-        let withoutBOM = start.starts(with: [0xef, 0xbb, 0xbf]) ? start.dropFirst(3) : start
-        switch withoutBOM.first {
+        let content = significant(data)
+        switch content.first {
         case UInt8(ascii: "{")?, UInt8(ascii: "[")?:
             return try detectJSON(data)
         case nil:
             throw ImportError.empty
         default:
-            return try detectText(Data(withoutBOM))
+            if !isText(content) { return .andOTP }
+            return try detectText(Data(content))
         }
+    }
+
+    /// Whether `data`, after blank space and a byte-order mark, starts with `{` or `[`.
+    static func startsLikeJSON(_ data: Data) -> Bool {
+        let first = significant(data).first
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    /// `data` without leading blank space and byte-order mark.
+    private static func significant(_ data: Data) -> Data.SubSequence {
+        let start = data.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }
+        return start.starts(with: [0xef, 0xbb, 0xbf]) ? start.dropFirst(3) : start
+    }
+
+    /// Whether the start of `data` is UTF-8 text without control characters
+    /// other than blank space, or UTF-16 text with its byte-order mark. A
+    /// binary file that no other format claims is taken for an encrypted
+    /// andOTP backup, the one format that is nothing but ciphertext: it has
+    /// no signature to recognise it by.
+    private static func isText(_ data: Data.SubSequence) -> Bool {
+        if data.starts(with: [0xff, 0xfe]) || data.starts(with: [0xfe, 0xff]) { return true }
+        var head = Data(data.prefix(4096))
+        // A multi-byte character cut at the end of the window is still text.
+        for _ in 0..<3 where String(data: head, encoding: .utf8) == nil && !head.isEmpty { head.removeLast() }
+        guard let text = String(data: head, encoding: .utf8) else { return false }
+        return !text.unicodeScalars.contains { $0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0) }
     }
 
     /// The kind of image `data` starts like, by the signatures of its format.
@@ -40,6 +69,8 @@ public enum FormatDetector {
             if object["services"] != nil || object["servicesEncrypted"] != nil { return .twoFAS }
             if object["items"] != nil || object["encKeyValidation_DO_NOT_EDIT"] != nil { return .bitwarden }
             if object["format"] == .string(AuthCatArchive.formatName) { return .authcat }
+            if object["Authenticators"] != nil { return .stratum }
+            if object["kdfParams"] != nil && object["encryptedData"] != nil { return .ente }
         case .array(let list):
             if list.allSatisfy({ $0.objectValue?["secret"] != nil }) { return .andOTP }
         default:
@@ -59,6 +90,8 @@ public enum FormatDetector {
             .lowercased() ?? ""
         if firstLine.hasPrefix(GoogleMigrationFormat.scheme + "://") { return .google }
         if firstLine.hasPrefix("otpauth://") || firstLine.hasPrefix("motp://") { return .otpauth }
+        // Stratum's HTML export, the one HTML page with otpauth:// links authcat knows.
+        if firstLine.hasPrefix("<"), data.range(of: Data("otpauth://".utf8)) != nil { return .stratum }
         throw ImportError.unrecognizedFormat
     }
 }

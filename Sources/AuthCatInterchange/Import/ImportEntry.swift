@@ -10,6 +10,10 @@ public struct ImportEntry: Sendable {
     public var originalID: UUID?
     /// When the account was first added, if the file says.
     public var createdAt: Date?
+    /// The entry's own id in the file, when its format gives one that stays
+    /// the same across renames (Aegis's `uuid`, an authcat export's `id`):
+    /// how a followed file's entry is recognised after it changed.
+    public var sourceID: String?
 
     /// Normalises names the way every format needs: issuer and name trimmed,
     /// and an entry with only an issuer named by it (as `otpauth://totp/GitHub` is).
@@ -37,6 +41,7 @@ public struct ImportEntry: Sendable {
         self.draft = draft
         self.originalID = originalID
         self.createdAt = createdAt
+        self.sourceID = originalID?.vaultString
     }
 
     /// `Issuer:name`, as the vault will show it.

@@ -6,14 +6,18 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case google
     /// An Aegis vault, plain or password-encrypted.
     case aegis
-    /// A 2FAS backup without a password.
+    /// A 2FAS backup, with or without a password.
     case twoFAS = "2fas"
-    /// An andOTP plain JSON backup.
+    /// An andOTP backup, plain JSON or password-encrypted.
     case andOTP = "andotp"
-    /// A Bitwarden unencrypted JSON export (items with `login.totp`).
+    /// A Bitwarden JSON export, plain or password-protected (items with `login.totp`).
     case bitwarden
     /// authcat's own encrypted backup, or its plain JSON export.
     case authcat
+    /// A Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export.
+    case stratum
+    /// An Ente Auth encrypted export (its plain export is `otpauth`).
+    case ente
     /// A password store of pass or gopass (a folder), or one of its entries decrypted.
     case pass
     /// KeePassXC's CSV export (entries with a TOTP).
@@ -29,6 +33,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .andOTP: "andOTP backup"
         case .bitwarden: "Bitwarden export"
         case .authcat: "authcat backup"
+        case .stratum: "Stratum (Authenticator Pro) backup"
+        case .ente: "Ente Auth export"
         case .pass: "password store"
         case .keepassxc: "KeePassXC export"
         }

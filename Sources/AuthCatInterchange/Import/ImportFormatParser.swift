@@ -19,6 +19,8 @@ extension ImportFormat {
         case .andOTP: AndOTPFormat.self
         case .bitwarden: BitwardenFormat.self
         case .authcat: AuthCatFormat.self
+        case .stratum: StratumFormat.self
+        case .ente: EnteFormat.self
         case .pass: PassStoreFormat.self
         case .keepassxc: KeePassXCFormat.self
         }

@@ -15,6 +15,15 @@ struct JSONFields {
         self.path = path
     }
 
+    /// The object a whole file holds, for the formats whose file is one JSON object.
+    /// - Throws: `ImportError.malformed` naming `format` when it is not one.
+    static func document(_ data: Data, format: ImportFormat) throws -> JSONFields {
+        guard let document = try? JSONFields(JSONValue.parse(data, format: format)) else {
+            throw ImportError.malformed(format, "the file is not a JSON object")
+        }
+        return document
+    }
+
     /// Whether `key` is present and not null.
     func has(_ key: String) -> Bool {
         guard let value = object[key] else { return false }

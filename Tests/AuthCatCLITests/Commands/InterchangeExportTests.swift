@@ -39,6 +39,56 @@ final class InterchangeExportTests: InterchangeTests {
         }
     }
 
+    func testAnEncryptedAegisExportRoundTripsWithItsPasswordOnly() throws {
+        let originalURIs = try uris(home: authcat.home.path)
+        let file = authcat.root.appendingPathComponent("aegis-encrypted.json").path
+        let password = try scratch("export-password", "a long export password\n")
+        let output = try succeed(
+            ["export", "--format", "aegis", "--encrypt", "--output", file],
+            environment: ["AUTHCAT_EXPORT_PASSPHRASE_FILE": password])
+        XCTAssertEqual(output, "exported 6 accounts to \(file) (aegis)\n")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertFalse(text.contains("JBSWY3DPEHPK3PXP"), "no secret in clear")
+        XCTAssertFalse(text.contains("alice"), "no name in clear")
+
+        let home = otherHome("from-encrypted")
+        let wrong = try scratch("wrong", "not the password\n")
+        assertOneLineError(
+            try authcat.run(
+                ["--home", home, "import", file], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": wrong],
+                withHome: false), containing: "the password does not open this Aegis vault", status: 1)
+        let imported = try authcat.run(
+            ["--home", home, "import", file], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": password],
+            withHome: false)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(try uris(home: home), originalURIs)
+
+        // A password is never taken from the command line, and a short one is refused.
+        let short = try scratch("short", "short\n")
+        assertOneLineError(
+            try authcat.run(
+                ["export", "--format", "aegis", "--encrypt", "--output", file + ".2"],
+                environment: ["AUTHCAT_EXPORT_PASSPHRASE_FILE": short]), containing: "at least 8", status: 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file + ".2"))
+        assertOneLineError(
+            try authcat.run(["export", "--format", "2fas", "--encrypt", "--output", file + ".3"]),
+            containing: "--encrypt encrypts aegis exports only", status: 64)
+    }
+
+    func testA2FASExportRoundTripsWhat2FASCanHold() throws {
+        let file = authcat.root.appendingPathComponent("export.2fas").path
+        let result = try authcat.run(["export", "--format", "2fas", "--output", file])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "exported 5 accounts to \(file) (2fas)\n")
+        XCTAssertEqual(result.stderrLines, ["authcat: warning: left out Yandex:ivan: 2FAS has no yandex accounts"])
+        let home = otherHome("from-2fas")
+        let imported = try authcat.run(["--home", home, "import", file], withHome: false)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let expected = try uris(home: authcat.home.path).filter { !$0.hasPrefix("otpauth://yaotp/") }
+        XCTAssertEqual(expected.count, 5)
+        XCTAssertEqual(try uris(home: home), expected)
+    }
+
     func testGoogleExportLeavesOutWhatGoogleCannotHoldAndDrawsCodes() throws {
         let file = authcat.root.appendingPathComponent("google.txt").path
         let result = try authcat.run(["export", "--format", "google", "--output", file])

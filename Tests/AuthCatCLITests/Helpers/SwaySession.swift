@@ -93,6 +93,11 @@ final class SwaySession: @unchecked Sendable {
         try wtype([text] + (enter ? ["-k", "Return"] : []))
     }
 
+    /// Presses one named key (`Return`).
+    func press(key: String) throws {
+        try wtype(["-k", key])
+    }
+
     /// Presses a key binding: `modifier` held around `key`.
     func press(_ key: String, with modifier: String) throws {
         try wtype(["-M", modifier, key, "-m", modifier])

@@ -40,16 +40,38 @@ final class HostileKeyDerivationTests: SyncTestCase {
             "authcat: this is not a valid Aegis vault: its header lists 100000 key slots; authcat reads at most 16\n")
     }
 
-    func testAnEncrypted2FASBackupIsRefusedWithoutAnyKeyDerivation() throws {
-        // authcat reads no encrypted 2FAS backup, so no iteration count from one is ever used.
+    /// Other apps' encrypted exports whose key derivation fields ask for
+    /// too much: refused in one line, with the password there, so only the
+    /// bound stands between the file and the derivation.
+    func testOtherAppsExportsWithRuinousKeyDerivationsAreRefusedInOneLine() throws {
         let device = try makeDevice()
-        let backup =
-            #"{"services":[],"groups":[],"schemaVersion":4,"servicesEncrypted":"AAAA:BBBB:CCCC","iterations":4294967295}"#
-        let result = try runLimited(device, ["import", try write(Data(backup.utf8), named: "backup.2fas").path])
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(
-            result.stderr.hasPrefix("authcat: this 2FAS backup is encrypted, which authcat cannot read"), result.stderr)
-        XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line")
+        let cases: [(fixture: String, fields: [String: Any], message: String)] = [
+            (
+                "bitwarden_encrypted_argon2id.json", ["kdfMemory": 12 << 10],
+                "the Bitwarden export asks for 12 GiB of memory for its key derivation; authcat allows at most 1 GiB"
+            ),
+            (
+                "bitwarden_encrypted_pbkdf2.json", ["kdfIterations": 4_294_967_295],
+                "the Bitwarden export asks for 4294967295 PBKDF2 iterations for its key derivation; authcat allows at "
+                    + "most 10000000"
+            ),
+            (
+                "ente_encrypted.json",
+                ["kdfParams": ["memLimit": 64 << 20, "opsLimit": 1 << 20, "salt": "AAAAAAAAAAAAAAAAAAAAAA=="]],
+                "the Ente Auth export asks for 1048576 passes for its key derivation; authcat allows at most 256"
+            ),
+        ]
+        for (fixture, fields, message) in cases {
+            let url = InterchangeTests.fixtures.appendingPathComponent(fixture)
+            var document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            document.merge(fields) { $1 }
+            let file = try write(JSONSerialization.data(withJSONObject: document), named: fixture)
+            let result = try runLimited(
+                device, ["import", file.path], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": passphraseFile.path])
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertEqual(result.stderr, "authcat: \(message)\n")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: device.databaseURL.path), "no vault was created")
     }
 
     func testABackupWithAbsurdKeyDerivationLimitsIsRefusedBeforeAnyPassphrase() throws {

@@ -164,6 +164,33 @@ final class LocalUserAttackTests: XCTestCase {
         assertRefusal(restored, "refusing \(planted): it is a file owned by another user")
     }
 
+    /// A followed file in a shared folder, once its app removed it (to write it
+    /// anew), can be replaced by mallory with accounts of hers: `follow now`
+    /// refuses her file, and `follow add` refuses to start following one.
+    func testAFollowedFilePlantedByAnotherUserIsRefusedAndChangesNothing() throws {
+        let followed = shared + "/otp-export.txt"
+        let own = "otpauth://totp/Own:victim?secret=\(Self.secret)\n"
+        let planted = "otpauth://totp/Mallory:victim?secret=KRSXG5BAMFRGGZDF\n"
+        try asVictimRun(
+            "/bin/sh", ["-c", "printf '%s' \"$1\" > \"$2\" && touch -d '-1 minute' \"$2\"", "sh", own, followed])
+        let added = try asVictim(["follow", "add", followed, "--name", "export"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let listed = try asVictim(["list"]).stdout
+
+        try asVictimRun("/bin/rm", [followed])
+        try asMallory(
+            "/bin/sh", ["-c", "printf '%s' \"$1\" > \"$2\" && touch -d '-1 minute' \"$2\"", "sh", planted, followed])
+        let looked = try asVictim(["follow", "now"])
+        XCTAssertEqual(looked.status, 1, looked.stdout)
+        XCTAssertTrue(looked.stdout.contains("owned by another user (uid \(mallory.uid))"), looked.stdout)
+        XCTAssertEqual(try asVictim(["list"]).stdout, listed, "nothing of mallory's file was applied")
+
+        let refused = try asVictim(["follow", "add", followed, "--name", "again"])
+        XCTAssertNotEqual(refused.status, 0)
+        assertRefusal(refused, "owned by another user")
+        XCTAssertEqual(try asVictim(["list"]).stdout, listed)
+    }
+
     // MARK: - What the victim's own paths still do
 
     func testTheVictimsOwnFIFOsAndLinksStillWork() throws {

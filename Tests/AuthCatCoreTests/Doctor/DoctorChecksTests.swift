@@ -202,4 +202,26 @@ final class DoctorChecksTests: XCTestCase {
         XCTAssertEqual(clock["offset_seconds"] as? Double, 300.123)
         XCTAssertEqual(clock["server"] as? String, "127.0.0.1:9")
     }
+
+    func testAFollowedFileIsOKGoneFailingOrQuiet() throws {
+        let path = folder.url.appendingPathComponent("aegis.json").path
+        FileManager.default.createFile(atPath: path, contents: Data("{}".utf8))
+        let now = Date(unixMilliseconds: 1_800_000_000_000)
+        let day = 86_400.0
+        var file = FollowedFile(
+            id: UUID(), name: "phone", path: path, format: "aegis", hasPassword: false,
+            addedAt: now.addingTimeInterval(-200 * day), changedAt: now.addingTimeInterval(-3 * day))
+        XCTAssertEqual(DoctorChecks.followedFiles([file], now: now).map(\.status), [.ok])
+        file.changedAt = now.addingTimeInterval(-Double(DoctorChecks.followedFileQuietDays) * day)
+        let quiet = try XCTUnwrap(DoctorChecks.followedFiles([file], now: now).first)
+        XCTAssertEqual(quiet.status, .warning)
+        XCTAssertTrue(quiet.message.contains("has not changed for 90 days"), quiet.message)
+        file.problem = "the file is not JSON"
+        XCTAssertTrue(try XCTUnwrap(DoctorChecks.followedFiles([file], now: now).first).message.contains("not JSON"))
+        file.path += ".gone"
+        let gone = try XCTUnwrap(DoctorChecks.followedFiles([file], now: now).first)
+        XCTAssertEqual(gone.status, .warning)
+        XCTAssertTrue(gone.message.contains("is gone"), gone.message)
+        XCTAssertEqual(gone.check, "followed_file")
+    }
 }

@@ -29,4 +29,14 @@ final class SHA256Tests: XCTestCase {
     private func hex(_ data: Data) -> String {
         Base16.encode(SecretBytes(data))
     }
+
+    /// RFC 5869, test case 1: the expand step from its PRK.
+    func testHKDFExpandOfRFC5869() throws {
+        let prk = try Base16.decode("077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5")
+        let okm = try SHA256.expandKey(prk, info: Data(0xf0...0xf9), length: 42)
+        XCTAssertEqual(
+            hex(okm.unprotectedData()),
+            "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
+        XCTAssertThrowsError(try SHA256.expandKey(prk, info: Data(), length: 255 * 32 + 1))
+    }
 }

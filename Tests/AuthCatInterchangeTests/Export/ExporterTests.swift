@@ -11,14 +11,16 @@ final class ExporterTests: InterchangeTestCase {
 
     /// Export from a full vault, import into an empty one: the same accounts.
     private func roundTrip(
-        _ format: ExportFormat, importAs importFormat: ImportFormat
+        _ format: ExportFormat, importAs importFormat: ImportFormat, password: SecretBytes? = nil
     ) throws -> (ExportResult, [ExpectedAccount], Vault) {
         let source = try makeVault("source-\(format)")
         try add(source, accounts)
-        let result = try Exporter.export(Exporter.items(of: source), format: format, vaultID: source.identity.vaultID)
+        let result = try Exporter.export(
+            Exporter.items(of: source), format: format, vaultID: source.identity.vaultID, password: password)
         XCTAssertEqual(try FormatDetector.detect(result.data), importFormat)
         let target = try makeVault("target-\(format)")
-        let outcome = try Importer(vault: target).run(try importFormat.parse(result.data))
+        let context = ImportContext(password: { try XCTUnwrap(password) })
+        let outcome = try Importer(vault: target).run(try importFormat.parse(result.data, context: context))
         XCTAssertTrue(outcome.plan.rejections.isEmpty, "\(outcome.plan.rejections)")
         return (result, try contents(of: target), source)
     }
@@ -54,5 +56,47 @@ final class ExporterTests: InterchangeTestCase {
             return account
         }
         XCTAssertEqual(imported, displayOrder(expected))
+    }
+
+    func testEncryptedAegisRoundTripIsExactAndOnlyThePasswordOpensIt() throws {
+        let password = SecretBytes(utf8: "export password")
+        let (result, imported, _) = try roundTrip(.aegis, importAs: .aegis, password: password)
+        XCTAssertEqual(imported, displayOrder(accounts))
+        let text = String(decoding: result.data, as: UTF8.self)
+        XCTAssertFalse(text.contains(accounts[0].secret), "no secret in clear")
+        XCTAssertFalse(text.contains("GitHub"), "no name in clear")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.data) as? [String: Any])
+        let slots = try XCTUnwrap((document["header"] as? [String: Any])?["slots"] as? [[String: Any]])
+        XCTAssertEqual(slots.first?["n"] as? Int, 32768, "Aegis's own cost")
+        XCTAssertThrowsError(
+            try AegisFormat.parse(result.data, context: ImportContext(password: { SecretBytes(utf8: "wrong") }))
+        ) { error in
+            guard case .wrongPassword(.aegis)? = error as? ImportError else { return XCTFail("\(error)") }
+        }
+        // Two exports of the same accounts share no salt, nonce or ciphertext.
+        let twice = try makeVault("twice")
+        try add(twice, accounts)
+        let items = try Exporter.items(of: twice)
+        let first = try Exporter.export(items, format: .aegis, password: password)
+        let second = try Exporter.export(items, format: .aegis, password: password)
+        XCTAssertNotEqual(first.data, second.data)
+    }
+
+    func testTwoFASRoundTripKeepsTheFirstTagAndLeavesOutWhat2FASCannotHold() throws {
+        let (result, imported, _) = try roundTrip(.twoFAS, importAs: .twoFAS)
+        XCTAssertEqual(result.omitted, [])
+        let expected = accounts.map { account -> ExpectedAccount in
+            var account = account
+            account.tags = Array(account.tags.prefix(1))
+            return account
+        }
+        XCTAssertEqual(imported, displayOrder(expected))
+        let yandex = ExportItem(
+            account: account("Yandex", "ivan", otp: OTPParameters(kind: .yandex)), secret: SecretBytes(count: 16),
+            pin: SecretBytes(utf8: "1234"))
+        let withPIN = try Exporter.export([yandex], format: .twoFAS)
+        XCTAssertEqual(withPIN.omitted.map(\.label), ["Yandex:ivan"])
+        XCTAssertEqual(withPIN.exported, 0)
+        XCTAssertTrue(try TwoFASFormat.parse(withPIN.data, context: ImportContext()).entries.isEmpty)
     }
 }

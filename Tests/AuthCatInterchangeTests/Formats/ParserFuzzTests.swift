@@ -219,7 +219,8 @@ final class ParserFuzzTests: XCTestCase {
     }
 
     func testTwoFAS() throws {
-        fuzz("2fas", seeds: [try Fixture.data("twofas.2fas")], seed: 6, parse: parser(.twoFAS))
+        let seeds = try ["twofas.2fas", "2fas_authenticator_plain_v4.2fas"].map { try Fixture.data($0) }
+        fuzz("2fas", seeds: seeds, seed: 6, parse: parser(.twoFAS))
     }
 
     func testAndOTP() throws {
@@ -230,16 +231,22 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("bitwarden", seeds: [try Fixture.data("bitwarden.json")], seed: 8, parse: parser(.bitwarden))
     }
 
+    func testStratumBackupAndHTML() throws {
+        let html = Data(
+            #"<html><body><a href="otpauth://totp/A:b?secret=JBSWY3DPEHPK3PXP&amp;issuer=A">a</a></body></html>"#.utf8)
+        fuzz("stratum", seeds: [try Fixture.data("stratum_plain.json"), html], seed: 31, parse: parser(.stratum))
+    }
+
     func testPassEntries() throws {
         let entries = [
             "hunter2\nlogin: a\notpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP&issuer=GitHub&digits=8\n",
             "pw\ntotp: MFRGGZDFMZTWQ2LK\n",
         ]
-        fuzz("pass", seeds: entries.map { Data($0.utf8) }, seed: 31, parse: parser(.pass))
+        fuzz("pass", seeds: entries.map { Data($0.utf8) }, seed: 41, parse: parser(.pass))
     }
 
     func testKeePassXC() throws {
-        fuzz("keepassxc", seeds: [try Fixture.data("keepassxc.csv")], seed: 32, parse: parser(.keepassxc))
+        fuzz("keepassxc", seeds: [try Fixture.data("keepassxc.csv")], seed: 42, parse: parser(.keepassxc))
     }
 
     func testAuthCatJSONAndBackups() throws {
@@ -318,7 +325,7 @@ final class ParserFuzzTests: XCTestCase {
 
     func testDeeplyNestedJSONIsRefusedByEveryJSONParser() throws {
         var random = Self.generator(14)
-        for format in [ImportFormat.aegis, .twoFAS, .andOTP, .bitwarden, .authcat] {
+        for format in [ImportFormat.aegis, .twoFAS, .andOTP, .bitwarden, .authcat, .stratum, .ente] {
             let depth = Int.random(in: 65...200_000, using: &random)
             let opening = random.chance(0.5) ? "[" : "{\"a\":"
             let nested = String(repeating: opening, count: depth) + "1"

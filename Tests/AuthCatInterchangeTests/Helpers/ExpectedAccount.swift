@@ -88,6 +88,39 @@ struct ExpectedAccount: Equatable, CustomStringConvertible {
     }
 }
 
+extension ExpectedAccount {
+    /// The accounts of Aegis's importer test files (Aegis v3.4.2, `plain.txt`),
+    /// by issuer: TOTP with each hash, digits and period, HOTP with counters, Steam.
+    static let aegisVectors: [String: ExpectedAccount] = Dictionary(
+        uniqueKeysWithValues: [
+            ExpectedAccount(issuer: "Deno", name: "Mason", secret: "4SJHB4GSD43FZBAI7C2HLRJGPQ"),
+            ExpectedAccount(
+                issuer: "SPDX", name: "James", algorithm: .sha256, digits: 7, period: 20,
+                secret: "5OM4WOOGPLQEF6UGN3CPEOOLWU"),
+            ExpectedAccount(
+                issuer: "Airbnb", name: "Elijah", algorithm: .sha512, digits: 8, period: 50,
+                secret: "7ELGJSGXNCCTV3O6LKJWYFV2RA"),
+            ExpectedAccount(
+                issuer: "Issuu", name: "James", kind: .hotp, counter: 1, secret: "YOOMIXWS5GN6RTBPUFFWKTW5M4"),
+            ExpectedAccount(
+                issuer: "Air Canada", name: "Benjamin", kind: .hotp, algorithm: .sha256, digits: 7, counter: 50,
+                secret: "KUVJJOM753IHTNDSZVCNKL7GII"),
+            ExpectedAccount(
+                issuer: "WWE", name: "Mason", kind: .hotp, algorithm: .sha512, digits: 8, counter: 10300,
+                secret: "5VAML3X35THCEBVRLV24CGBKOY"),
+            ExpectedAccount(
+                issuer: "Boeing", name: "Sophia", kind: .steam, digits: 5, secret: "JRZCL47CMXVOQMNPZR2F7J4RGI"),
+        ].map { ($0.issuer, $0) })
+
+    /// Aegis's vectors of `issuers`, in that order.
+    static func aegisVectors(_ issuers: [String]) -> [ExpectedAccount] {
+        issuers.compactMap { aegisVectors[$0] }
+    }
+
+    /// All seven of Aegis's vectors, in the order of `plain.txt`.
+    static let allAegisVectors = aegisVectors(["Deno", "SPDX", "Airbnb", "Issuu", "Air Canada", "WWE", "Boeing"])
+}
+
 /// Asserts that `parsed` holds exactly `expected`, in order.
 func assertEntries(
     _ parsed: ParsedImport, _ expected: [ExpectedAccount], file: StaticString = #filePath, line: UInt = #line

@@ -9,6 +9,13 @@ final class FormatDetectorTests: XCTestCase {
             ("otpauth.txt", .otpauth), ("google_migration.txt", .google), ("aegis_plain.json", .aegis),
             ("aegis_encrypted.json", .aegis), ("twofas.2fas", .twoFAS), ("andotp.json", .andOTP),
             ("bitwarden.json", .bitwarden), ("backup_independent.authcat", .authcat),
+            ("2fas_authenticator_plain.2fas", .twoFAS), ("2fas_authenticator_plain_v3.2fas", .twoFAS),
+            ("2fas_authenticator_plain_v4.2fas", .twoFAS), ("2fas_authenticator_encrypted.2fas", .twoFAS),
+            ("2fas_authenticator_encrypted_v3.2fas", .twoFAS), ("2fas_authenticator_encrypted_v4.2fas", .twoFAS),
+            ("andotp_encrypted.bin", .andOTP), ("andotp_encrypted_old.bin", .andOTP),
+            ("bitwarden_encrypted_pbkdf2.json", .bitwarden), ("bitwarden_encrypted_argon2id.json", .bitwarden),
+            ("stratum_plain.json", .stratum), ("stratum_encrypted.bin", .stratum),
+            ("stratum_encrypted_legacy.bin", .stratum), ("ente_encrypted.json", .ente),
             ("keepassxc.csv", .keepassxc),
         ]
         for (name, format) in cases {
@@ -25,6 +32,24 @@ final class FormatDetectorTests: XCTestCase {
             .bitwarden)
         XCTAssertEqual(
             try FormatDetector.detect(Data("\n  # comment\notpauth-migration://offline?data=AA\n".utf8)), .google)
+    }
+
+    /// Binary that no format claims by a signature is taken for an encrypted
+    /// andOTP backup; text, even with odd characters, is not.
+    func testBinaryIsTakenForAnEncryptedAndOTPBackup() throws {
+        XCTAssertEqual(try FormatDetector.detect(Data([0x00, 0x02, 0x39, 0x70, 0x9d])), .andOTP)
+        XCTAssertEqual(try FormatDetector.detect(Data("otpauth://totp/a\u{1}".utf8)), .andOTP)
+        let text = "# Zoë's 🔑 codes\notpauth://totp/A:b?secret=JBSWY3DPEHPK3PXP\n"
+        XCTAssertEqual(try FormatDetector.detect(Data(text.utf8)), .otpauth)
+        // UTF-16 text is not recognised, but not taken for ciphertext either.
+        XCTAssertThrowsError(try FormatDetector.detect(Data([0xff, 0xfe, 0x6f, 0x00, 0x74, 0x00]))) {
+            XCTAssertEqual($0 as? ImportError, .unrecognizedFormat)
+        }
+        // A character cut by the 4 KiB window is still text.
+        let long = String(repeating: "#", count: 4095) + "é\n"
+        XCTAssertThrowsError(try FormatDetector.detect(Data(long.utf8))) {
+            XCTAssertEqual($0 as? ImportError, .unrecognizedFormat)
+        }
     }
 
     func testUnknownAndDamagedFiles() {

@@ -2,20 +2,20 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// SIGINT and SIGTERM turned into a flag that `sync watch` checks between
-/// syncs, so it stops cleanly instead of dying mid-sync. A second signal
-/// stops the process at once.
+/// SIGINT and SIGTERM turned into a flag that `sync watch` and `follow now
+/// --watch` check between runs, so they stop cleanly instead of dying in the
+/// middle of one. A second signal stops the process at once.
 ///
 /// Caught only while the watch runs: the command line also runs in process
 /// (in tests), where the process's signals must be as they were afterwards.
-final class SyncStopSignal: Sendable {
+final class StopSignal: Sendable {
     private static let numbers = [SIGINT, SIGTERM]
 
     private let stopped = Mutex(false)
 
     /// Runs `body` with SIGINT and SIGTERM caught, then restores what they did before.
-    static func catching<Result>(_ body: (SyncStopSignal) async throws -> Result) async rethrows -> Result {
-        let flag = SyncStopSignal()
+    static func catching<Result>(_ body: (StopSignal) async throws -> Result) async rethrows -> Result {
+        let flag = StopSignal()
         let caught = CaughtSignals(numbers, handledBy: flag)
         defer { caught.restore() }
         return try await body(flag)
@@ -24,7 +24,7 @@ final class SyncStopSignal: Sendable {
     var isStopped: Bool { stopped.withLock { $0 } }
 
     private func receive(_ number: Int32) {
-        // Ctrl-C while the watch asks something (the WebDAV password) is the prompt's.
+        // Ctrl-C while the watch asks something (a password) is the prompt's.
         if number == SIGINT { PromptInterrupt.cancelOpenPrompt() }
         let again = stopped.withLock { stopped in
             defer { stopped = true }
@@ -40,7 +40,7 @@ final class SyncStopSignal: Sendable {
         private var sources: [any DispatchSourceSignal] = []
         private var previous: [Int32: sigaction] = [:]
 
-        init(_ numbers: [Int32], handledBy flag: SyncStopSignal) {
+        init(_ numbers: [Int32], handledBy flag: StopSignal) {
             for number in numbers {
                 var ignore = sigaction()
                 ignore.__sigaction_handler.sa_handler = SIG_IGN
