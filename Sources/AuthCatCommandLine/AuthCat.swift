@@ -36,6 +36,9 @@ struct AuthCat: AsyncParsableCommand {
                   and 'follow'.
               AUTHCAT_EXPORT_PASSPHRASE_FILE
                   The password of an encrypted export, for 'export --encrypt'.
+              AUTHCAT_AGE_IDENTITY_FILE
+                  The age identity that opens a gopass store's .age entries, for 'import'
+                  (default: gopass's own, read by age itself).
               AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE
                   Credentials of an s3:// sync remote (see 'authcat sync --help').
               AUTHCAT_WEBDAV_PASSWORD_FILE

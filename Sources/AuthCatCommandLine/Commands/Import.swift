@@ -33,6 +33,8 @@ extension AuthCat {
                   proton     Proton Authenticator: Settings → Export
                   google-db  Google Authenticator (rooted phone): databases/databases
                   microsoft  Microsoft Authenticator (rooted phone): databases/PhoneFactor
+                  pass       a pass or gopass store: the folder itself (~/.password-store)
+                  keepassxc  KeePassXC's CSV export (entries with a TOTP)
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
@@ -50,17 +52,22 @@ extension AuthCat {
 
                 The password of an encrypted file (Aegis, 2FAS, FreeOTP, …) is read from the file named by \
                 AUTHCAT_IMPORT_PASSPHRASE_FILE, else asked for on the terminal; an authcat \
-                backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set.
+                backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set. A password \
+                store's entries are decrypted by your own gpg (its agent asks for your key's \
+                passphrase) or, for gopass's .age entries, by age with the identity file named \
+                by AUTHCAT_AGE_IDENTITY_FILE (default: gopass's); entries with an otpauth:// \
+                line or a totp: field are imported, named by the URI or else by their path.
 
                 Examples:
                   authcat import aegis-export.json --dry-run
                   authcat import --qr google-export.png
+                  authcat import ~/.password-store
                   pass otp uri otp/github | authcat import - --format otpauth
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: "The file to import, or - for standard input.", completion: .file())
+        @Argument(help: "The file (or password store folder) to import, or - for standard input.", completion: .file())
         var file: String
 
         @Option(
@@ -91,16 +98,11 @@ extension AuthCat {
         }
 
         func run(in invocation: Invocation) throws {
+            if !qr, let store = try passStore() { return try bring(readStore(store, in: invocation), in: invocation) }
             var data = try InputPath.read(file, what: qr ? "the image" : "the import file", in: invocation)
             defer { data.resetBytes(in: 0..<data.count) }
             do {
-                let parsed = try parse(data, in: invocation)
-                let importer = VaultImport(invocation: invocation, options: vaultOptions)
-                let outcome = try importer.importing(
-                    parsed, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
-                try importer.report(
-                    outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)",
-                    verbs: ("would add", "added"), refusalStep: .skipInvalidEntries)
+                try bring(parse(data, in: invocation), in: invocation)
             } catch let error as UserFacingError {
                 // A file of another format than --format says fails one way or
                 // another (an error, or every entry invalid): name the one it looks like.
@@ -109,6 +111,15 @@ extension AuthCat {
                 }
                 throw FormatMismatch(error: error, given: format, detected: detected)
             }
+        }
+
+        /// Imports what was read, or says why not.
+        private func bring(_ parsed: ParsedImport, in invocation: Invocation) throws {
+            let importer = VaultImport(invocation: invocation, options: vaultOptions)
+            let outcome = try importer.importing(parsed, author: .import, dryRun: dryRun, skipInvalid: skipInvalid)
+            try importer.report(
+                outcome, json: json, verbose: verbose, source: "the \(parsed.format.displayName)",
+                verbs: ("would add", "added"), refusalStep: .skipInvalidEntries)
         }
 
         private func parse(_ data: Data, in invocation: Invocation) throws -> ParsedImport {

@@ -104,6 +104,7 @@ public enum FormatDetector {
     /// Text formats are told apart by the scheme of their first URI.
     private static func detectText(_ data: Data) throws -> ImportFormat {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        if head.hasPrefix(KeePassXCFormat.headerStart) { return .keepassxc }
         let firstLine =
             head.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }

@@ -36,6 +36,10 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case googleAuthenticatorDatabase = "google-db"
     /// Microsoft Authenticator's SQLite database, from a rooted phone.
     case microsoftAuthenticator = "microsoft"
+    /// A password store of pass or gopass (a folder), or one of its entries decrypted.
+    case pass
+    /// KeePassXC's CSV export (entries with a TOTP).
+    case keepassxc
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -58,6 +62,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .protonAuthenticator: "Proton Authenticator export"
         case .googleAuthenticatorDatabase: "Google Authenticator database"
         case .microsoftAuthenticator: "Microsoft Authenticator database"
+        case .pass: "password store"
+        case .keepassxc: "KeePassXC export"
         }
     }
 }

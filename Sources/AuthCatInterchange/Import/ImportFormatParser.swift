@@ -30,6 +30,8 @@ extension ImportFormat {
         case .protonAuthenticator: ProtonAuthenticatorFormat.self
         case .googleAuthenticatorDatabase: GoogleAuthenticatorDatabaseFormat.self
         case .microsoftAuthenticator: MicrosoftAuthenticatorFormat.self
+        case .pass: PassStoreFormat.self
+        case .keepassxc: KeePassXCFormat.self
         }
     }
 

@@ -8,7 +8,7 @@ final class InterchangeImportTests: InterchangeTests {
             ("otpauth.txt", 5, "otpauth URI list"), ("google_migration.txt", 4, "Google Authenticator export"),
             ("aegis_plain.json", 6, "Aegis vault"), ("twofas.2fas", 6, "2FAS backup"),
             ("andotp.json", 5, "andOTP backup"),
-            ("bitwarden.json", 6, "Bitwarden export"),
+            ("bitwarden.json", 6, "Bitwarden export"), ("keepassxc.csv", 5, "KeePassXC export"),
         ]
         for (index, item) in cases.enumerated() {
             let home = otherHome("home\(index)")
@@ -112,7 +112,7 @@ final class InterchangeImportTests: InterchangeTests {
         assertOneLineError(try authcat.run(["import", "/dev/null"]), containing: "the file is empty", status: 1)
         assertOneLineError(
             try authcat.run(["import", authcat.root.path]),
-            containing: "cannot read the import file \(authcat.root.path): is a directory", status: 1)
+            containing: "\(authcat.root.path) has no .gpg-id (pass) or .age-recipients (gopass)", status: 1)
         assertOneLineError(
             try authcat.run(["import", authcat.root.appendingPathComponent("missing.json").path]),
             containing: "no such file", status: 1)

@@ -237,6 +237,18 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("stratum", seeds: [try Fixture.data("stratum_plain.json"), html], seed: 31, parse: parser(.stratum))
     }
 
+    func testPassEntries() throws {
+        let entries = [
+            "hunter2\nlogin: a\notpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP&issuer=GitHub&digits=8\n",
+            "pw\ntotp: MFRGGZDFMZTWQ2LK\n",
+        ]
+        fuzz("pass", seeds: entries.map { Data($0.utf8) }, seed: 41, parse: parser(.pass))
+    }
+
+    func testKeePassXC() throws {
+        fuzz("keepassxc", seeds: [try Fixture.data("keepassxc.csv")], seed: 42, parse: parser(.keepassxc))
+    }
+
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
         let archive = AuthCatArchive(

@@ -16,6 +16,7 @@ final class FormatDetectorTests: XCTestCase {
             ("bitwarden_encrypted_pbkdf2.json", .bitwarden), ("bitwarden_encrypted_argon2id.json", .bitwarden),
             ("stratum_plain.json", .stratum), ("stratum_encrypted.bin", .stratum),
             ("stratum_encrypted_legacy.bin", .stratum), ("ente_encrypted.json", .ente),
+            ("keepassxc.csv", .keepassxc),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
