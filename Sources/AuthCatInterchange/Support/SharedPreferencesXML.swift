@@ -1,7 +1,7 @@
 import Foundation
 
 /// An Android app's shared preferences file (`shared_prefs/NAME.xml`), the
-/// form FreeOTP, Authy, TOTP Authenticator and Battle.net keep their
+/// form FreeOTP, Authy and Battle.net keep their
 /// accounts in: `<map>` holding `<string name="…">text</string>` and
 /// `<int|long|boolean|float name="…" value="…"/>` (and `<set>`s of strings,
 /// kept with no value), in file order.
