@@ -42,7 +42,9 @@ public enum KeePassXCFormat: ImportFormatParser {
                 title: value(column("Title")), userName: value(column("Username")), notes: value(column("Notes")),
                 group: value(column("Group")))
             let position = EntryPosition(number: result.entryCount + 1, description: "row \(number)")
-            try result.read(position, label: item.label) { try item.entry(code: code, position: position) }
+            // A row of another width has lost its quoting: any field may hold another's text, the code's too.
+            let label = fields.count == header.count ? item.label(besides: code) : nil
+            try result.read(position, label: label) { try item.entry(code: code, position: position) }
         }
         if withoutCode > 0 {
             result.warnings.append(
@@ -60,9 +62,15 @@ public enum KeePassXCFormat: ImportFormatParser {
         /// `Root/Work`: the root group, then the groups below it.
         var group: String
 
-        var label: String? {
+        /// `Title:Username`, for messages; nil when it holds the entry's `code`
+        /// or anything that reads like one, which a message must never quote.
+        func label(besides code: String) -> String? {
             let parts = [title, userName].filter { !$0.isEmpty }
-            return parts.isEmpty ? nil : parts.joined(separator: ":")
+            let label = parts.joined(separator: ":")
+            let lowercased = label.lowercased()
+            let quotesACode =
+                label.contains(code) || ["otpauth:", "secret=", "key="].contains { lowercased.contains($0) }
+            return parts.isEmpty || quotesACode ? nil : label
         }
 
         /// The groups below the root, as one tag.

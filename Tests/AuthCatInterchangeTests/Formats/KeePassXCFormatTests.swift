@@ -56,9 +56,14 @@ final class KeePassXCFormatTests: XCTestCase {
             #""Root","B","b","","","","secret=JBSWY3DPEHPK3PXP","0","","""#,
             #""Root","C","c","","","","key=JBSWY3DPEHPK3PXP&otpHashMode=Md4","0","","""#,
             #""Root","D","d","","","","otpauth://totp/D:d?secret=JBSWY3DPEHPK3PXP&digits=99","0","","""#,
+            // A row whose quoting went wrong (another width), and a title that holds a code.
+            #""Root","E otpauth://totp/E:e?secret=JBSWY3DPEHPK3PXP","e","","","","bad","0","","","extra""#,
+            #""Root","F secret=JBSWY3DPEHPK3PXP","f","","","","bad","0","","""#,
         ])
         XCTAssertEqual(parsed.entries.count, 0)
-        XCTAssertEqual(parsed.rejections.map(\.position.description), ["row 2", "row 3", "row 4", "row 5"])
+        XCTAssertEqual(
+            parsed.rejections.map(\.position.description), ["row 2", "row 3", "row 4", "row 5", "row 6", "row 7"])
+        XCTAssertEqual(parsed.rejections.suffix(2).map(\.label), [nil, nil])
         XCTAssertEqual(
             parsed.rejections[1].description, "row 3 (B:b): its TOTP is neither an otpauth:// URI nor key=… settings")
         for rejection in parsed.rejections {
