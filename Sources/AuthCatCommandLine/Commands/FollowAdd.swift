@@ -44,7 +44,8 @@ extension AuthCat {
             defer { data.resetBytes(in: 0..<data.count) }
             let vault = try vaultOptions.openOrCreateVault(in: invocation)
             let look = FollowedFileLook(vault: vault, invocation: invocation)
-            let content = try look.read(data, digest: Data(SHA256.hash(data)), format: format, kept: nil)
+            let content = try look.read(
+                data, digest: Data(SHA256.hash(data)), format: format, name: nil, kept: nil)
             let (_, report) = try Follower.start(
                 content.parsed, digest: content.digest, name: name, path: path, password: content.newPassword,
                 in: vault)

@@ -24,6 +24,7 @@ struct FollowWatch {
                 let touched = events.wait(seconds: 1)
                 guard !stop.isStopped else { break }
                 let full = invocation.now.timeIntervalSince(lastFullLook) >= Self.fullLookInterval
+                guard full || !touched.isEmpty else { continue }
                 if full { lastFullLook = invocation.now }
                 let due = try look.vault.followedFiles().filter { full || touched.contains($0.path) }
                 guard !due.isEmpty else { continue }

@@ -20,50 +20,62 @@ struct FollowedFileLook {
         var newPassword: SecretBytes?
     }
 
-    /// Applies what changed in `file`.
+    /// Applies what changed in `file`. A file that cannot be read, opened or
+    /// parsed is that file's problem, kept for `follow list` and `doctor`;
+    /// anything else (the vault's passphrase, a busy vault) is thrown.
     func check(_ file: FollowedFile) throws -> FollowReport {
-        let follower = Follower(vault: vault, file: file)
+        var data: Data
         do {
-            var data = try Self.settledContent(of: file.path, in: invocation)
-            defer { data.resetBytes(in: 0..<data.count) }
-            let digest = Data(SHA256.hash(data))
-            if digest == file.digest, file.problem == nil {
-                try follower.recordLook(problem: nil)
-                return FollowReport(name: file.name, status: .unchanged)
-            }
-            let content = try read(data, digest: digest, format: ImportFormat(rawValue: file.format), kept: file)
-            return try follower.apply(content.parsed, digest: digest, password: content.newPassword)
-        } catch let needed as PasswordNeeded {
-            try follower.recordLook(problem: needed.description)
-            return FollowReport(name: file.name, status: .passwordNeeded, problem: needed.description)
-        } catch let error as VaultError {
-            throw error
-        } catch let error as VaultStoreError {
-            throw error
+            data = try Self.settledContent(of: file.path, in: invocation)
         } catch let error as UserFacingError {
-            try follower.recordLook(problem: error.description)
-            return FollowReport(name: file.name, status: .failed, problem: error.description)
+            return try failed(file, error)
         }
+        defer { data.resetBytes(in: 0..<data.count) }
+        let digest = Data(SHA256.hash(data))
+        if digest == file.digest, file.problem == nil {
+            try vault.recordFollowLook(file, problem: nil)
+            return FollowReport(name: file.name, status: .unchanged)
+        }
+        let kept = file.hasPassword ? try vault.followPassword(of: file) : nil
+        let content: Content
+        do {
+            content = try read(
+                data, digest: digest, format: ImportFormat(rawValue: file.format), name: file.name, kept: kept)
+        } catch let error as UserFacingError {
+            return try failed(file, error)
+        }
+        return try Follower(vault: vault, file: file).apply(
+            content.parsed, digest: digest, password: content.newPassword)
     }
 
-    /// Parses `data`: with `kept`'s password when it has one, else with one asked
-    /// for (the import password file, else the terminal).
-    func read(_ data: Data, digest: Data, format: ImportFormat?, kept file: FollowedFile?) throws -> Content {
+    /// Records why `file` was not applied, and reports it.
+    private func failed(_ file: FollowedFile, _ error: UserFacingError) throws -> FollowReport {
+        try vault.recordFollowLook(file, problem: error.description)
+        let status: FollowReport.Status = error is PasswordNeeded ? .passwordNeeded : .failed
+        return FollowReport(name: file.name, status: status, problem: error.description)
+    }
+
+    /// Parses `data`: with the `kept` password when there is one, else with one
+    /// asked for (the import password file, else the terminal).
+    /// - Parameter name: the followed file's, for messages; nil before it is followed.
+    func read(
+        _ data: Data, digest: Data, format: ImportFormat?, name: String?, kept: SecretBytes?
+    ) throws -> Content {
         let format = try format ?? FormatDetector.detect(data)
-        if let file, let password = try vault.followPassword(of: file) {
+        if let kept {
             do {
-                let parsed = try format.parse(data, context: ImportContext(password: { password }))
+                let parsed = try format.parse(data, context: ImportContext(password: { kept }))
                 return Content(parsed: parsed, digest: digest)
             } catch let error where Self.isWrongPassword(error) {
-                guard canAsk else { throw PasswordNeeded(name: file.name, changed: true) }
-                invocation.output.warning("the kept password of '\(file.name)' no longer opens it")
+                guard canAsk else { throw PasswordNeeded(name: name, changed: true) }
+                invocation.output.warning("the kept password of '\(name ?? "")' no longer opens it")
             }
         }
         guard canAsk else {
             return Content(
                 parsed: try format.parse(
                     data,
-                    context: ImportContext(password: { throw PasswordNeeded(name: file?.name, changed: false) })),
+                    context: ImportContext(password: { throw PasswordNeeded(name: name, changed: false) })),
                 digest: digest)
         }
         let given = GivenPassword()

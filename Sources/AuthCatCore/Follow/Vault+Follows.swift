@@ -24,6 +24,32 @@ extension Vault {
         return try sealed.map { try openFollowPassword($0, for: file.id) }
     }
 
+    /// Records a look at `file` that applied nothing: its content was the one
+    /// applied last, or `problem` stopped it. It needs no vault key (nothing
+    /// sealed is written), so an unchanged file costs a locked vault no passphrase.
+    public func recordFollowLook(_ file: FollowedFile, problem: String?) throws {
+        let now = clock.now()
+        try Self.translatingErrors(location) {
+            try database.write { db in try Self.recordFollowLook(file, at: now, applied: nil, problem: problem, in: db)
+            }
+        }
+    }
+
+    /// The look's time and problem; with `applied`, the digest of the content applied, and its time as the change's.
+    static func recordFollowLook(
+        _ file: FollowedFile, at date: Date, applied digest: Data?, problem: String?, in db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                UPDATE followedFile SET checkedAt = ?, problem = ?, digest = COALESCE(?, digest),
+                    changedAt = CASE WHEN ? IS NULL THEN changedAt ELSE ? END
+                WHERE id = ?
+                """,
+            arguments: [
+                date.unixMilliseconds, problem, digest, digest, date.unixMilliseconds, file.id.vaultString,
+            ])
+    }
+
     static func followedFiles(in db: Database) throws -> [FollowedFile] {
         try Row.fetchAll(db, sql: "SELECT * FROM followedFile ORDER BY name").map(followedFile(from:))
     }

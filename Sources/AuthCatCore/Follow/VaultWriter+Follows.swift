@@ -49,19 +49,9 @@ extension VaultWriter {
             arguments: [try password.map { try vault.sealFollowPassword($0, for: file.id) }, file.id.vaultString])
     }
 
-    /// Records a look at `file`: its content's digest when it was read,
-    /// whether that content was new, and the problem that stopped it, if any.
-    public func recordFollowCheck(_ file: FollowedFile, digest: Data?, applied: Bool, problem: String?) throws {
-        try db.execute(
-            sql: """
-                UPDATE followedFile SET checkedAt = ?, problem = ?,
-                    digest = COALESCE(?, digest), changedAt = CASE WHEN ? THEN ? ELSE changedAt END
-                WHERE id = ?
-                """,
-            arguments: [
-                now.unixMilliseconds, problem, applied ? digest : nil, applied, now.unixMilliseconds,
-                file.id.vaultString,
-            ])
+    /// Records that `file`'s content with SHA-256 `digest` was applied now.
+    public func recordFollowApplied(_ file: FollowedFile, digest: Data) throws {
+        try Vault.recordFollowLook(file, at: now, applied: digest, problem: nil, in: db)
     }
 
     // MARK: Entries

@@ -53,15 +53,8 @@ public struct Follower {
         var run = try FollowRun(writer: writer, file: file, parsed: parsed)
         try run.apply(into: &report)
         report.rejections.sort { $0.position < $1.position }
-        try writer.recordFollowCheck(file, digest: digest, applied: true, problem: nil)
+        try writer.recordFollowApplied(file, digest: digest)
         return report
-    }
-
-    /// Records a look that found the content unchanged, or that failed with `problem`.
-    public func recordLook(problem: String?) throws {
-        try vault.write(author: .follow(file.name)) { writer in
-            try writer.recordFollowCheck(file, digest: nil, applied: false, problem: problem)
-        }
     }
 }
 
@@ -74,12 +67,15 @@ private struct FollowRun {
     let parsed: ParsedImport
     var links: [FollowedEntry]
     var accounts: [UUID: Account]
+    /// The accounts any followed file brought when the run began.
+    let followed: Set<UUID>
 
     init(writer: VaultWriter, file: FollowedFile, parsed: ParsedImport) throws {
         self.writer = writer
         self.file = file
         self.parsed = parsed
         links = try writer.followedEntries(of: file)
+        followed = try writer.followedAccountIDs()
         accounts = Dictionary(
             try writer.accounts(includingDeleted: true).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -192,7 +188,6 @@ private struct FollowRun {
     /// An entry the file did not bring before: an account here with the
     /// same name and secret that no file follows is adopted; else it is added.
     private mutating func addOrAdopt(_ entry: ImportEntry, into report: inout FollowReport) throws {
-        let followed = try writer.followedAccountIDs()
         let sameName = accounts.values.first { $0.deletedAt == nil && $0.identityKey == entry.identityKey }
         if let account = sameName {
             guard !followed.contains(account.id), try writer.secret(for: account.id) == entry.draft.secret else {

@@ -20,7 +20,9 @@ extension AegisFormat {
         let salt = try SecretBytes.random(count: 32).unprotectedData()
         let slotKey = try Scrypt.deriveKey(
             password: password, salt: salt, n: exportScrypt.n, r: exportScrypt.r, p: exportScrypt.p)
-        let sealedKey = try AESGCM.sealWithFreshNonce(masterKey.unprotectedData(), key: slotKey)
+        var masterKeyBytes = masterKey.unprotectedData()
+        defer { masterKeyBytes.resetBytes(in: 0..<masterKeyBytes.count) }
+        let sealedKey = try AESGCM.sealWithFreshNonce(masterKeyBytes, key: slotKey)
         let slot: [String: Any] = [
             "type": 1, "uuid": UUID().uuidString.lowercased(), "key": Hex.encode(sealedKey.ciphertext),
             "key_params": ["nonce": Hex.encode(sealedKey.nonce), "tag": Hex.encode(sealedKey.tag)],

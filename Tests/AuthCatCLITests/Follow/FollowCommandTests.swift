@@ -179,6 +179,26 @@ final class FollowCommandTests: InterchangeTests {
         try succeed(["follow", "now"])
     }
 
+    /// A look at an unchanged file reads nothing sealed, so a locked vault
+    /// (cron, no passphrase) is not asked; a changed one needs the vault key.
+    func testALockedVaultIsAskedNothingForAnUnchangedFile() throws {
+        var entries = aegisEntries()
+        let path = try phoneFile(entries)
+        try succeed(["follow", "add", path, "--name", "phone"])
+        let passphrase = try scratch("vault-passphrase", "a vault passphrase\n")
+        try succeed(["passphrase", "set"], environment: ["AUTHCAT_NEW_PASSPHRASE_FILE": passphrase])
+        try succeed(["lock"])
+        XCTAssertEqual(try succeed(["follow", "now"]), "phone: unchanged\n")
+
+        entries[0]["name"] = "renamed"
+        try phoneFile(entries)
+        let snapshot = try VaultSnapshot.take(authcat)
+        assertOneLineError(try authcat.run(["follow", "now"]), containing: "protected by a passphrase", status: 1)
+        XCTAssertEqual(try VaultSnapshot.take(authcat).listing, snapshot.listing)
+        let applied = try succeed(["follow", "now"], environment: ["AUTHCAT_PASSPHRASE_FILE": passphrase])
+        XCTAssertTrue(applied.hasPrefix("phone: changed 1"), applied)
+    }
+
     // MARK: Failures
 
     func testAFileThatFailsChangesNothingAndIsReported() throws {
