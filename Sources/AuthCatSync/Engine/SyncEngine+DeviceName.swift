@@ -12,10 +12,11 @@ extension SyncEngine {
 
     /// Whether this device was renamed since its newest batch: a sync then
     /// writes a batch even when nothing else changed, so that the others
-    /// learn it. A device that has written nothing yet is not known to the
-    /// others: its name goes out with its first batch.
+    /// learn it. A device that has written nothing yet (it has just
+    /// joined) announces its name at once, so that the others can name it,
+    /// and revoke it by that name, before it has changed anything.
     func nameToAnnounce(_ state: SyncStore.StateRecord) -> Bool {
-        state.deviceName != nil && state.announcedName != nil && state.deviceName != state.announcedName
+        state.deviceName != nil && state.deviceName != state.announcedName
     }
 
     /// Keeps this device's name unique among the devices of the remote vault,

@@ -58,12 +58,12 @@ final class SyncProblemTests: SyncTestCase {
         // The second device's push (a full sync) ends before alice goes out, so
         // the tampered batch below is the first the second device sees.
         XCTAssertTrue(eventually { runningPushes(of: second).isEmpty })
+        let read = Set(remoteFiles())
         try add(first, "alice")
         try succeed(first, ["sync", "now"])
+        let batch = try XCTUnwrap(remoteFiles().first { !read.contains($0) && $0.contains("/b-") }, "alice's batch")
         try add(first, "carol")
         try succeed(first, ["sync", "now"])
-        let secondFolder = try deviceFolder(second)
-        let batch = try XCTUnwrap(remoteFiles().first { $0.contains("/b-0000000001") && !$0.contains(secondFolder) })
         let url = remoteFolder.appendingPathComponent(batch)
         let original = try Data(contentsOf: url)
         var tampered = original
@@ -171,12 +171,5 @@ final class SyncProblemTests: SyncTestCase {
         try add(device, "bob")
         try succeed(device, ["sync", "now"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: leftover.path))
-    }
-
-    /// The folder on the remote that holds `device`'s objects.
-    private func deviceFolder(_ device: AuthCatRunner) throws -> String {
-        let json = try status(device, offline: true).json
-        let devices = try XCTUnwrap(json["devices_seen"] as? [[String: Any]])
-        return try XCTUnwrap(devices.first { $0["this_device"] as? Bool == true }?["id"] as? String)
     }
 }

@@ -115,18 +115,41 @@ class SyncRotateTests: SyncTestCase {
         XCTAssertFalse(output.contains(Self.secret))
     }
 
-    /// A device that joined and never wrote a batch holds the key all the
-    /// same (a laptop stolen before its first change): the others list it
-    /// once they read its certificate, and revoke it by an id prefix. A
-    /// certificate the authority did not sign adds no device.
+    /// A device's name is known to the others from the moment it joins (a
+    /// laptop stolen before its first change is revoked by the name the user
+    /// gave it): the join announces it, before the device changes anything.
+    func testAJoinedDeviceIsKnownAndRevocableByItsNameAtOnce() throws {
+        let (first, laptop) = (try makeDevice(), try makeDevice())
+        try add(first, "alice")
+        try enable(first)
+        try enable(laptop, ["--device-name", "laptop3"])
+        try succeed(first, ["sync", "now"])
+
+        let listed = try succeed(first, ["sync", "devices", "--json"])
+        let devices = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        let entry = try XCTUnwrap(devices.first { $0["id"] as? String == (try? deviceID(laptop)) }, listed)
+        XCTAssertEqual(entry["name"] as? String, "laptop3", listed)
+        XCTAssertFalse(try succeed(first, ["sync", "devices"]).contains("(no name yet)"))
+
+        try succeed(first, ["sync", "rotate", "--revoke", "laptop3", "--yes"])
+        let after = try succeed(first, ["sync", "devices", "--json", "laptop3"])
+        let revoked = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(after.utf8)) as? [[String: Any]])
+        XCTAssertEqual(revoked.first?["revoked"] as? Bool, true, after)
+        XCTAssertNotEqual(try laptop.run(["sync", "now"]).status, 0)
+        XCTAssertEqual(try status(laptop, offline: true).status, 9, "the revoked laptop stops")
+    }
+
+    /// A device whose join was cut short after its certificate went out (so
+    /// that no batch told its name) holds the key all the same: the others
+    /// list it once they read its certificate, and revoke it by an id
+    /// prefix. A certificate the authority did not sign adds no device.
     func testADeviceThatJoinedButNeverWroteIsListedAndRevocable() throws {
         let (first, silent) = (try makeDevice(), try makeDevice())
         try add(first, "alice")
         try enable(first)
         try enable(silent)
         let silentID = try deviceID(silent)
-        XCTAssertFalse(
-            remoteFiles().contains { $0.contains("/\(silentID)/") }, "the joiner wrote no batch: \(remoteFiles())")
+        try removeBatches(of: silentID)
         // Planted under an id whose first digits no real device's id shares, so
         // that the prefix below can only name the planted one (ids are random).
         let realIDs = [silentID, try deviceID(first)]
@@ -158,6 +181,14 @@ class SyncRotateTests: SyncTestCase {
         let (code, document) = try status(silent, offline: true)
         XCTAssertEqual(code, 9)
         XCTAssertEqual(document["summary"] as? String, "revoked")
+    }
+
+    /// Removes `device`'s batches from the remote, as if its join had
+    /// stopped after its certificate was written.
+    private func removeBatches(of device: String) throws {
+        let batches = remoteFiles().filter { $0.contains("/\(device)/") }
+        XCTAssertFalse(batches.isEmpty, "the join announced the device: \(remoteFiles())")
+        for batch in batches { try FileManager.default.removeItem(at: remoteFolder.appendingPathComponent(batch)) }
     }
 
     /// Writes a certificate for `forged` on the remote, as a hostile remote

@@ -142,9 +142,10 @@ final class SyncStatusCommandTests: SyncTestCase {
         let (first, second) = (try makeDevice(), try makeDevice())
         try enable(first)
         try enable(second)
+        let read = Set(remoteFiles())
         try add(first, "alice")
         try succeed(first, ["sync", "now"])
-        let batch = try XCTUnwrap(remoteFiles().first { $0.contains("/b-") })
+        let batch = try XCTUnwrap(remoteFiles().first { !read.contains($0) && $0.contains("/b-") }, "alice's batch")
         let url = remoteFolder.appendingPathComponent(batch)
         var data = try Data(contentsOf: url)
         data[100] ^= 0xFF

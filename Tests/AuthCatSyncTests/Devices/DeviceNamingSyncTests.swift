@@ -104,22 +104,23 @@ final class DeviceNamingSyncTests: SyncEngineTestCase {
             try a.service().devices().devices.map(\.name), ["a", "a-2"], "the device that had it keeps it")
     }
 
-    /// Listed from its certificate (it holds the key), its name unknown until its first batch.
-    func testADeviceThatHasWrittenNothingIsListedWithNoNameUntilItsFirstBatch() async throws {
+    /// A device's name is known from its join, before it changes anything
+    /// (a laptop stolen at once is revoked by its name), and a rename goes
+    /// out at the next sync, in a batch that carries nothing else.
+    func testADeviceIsKnownByItsNameFromItsJoin() async throws {
         let (a, b) = (try device("a"), try device("b"))
         b.syncDeviceID = "2222222222222222"
         try Self.addAccounts(a)
         try await join(a, b)
-        _ = try await b.service().renameDevice(to: "quiet")
-        let nothing = try await b.sync()
-        XCTAssertEqual(nothing.objectsWritten, 0, "a rename before any batch waits for the first")
         try await a.sync()
-        XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a", nil])
-        XCTAssertEqual(try a.service().devices().resolve("2222").name, nil)
-        _ = try b.add("B", "b")
-        try await b.sync()
+        XCTAssertEqual(try a.service().devices().resolve("2222").name, "b")
+        _ = try await b.service().renameDevice(to: "quiet")
+        let renamed = try await b.sync()
+        XCTAssertEqual(renamed.objectsWritten, 1, "the rename goes out at once")
+        XCTAssertEqual(renamed.exportedChanges, 0)
         try await a.sync()
         XCTAssertEqual(try a.service().devices().devices.map(\.name), ["a", "quiet"])
+        XCTAssertEqual(try a.service().devices().resolve("quiet").id, "2222222222222222")
     }
 
     func testAnotherDevicesNameArrivesSanitizedAndFirstSeenIsKept() async throws {

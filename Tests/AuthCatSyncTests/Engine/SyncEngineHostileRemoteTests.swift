@@ -320,7 +320,8 @@ final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
         b.clock.advance(by: -2 * 86_400)
         try a.add("Mail", "alice")
         try await a.sync()
-        let name = RemoteLayout.batch(vaultID, device: try syncState(a).deviceID, sequence: 1)
+        let name = RemoteLayout.batch(
+            vaultID, device: try syncState(a).deviceID, sequence: try syncState(a).nextSequence - 1)
 
         let first = try await b.sync()
         XCTAssertEqual(first.rejectedObjects.map(\.subject), [name])

@@ -208,6 +208,7 @@ final class SyncEngineIntegrityTests: SyncEngineTestCase {
     }
 
     func testAnUnreachableRemoteMidPushLeavesChangesPendingUntilTheNextSync() async throws {
+        try await b.sync()  // reads c's batch, which announced c's name after b joined
         try b.add("Mail", "bob")
         // The listing gets through; the write of the batch does not.
         let failing = FaultyRemote(remote, failingAfter: 1)

@@ -23,6 +23,7 @@ final class SyncEnginePlantedObjectTests: SyncEngineTestCase {
         a = try device("a")
         b = try device("b")
         vaultID = try await join(a, b)
+        try await a.sync()  // reads the batch with which b announced its name
         let seed = UInt64.random(in: 1...UInt64.max)
         print("SyncEnginePlantedObjectTests seed: \(seed)")
         random = SeededRandom(seed: seed)
