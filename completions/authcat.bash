@@ -1148,10 +1148,9 @@ _authcat_help() {
 # already matched the way `authcat code` matches, and written as readline
 # should put them on the line; so they are neither filtered by prefix
 # again nor quoted or shown as file names (which would escape every
-# colon, and show only what follows a slash). Names that are only to
-# be listed, the word left as typed, come with a space before the
-# first, which leaves readline no common start to put in (see
-# BashCompletionReply).
+# colon, and show only what follows a slash). Names that match only
+# in their middle come with the word as typed, which leaves readline
+# no common start to put in (see BashCompletionReply).
 __authcat_add_custom_completions() {
     local candidate
     local -a candidates=()

@@ -69,10 +69,9 @@ enum CompletionScript {
         # already matched the way `authcat code` matches, and written as readline
         # should put them on the line; so they are neither filtered by prefix
         # again nor quoted or shown as file names (which would escape every
-        # colon, and show only what follows a slash). Names that are only to
-        # be listed, the word left as typed, come with a space before the
-        # first, which leaves readline no common start to put in (see
-        # BashCompletionReply).
+        # colon, and show only what follows a slash). Names that match only
+        # in their middle come with the word as typed, which leaves readline
+        # no common start to put in (see BashCompletionReply).
         __authcat_add_custom_completions() {
             local candidate
             local -a candidates=()
@@ -132,10 +131,9 @@ enum CompletionScript {
             # them: case and accents ignored, anywhere in the label. One name
             # replaces the word, whatever was typed: a whole name always runs.
             # With several, none is ever picked for the user (no menu at a
-            # later Tab), and the word grows only to a start they share that
-            # `code` still accepts: one without a colon (a part of every issuer)
-            # or a whole name; a start such as `GitLab:` names nothing. Names
-            # that match only in their middle are listed, the word as typed.
+            # later Tab), and the word grows only to a start they share, which
+            # `code` takes as all of them (`GitLab:`). Names that match only in
+            # their middle are listed, the word as typed.
             # (Counted outside (( )), which would join the names into one word.)
             completions=("${(@)${(@)completions[1,-2]}:#}")
             local authcat_typed="${PREFIX}${SUFFIX}"
@@ -148,15 +146,8 @@ enum CompletionScript {
                 compstate[list]='list force'
             elif (( ${#completions} > 1 )); then
                 compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a completions
-                local authcat_shared="${compstate[unambiguous]}"
-                local -a authcat_whole=("${(@M)completions:#(#i)${(b)authcat_shared}}")
-                if [[ "${authcat_shared}" != *:* ]] || (( ${#authcat_whole} )); then
-                    compstate[insert]='unambiguous'
-                    (( ${#authcat_shared} > ${#authcat_typed} )) || compstate[list]='list force'
-                else
-                    compstate[insert]=''
-                    compstate[list]='list force'
-                fi
+                compstate[insert]='unambiguous'
+                (( ${#compstate[unambiguous]} > ${#authcat_typed} )) || compstate[list]='list force'
             fi
         """#
 }

@@ -8,10 +8,10 @@
 /// put on the line and are left out. The rest is quoted for where it goes,
 /// since the script turns off bash's file-name quoting (which escapes every
 /// colon). Readline replaces the word with the longest common start of
-/// several candidates. That start is kept only where it keeps what was typed
-/// and `code` still accepts the word it makes: one without a colon (a part
-/// of every issuer) or a whole label (`GitLab:` names nothing). Otherwise
-/// the reply only lists the labels (`listOnly`), and the word stays as typed.
+/// several candidates, which `code` accepts (every start of a label names
+/// the accounts it begins) but which must keep what was typed: where labels
+/// match in the middle (`ali` in `GitHub:alice` and `GitLab:alice`), the
+/// typed word is listed with them (`withTypedWord`) and the word stays as typed.
 public struct BashCompletionReply: Sendable {
     /// bash's default `COMP_WORDBREAKS`, for when the script did not pass the user's.
     public static let defaultWordBreaks = " \t\n\"'><=;|&(:"
@@ -37,32 +37,20 @@ public struct BashCompletionReply: Sendable {
         let replies = placeable.map { Self.quoted(String($0.dropFirst(keptText.count)), inside: quote) }
         guard replies.count > 1 else { return replies }
         let common = Self.commonPrefix(of: replies)
-        let grown = keptText + Self.commonPrefix(of: placeable.map { String($0.dropFirst(keptText.count)) })
-        if common.lowercased().hasPrefix(replaced.lowercased()),
-            common.count == replaced.count || Self.isAccepted(grown, among: placeable)
-        {
-            return replies
-        }
-        return Self.listOnly(replies)
+        if common.isEmpty || common.lowercased().hasPrefix(replaced.lowercased()) { return replies }
+        return Self.withTypedWord(replaced, listed: replies)
     }
 
-    /// `replies` to be listed, the word left as typed: sorted, the first
-    /// behind a space. Readline puts in the start all candidates share, and a
-    /// space shares none with a label: so it puts in nothing and lists them
-    /// as they are, slashes included (the script turns off file-name display,
-    /// which would show only what follows the last slash). Bound to
-    /// menu-complete, readline puts in a candidate itself: a label after a
-    /// space, which the shell reads as the same word when nothing was kept.
-    static func listOnly(_ replies: [String]) -> [String] {
-        let sorted = replies.sorted()
-        return sorted.enumerated().map { ($0.offset == 0 ? " " : "") + $0.element }
-    }
-
-    /// Whether `code` accepts `word`, a start all `labels` share: it is part
-    /// of every issuer (no colon), or a whole label, case ignored. The rule
-    /// for fish too (`AccountLabelCompletion`).
-    static func isAccepted(_ word: String, among labels: [String]) -> Bool {
-        !word.contains(":") || labels.contains { $0.lowercased() == word.lowercased() }
+    /// `replies` with the word as typed before them, when they share a start
+    /// that would replace it. Readline puts in the start that all
+    /// candidates share, and keeps the typed word when they share none; the
+    /// typed word begins differently from the labels that hold it inside.
+    /// When every candidate begins as the word does (`Ab` in `Abra:x` and
+    /// `Aardvark:ab`), only a space before it leaves them no shared start.
+    /// Bound to menu-complete, readline puts in the typed word as one choice.
+    static func withTypedWord(_ typed: String, listed replies: [String]) -> [String] {
+        let sharesStart = !commonPrefix(of: ([typed] + replies).map { $0.lowercased() }).isEmpty
+        return [sharesStart ? " " + typed : typed] + replies.sorted()
     }
 
     /// How much of the word readline keeps: as characters of the typed word, and of its text.

@@ -12,9 +12,8 @@
 /// Then it puts in the one it kept, or the start they share, when that is
 /// longer than the word.
 ///
-/// When fish would hide a label, pick the one, or grow the word to a start
-/// `code` does not accept (`GitLab:`), the typed word is offered too, spelled
-/// as the labels fish keeps spell it, which fish ranks with them and which
+/// When fish would hide a label or pick the one, the typed word is offered
+/// too, spelled as the labels fish keeps spell it, which fish ranks with them and which
 /// leaves no longer start to put in: the word stays as typed, and the labels
 /// fish would still hide are named in its description (`dav  (also
 /// Expensify:dave)`). Where fish keeps no label at all, that candidate alone
@@ -93,13 +92,10 @@ public struct FishCompletionReply: Sendable {
         return added.isEmpty ? nil : typed + added
     }
 
-    /// Whether fish, given the labels alone, lists them all and puts in
-    /// only a word that `code` accepts for them.
+    /// Whether fish, given the labels alone, lists them all. What it puts in
+    /// then is a start they share, which names them all (`AccountQuery`).
     private func isSafe(_ labels: [String]) -> Bool {
-        let listed = listed(labels)
-        guard listed.count == labels.count else { return false }
-        guard let inserted = insertion(listed) else { return true }
-        return labels.count == 1 || BashCompletionReply.isAccepted(inserted, among: labels)
+        listed(labels).count == labels.count
     }
 
     /// The typed word as fish ranks it with the most labels it can: as

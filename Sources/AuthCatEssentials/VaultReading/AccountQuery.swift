@@ -29,10 +29,13 @@ extension Account: AccountNaming {}
 
 /// How a user names an account on the command line: its id, then its exact
 /// `issuer:name` label, then its exact issuer or exact name, then any part of
-/// its issuer or name. The first rule that matches anything decides, so
-/// `tiny` names the issuer Tiny even when Tiny2 exists; case is ignored
+/// its issuer or name, or its issuer, a colon and any part of its name
+/// (`gitlab:` or `gitlab:al`). The first rule that matches anything decides,
+/// so `tiny` names the issuer Tiny even when Tiny2 exists; case is ignored
 /// throughout, and the last two rules also ignore accents (`folded`), so
-/// `zoe` and `github:zoe` find `GitHub:Zoë`.
+/// `zoe` and `github:zoe` find `GitHub:Zoë`. So every start of a label names
+/// the accounts it begins: a shell may complete a word to the start that
+/// several labels share (`GitLab:`), and that word still runs.
 ///
 /// The vault's lookup (`VaultReader.account(matching:)`, which both programs
 /// use) applies the first two rules through the vault's indexes, with `id`
@@ -92,6 +95,7 @@ public struct AccountQuery: Sendable {
             } else if whole.isEmpty,
                 Self.contains(issuer, needle, plain: needleIsPlain && issuerIsPlain)
                     || Self.contains(name, needle, plain: needleIsPlain && nameIsPlain)
+                    || (needleHasColon && Self.isIssuerAndNamePart(needle, issuer: issuer, name: name))
             {
                 part.append(account)
             }
@@ -115,6 +119,17 @@ public struct AccountQuery: Sendable {
             if haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
         }
         return false
+    }
+
+    /// Whether `needle` is `issuer`, a colon and a part of `name` (all
+    /// folded), at one of its colons: an issuer may hold a colon too.
+    private static func isIssuerAndNamePart(_ needle: String, issuer: String, name: String) -> Bool {
+        guard !issuer.isEmpty else { return false }
+        return needle.indices.contains { colon in
+            guard needle[colon] == ":", needle[..<colon] == issuer else { return false }
+            let namePart = needle[needle.index(after: colon)...]
+            return namePart.isEmpty || name.contains(namePart)
+        }
     }
 
     /// ASCII without a carriage return.

@@ -103,7 +103,7 @@ final class CompletionTests: AuthCatTestCase {
             try complete(["code", word], environment: fish).stdoutLines.filter { $0 != " " }
         }
         XCTAssertEqual(try labels("dav"), ["Dave:x", "Dav\talso Expensify:dave"])
-        XCTAssertEqual(try labels("gitl"), ["GitLab:alice", "GitLab:bob", "GitL"])
+        XCTAssertEqual(try labels("gitl"), ["GitLab:alice", "GitLab:bob"])
         XCTAssertEqual(try labels("gi"), ["GitHub:alice@work", "GitLab:alice", "GitLab:bob"])
         XCTAssertEqual(try labels("ali"), ["GitHub:alice@work", "GitLab:alice"])
         XCTAssertEqual(try labels("gitlab:b"), ["GitLab:bob"])
@@ -111,10 +111,10 @@ final class CompletionTests: AuthCatTestCase {
 
     /// bash's readline replaces only the text after the last `:` or `=`, or
     /// after an open quote, so that is what the candidates hold, quoted for
-    /// where they go. Where readline would put in a start the labels share
-    /// that names no account (a match in the middle of names, `GitLab:`), the
-    /// reply only lists them, the first behind a space, which leaves readline
-    /// no start to put in; the typed word is never offered as a candidate.
+    /// where they go. Readline puts in the start the labels share, which
+    /// names them all (`GitLab:`); where that start would not keep the typed
+    /// word (a match in the middle of names), the typed word is listed with
+    /// them, which leaves readline no start to put in.
     func testBashGetsWhatReplacesTheEndOfTheWord() throws {
         try add("alice@work", issuer: "GitHub")
         try add("alice", issuer: "GitLab")
@@ -131,13 +131,20 @@ final class CompletionTests: AuthCatTestCase {
         XCTAssertEqual(try replies("\"Example:c"), ["Example:carol smith"])
         XCTAssertEqual(try replies("'mail:o"), ["Mail:o'\\''hara"])
         XCTAssertEqual(try replies("hara"), ["Mail:o\\'hara"])
-        // GitHub:alice@work and GitLab:alice share "Git", which would replace "ali".
-        // A label with a slash is listed whole (the script shows no file names).
-        XCTAssertEqual(try replies("ali"), [" GitHub:alice@work", "GitLab:alice", "Work:vpn/alice"])
+        // They share no start: readline keeps "ali" and lists them. A label
+        // with a slash is listed whole (the script shows no file names).
+        XCTAssertEqual(try replies("ali"), ["GitHub:alice@work", "GitLab:alice", "Work:vpn/alice"])
         XCTAssertEqual(try replies("gi"), ["GitHub:alice@work", "GitLab:alice"])
+        try add("y", issuer: "Elex")
+        // "ex" begins one and is inside the other, both begin with "E": only
+        // a space before the typed word leaves them no shared start.
+        XCTAssertEqual(try replies("ex"), [" ex", "Elex:y", "Example:carol\\ smith"])
         try add("bob", issuer: "GitLab")
-        // "GitLab:" names no account; after the colon, "alice" and "bob" share nothing.
-        XCTAssertEqual(try replies("gitl"), [" GitLab:alice", "GitLab:bob"])
+        // "GitLab:" names both, so readline may put it in; after the colon,
+        // "alice" and "bob" share nothing.
+        XCTAssertEqual(try replies("gitl"), ["GitLab:alice", "GitLab:bob"])
+        // They share "GitLab:", which would replace "itl": "itl" is listed too, and stays.
+        XCTAssertEqual(try replies("itl"), ["itl", "GitLab:alice", "GitLab:bob"])
         XCTAssertEqual(try replies("GitLab:"), ["alice", "bob"])
         XCTAssertEqual(try replies("GitLab:b"), ["bob"])
         // COMP_WORDBREAKS without a colon: readline replaces the whole word.

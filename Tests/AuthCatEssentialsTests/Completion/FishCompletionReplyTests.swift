@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import AuthCatEssentials
@@ -42,16 +43,22 @@ final class FishCompletionReplyTests: XCTestCase {
         XCTAssertEqual(reply("ose", ["Café:josé", "Rose:x"]), ["ose\talso Café:josé, Rose:x"])
     }
 
-    /// A start several share that names none (`GitLab:`) is not put in.
-    func testAStartThatNamesNoAccountIsNotPutIn() {
-        XCTAssertEqual(reply("gitl", ["GitLab:alice", "GitLab:bob"]), ["GitLab:alice", "GitLab:bob", "GitL"])
-        XCTAssertEqual(reply("GitLab", ["GitLab:alice", "GitLab:bob"]), ["GitLab:alice", "GitLab:bob", "GitLab"])
+    /// A start several share names them all (`GitLab:`): fish may put it in.
+    func testAStartSeveralShareIsLeftToFish() {
+        XCTAssertEqual(reply("gitl", ["GitLab:alice", "GitLab:bob"]), ["GitLab:alice", "GitLab:bob"])
+        XCTAssertEqual(reply("GitLab", ["GitLab:alice", "GitLab:bob"]), ["GitLab:alice", "GitLab:bob"])
     }
 
     /// Whatever fish would do with the reply, it lists every label or names
     /// it, and puts in nothing but the typed word or a start `code` accepts.
     func testFishNeverPicksOneOfSeveralNorBreaksTheWord() {
         let labels = ["Dave:x", "davey:z", "Expensify:dave", "GitHub:alice", "GitLab:alice", "GitLab:bob", "Mail:Zoë"]
+        let accounts = labels.map { label in
+            let parts = label.split(separator: ":", maxSplits: 1).map(String.init)
+            return Account(
+                id: UUID(), issuer: parts[0], name: parts[1], otp: OTPParameters(), createdAt: Date(), updatedAt: Date()
+            )
+        }
         for typed in ["d", "dav", "DAV", "git", "GitL", "gitlab:", "ali", "zoe", "ave", "e"] {
             let fish = FishCompletionReply(typed: typed)
             let matching = labels.filter { fish.match($0) != nil || $0.lowercased().contains(typed.lowercased()) }
@@ -62,9 +69,8 @@ final class FishCompletionReplyTests: XCTestCase {
                 XCTAssertTrue(listed.contains(label) || described.contains(label), "\(typed): \(label) in \(offered)")
             }
             if let inserted = fish.insertion(listed), matching.count > 1 {
-                XCTAssertTrue(
-                    inserted == typed || BashCompletionReply.isAccepted(inserted, among: listed),
-                    "\(typed) would become \(inserted)")
+                let named = AccountQuery(inserted).matches(in: accounts).map(\.label)
+                XCTAssertTrue(listed.allSatisfy(named.contains), "\(typed) would become \(inserted)")
             }
         }
     }

@@ -31,6 +31,35 @@ final class AccountQueryTests: XCTestCase {
         XCTAssertEqual(AccountQuery("github").matches(in: all), [github, githubWork])
     }
 
+    /// An issuer, a colon and a part of the name names that issuer's
+    /// accounts whose name holds the part: so every start of a label names
+    /// the accounts it begins, which a shell may complete a word to
+    /// (`GitLab:` for `GitLab:alice` and `GitLab:bob`).
+    func testAnIssuerAndAPartOfTheNameNameItsAccounts() {
+        let alice = account("GitLab", "alice")
+        let bob = account("GitLab", "bob")
+        let hub = account("GitHub", "alice")
+        let colon = account("Is:su", "er:x")
+        let zoe = account("Mäil", "Zoë")
+        let all = [alice, bob, hub, colon, zoe]
+        XCTAssertEqual(AccountQuery("GitLab:").matches(in: all), [alice, bob])
+        XCTAssertEqual(AccountQuery("gitlab:B").matches(in: all), [bob])
+        XCTAssertEqual(AccountQuery("gitlab:lic").matches(in: all), [alice])
+        XCTAssertEqual(AccountQuery("mail:zo").matches(in: all), [zoe])
+        XCTAssertEqual(AccountQuery("is:su:er:").matches(in: all), [colon])
+        XCTAssertEqual(AccountQuery("gitlab:carol").matches(in: all), [])
+        // A part of the issuer before the colon is not the issuer.
+        XCTAssertEqual(AccountQuery("lab:alice").matches(in: all), [])
+        // Every start of every label names at least its own account.
+        for account in all {
+            let label = Array(account.label)
+            for end in 1...label.count {
+                let start = String(label[..<end])
+                XCTAssertTrue(AccountQuery(start).matches(in: all).contains(account), start)
+            }
+        }
+    }
+
     /// The vault's index finds an exact label by `labelKeys`: they must name
     /// exactly the accounts whose label is the query, case ignored, colons
     /// in issuers and names included.
