@@ -24,8 +24,8 @@ extension SyncService {
     /// `newRecoveryKey`. Nothing the old passphrase opens, with any old copy of
     /// anything on the remote, reaches what is written afterwards. The devices
     /// that joined since the secrets last changed (what a leaked passphrase
-    /// could have enrolled) are shown to `chooseRevocations`, which may revoke
-    /// them in the same step, beside `revoking`.
+    /// could have enrolled) are shown to `chooseRevocations`, which returns
+    /// the ids of those to revoke in the same step, beside `revoking` (ids too).
     ///
     /// Secrets are asked by the caller before this; `announce` gets the new
     /// recovery key before anything is written, so that a new key is never in

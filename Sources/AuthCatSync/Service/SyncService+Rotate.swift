@@ -47,7 +47,8 @@ extension SyncService {
     }
 
     /// Moves the remote vault to a new master key (`KeyRotation`, FORMAT.md §5.9),
-    /// revoking `revoking` (device ids or unique id prefixes), in an order that a
+    /// revoking the devices whose ids `revoking` holds (the caller resolved the
+    /// words a user typed: `DeviceDirectory.resolve`), in an order that a
     /// kill at any moment leaves readable by the remaining devices:
     ///
     /// 1. a rotation killed after its record was written is finished first;
@@ -93,8 +94,8 @@ extension SyncService {
         let progress: ((SyncProgress) -> Void)?
 
         /// The steps of `rotate`. `chooseRevocations` is shown the devices
-        /// that joined since the secrets were last changed and returns more
-        /// words to revoke; `announce` runs once everything is prepared and
+        /// that joined since the secrets were last changed and returns the
+        /// ids of those to revoke too; `announce` runs once everything is prepared and
         /// before anything is written (to show a new recovery key).
         func run(
             secret: SyncSecret, revoking: [String], newSecrets: KeyRotation.NewSecrets? = nil,
@@ -140,15 +141,19 @@ extension SyncService {
                 devices: directory.devices
                     + devices.subtracting(directory.devices.map(\.id)).map { DeviceDirectory.Device(id: $0, name: nil) }
             )
-            var words = revoking
+            var revoked = Set(revoking)
             if newSecrets != nil {
                 let known = try await rotation.devicesKnownAtLastSecretChange(from: before.position)
-                words += try chooseRevocations(
-                    everyDevice.devices.filter {
-                        devices.contains($0.id) && !$0.isThisDevice && !(known?.contains($0.id) ?? false)
-                    })
+                revoked.formUnion(
+                    try chooseRevocations(
+                        everyDevice.devices.filter {
+                            devices.contains($0.id) && !$0.isThisDevice && !(known?.contains($0.id) ?? false)
+                        }))
             }
-            let revoked = try Set(words.map { try everyDevice.resolve($0).id })
+            // Ids resolved by the caller in the directory it read, which this one holds too.
+            if let unknown = revoked.first(where: { id in !everyDevice.devices.contains { $0.id == id } }) {
+                throw DeviceDirectory.NamingError.unknown(unknown, candidates: everyDevice.devices)
+            }
             if revoked.contains(record.deviceID) {
                 throw SyncError(.other, "this device cannot revoke itself; rotate from another device")
             }

@@ -73,14 +73,6 @@ extension SyncStore {
         /// When this device joined or created the remote vault, in Unix milliseconds; nil before it was kept.
         var joinedAt: Int64?
 
-        /// `disabledGeneration`, or 0 when it is the last number a name can
-        /// hold: no device can write a marker past that, so only a planted one
-        /// that an earlier authcat believed without opening it could have put it
-        /// there, and keeping it would make this device deaf to every real one.
-        var trustedDisabledGeneration: Int64 {
-            disabledGeneration < RemoteLayout.maximumNumber ? disabledGeneration : 0
-        }
-
         /// Batches this device wrote since its last snapshot.
         var batchesSinceSnapshot: Int64 {
             max(0, nextSequence - 1 - snapshotSequence)

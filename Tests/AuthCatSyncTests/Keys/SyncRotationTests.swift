@@ -46,7 +46,7 @@ final class SyncRotationTests: XCTestCase {
     func testTheRemainingDevicesAdoptTheNewKeyAndTheRevokedOneStopsKeepingItsAccounts() async throws {
         let (a, b, c) = try await threeDevices()
         let cID = try deviceID(c)
-        let outcome = try await a.service().rotate(secret: passphrase, revoking: [String(cID.prefix(6))])
+        let outcome = try await a.service().rotate(secret: passphrase, revoking: [cID])
         XCTAssertEqual(outcome.epoch, 1)
         XCTAssertEqual(outcome.revoked, [cID])
         XCTAssertGreaterThan(outcome.objectsRemoved, 0)

@@ -65,15 +65,6 @@ public struct DeviceDirectory: Equatable, Sendable {
             joinedAt = try container.decodeIfPresent(Date.self, forKey: .joinedAt)
         }
 
-        /// How errors and lists name it: `laptop (3d7352bf6db19a6e)`.
-        public var label: String { "\(displayName) (\(id))" }
-
-        /// Its name as shown, with anything that would not show written out
-        /// as its code point (`DeviceName.escaped`: a name from another
-        /// device, or kept by an older authcat, may hold it), or what lists
-        /// show before its first batch tells it.
-        public var displayName: String { name.map(DeviceName.escaped) ?? Self.unnamed }
-
         /// The first `shortIDLength` digits of its id: shown beside its name
         /// everywhere, so that a name cannot pass for another device's, and
         /// the same whatever other devices join (a prefix that long is unique
@@ -127,11 +118,5 @@ public struct DeviceDirectory: Equatable, Sendable {
         case 1: return prefixed[0]
         default: throw NamingError.ambiguous(word, candidates: prefixed)
         }
-    }
-
-    /// The other device already named `name`, or a name too like it to
-    /// tell apart (`DeviceName.isConfusable`), if any (this device is not counted).
-    public func otherDevice(named name: String) -> Device? {
-        devices.first { !$0.isThisDevice && $0.name.map { DeviceName.isConfusable($0, with: name) } == true }
     }
 }
