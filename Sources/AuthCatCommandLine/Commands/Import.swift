@@ -35,6 +35,7 @@ extension AuthCat {
                   microsoft  Microsoft Authenticator (rooted phone): databases/PhoneFactor
                   pass       a pass or gopass store: the folder itself (~/.password-store)
                   keepassxc  KeePassXC's CSV export (entries with a TOTP)
+                  1password  1Password 8: File → Export → 1PUX (.1pux), or its export.data
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 

@@ -14,6 +14,7 @@ public enum FormatDetector {
         }
         if let image = imageKind(data) { throw ImportError.image(image) }
         if data.starts(with: JavaSerializedStringMap.magic) { return .freeOTP }
+        if BoundedZIP.looksLike(data) { return try detectZIP(data) }
         if SQLiteSnapshot.looksLike(data) {
             guard let format = AuthenticatorDatabase.detect(data) else { throw ImportError.unrecognizedFormat }
             return format
@@ -82,6 +83,7 @@ public enum FormatDetector {
             if object["shared_secret"] != nil || object["accounts"]?.objectValue != nil { return .steam }
             if object["entries"] != nil && object["encrypted"] != nil { return .steam }
             if object["entries"]?.arrayValue?.first?.objectValue?["content"] != nil { return .protonAuthenticator }
+            if object["accounts"]?.arrayValue?.first?.objectValue?["vaults"] != nil { return .onePassword }
         case .array(let list) where !list.isEmpty && list.allSatisfy({ $0.objectValue?["otpGenerator"] != nil }):
             return .duo
         case .array(let list):
@@ -89,6 +91,20 @@ public enum FormatDetector {
         default:
             break
         }
+        throw ImportError.unrecognizedFormat
+    }
+
+    /// ZIP exports are told apart by the files they hold, read from their
+    /// directory (nothing is inflated).
+    private static func detectZIP(_ data: Data) throws -> ImportFormat {
+        let archive: BoundedZIP
+        do {
+            archive = try BoundedZIP(data)
+        } catch let failure as BoundedZIP.Failure {
+            throw ImportError.unreadableArchive(failure.description)
+        }
+        let paths = Set(archive.entries.map(\.path))
+        if paths.contains(OnePasswordFormat.dataPath) { return .onePassword }
         throw ImportError.unrecognizedFormat
     }
 

@@ -249,6 +249,13 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("keepassxc", seeds: [try Fixture.data("keepassxc.csv")], seed: 42, parse: parser(.keepassxc))
     }
 
+    func testOnePassword() throws {
+        // The archive (most mutations break its checksums) and its export.data alone.
+        let archive = try Fixture.data("onepassword.1pux")
+        let data = try XCTUnwrap(BoundedZIP(archive).contents(of: OnePasswordFormat.dataPath))
+        fuzz("1password", seeds: [archive, data], seed: 201, parse: parser(.onePassword))
+    }
+
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
         let archive = AuthCatArchive(
