@@ -20,7 +20,7 @@ public enum OnePasswordFormat: ImportFormatParser {
     static let dataPath = "export.data"
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        var json = try exportData(data)
+        var json = try BoundedZIP.file(dataPath, of: data, format: format)
         defer { json.resetBytes(in: 0..<json.count) }
         let document = try JSONFields.document(json, format: format)
         guard case .array(let accounts)? = document.object["accounts"] else {
@@ -51,24 +51,10 @@ public enum OnePasswordFormat: ImportFormatParser {
         return result
     }
 
-    /// `export.data` of the archive, or the file itself when it is that JSON already.
-    private static func exportData(_ data: Data) throws -> Data {
-        guard BoundedZIP.looksLike(data) else { return data }
-        do {
-            guard let json = try BoundedZIP(data).contents(of: dataPath) else {
-                throw ImportError.malformed(format, "its archive has no \(dataPath)")
-            }
-            return json
-        } catch let failure as BoundedZIP.Failure {
-            throw ImportError.malformed(format, failure.description)
-        }
-    }
-
     /// One item of a vault, with the codes it holds.
     struct Item {
         var fields: JSONFields?
-        /// Each one-time password field: its title and its code.
-        var codes: [(title: String, code: String)] = []
+        var codes: [LoginCode] = []
 
         init(_ value: JSONValue) {
             fields = try? JSONFields(value)
@@ -81,8 +67,10 @@ public enum OnePasswordFormat: ImportFormatParser {
                 guard let field = try? JSONFields(candidate), let value = try? field.fields("value"),
                     value.has("totp")
                 else { continue }
-                let code = (try? value.optionalString("totp")).flatMap { $0 } ?? ""
-                codes.append((title: (try? field.optionalString("title")).flatMap { $0 } ?? "", code: code))
+                codes.append(
+                    LoginCode(
+                        field: (try? field.optionalString("title")).flatMap { $0 } ?? "",
+                        code: (try? value.optionalString("totp")).flatMap { $0 } ?? ""))
             }
         }
 
@@ -90,17 +78,12 @@ public enum OnePasswordFormat: ImportFormatParser {
 
         /// Records each of the item's codes, or its rejection.
         func read(into result: inout ParsedImport, at place: String) throws {
-            for (number, field) in codes.enumerated() {
-                let code = field.code.trimmingCharacters(in: .whitespacesAndNewlines)
-                let description = codes.count == 1 ? place : "\(place), code \(number + 1)"
-                let position = EntryPosition(number: result.entryCount + 1, description: description)
-                try result.read(position, label: LoginCode.label(title, besides: code)) {
-                    try entry(code: code, fieldTitle: number == 0 ? nil : field.title, position: position)
-                }
+            try LoginCode.read(codes, title: title, at: place, into: &result) {
+                try entry($0, suffix: $1, position: $2)
             }
         }
 
-        private func entry(code: String, fieldTitle: String?, position: EntryPosition) throws -> ImportEntry {
+        private func entry(_ code: LoginCode, suffix: String?, position: EntryPosition) throws -> ImportEntry {
             guard let fields else { throw EntryProblem.invalid("the item should be an object") }
             let state = try fields.optionalString("state")
             if state == "archived" { throw EntryProblem.unsupported("it is archived in 1Password") }
@@ -108,12 +91,9 @@ public enum OnePasswordFormat: ImportFormatParser {
             if state == "trashed" || trashed {
                 throw EntryProblem.unsupported("it is in 1Password's trash")
             }
-            guard !code.isEmpty else { throw EntryProblem.invalid("its one-time password is empty") }
             let overview = try fields.has("overview") ? fields.fields("overview") : nil
             let issuer = title.isEmpty ? (try overview?.optionalString("url")).flatMap(Self.host) ?? "" : title
-            var name = try userName()
-            if let fieldTitle, !fieldTitle.isEmpty { name = name.isEmpty ? fieldTitle : "\(name) (\(fieldTitle))" }
-            var draft = try LoginCode.draft(code, title: issuer, userName: name, position: position)
+            var draft = try code.draft(title: issuer, userName: try userName(), suffix: suffix, position: position)
             draft.tags = Account.normalizedTags(try overview?.strings("tags") ?? [])
             draft.note = try fields.has("details") ? fields.fields("details").optionalString("notesPlain") ?? "" : ""
             return try ImportEntry(position: position, draft: draft)

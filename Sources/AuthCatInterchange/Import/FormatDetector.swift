@@ -84,6 +84,7 @@ public enum FormatDetector {
             if object["entries"] != nil && object["encrypted"] != nil { return .steam }
             if object["entries"]?.arrayValue?.first?.objectValue?["content"] != nil { return .protonAuthenticator }
             if object["accounts"]?.arrayValue?.first?.objectValue?["vaults"] != nil { return .onePassword }
+            if object["vaults"]?.objectValue != nil && object["userId"] != nil { return .protonPass }
         case .array(let list) where !list.isEmpty && list.allSatisfy({ $0.objectValue?["otpGenerator"] != nil }):
             return .duo
         case .array(let list):
@@ -105,6 +106,7 @@ public enum FormatDetector {
         }
         let paths = Set(archive.entries.map(\.path))
         if paths.contains(OnePasswordFormat.dataPath) { return .onePassword }
+        if paths.contains(ProtonPassFormat.dataPath) { return .protonPass }
         throw ImportError.unrecognizedFormat
     }
 

@@ -42,6 +42,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case keepassxc
     /// A 1Password export (`.1pux`, a ZIP archive), or its `export.data`.
     case onePassword = "1password"
+    /// A Proton Pass export (a ZIP archive), or its `data.json`.
+    case protonPass = "protonpass"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -67,6 +69,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .pass: "password store"
         case .keepassxc: "KeePassXC export"
         case .onePassword: "1Password export"
+        case .protonPass: "Proton Pass export"
         }
     }
 }

@@ -40,4 +40,28 @@ final class ZIPImportTests: InterchangeTests {
             .sorted())
         XCTAssertFalse(list.contains("JBSWY3DPEHPK3PXP"), "list --json shows no secret")
     }
+
+    func testProtonPassExport() throws {
+        try add("existing")
+        let before = try VaultSnapshot.take(authcat)
+        let export = try Data(contentsOf: URL(fileURLWithPath: fixture("proton_pass.zip")))
+        let cut = try scratch("cut.zip", export.prefix(export.count / 2))
+        assertOneLineError(
+            try authcat.runAsProcess(["import", cut, "--format", "protonpass"]),
+            containing: "this is not a valid Proton Pass export: its ZIP archive is damaged or truncated", status: 1)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+
+        let output = try succeed(["import", fixture("proton_pass.zip")])
+        XCTAssertTrue(
+            output.hasPrefix("added 6 accounts from the Proton Pass export; skipped 0, rejected 1"), output)
+        let accounts = try accountsWithoutIDs(home: authcat.home.path)
+        XCTAssertEqual(
+            accounts.map { "\($0["issuer"] ?? ""):\($0["name"] ?? "")" }.sorted(),
+            [
+                "<null>:existing", "Example:sha512", "GitHub:alice@example.com", "HOTP Corp:bob", "Twin:carol",
+                "Twin:carol (backup)", "Ünïcødé Bank:李雷 🐱",
+            ]
+            .sorted())
+        XCTAssertTrue(accounts.first { $0["name"] == "carol" }?["tags"]?.contains("Personal") ?? false, "\(accounts)")
+    }
 }

@@ -9,6 +9,12 @@ export.attributes, export.data ({"accounts": [{"attrs", "vaults": [{"attrs":
 password is a section field whose value is {"totp": otpauth URI or Base32};
 items have "state" ("active", "archived", "trashed"), older exports "trashed": true.
 
+proton_pass.zip: Proton Pass's export (Settings → Export, ZIP): Proton Pass/data.json,
+{"version", "userId", "encrypted": false, "vaults": {ID: {"name", "items": [...]}}};
+a login's one-time password is data.content.totpUri, and extra fields of type
+"totp" hold more (data.totpUri); "state" 2 is the trash; exports before 1.18
+kept the login's name in content.username.
+
 zip_bomb.zip: export.data inflates to 2 MiB but its headers declare 1,000 bytes.
 zip_runaway.zip: export.data's deflate stream opens a stored block longer than
 the rest of the file, so an inflater runs to the end of the archive without
@@ -95,6 +101,59 @@ def onepassword():
     ])
 
 
+def proton_item(name, kind="login", code="", note="", state=1, content=None, extra=()):
+    if content is None:
+        content = {"itemEmail": "", "password": "hunter2", "urls": [], "totpUri": code, "passkeys": [],
+                   "itemUsername": ""} if kind == "login" else {}
+    return {
+        "itemId": hashlib.sha1((name + str(state)).encode()).hexdigest(),
+        "shareId": "SHARE",
+        "data": {"metadata": {"name": name, "note": note, "itemUuid": "u"}, "extraFields": list(extra),
+                 "type": kind, "content": content},
+        "state": state, "aliasEmail": None, "contentFormatVersion": 1, "createTime": 1700000000,
+        "modifyTime": 1700000001, "pinned": False,
+    }
+
+
+def proton_pass():
+    def login(**fields):
+        content = {"itemEmail": "", "password": "pw", "urls": ["https://example.com/"], "totpUri": "",
+                   "passkeys": [], "itemUsername": ""}
+        content.update(fields)
+        return content
+
+    personal = [
+        proton_item("GitHub", code="JBSWY3DPEHPK3PXP", note="recovery codes in the safe",
+                    content=login(itemEmail="alice@example.com", totpUri="JBSWY3DPEHPK3PXP")),
+        proton_item("Bank", content=login(itemUsername="li", totpUri="otpauth://totp/%C3%9Cn%C3%AFc%C3%B8d%C3%A9"
+                    "%20Bank:%E6%9D%8E%E9%9B%B7%20%F0%9F%90%B1?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+                    "&issuer=%C3%9Cn%C3%AFc%C3%B8d%C3%A9%20Bank&algorithm=SHA256&digits=8&period=60")),
+        proton_item("Twin", content=login(itemUsername="carol", itemEmail="c@example.com",
+                                          totpUri="MFRGGZDFMZTWQ2LK"),
+                    extra=[{"fieldName": "pin", "type": "hidden", "data": {"content": "1234"}},
+                           {"fieldName": "backup", "type": "totp", "data": {"totpUri": "GEZDGNBVGY3TQOJQ"}}]),
+        proton_item("Shopping list", kind="note", note="milk"),
+        proton_item("Gone", state=2, content=login(itemUsername="erin", totpUri="JBSWY3DPEHPK3PXP")),
+    ]
+    work = [
+        proton_item("Example", content=login(totpUri="otpauth://totp/sha512?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3T"
+                    "QOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNA"
+                    "&algorithm=SHA512&digits=8")),
+        proton_item("Old", content={"username": "dave", "password": "pw", "urls": [],
+                                    "totpUri": "otpauth://hotp/HOTP%20Corp:bob?secret=MFRGGZDFMZTWQ2LK&counter=42"}),
+        proton_item("Alias", kind="alias"),
+    ]
+    data = {
+        "version": "1.21.2", "userId": "USER", "encrypted": False,
+        "vaults": {
+            "VAULT_B": {"name": "Work", "description": "", "display": {"color": 4, "icon": 2}, "items": work},
+            "VAULT_A": {"name": "Personal", "description": "Personal vault", "display": {"color": 0, "icon": 0},
+                        "items": personal},
+        },
+    }
+    write_zip("proton_pass.zip", [("Proton Pass/data.json", json.dumps(data, ensure_ascii=False, indent=2))])
+
+
 def local_header(name, method, crc, compressed, size):
     return struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, method, 0, 0, crc, compressed, size, len(name), 0) + name
 
@@ -126,4 +185,5 @@ def hostile():
 
 
 onepassword()
+proton_pass()
 hostile()

@@ -256,6 +256,12 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("1password", seeds: [archive, data], seed: 201, parse: parser(.onePassword))
     }
 
+    func testProtonPass() throws {
+        let archive = try Fixture.data("proton_pass.zip")
+        let data = try XCTUnwrap(BoundedZIP(archive).contents(of: ProtonPassFormat.dataPath))
+        fuzz("protonpass", seeds: [archive, data], seed: 202, parse: parser(.protonPass))
+    }
+
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
         let archive = AuthCatArchive(

@@ -9,6 +9,7 @@ extension FormatDetectorTests {
     func testZIPExportsAreRecognisedByTheirFiles() throws {
         XCTAssertEqual(try FormatDetector.detect(Fixture.data("onepassword.1pux")), .onePassword)
         XCTAssertEqual(try FormatDetector.detect(EmptyFilesZIP.archive(["export.data"])), .onePassword)
+        XCTAssertEqual(try FormatDetector.detect(Fixture.data("proton_pass.zip")), .protonPass)
         // The bomb is recognised without being inflated.
         XCTAssertEqual(try FormatDetector.detect(Fixture.data("zip_bomb.zip")), .onePassword)
     }
@@ -33,5 +34,8 @@ extension FormatDetectorTests {
     func testUnzippedExportDataIsRecognised() throws {
         let data = try XCTUnwrap(BoundedZIP(Fixture.data("onepassword.1pux")).contents(of: "export.data"))
         XCTAssertEqual(try FormatDetector.detect(data), .onePassword)
+        let proton = try XCTUnwrap(
+            BoundedZIP(Fixture.data("proton_pass.zip")).contents(of: ProtonPassFormat.dataPath))
+        XCTAssertEqual(try FormatDetector.detect(proton), .protonPass)
     }
 }
