@@ -36,7 +36,7 @@ extension AuthCat {
                   pass       a pass or gopass store: the folder itself (~/.password-store)
                   keepassxc  KeePassXC's CSV export (entries with a TOTP)
                   1password  1Password 8: File → Export → 1PUX (.1pux), or its export.data
-                  protonpass Proton Pass: Settings → Export → ZIP, or its data.json
+                  protonpass Proton Pass: Settings → Export → ZIP (or its data.json) or CSV
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 

@@ -43,11 +43,7 @@ public enum OnePasswordFormat: ImportFormatParser {
                 }
             }
         }
-        if withoutCode > 0 {
-            result.warnings.append(
-                "\(withoutCode) item\(withoutCode == 1 ? " has" : "s have") no one-time password and "
-                    + "\(withoutCode == 1 ? "was" : "were") left out")
-        }
+        LoginCode.noteItemsWithoutCode(withoutCode, in: &result)
         return result
     }
 

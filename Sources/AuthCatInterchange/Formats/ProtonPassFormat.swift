@@ -13,7 +13,7 @@ import Foundation
 /// (issuer) and its username (else its email; `username` in exports before
 /// 1.18), an item's later code also by its field's name. The vault's name
 /// becomes a tag, the note the note. Items in the trash (`state` 2) are
-/// reported, not imported.
+/// reported, not imported. Its CSV export is read too (`ProtonPassFormat+CSV.swift`).
 public enum ProtonPassFormat: ImportFormatParser {
     public static let format = ImportFormat.protonPass
 
@@ -21,6 +21,7 @@ public enum ProtonPassFormat: ImportFormatParser {
     static let dataPath = "Proton Pass/data.json"
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
+        if !BoundedZIP.looksLike(data) && !FormatDetector.startsLikeJSON(data) { return try parseCSV(data) }
         var json = try BoundedZIP.file(dataPath, of: data, format: format)
         defer { json.resetBytes(in: 0..<json.count) }
         let document = try JSONFields.document(json, format: format)
@@ -50,11 +51,7 @@ public enum ProtonPassFormat: ImportFormatParser {
                 }
             }
         }
-        if withoutCode > 0 {
-            result.warnings.append(
-                "\(withoutCode) item\(withoutCode == 1 ? " has" : "s have") no one-time password and "
-                    + "\(withoutCode == 1 ? "was" : "were") left out")
-        }
+        LoginCode.noteItemsWithoutCode(withoutCode, in: &result)
         return result
     }
 

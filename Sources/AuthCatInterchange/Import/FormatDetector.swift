@@ -123,6 +123,9 @@ public enum FormatDetector {
     private static func detectText(_ data: Data) throws -> ImportFormat {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         if head.hasPrefix(KeePassXCFormat.headerStart) { return .keepassxc }
+        if let header = head.split(whereSeparator: \.isNewline).first, ProtonPassFormat.isCSVHeader(header) {
+            return .protonPass
+        }
         let firstLine =
             head.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }

@@ -33,6 +33,14 @@ struct LoginCode {
         }
     }
 
+    /// Says in a warning that `count` items had no code and were left out.
+    static func noteItemsWithoutCode(_ count: Int, in result: inout ParsedImport) {
+        guard count > 0 else { return }
+        result.warnings.append(
+            "\(count) item\(count == 1 ? " has" : "s have") no one-time password and \(count == 1 ? "was" : "were") left out"
+        )
+    }
+
     /// The account this code describes. A URI names it, with `title` as
     /// issuer when it has none; a bare secret is named by `title` (issuer)
     /// and `userName`, with `suffix` (an item's later code) after it.

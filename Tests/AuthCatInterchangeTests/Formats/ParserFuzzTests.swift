@@ -259,7 +259,10 @@ final class ParserFuzzTests: XCTestCase {
     func testProtonPass() throws {
         let archive = try Fixture.data("proton_pass.zip")
         let data = try XCTUnwrap(BoundedZIP(archive).contents(of: ProtonPassFormat.dataPath))
-        fuzz("protonpass", seeds: [archive, data], seed: 202, parse: parser(.protonPass))
+        let csv = Data(
+            ("type,name,url,email,username,password,note,totp,createTime,modifyTime,vault\n"
+                + "login,A,,a@example.com,a,pw,\"a, note\",JBSWY3DPEHPK3PXP,1,2,V\n").utf8)
+        fuzz("protonpass", seeds: [archive, data, csv], seed: 202, parse: parser(.protonPass))
     }
 
     func testAuthCatJSONAndBackups() throws {
