@@ -18,13 +18,7 @@ extension ProtonPassFormat {
     }
 
     static func parseCSV(_ data: Data) throws -> ParsedImport {
-        let text = try TextLines.text(of: data, format: format)
-        let rows: [(number: Int, fields: [String])]
-        do {
-            rows = try CSVRows.rows(of: text)
-        } catch let failure as CSVRows.Failure {
-            throw ImportError.malformed(format, failure.description)
-        }
+        let rows = try CSVRows.rows(of: data, format: format)
         guard let header = rows.first?.fields, let totp = header.firstIndex(of: "totp") else {
             throw ImportError.malformed(format, "its first row names no totp column")
         }

@@ -202,11 +202,8 @@ extension BoundedZIP {
         private static let loaded = Result { try Library(path: "libarchive.so.13") }
 
         private init(path: String) throws {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { throw Unavailable() }
-            func function<T>(_ name: String) throws -> T {
-                guard let address = dlsym(handle, name) else { throw Unavailable() }
-                return unsafeBitCast(address, to: T.self)
-            }
+            let library = try DynamicLibrary(path, unavailable: Unavailable())
+            func function<T>(_ name: String) throws -> T { try library.function(name) }
             readNew = try function("archive_read_new")
             readFree = try function("archive_read_free")
             supportFormatZipSeekable = try function("archive_read_support_format_zip_seekable")
