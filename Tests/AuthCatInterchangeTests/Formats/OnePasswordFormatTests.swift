@@ -58,11 +58,7 @@ final class OnePasswordFormatTests: XCTestCase {
     }
 
     func testExportDataAloneReadsAsTheArchive() throws {
-        let archive = try parse(Fixture.data("onepassword.1pux"))
-        let data = try XCTUnwrap(BoundedZIP(Fixture.data("onepassword.1pux")).contents(of: "export.data"))
-        let alone = try parse(data)
-        XCTAssertEqual(alone.entries.map(ExpectedAccount.init), archive.entries.map(ExpectedAccount.init))
-        XCTAssertEqual(alone.rejections, archive.rejections)
+        try assertFileAloneReadsAsItsArchive("onepassword.1pux", path: OnePasswordFormat.dataPath, .onePassword)
     }
 
     func testBadCodesAreRejectedByPositionWithoutTheirSecrets() throws {
