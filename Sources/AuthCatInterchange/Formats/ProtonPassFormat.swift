@@ -13,7 +13,9 @@ import Foundation
 /// (issuer) and its username (else its email; `username` in exports before
 /// 1.18), an item's later code also by its field's name. The vault's name
 /// becomes a tag, the note the note. Items in the trash (`state` 2) are
-/// reported, not imported. Its CSV export is read too (`ProtonPassFormat+CSV.swift`).
+/// reported, not imported. Its CSV export is read too (`ProtonPassFormat+CSV.swift`);
+/// its encrypted export (`.pgp`, the ZIP archive sealed with a passphrase in
+/// OpenPGP) is opened by the command line with the user's gpg, then read here.
 public enum ProtonPassFormat: ImportFormatParser {
     public static let format = ImportFormat.protonPass
 
@@ -21,6 +23,9 @@ public enum ProtonPassFormat: ImportFormatParser {
     static let dataPath = "Proton Pass/data.json"
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
+        if isSealed(data) {
+            throw ImportError.encryptedUnsupported(format, hint: "decrypt it first: gpg --decrypt FILE.pgp > FILE.zip")
+        }
         if !BoundedZIP.looksLike(data) && !FormatDetector.startsLikeJSON(data) { return try parseCSV(data) }
         var json = try BoundedZIP.file(dataPath, of: data, format: format)
         defer { json.resetBytes(in: 0..<json.count) }
@@ -53,6 +58,19 @@ public enum ProtonPassFormat: ImportFormatParser {
         }
         LoginCode.noteItemsWithoutCode(withoutCode, in: &result)
         return result
+    }
+
+    /// Whether `data` is an OpenPGP message sealed with a passphrase, as the
+    /// encrypted export is: armored, or binary starting with a
+    /// symmetric-key encrypted session key packet (tag 3, in the old or the
+    /// new packet format, with a one-byte length and version 4 to 6), which
+    /// a random first few bytes (an encrypted andOTP backup's) match about
+    /// once in ten million.
+    public static func isSealed(_ data: Data) -> Bool {
+        if data.starts(with: Array("-----BEGIN PGP MESSAGE-----".utf8)) { return true }
+        let head = Array(data.prefix(4))
+        guard head.count == 4, head[0] == 0x8c || head[0] == 0xc3 else { return false }
+        return (4..<192).contains(head[1]) && (4...6).contains(head[2]) && (1...13).contains(head[3])
     }
 
     /// One item of a vault, with the codes it holds.

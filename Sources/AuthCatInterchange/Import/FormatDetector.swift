@@ -15,6 +15,7 @@ public enum FormatDetector {
         if let image = imageKind(data) { throw ImportError.image(image) }
         if data.starts(with: JavaSerializedStringMap.magic) { return .freeOTP }
         if BoundedZIP.looksLike(data) { return try detectZIP(data) }
+        if ProtonPassFormat.isSealed(data) { return .protonPass }
         if SQLiteSnapshot.looksLike(data) {
             guard let format = AuthenticatorDatabase.detect(data) else { throw ImportError.unrecognizedFormat }
             return format

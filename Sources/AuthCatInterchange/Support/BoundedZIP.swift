@@ -17,7 +17,7 @@ import Foundation
 ///
 /// libarchive, not ZIPFoundation: ZIPFoundation 0.9.20's inflater on Linux
 /// reads past a short chunk and loops forever on a deflate stream that runs
-/// to the end of the archive (a 110-byte file hangs it: `BoundedZIPTests`).
+/// to the end of the archive (`zip_runaway.zip`, 125 bytes, hangs it: `BoundedZIPTests`).
 struct BoundedZIP {
     /// Far more than an export holds (1Password adds one per attachment).
     static let maximumEntries = 10_000
@@ -110,7 +110,7 @@ struct BoundedZIP {
         guard let wanted = entries.first(where: { $0.path == path && $0.isFile }) else { return nil }
         var found: Data?
         try Self.walk(data) { entry, read in
-            guard entry.path == path else { return true }
+            guard entry.path == path && entry.isFile else { return true }
             found = try read(wanted.declaredSize)
             return false
         }
@@ -154,6 +154,8 @@ struct BoundedZIP {
         var chunk = Data(count: 64 << 10)
         defer { chunk.resetBytes(in: 0..<chunk.count) }
         var result = Data()
+        // The whole declared size at once, so that growing leaves no unwiped copy behind.
+        result.reserveCapacity(limit)
         while true {
             let count = chunk.withUnsafeMutableBytes { library.readData(archive, $0.baseAddress, $0.count) }
             guard count >= 0 else {

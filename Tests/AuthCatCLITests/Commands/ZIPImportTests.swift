@@ -6,6 +6,15 @@ import XCTest
 /// through `list --json`, a damaged or hostile archive leaving the vault as
 /// it was with a one-line error.
 final class ZIPImportTests: InterchangeTests {
+    override func tearDown() {
+        // The gpg agent a sealed export's test started, if any.
+        let gnupg = authcat.root.appendingPathComponent("gnupg").path
+        if FileManager.default.fileExists(atPath: gnupg) {
+            XCTAssertEqual(try authcat.shell("gpgconf --kill gpg-agent", environment: ["GNUPGHOME": gnupg]).status, 0)
+        }
+        super.tearDown()
+    }
+
     func testOnePasswordExport() throws {
         try add("existing")
         let before = try VaultSnapshot.take(authcat)
@@ -63,5 +72,36 @@ final class ZIPImportTests: InterchangeTests {
             ]
             .sorted())
         XCTAssertTrue(accounts.first { $0["name"] == "carol" }?["tags"]?.contains("Personal") ?? false, "\(accounts)")
+    }
+
+    /// Proton Pass's encrypted export, sealed here by gpg as Proton Pass seals
+    /// it (OpenPGP, a passphrase), opened by the user's gpg with the
+    /// passphrase on its standard input.
+    func testSealedProtonPassExport() throws {
+        authcat.environment["GNUPGHOME"] = authcat.root.appendingPathComponent("gnupg").path
+        let right = try scratch("right", "correct horse\n")
+        let zip = fixture("proton_pass.zip")
+        let sealed = try authcat.shell(
+            """
+            mkdir -m 700 gnupg
+            gpg --batch --quiet --pinentry-mode loopback --passphrase-file right --symmetric -o export.pgp '\(zip)'
+            """)
+        XCTAssertEqual(sealed.status, 0, sealed.stderr)
+        let export = authcat.root.appendingPathComponent("export.pgp").path
+        try add("existing")
+        let before = try VaultSnapshot.take(authcat)
+        let wrong = try scratch("wrong", "correct horse battery\n")
+        assertOneLineError(
+            try authcat.run(["import", export], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": wrong]),
+            containing: "the password does not open this Proton Pass export", status: 1)
+        assertOneLineError(
+            try authcat.run(["import", export]), containing: "AUTHCAT_IMPORT_PASSPHRASE_FILE", status: 1)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+
+        let output = try succeed(["import", export], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": right])
+        XCTAssertTrue(output.hasPrefix("added 6 accounts from the Proton Pass export; skipped 0, rejected 1"), output)
+        let list = try succeed(["list", "--json"])
+        XCTAssertTrue(list.contains("carol (backup)"), list)
+        XCTAssertFalse(list.contains("JBSWY3DPEHPK3PXP"), "list --json shows no secret")
     }
 }

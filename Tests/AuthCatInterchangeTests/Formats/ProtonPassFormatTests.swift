@@ -100,4 +100,27 @@ final class ProtonPassFormatTests: XCTestCase {
         let odd = Data(#"{"vaults": {"a": 1, "b": {"items": [null, {"data": 2}, {"data": {"content": []}}]}}}"#.utf8)
         XCTAssertEqual(try parse(odd).warnings, ["3 items have no one-time password and were left out"])
     }
+
+    /// The encrypted export is an OpenPGP message, opened by the command
+    /// line's gpg; the parser alone says how to open it.
+    func testTheSealedExportIsRecognisedAndLeftToGPG() throws {
+        // The start of `gpg --symmetric`'s output: a session key packet, AES-256, iterated S2K.
+        let binary = Data([0x8c, 0x0d, 0x04, 0x09, 0x03, 0x02, 0x49, 0xe2, 0x30, 0x94]) + Data(count: 64)
+        let armored = Data("-----BEGIN PGP MESSAGE-----\n\njA0ECQMC\n".utf8)
+        for data in [binary, armored] {
+            XCTAssertTrue(ProtonPassFormat.isSealed(data))
+            XCTAssertEqual(try FormatDetector.detect(data), .protonPass)
+            XCTAssertThrowsError(try parse(data)) {
+                guard case .encryptedUnsupported(.protonPass, let hint)? = $0 as? ImportError else {
+                    return XCTFail("\($0)")
+                }
+                XCTAssertTrue(hint.contains("gpg --decrypt"), hint)
+            }
+        }
+        // Another packet first, or a version no session key packet has, is not a sealed export.
+        for head: [UInt8] in [[0x8c, 0x0d, 0x07, 0x09], [0x85, 0x0d, 0x04, 0x09], [0xc3, 0x01, 0x04, 0x09], [0x8c]] {
+            XCTAssertFalse(ProtonPassFormat.isSealed(Data(head)), "\(head)")
+        }
+        XCTAssertFalse(ProtonPassFormat.isSealed(try Fixture.data("andotp_encrypted.bin")))
+    }
 }
