@@ -89,6 +89,8 @@ let package = Package(
         .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
+        // ZIP exports (1Password, Proton Pass); opened at run time like libzbar.
+        .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CKeyutils", pkgConfig: "libkeyutils", providers: [.apt(["libkeyutils-dev"])]),
         // Argon2id with any parallelism (libsodium's is fixed at 1), for other apps' exports.
@@ -126,7 +128,7 @@ let package = Package(
         .target(
             name: "AuthCatInterchange",
             dependencies: [
-                "AuthCatCore", "AuthCatEssentials", "CQREncode", "CZBar", "CPNG", "CArgon2",
+                "AuthCatCore", "AuthCatEssentials", "CQREncode", "CZBar", "CPNG", "CArgon2", "CArchive",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
         .target(

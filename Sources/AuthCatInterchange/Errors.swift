@@ -28,6 +28,8 @@ public enum ImportError: UserFacingError, Equatable {
     case tooLarge(limit: Int)
     /// An encrypted file, and no way to ask for its password.
     case passwordRequired
+    /// A ZIP archive whose directory cannot be read, so that its format is not known.
+    case unreadableArchive(String)
 
     public var nextStep: NextStep? {
         switch self {
@@ -63,6 +65,8 @@ public enum ImportError: UserFacingError, Equatable {
             "this file is encrypted: set AUTHCAT_IMPORT_PASSPHRASE_FILE or run in a terminal to be asked for its password"
         case .tooLarge(let limit):
             "the file is larger than \(limit >> 20) MiB, too large for an export of accounts"
+        case .unreadableArchive(let why):
+            "the file is a ZIP archive that cannot be read: \(why); nothing was imported"
         }
     }
 }

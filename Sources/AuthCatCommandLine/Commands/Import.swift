@@ -35,6 +35,9 @@ extension AuthCat {
                   microsoft  Microsoft Authenticator (rooted phone): databases/PhoneFactor
                   pass       a pass or gopass store: the folder itself (~/.password-store)
                   keepassxc  KeePassXC's CSV export (entries with a TOTP)
+                  1password  1Password 8: File → Export → 1PUX (.1pux), or its export.data
+                  protonpass Proton Pass: Settings → Export → ZIP (or its data.json), CSV, or PGP \
+                (encrypted with a passphrase; opened by your gpg)
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
@@ -50,7 +53,7 @@ extension AuthCat {
                 the skipped ones too (and with --dry-run the ones to add), and --json prints \
                 every entry (docs/JSON.md).
 
-                The password of an encrypted file (Aegis, 2FAS, FreeOTP, …) is read from the file named by \
+                The password of an encrypted file (Aegis, 2FAS, FreeOTP, Proton Pass, …) is read from the file named by \
                 AUTHCAT_IMPORT_PASSPHRASE_FILE, else asked for on the terminal; an authcat \
                 backup's passphrase from AUTHCAT_BACKUP_PASSPHRASE_FILE if set. A password \
                 store's entries are decrypted by your own gpg (its agent asks for your key's \
@@ -142,7 +145,13 @@ extension AuthCat {
                         return try InputPath.read(companion, what: "the file beside the import file", in: invocation)
                     }
                 }
-                return try format.parse(data, context: context)
+                guard format == .protonPass, ProtonPassFormat.isSealed(data) else {
+                    return try format.parse(data, context: context)
+                }
+                var opened = try UserDecryption(invocation: invocation).open(
+                    sealed: data, passphrase: context.password(), format: format)
+                defer { opened.resetBytes(in: 0..<opened.count) }
+                return try format.parse(opened, context: context)
             }
         }
 

@@ -17,13 +17,7 @@ public enum KeePassXCFormat: ImportFormatParser {
     static let headerStart = #""Group","Title","Username""#
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        let text = try TextLines.text(of: data, format: format)
-        let rows: [(number: Int, fields: [String])]
-        do {
-            rows = try CSVRows.rows(of: text)
-        } catch let failure as CSVRows.Failure {
-            throw ImportError.malformed(format, failure.description)
-        }
+        let rows = try CSVRows.rows(of: data, format: format)
         guard let header = rows.first?.fields, let totp = header.firstIndex(of: "TOTP") else {
             throw ImportError.malformed(format, "its first row names no TOTP column")
         }

@@ -14,6 +14,8 @@ public enum FormatDetector {
         }
         if let image = imageKind(data) { throw ImportError.image(image) }
         if data.starts(with: JavaSerializedStringMap.magic) { return .freeOTP }
+        if BoundedZIP.looksLike(data) { return try detectZIP(data) }
+        if ProtonPassFormat.isSealed(data) { return .protonPass }
         if SQLiteSnapshot.looksLike(data) {
             guard let format = AuthenticatorDatabase.detect(data) else { throw ImportError.unrecognizedFormat }
             return format
@@ -82,6 +84,8 @@ public enum FormatDetector {
             if object["shared_secret"] != nil || object["accounts"]?.objectValue != nil { return .steam }
             if object["entries"] != nil && object["encrypted"] != nil { return .steam }
             if object["entries"]?.arrayValue?.first?.objectValue?["content"] != nil { return .protonAuthenticator }
+            if object["accounts"]?.arrayValue?.first?.objectValue?["vaults"] != nil { return .onePassword }
+            if object["vaults"]?.objectValue != nil && object["userId"] != nil { return .protonPass }
         case .array(let list) where !list.isEmpty && list.allSatisfy({ $0.objectValue?["otpGenerator"] != nil }):
             return .duo
         case .array(let list):
@@ -89,6 +93,21 @@ public enum FormatDetector {
         default:
             break
         }
+        throw ImportError.unrecognizedFormat
+    }
+
+    /// ZIP exports are told apart by the files they hold, read from their
+    /// directory (nothing is inflated).
+    private static func detectZIP(_ data: Data) throws -> ImportFormat {
+        let archive: BoundedZIP
+        do {
+            archive = try BoundedZIP(data)
+        } catch let failure as BoundedZIP.Failure {
+            throw ImportError.unreadableArchive(failure.description)
+        }
+        let paths = Set(archive.entries.map(\.path))
+        if paths.contains(OnePasswordFormat.dataPath) { return .onePassword }
+        if paths.contains(ProtonPassFormat.dataPath) { return .protonPass }
         throw ImportError.unrecognizedFormat
     }
 
@@ -105,6 +124,9 @@ public enum FormatDetector {
     private static func detectText(_ data: Data) throws -> ImportFormat {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         if head.hasPrefix(KeePassXCFormat.headerStart) { return .keepassxc }
+        if let header = head.split(whereSeparator: \.isNewline).first, ProtonPassFormat.isCSVHeader(header) {
+            return .protonPass
+        }
         let firstLine =
             head.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }

@@ -40,6 +40,10 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case pass
     /// KeePassXC's CSV export (entries with a TOTP).
     case keepassxc
+    /// A 1Password export (`.1pux`, a ZIP archive), or its `export.data`.
+    case onePassword = "1password"
+    /// A Proton Pass export (a ZIP archive), or its `data.json`.
+    case protonPass = "protonpass"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -64,6 +68,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .microsoftAuthenticator: "Microsoft Authenticator database"
         case .pass: "password store"
         case .keepassxc: "KeePassXC export"
+        case .onePassword: "1Password export"
+        case .protonPass: "Proton Pass export"
         }
     }
 }

@@ -32,6 +32,8 @@ extension ImportFormat {
         case .microsoftAuthenticator: MicrosoftAuthenticatorFormat.self
         case .pass: PassStoreFormat.self
         case .keepassxc: KeePassXCFormat.self
+        case .onePassword: OnePasswordFormat.self
+        case .protonPass: ProtonPassFormat.self
         }
     }
 

@@ -130,11 +130,8 @@ public enum QRScanner {
         private static let loaded = Result { try Library(path: "libzbar.so.0") }
 
         private init(path: String) throws {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { throw QRError.scannerUnavailable }
-            func function<T>(_ name: String) throws -> T {
-                guard let address = dlsym(handle, name) else { throw QRError.scannerUnavailable }
-                return unsafeBitCast(address, to: T.self)
-            }
+            let library = try DynamicLibrary(path, unavailable: QRError.scannerUnavailable)
+            func function<T>(_ name: String) throws -> T { try library.function(name) }
             imageScannerCreate = try function("zbar_image_scanner_create")
             imageScannerDestroy = try function("zbar_image_scanner_destroy")
             imageScannerSetConfig = try function("zbar_image_scanner_set_config")

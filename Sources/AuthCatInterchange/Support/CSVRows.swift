@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rows of a CSV file (RFC 4180): fields separated by commas, rows by
 /// line breaks; a field in double quotes may hold commas, line breaks and
 /// doubled quotes. Reading is one pass, and a row's width is bounded, so a
@@ -71,5 +73,17 @@ struct CSVRows {
         guard !quoted else { throw Failure.unclosedQuote(row: rows.count + 1) }
         if !field.isEmpty || !fields.isEmpty || wasQuoted { try endRow() }
         return rows
+    }
+}
+
+extension CSVRows {
+    /// The rows of an import file of `format`: UTF-8 text, as `rows(of:)` reads it.
+    /// - Throws: `ImportError.malformed` naming `format` when it is not UTF-8 or not CSV.
+    static func rows(of data: Data, format: ImportFormat) throws -> [(number: Int, fields: [String])] {
+        do {
+            return try rows(of: TextLines.text(of: data, format: format))
+        } catch let failure as Failure {
+            throw ImportError.malformed(format, failure.description)
+        }
     }
 }

@@ -249,6 +249,22 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("keepassxc", seeds: [try Fixture.data("keepassxc.csv")], seed: 42, parse: parser(.keepassxc))
     }
 
+    func testOnePassword() throws {
+        // The archive (most mutations break its checksums) and its export.data alone.
+        let archive = try Fixture.data("onepassword.1pux")
+        let data = try XCTUnwrap(BoundedZIP(archive).contents(of: OnePasswordFormat.dataPath))
+        fuzz("1password", seeds: [archive, data], seed: 201, parse: parser(.onePassword))
+    }
+
+    func testProtonPass() throws {
+        let archive = try Fixture.data("proton_pass.zip")
+        let data = try XCTUnwrap(BoundedZIP(archive).contents(of: ProtonPassFormat.dataPath))
+        let csv = Data(
+            ("type,name,url,email,username,password,note,totp,createTime,modifyTime,vault\n"
+                + "login,A,,a@example.com,a,pw,\"a, note\",JBSWY3DPEHPK3PXP,1,2,V\n").utf8)
+        fuzz("protonpass", seeds: [archive, data, csv], seed: 202, parse: parser(.protonPass))
+    }
+
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
         let archive = AuthCatArchive(
