@@ -22,21 +22,17 @@ public enum FormatDetector {
         }
         if SharedPreferencesXML.looksLike(data) { return try detectSharedPreferences(data) }
         let content = significant(data)
-        switch content.first {
-        case UInt8(ascii: "{")?, UInt8(ascii: "[")?:
-            return try detectJSON(data)
-        case nil:
-            throw ImportError.empty
-        default:
-            if !isText(content) { return .andOTP }
-            return try detectText(Data(content))
-        }
+        if content.isEmpty { throw ImportError.empty }
+        if !isText(content) { return .andOTP }
+        return startsLikeJSON(data) ? try detectJSON(data) : try detectText(Data(content))
     }
 
-    /// Whether `data`, after blank space and a byte-order mark, starts with `{` or `[`.
+    /// Whether `data`, after blank space and a byte-order mark, starts with
+    /// `{` or `[` and is text: ciphertext (an encrypted andOTP or Stratum
+    /// backup) starts with either byte now and then, by chance.
     static func startsLikeJSON(_ data: Data) -> Bool {
-        let first = significant(data).first
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        let content = significant(data)
+        return (content.first == UInt8(ascii: "{") || content.first == UInt8(ascii: "[")) && isText(content)
     }
 
     /// `data` without leading blank space and byte-order mark.

@@ -111,13 +111,26 @@ final class AndOTPFormatTests: XCTestCase {
         return withUnsafeBytes(of: iterations.bigEndian) { Data($0) } + salt + (try seal(plain, key: key))
     }
 
-    /// `plain` sealed as andOTP before 0.6.3 sealed a backup.
-    private func sealedOld(_ plain: Data, password: String) throws -> Data {
-        try seal(plain, key: SHA256.hash(SecretBytes(utf8: password)))
+    /// An old backup begins with its random nonce, which begins like JSON
+    /// (or blank space) now and then: it is still ciphertext, and decrypted.
+    func testAnOldBackupWhoseNonceBeginsLikeJSONIsDecrypted() throws {
+        let plain = try Fixture.data("andotp.json")
+        let expected = try AndOTPFormat.parse(plain, context: ImportContext()).entries.map(ExpectedAccount.init)
+        for first in "{[ \n\t".utf8 {
+            let nonce = Data([first]) + Data((0..<11).map { _ in UInt8.random(in: 0...255) })
+            let data = try sealedOld(plain, password: "test", nonce: nonce)
+            XCTAssertEqual(try FormatDetector.detect(data), .andOTP, "\(first)")
+            assertEntries(try AndOTPFormat.parse(data, context: password), expected)
+        }
     }
 
-    private func seal(_ plain: Data, key: SecretBytes) throws -> Data {
-        let nonce = Data((0..<12).map { _ in UInt8.random(in: 0...255) })
+    /// `plain` sealed as andOTP before 0.6.3 sealed a backup.
+    private func sealedOld(_ plain: Data, password: String, nonce: Data? = nil) throws -> Data {
+        try seal(plain, key: SHA256.hash(SecretBytes(utf8: password)), nonce: nonce)
+    }
+
+    private func seal(_ plain: Data, key: SecretBytes, nonce: Data? = nil) throws -> Data {
+        let nonce = nonce ?? Data((0..<12).map { _ in UInt8.random(in: 0...255) })
         let box = try AESGCM.seal(plain, key: key, nonce: nonce)
         return nonce + box.ciphertext + box.tag
     }
