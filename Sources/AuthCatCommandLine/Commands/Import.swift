@@ -35,6 +35,7 @@ extension AuthCat {
                   microsoft  Microsoft Authenticator (rooted phone): databases/PhoneFactor
                   pass       a pass or gopass store: the folder itself (~/.password-store)
                   keepassxc  KeePassXC's CSV export (entries with a TOTP)
+                  keepass-xml  KeePassXC's or KeePass 2's XML export (entries with a TOTP)
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 

@@ -18,7 +18,11 @@ public enum FormatDetector {
             guard let format = AuthenticatorDatabase.detect(data) else { throw ImportError.unrecognizedFormat }
             return format
         }
-        if SharedPreferencesXML.looksLike(data) { return try detectSharedPreferences(data) }
+        switch BoundedXML.rootName(of: data) {
+        case "map": return try detectSharedPreferences(data)
+        case "KeePassFile": return .keepassXML
+        default: break
+        }
         let content = significant(data)
         switch content.first {
         case UInt8(ascii: "{")?, UInt8(ascii: "[")?:

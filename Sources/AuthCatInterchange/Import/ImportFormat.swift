@@ -40,6 +40,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case pass
     /// KeePassXC's CSV export (entries with a TOTP).
     case keepassxc
+    /// A KeePass 2 XML export, of KeePassXC or KeePass (entries with a TOTP).
+    case keepassXML = "keepass-xml"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -64,6 +66,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .microsoftAuthenticator: "Microsoft Authenticator database"
         case .pass: "password store"
         case .keepassxc: "KeePassXC export"
+        case .keepassXML: "KeePass XML export"
         }
     }
 }

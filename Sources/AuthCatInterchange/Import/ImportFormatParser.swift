@@ -32,6 +32,7 @@ extension ImportFormat {
         case .microsoftAuthenticator: MicrosoftAuthenticatorFormat.self
         case .pass: PassStoreFormat.self
         case .keepassxc: KeePassXCFormat.self
+        case .keepassXML: KeePassXMLFormat.self
         }
     }
 

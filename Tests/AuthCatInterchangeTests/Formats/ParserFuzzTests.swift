@@ -249,6 +249,29 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("keepassxc", seeds: [try Fixture.data("keepassxc.csv")], seed: 42, parse: parser(.keepassxc))
     }
 
+    func testKeePassXML() throws {
+        fuzz("keepass-xml", seeds: [try Fixture.data("keepassxc.xml")], seed: 43, parse: parser(.keepassXML))
+    }
+
+    /// The XML reader under the Android and KeePass formats, on documents of
+    /// every construct it reads: whatever the damage, a tree or a `Failure`.
+    func testBoundedXML() throws {
+        let document = Data(
+            """
+            <?xml version="1.0"?><!-- c --><a x="&amp;&#x41;" y='2'><b>t &lt; &#66;</b><?p i?>\
+            <c><![CDATA[<raw>]]></c><d/><h><e>skipped</e></h></a>
+            """.utf8)
+        let limits = BoundedXML.Limits(maximumBytes: 4096, maximumDepth: 4, maximumElements: 16)
+        fuzz("bounded xml", seeds: [document, try Fixture.data("freeotp.xml")], seed: 44) { data in
+            do {
+                _ = try BoundedXML(data, limits: limits, skipping: ["h"])
+            } catch let failure as BoundedXML.Failure {
+                throw ImportError.malformed(.keepassXML, failure.description)
+            }
+            return ParsedImport(format: .keepassXML)
+        }
+    }
+
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
         let archive = AuthCatArchive(
