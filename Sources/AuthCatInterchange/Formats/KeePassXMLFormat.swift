@@ -22,7 +22,7 @@ public enum KeePassXMLFormat: ImportFormatParser {
 
     /// Room for databases of tens of thousands of entries: each keeps about
     /// twenty elements once their past versions, times and icons are skipped.
-    static let limits = BoundedXML.Limits(maximumBytes: 256 << 20, maximumDepth: 64, maximumElements: 2_000_000)
+    static let limits = BoundedXML.Limits(maximumBytes: 64 << 20, maximumDepth: 64, maximumElements: 2_000_000)
 
     /// What the import never reads, so it is not kept in memory.
     static let skipped: Set<String> = [
