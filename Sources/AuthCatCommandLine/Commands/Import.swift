@@ -36,6 +36,8 @@ extension AuthCat {
                   pass       a pass or gopass store: the folder itself (~/.password-store)
                   keepassxc  KeePassXC's CSV export (entries with a TOTP)
                   keepass-xml  KeePassXC's or KeePass 2's XML export (entries with a TOTP)
+                  totp-authenticator  TOTP Authenticator: Backup (encrypted; with no password set, \
+                none is asked); or shared_prefs/TOTP_Authenticator_Preferences.xml (rooted phone)
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 

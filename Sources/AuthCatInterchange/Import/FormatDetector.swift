@@ -102,6 +102,7 @@ public enum FormatDetector {
         if preferences.value("tokenOrder") != nil { return .freeOTP }
         if AuthyFormat.preferenceNames.contains(where: { preferences.value($0) != nil }) { return .authy }
         if preferences.value(BattleNetFormat.secretName) != nil { return .battleNet }
+        if preferences.value(TOTPAuthenticatorFormat.listName) != nil { return .totpAuthenticator }
         throw ImportError.unrecognizedFormat
     }
 
@@ -118,6 +119,8 @@ public enum FormatDetector {
         if firstLine.hasPrefix("otpauth://") || firstLine.hasPrefix("motp://") { return .otpauth }
         // Stratum's HTML export, the one HTML page with otpauth:// links authcat knows.
         if firstLine.hasPrefix("<"), data.range(of: Data("otpauth://".utf8)) != nil { return .stratum }
+        // Base64 of whole AES blocks: TOTP Authenticator's backup (an encrypted maFile alone needs --format steam).
+        if TOTPAuthenticatorFormat.looksLikeBackup(data) { return .totpAuthenticator }
         throw ImportError.unrecognizedFormat
     }
 }

@@ -42,6 +42,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case keepassxc
     /// A KeePass 2 XML export, of KeePassXC or KeePass (entries with a TOTP).
     case keepassXML = "keepass-xml"
+    /// TOTP Authenticator's backup (encrypted), or its preferences from a rooted phone.
+    case totpAuthenticator = "totp-authenticator"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -67,6 +69,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .pass: "password store"
         case .keepassxc: "KeePassXC export"
         case .keepassXML: "KeePass XML export"
+        case .totpAuthenticator: "TOTP Authenticator backup"
         }
     }
 }

@@ -33,6 +33,7 @@ extension ImportFormat {
         case .pass: PassStoreFormat.self
         case .keepassxc: KeePassXCFormat.self
         case .keepassXML: KeePassXMLFormat.self
+        case .totpAuthenticator: TOTPAuthenticatorFormat.self
         }
     }
 

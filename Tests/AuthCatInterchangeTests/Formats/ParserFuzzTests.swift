@@ -253,6 +253,12 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("keepass-xml", seeds: [try Fixture.data("keepassxc.xml")], seed: 43, parse: parser(.keepassXML))
     }
 
+    func testTOTPAuthenticator() throws {
+        // Neither the app's password nor "pw" opens the backup: each attempt costs two SHA-256 and AES-CBC runs.
+        let seeds = try ["totp_authenticator_internal.xml", "totp_authenticator.bin"].map { try Fixture.data($0) }
+        fuzz("totp-authenticator", seeds: seeds, seed: 45, parse: parser(.totpAuthenticator))
+    }
+
     /// The XML reader under the Android and KeePass formats, on documents of
     /// every construct it reads: whatever the damage, a tree or a `Failure`.
     func testBoundedXML() throws {

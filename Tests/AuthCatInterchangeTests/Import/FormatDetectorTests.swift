@@ -18,7 +18,8 @@ final class FormatDetectorTests: XCTestCase {
             ("stratum_encrypted_legacy.bin", .stratum), ("ente_encrypted.json", .ente),
             ("keepassxc.csv", .keepassxc), ("keepassxc.xml", .keepassXML), ("freeotp.xml", .freeOTP),
             ("freeotp_plus_internal.xml", .freeOTP), ("authy_plain.xml", .authy),
-            ("battle_net_authenticator.xml", .battleNet),
+            ("battle_net_authenticator.xml", .battleNet), ("totp_authenticator.bin", .totpAuthenticator),
+            ("totp_authenticator_internal.xml", .totpAuthenticator),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
