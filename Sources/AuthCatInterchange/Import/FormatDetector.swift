@@ -83,6 +83,7 @@ public enum FormatDetector {
             if object["Authenticators"] != nil { return .stratum }
             if object["kdfParams"] != nil && object["encryptedData"] != nil { return .ente }
             if object["tokens"] != nil && object["tokenOrder"] != nil { return .freeOTPPlus }
+            if LastPassFormat.claims(object) { return .lastPass }
             if object["shared_secret"] != nil || object["accounts"]?.objectValue != nil { return .steam }
             if object["entries"] != nil && object["encrypted"] != nil { return .steam }
             if object["entries"]?.arrayValue?.first?.objectValue?["content"] != nil { return .protonAuthenticator }

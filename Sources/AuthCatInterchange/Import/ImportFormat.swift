@@ -44,6 +44,8 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case keepassXML = "keepass-xml"
     /// TOTP Authenticator's backup (encrypted), or its preferences from a rooted phone.
     case totpAuthenticator = "totp-authenticator"
+    /// A LastPass Authenticator JSON export.
+    case lastPass = "lastpass"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -70,6 +72,7 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .keepassxc: "KeePassXC export"
         case .keepassXML: "KeePass XML export"
         case .totpAuthenticator: "TOTP Authenticator backup"
+        case .lastPass: "LastPass Authenticator export"
         }
     }
 }

@@ -34,6 +34,7 @@ extension ImportFormat {
         case .keepassxc: KeePassXCFormat.self
         case .keepassXML: KeePassXMLFormat.self
         case .totpAuthenticator: TOTPAuthenticatorFormat.self
+        case .lastPass: LastPassFormat.self
         }
     }
 

@@ -259,6 +259,10 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("totp-authenticator", seeds: seeds, seed: 45, parse: parser(.totpAuthenticator))
     }
 
+    func testLastPass() throws {
+        fuzz("lastpass", seeds: [try Fixture.data("lastpass.json")], seed: 46, parse: parser(.lastPass))
+    }
+
     /// The XML reader under the Android and KeePass formats, on documents of
     /// every construct it reads: whatever the damage, a tree or a `Failure`.
     func testBoundedXML() throws {

@@ -19,7 +19,8 @@ final class FormatDetectorTests: XCTestCase {
             ("keepassxc.csv", .keepassxc), ("keepassxc.xml", .keepassXML), ("freeotp.xml", .freeOTP),
             ("freeotp_plus_internal.xml", .freeOTP), ("authy_plain.xml", .authy),
             ("battle_net_authenticator.xml", .battleNet), ("totp_authenticator.bin", .totpAuthenticator),
-            ("totp_authenticator_internal.xml", .totpAuthenticator),
+            ("totp_authenticator_internal.xml", .totpAuthenticator), ("lastpass.json", .lastPass),
+            ("steam.json", .steam),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
