@@ -8,10 +8,12 @@ import Foundation
 /// nests groups and `<Entry>`s; an entry's fields are `<String>`s of a
 /// `<Key>` and a `<Value>`.
 ///
-/// Entries with a TOTP become accounts: the `otp` field (an `otpauth://` URI,
+/// Entries with a code become accounts: the `otp` field (an `otpauth://` URI,
 /// or KeeOtp's `key=…&step=…&size=…`) as in the CSV export
-/// (`KeePassXCFormat.Item`), or the legacy `TOTP Seed` with `TOTP Settings`
-/// (`STEP;DIGITS`, `STEP;S` for Steam). The group below the root becomes a
+/// (`KeePassXCFormat.Item`); KeePass 2's own `TimeOtp-Secret-Base32` (or
+/// `-Hex`, `-Base64`, plain `-Secret`) with `TimeOtp-Length`, `-Period` and
+/// `-Algorithm`, or `HmacOtp-Secret…` with `HmacOtp-Counter`; or the legacy
+/// `TOTP Seed` with `TOTP Settings` (`STEP;DIGITS`, `STEP;S` for Steam). The group below the root becomes a
 /// tag, the notes the note. Entries' past versions (`<History>`) and the
 /// recycle bin are left out. A plain export writes every value as text
 /// (`ProtectInMemory="True"` marks what KeePass hides in memory); a value
@@ -108,21 +110,35 @@ public enum KeePassXMLFormat: ImportFormatParser {
             values[key]?.text ?? ""
         }
 
-        /// The entry's code: its `otp` field, else the legacy seed and settings.
+        /// The entry's code: its `otp` field, else KeePass's own `TimeOtp-`/`HmacOtp-` fields, else the legacy seed.
         var code: Code? {
-            if let otp = values["otp"], !otp.text.isBlank { return Code(value: otp, settings: nil) }
+            if let otp = values["otp"], !otp.text.isBlank { return Code(value: otp, form: .uri) }
+            for kind in ["TimeOtp", "HmacOtp"] {
+                for encoding in ["-Base32", "-Hex", "-Base64", ""] {
+                    guard let secret = values["\(kind)-Secret\(encoding)"], !secret.text.isBlank else { continue }
+                    return Code(value: secret, form: .keePass(kind: kind, encoding: encoding, fields: self))
+                }
+            }
             if let seed = values["TOTP Seed"], !seed.text.isBlank {
-                return Code(value: seed, settings: self["TOTP Settings"])
+                return Code(value: seed, form: .legacy(settings: self["TOTP Settings"]))
             }
             return nil
         }
     }
 
-    /// An entry's TOTP field, and the legacy settings that go with a seed.
+    /// The field that holds an entry's secret, and how to read it.
     private struct Code {
+        enum Form {
+            /// `otp`: an `otpauth://` URI or KeeOtp's settings.
+            case uri
+            /// KeePass 2.47's `TimeOtp-Secret-Base32` and the like, with their parameters' fields.
+            case keePass(kind: String, encoding: String, fields: Fields)
+            /// `TOTP Seed`, with `TOTP Settings`.
+            case legacy(settings: String)
+        }
+
         var value: BoundedXML.Element
-        /// `TOTP Settings`, for a `TOTP Seed`.
-        var settings: String?
+        var form: Form
 
         var secret: String { value.text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
@@ -131,13 +147,60 @@ public enum KeePassXMLFormat: ImportFormatParser {
                 throw EntryProblem.invalid(
                     "its TOTP is encrypted for the database file it came from; export the database as XML again")
             }
-            guard let settings, !secret.lowercased().hasPrefix("otpauth://") else {
+            let otp: OTPParameters
+            switch form {
+            case .uri:
                 return try item.entry(code: secret, position: position)
+            case .legacy where secret.lowercased().hasPrefix("otpauth://"):
+                return try item.entry(code: secret, position: position)
+            case .legacy(let settings):
+                otp = try Self.parameters(settings)
+            case .keePass(let kind, let encoding, let fields):
+                otp = try Self.parameters(kind: kind, fields)
+                guard encoding == "-Base32" else {
+                    let draft = AccountDraft(
+                        issuer: item.title, name: item.userName, otp: otp, secret: try Self.bytes(encoding, value.text))
+                    return try item.entry(draft: draft, position: position)
+                }
             }
-            return try item.entry(
-                draft: AccountDraft(
-                    issuer: item.title, name: item.userName, otp: try Self.parameters(settings), base32Secret: secret),
-                position: position)
+            let draft = try AccountDraft(issuer: item.title, name: item.userName, otp: otp, base32Secret: secret)
+            return try item.entry(draft: draft, position: position)
+        }
+
+        /// A secret KeePass keeps as hex, base64 or UTF-8 text.
+        private static func bytes(_ encoding: String, _ text: String) throws -> SecretBytes {
+            switch encoding {
+            case "-Hex":
+                return try Base16.decode(text)
+            case "-Base64":
+                let compact = text.filter { !$0.isWhitespace }
+                guard let bytes = Data(base64Encoded: compact) else {
+                    throw EntryProblem.invalid("its 'Secret-Base64' is not base64")
+                }
+                return SecretBytes(bytes)
+            default:
+                return SecretBytes(utf8: text)
+            }
+        }
+
+        /// `TimeOtp-Length`, `-Period` and `-Algorithm` (`HMAC-SHA-256`), or `HmacOtp-Counter`.
+        static func parameters(kind: String, _ fields: Fields) throws -> OTPParameters {
+            let number = { (name: String) in try Self.number(fields[name], "its '\(name)' is not a number") }
+            guard kind == "TimeOtp" else {
+                return OTPParameters(kind: .hotp, counter: UInt64(try number("HmacOtp-Counter") ?? 0))
+            }
+            let algorithm: OTPAlgorithm
+            switch fields["TimeOtp-Algorithm"].uppercased() {
+            case "", "HMAC-SHA-1": algorithm = .sha1
+            case "HMAC-SHA-256": algorithm = .sha256
+            case "HMAC-SHA-512": algorithm = .sha512
+            case let other:
+                throw EntryProblem.unsupported(
+                    "algorithm '\(EntryProblem.shown(other))' is not supported (only SHA1, SHA256 and SHA512)")
+            }
+            return OTPParameters(
+                kind: .totp, algorithm: algorithm, digits: try number("TimeOtp-Length") ?? 6,
+                period: try number("TimeOtp-Period") ?? 30)
         }
 
         /// `STEP;DIGITS` or `STEP;S` (Steam); either part may be left out (30 seconds, 6 digits).
@@ -145,17 +208,17 @@ public enum KeePassXMLFormat: ImportFormatParser {
             let parts = settings.split(separator: ";", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            let period = try number(parts.first ?? "") ?? 30
+            let problem = "its 'TOTP Settings' are not STEP;DIGITS"
+            let period = try number(parts.first ?? "", problem) ?? 30
             let length = parts.count > 1 ? parts[1] : ""
             if length.uppercased() == "S" { return OTPParameters(kind: .steam, period: period) }
-            return OTPParameters(kind: .totp, digits: try number(length) ?? 6, period: period)
+            return OTPParameters(kind: .totp, digits: try number(length, problem) ?? 6, period: period)
         }
 
-        private static func number(_ text: String) throws -> Int? {
+        private static func number(_ text: String, _ problem: String) throws -> Int? {
+            let text = text.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { return nil }
-            guard let value = Int(text), value > 0 else {
-                throw EntryProblem.invalid("its 'TOTP Settings' are not STEP;DIGITS")
-            }
+            guard let value = Int(text), value >= 0 else { throw EntryProblem.invalid(problem) }
             return value
         }
     }

@@ -92,6 +92,44 @@ final class KeePassXMLFormatTests: XCTestCase {
             ])
     }
 
+    /// KeePass 2.47's own fields, in each encoding KeePass offers.
+    func testKeePass2sOwnOTPFields() throws {
+        let parsed = try parse(
+            file(
+                entry([
+                    ("Title", "B32"), ("UserName", "u"), ("TimeOtp-Secret-Base32", "JBSWY3DPEHPK3PXP"),
+                    ("TimeOtp-Length", "8"), ("TimeOtp-Period", "60"), ("TimeOtp-Algorithm", "HMAC-SHA-256"),
+                ])
+                    + entry([("Title", "Hex"), ("TimeOtp-Secret-Hex", "48656c6c6f21deadbeef")])
+                    + entry([("Title", "B64"), ("TimeOtp-Secret-Base64", "SGVsbG8h3q2+7w==")])
+                    + entry([("Title", "Text"), ("TimeOtp-Secret", "12345678901234567890")])
+                    + entry([
+                        ("Title", "HOTP"), ("HmacOtp-Secret-Base32", "MFRGGZDFMZTWQ2LK"), ("HmacOtp-Counter", "42"),
+                    ])
+                    + entry([
+                        ("Title", "MD5"), ("TimeOtp-Secret-Base32", "JBSWY3DPEHPK3PXP"),
+                        ("TimeOtp-Algorithm", "HMAC-MD5"),
+                    ])
+                    + entry([("Title", "Len"), ("TimeOtp-Secret-Base32", "JBSWY3DPEHPK3PXP"), ("TimeOtp-Length", "x")]))
+        )
+        assertEntries(
+            parsed,
+            [
+                ExpectedAccount(
+                    issuer: "B32", name: "u", algorithm: .sha256, digits: 8, period: 60, secret: "JBSWY3DPEHPK3PXP"),
+                ExpectedAccount(issuer: "", name: "Hex", secret: "JBSWY3DPEHPK3PXP"),
+                ExpectedAccount(issuer: "", name: "B64", secret: "JBSWY3DPEHPK3PXP"),
+                ExpectedAccount(issuer: "", name: "Text", secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"),
+                ExpectedAccount(issuer: "", name: "HOTP", kind: .hotp, counter: 42, secret: "MFRGGZDFMZTWQ2LK"),
+            ])
+        XCTAssertEqual(
+            parsed.rejections.map(\.description),
+            [
+                "entry 6 (MD5): algorithm 'HMAC-MD5' is not supported (only SHA1, SHA256 and SHA512)",
+                "entry 7 (Len): its 'TimeOtp-Length' is not a number",
+            ])
+    }
+
     func testBadEntriesAreRejectedByPositionWithoutTheirSecrets() throws {
         let parsed = try parse(
             file(
