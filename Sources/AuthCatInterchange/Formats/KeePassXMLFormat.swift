@@ -13,9 +13,9 @@ import Foundation
 /// (`KeePassXCFormat.Item`); KeePass 2's own `TimeOtp-Secret-Base32` (or
 /// `-Hex`, `-Base64`, plain `-Secret`) with `TimeOtp-Length`, `-Period` and
 /// `-Algorithm`, or `HmacOtp-Secret…` with `HmacOtp-Counter`; or the legacy
-/// `TOTP Seed` with `TOTP Settings` (`STEP;DIGITS`, `STEP;S` for Steam). The group below the root becomes a
-/// tag, the notes the note. Entries' past versions (`<History>`) and the
-/// recycle bin are left out. A plain export writes every value as text
+/// `TOTP Seed` with `TOTP Settings` (`STEP;DIGITS`, `STEP;S` for Steam).
+/// The group below the root becomes a tag, the notes the note. Entries' past
+/// versions (`<History>`) and the recycle bin are left out. A plain export writes every value as text
 /// (`ProtectInMemory="True"` marks what KeePass hides in memory); a value
 /// marked `Protected="True"` is ciphertext of a database's inner stream,
 /// which only the database file can open, so its entry is rejected.
