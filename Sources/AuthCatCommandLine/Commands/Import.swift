@@ -38,7 +38,7 @@ extension AuthCat {
                   keepass-xml  KeePassXC's or KeePass 2's XML export (entries with a TOTP)
                   totp-authenticator  TOTP Authenticator: Backup (encrypted; with no password set, \
                 none is asked); or shared_prefs/TOTP_Authenticator_Preferences.xml (rooted phone)
-                  lastpass   LastPass Authenticator: Settings → Transfer accounts → Export accounts to file
+                  lastpass   LastPass Authenticator: its export of accounts to a JSON file
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 
