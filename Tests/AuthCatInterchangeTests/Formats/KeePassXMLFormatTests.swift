@@ -149,9 +149,7 @@ final class KeePassXMLFormatTests: XCTestCase {
                 parsed.rejections[4].description,
             ])
         XCTAssertNil(parsed.rejections[4].label)
-        for rejection in parsed.rejections {
-            XCTAssertFalse(rejection.description.contains("JBSWY3DP"), rejection.description)
-        }
+        assertNoRejectionQuotes("JBSWY3DP", in: parsed)
     }
 
     func testRecycleBinAndPastVersionsAreLeftOut() throws {

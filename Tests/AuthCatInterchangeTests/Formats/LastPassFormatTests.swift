@@ -64,9 +64,7 @@ final class LastPassFormatTests: XCTestCase {
                 "entry 6: the entry should be an object, not a string",
             ])
         XCTAssertTrue(parsed.rejections[1].description.hasPrefix("entry 2 (B:b): "))
-        for rejection in parsed.rejections {
-            XCTAssertFalse(rejection.description.contains("JBSWY3DP"), rejection.description)
-        }
+        assertNoRejectionQuotes("JBSWY3DP", in: parsed)
     }
 
     func testDamagedFiles() {
