@@ -38,6 +38,10 @@ extension AuthCat {
                   1password  1Password 8: File → Export → 1PUX (.1pux), or its export.data
                   protonpass Proton Pass: Settings → Export → ZIP (or its data.json), CSV, or PGP \
                 (encrypted with a passphrase; opened by your gpg)
+                  keepass-xml  KeePassXC's or KeePass 2's XML export (entries with a TOTP)
+                  totp-authenticator  TOTP Authenticator: Backup (encrypted; with no password set, \
+                none is asked); or shared_prefs/TOTP_Authenticator_Preferences.xml (rooted phone)
+                  lastpass   LastPass Authenticator: its export of accounts to a JSON file
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.
 

@@ -74,18 +74,27 @@ public enum KeePassXCFormat: ImportFormatParser {
         }
 
         func entry(code: String, position: EntryPosition) throws -> ImportEntry {
-            var draft: AccountDraft
-            if code.lowercased().hasPrefix("otpauth://") {
-                draft = try OTPAuthFormat.entry(Substring(code), position: position).draft
-                if draft.issuer.isEmpty, draft.name.caseInsensitiveCompare(title) != .orderedSame {
-                    draft.issuer = title
-                }
-            } else {
-                draft = try KeeOTPSettings.draft(code, issuer: title, name: userName)
-            }
+            try entry(draft: draft(code: code, position: position), position: position)
+        }
+
+        /// `draft` with the entry's group as its tag and notes as its note.
+        func entry(draft: AccountDraft, position: EntryPosition) throws -> ImportEntry {
+            var draft = draft
             draft.tags = tags
             draft.note = notes
             return try ImportEntry(position: position, draft: draft)
+        }
+
+        /// The account of an `otpauth://` URI or KeeOtp's settings, named by the entry when the URI names no issuer.
+        private func draft(code: String, position: EntryPosition) throws -> AccountDraft {
+            guard code.lowercased().hasPrefix("otpauth://") else {
+                return try KeeOTPSettings.draft(code, issuer: title, name: userName)
+            }
+            var draft = try OTPAuthFormat.entry(Substring(code), position: position).draft
+            if draft.issuer.isEmpty, draft.name.caseInsensitiveCompare(title) != .orderedSame {
+                draft.issuer = title
+            }
+            return draft
         }
     }
 }

@@ -20,7 +20,11 @@ public enum FormatDetector {
             guard let format = AuthenticatorDatabase.detect(data) else { throw ImportError.unrecognizedFormat }
             return format
         }
-        if SharedPreferencesXML.looksLike(data) { return try detectSharedPreferences(data) }
+        switch BoundedXML.rootName(of: data) {
+        case "map": return try detectSharedPreferences(data)
+        case "KeePassFile": return .keepassXML
+        default: break
+        }
         let content = significant(data)
         if content.isEmpty { throw ImportError.empty }
         if !isText(content) { return .andOTP }
@@ -77,6 +81,7 @@ public enum FormatDetector {
             if object["Authenticators"] != nil { return .stratum }
             if object["kdfParams"] != nil && object["encryptedData"] != nil { return .ente }
             if object["tokens"] != nil && object["tokenOrder"] != nil { return .freeOTPPlus }
+            if LastPassFormat.claims(object) { return .lastPass }
             if object["shared_secret"] != nil || object["accounts"]?.objectValue != nil { return .steam }
             if object["entries"] != nil && object["encrypted"] != nil { return .steam }
             if object["entries"]?.arrayValue?.first?.objectValue?["content"] != nil { return .protonAuthenticator }
@@ -113,6 +118,7 @@ public enum FormatDetector {
         if preferences.value("tokenOrder") != nil { return .freeOTP }
         if AuthyFormat.preferenceNames.contains(where: { preferences.value($0) != nil }) { return .authy }
         if preferences.value(BattleNetFormat.secretName) != nil { return .battleNet }
+        if preferences.value(TOTPAuthenticatorFormat.listName) != nil { return .totpAuthenticator }
         throw ImportError.unrecognizedFormat
     }
 
@@ -132,6 +138,8 @@ public enum FormatDetector {
         if firstLine.hasPrefix("otpauth://") || firstLine.hasPrefix("motp://") { return .otpauth }
         // Stratum's HTML export, the one HTML page with otpauth:// links authcat knows.
         if firstLine.hasPrefix("<"), data.range(of: Data("otpauth://".utf8)) != nil { return .stratum }
+        // Base64 of whole AES blocks: TOTP Authenticator's backup (an encrypted maFile alone needs --format steam).
+        if TOTPAuthenticatorFormat.looksLikeBackup(data) { return .totpAuthenticator }
         throw ImportError.unrecognizedFormat
     }
 }

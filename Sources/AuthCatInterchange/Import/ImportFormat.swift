@@ -44,6 +44,12 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
     case onePassword = "1password"
     /// A Proton Pass export (a ZIP archive), or its `data.json`.
     case protonPass = "protonpass"
+    /// A KeePass 2 XML export, of KeePassXC or KeePass (entries with a TOTP).
+    case keepassXML = "keepass-xml"
+    /// TOTP Authenticator's backup (encrypted), or its preferences from a rooted phone.
+    case totpAuthenticator = "totp-authenticator"
+    /// A LastPass Authenticator JSON export.
+    case lastPass = "lastpass"
 
     /// The name people know the source by, for messages.
     public var displayName: String {
@@ -70,6 +76,9 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         case .keepassxc: "KeePassXC export"
         case .onePassword: "1Password export"
         case .protonPass: "Proton Pass export"
+        case .keepassXML: "KeePass XML export"
+        case .totpAuthenticator: "TOTP Authenticator backup"
+        case .lastPass: "LastPass Authenticator export"
         }
     }
 }

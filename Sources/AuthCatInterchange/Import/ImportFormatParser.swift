@@ -34,6 +34,9 @@ extension ImportFormat {
         case .keepassxc: KeePassXCFormat.self
         case .onePassword: OnePasswordFormat.self
         case .protonPass: ProtonPassFormat.self
+        case .keepassXML: KeePassXMLFormat.self
+        case .totpAuthenticator: TOTPAuthenticatorFormat.self
+        case .lastPass: LastPassFormat.self
         }
     }
 

@@ -47,6 +47,13 @@ final class EncryptedImportTests: InterchangeTests {
             ])
     }
 
+    /// AES-CBC under the SHA-256 of the password, the app's own tried first.
+    func testEncryptedTOTPAuthenticatorBackup() throws {
+        try assertImports(
+            "totp_authenticator.bin", password: "Testtest1", source: "TOTP Authenticator backup",
+            labels: ["Deno:mason", "SPDX:james", "Airbnb:elijah"])
+    }
+
     /// Imports `file` (format recognised from the content) with a wrong
     /// password, then the right one, and compares `list --json`.
     private func assertImports(

@@ -9,6 +9,7 @@ final class InterchangeImportTests: InterchangeTests {
             ("aegis_plain.json", 6, "Aegis vault"), ("twofas.2fas", 6, "2FAS backup"),
             ("andotp.json", 5, "andOTP backup"),
             ("bitwarden.json", 6, "Bitwarden export"), ("keepassxc.csv", 5, "KeePassXC export"),
+            ("keepassxc.xml", 6, "KeePass XML export"), ("lastpass.json", 4, "LastPass Authenticator export"),
         ]
         for (index, item) in cases.enumerated() {
             let home = otherHome("home\(index)")

@@ -78,7 +78,7 @@ final class AuthyFormatTests: XCTestCase {
         let file = try Fixture.data("authy_encrypted.xml")
         XCTAssertThrowsError(try AuthyFormat.parse(file.prefix(file.count / 2), context: context("testtest"))) {
             XCTAssertEqual(
-                $0 as? ImportError, .malformed(.authy, "it is not the XML Android writes (truncated or damaged?)"))
+                $0 as? ImportError, .malformed(.authy, "it is not well-formed XML (truncated or damaged?)"))
         }
         XCTAssertThrowsError(try AuthyFormat.parse(Data("<map></map>".utf8), context: ImportContext())) {
             XCTAssertEqual($0 as? ImportError, .malformed(.authy, "it holds no Authy token list"))

@@ -265,6 +265,39 @@ final class ParserFuzzTests: XCTestCase {
         fuzz("protonpass", seeds: [archive, data, csv], seed: 202, parse: parser(.protonPass))
     }
 
+    func testKeePassXML() throws {
+        fuzz("keepass-xml", seeds: [try Fixture.data("keepassxc.xml")], seed: 43, parse: parser(.keepassXML))
+    }
+
+    func testTOTPAuthenticator() throws {
+        // Neither the app's password nor "pw" opens the backup: each attempt costs two SHA-256 and AES-CBC runs.
+        let seeds = try ["totp_authenticator_internal.xml", "totp_authenticator.bin"].map { try Fixture.data($0) }
+        fuzz("totp-authenticator", seeds: seeds, seed: 45, parse: parser(.totpAuthenticator))
+    }
+
+    func testLastPass() throws {
+        fuzz("lastpass", seeds: [try Fixture.data("lastpass.json")], seed: 46, parse: parser(.lastPass))
+    }
+
+    /// The XML reader under the Android and KeePass formats, on documents of
+    /// every construct it reads: whatever the damage, a tree or a `Failure`.
+    func testBoundedXML() throws {
+        let document = Data(
+            """
+            <?xml version="1.0"?><!-- c --><a x="&amp;&#x41;" y='2'><b>t &lt; &#66;</b><?p i?>\
+            <c><![CDATA[<raw>]]></c><d/><h><e>skipped</e></h></a>
+            """.utf8)
+        let limits = BoundedXML.Limits(maximumBytes: 4096, maximumDepth: 4, maximumElements: 16)
+        fuzz("bounded xml", seeds: [document, try Fixture.data("freeotp.xml")], seed: 44) { data in
+            do {
+                _ = try BoundedXML(data, limits: limits, skipping: ["h"])
+            } catch let failure as BoundedXML.Failure {
+                throw ImportError.malformed(.keepassXML, failure.description)
+            }
+            return ParsedImport(format: .keepassXML)
+        }
+    }
+
     func testAuthCatJSONAndBackups() throws {
         let key = try XCTUnwrap(backupKey)
         let archive = AuthCatArchive(

@@ -105,3 +105,12 @@ func assertEntries(
         XCTAssertEqual(got, want, file: file, line: line)
     }
 }
+
+/// Fails for each rejection whose message quotes `secret`: entries are named by position, never by secret.
+func assertNoRejectionQuotes(
+    _ secret: String, in parsed: ParsedImport, file: StaticString = #filePath, line: UInt = #line
+) {
+    for rejection in parsed.rejections {
+        XCTAssertFalse(rejection.description.contains(secret), rejection.description, file: file, line: line)
+    }
+}

@@ -16,7 +16,11 @@ final class FormatDetectorTests: XCTestCase {
             ("bitwarden_encrypted_pbkdf2.json", .bitwarden), ("bitwarden_encrypted_argon2id.json", .bitwarden),
             ("stratum_plain.json", .stratum), ("stratum_encrypted.bin", .stratum),
             ("stratum_encrypted_legacy.bin", .stratum), ("ente_encrypted.json", .ente),
-            ("keepassxc.csv", .keepassxc),
+            ("keepassxc.csv", .keepassxc), ("keepassxc.xml", .keepassXML), ("freeotp.xml", .freeOTP),
+            ("freeotp_plus_internal.xml", .freeOTP), ("authy_plain.xml", .authy),
+            ("battle_net_authenticator.xml", .battleNet), ("totp_authenticator.bin", .totpAuthenticator),
+            ("totp_authenticator_internal.xml", .totpAuthenticator), ("lastpass.json", .lastPass),
+            ("steam.json", .steam),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
