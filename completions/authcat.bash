@@ -659,7 +659,7 @@ _authcat_import() {
         return
         ;;
     '--format')
-        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''andotp'$'\n''bitwarden'$'\n''authcat'$'\n''stratum'$'\n''ente'$'\n''freeotp'$'\n''freeotp-plus'$'\n''steam'$'\n''authy'$'\n''battlenet'$'\n''duo'$'\n''proton'$'\n''google-db'$'\n''microsoft'$'\n''pass'$'\n''keepassxc'
+        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''andotp'$'\n''bitwarden'$'\n''authcat'$'\n''stratum'$'\n''ente'$'\n''freeotp'$'\n''freeotp-plus'$'\n''steam'$'\n''authy'$'\n''battlenet'$'\n''duo'$'\n''proton'$'\n''google-db'$'\n''microsoft'$'\n''pass'$'\n''keepassxc'$'\n''1password'$'\n''protonpass'$'\n''keepass-xml'$'\n''totp-authenticator'$'\n''lastpass'
         return
         ;;
     esac
@@ -710,7 +710,7 @@ _authcat_follow_add() {
         return
         ;;
     '--format')
-        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''andotp'$'\n''bitwarden'$'\n''authcat'$'\n''stratum'$'\n''ente'$'\n''freeotp'$'\n''freeotp-plus'$'\n''steam'$'\n''authy'$'\n''battlenet'$'\n''duo'$'\n''proton'$'\n''google-db'$'\n''microsoft'$'\n''pass'$'\n''keepassxc'
+        __authcat_add_completions -W 'otpauth'$'\n''google'$'\n''aegis'$'\n''2fas'$'\n''andotp'$'\n''bitwarden'$'\n''authcat'$'\n''stratum'$'\n''ente'$'\n''freeotp'$'\n''freeotp-plus'$'\n''steam'$'\n''authy'$'\n''battlenet'$'\n''duo'$'\n''proton'$'\n''google-db'$'\n''microsoft'$'\n''pass'$'\n''keepassxc'$'\n''1password'$'\n''protonpass'$'\n''keepass-xml'$'\n''totp-authenticator'$'\n''lastpass'
         return
         ;;
     '--name')
