@@ -15,8 +15,9 @@ extension AuthCat {
                 them (nothing is asked of the remote): its name, its short id (the first 8 \
                 digits of its id, always beside its name), when it joined, when this device \
                 first and last read one of its objects, whether it is this device, and \
-                whether a key rotation revoked it. A device that joined but has not synced \
-                a change yet shows as (no name yet) once a sync here read its certificate. \
+                whether a key rotation revoked it. A device's name goes out with its join; one \
+                whose join was cut short shows as (no name yet) once a sync here read its \
+                certificate. \
                 A name is a device's own word: anything in it that would not show is \
                 written as its code point (<U+3164>), and a name too like another's is \
                 marked.

@@ -8,10 +8,11 @@
 /// put on the line and are left out. The rest is quoted for where it goes,
 /// since the script turns off bash's file-name quoting (which escapes every
 /// colon). Readline replaces the word with the longest common start of
-/// several candidates, which `code` accepts (every start of a label names
-/// the accounts it begins) but which must keep what was typed: where labels
-/// match in the middle (`ali` in `GitHub:alice` and `GitLab:alice`), the
-/// typed word is listed with them (`withTypedWord`) and the word stays as typed.
+/// several candidates, which `code` accepts (a start several labels share names
+/// them all) but which must keep what was typed, whichever way readline
+/// compares case (`keepsTheWord`): where labels match in the middle (`ali`
+/// in `GitHub:alice` and `GitLab:alice`), the typed word is listed with them
+/// (`withTypedWord`) and the word stays as typed.
 public struct BashCompletionReply: Sendable {
     /// bash's default `COMP_WORDBREAKS`, for when the script did not pass the user's.
     public static let defaultWordBreaks = " \t\n\"'><=;|&(:"
@@ -35,22 +36,40 @@ public struct BashCompletionReply: Sendable {
         let keptLowercased = keptText.lowercased()
         let placeable = labels.filter { $0.lowercased().hasPrefix(keptLowercased) }
         let replies = placeable.map { Self.quoted(String($0.dropFirst(keptText.count)), inside: quote) }
-        guard replies.count > 1 else { return replies }
-        let common = Self.commonPrefix(of: replies)
-        if common.isEmpty || common.lowercased().hasPrefix(replaced.lowercased()) { return replies }
+        guard replies.count > 1, !Self.keepsTheWord(replaced, replies) else { return replies }
         return Self.withTypedWord(replaced, listed: replies)
     }
 
-    /// `replies` with the word as typed before them, when they share a start
-    /// that would replace it. Readline puts in the start that all
-    /// candidates share, and keeps the typed word when they share none; the
-    /// typed word begins differently from the labels that hold it inside.
-    /// When every candidate begins as the word does (`Ab` in `Abra:x` and
-    /// `Aardvark:ab`), only a space before it leaves them no shared start.
-    /// Bound to menu-complete, readline puts in the typed word as one choice.
+    /// Whether readline, given `replies`, keeps the typed word or only adds
+    /// to it. It puts in the bytes all candidates share (case ignored with
+    /// `completion-ignore-case`), and keeps the word when they share none;
+    /// so each way, that start must be empty or begin with the word.
+    static func keepsTheWord(_ typed: String, _ replies: [String]) -> Bool {
+        let word = Array(typed.lowercased().utf8)
+        return [replies, replies.map { $0.lowercased() }].allSatisfy { candidates in
+            let shared = Array(String(decoding: sharedBytes(of: candidates), as: UTF8.self).lowercased().utf8)
+            return shared.isEmpty || shared.starts(with: word)
+        }
+    }
+
+    /// `replies` with the word as typed before them, when readline would
+    /// replace it with the start they share. The typed word begins
+    /// differently from the labels that hold it inside, which leaves them no
+    /// shared start; when every candidate begins as the word does (`Ab` in
+    /// `Abra:x` and `Aardvark:ab`), only a space before it does. Bound to
+    /// menu-complete, readline puts in the typed word as one choice.
     static func withTypedWord(_ typed: String, listed replies: [String]) -> [String] {
-        let sharesStart = !commonPrefix(of: ([typed] + replies).map { $0.lowercased() }).isEmpty
+        let sharesStart = !sharedBytes(of: ([typed] + replies).map { $0.lowercased() }).isEmpty
         return [sharesStart ? " " + typed : typed] + replies.sorted()
+    }
+
+    /// The bytes (UTF-8) that all of `strings` begin with, as readline compares them.
+    static func sharedBytes(of strings: [String]) -> [UInt8] {
+        guard var shared = strings.first.map({ Array($0.utf8) }) else { return [] }
+        for string in strings.dropFirst() {
+            shared = Array(zip(shared, string.utf8).prefix { $0 == $1 }.map(\.0))
+        }
+        return shared
     }
 
     /// How much of the word readline keeps: as characters of the typed word, and of its text.

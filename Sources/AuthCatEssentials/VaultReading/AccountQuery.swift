@@ -29,13 +29,16 @@ extension Account: AccountNaming {}
 
 /// How a user names an account on the command line: its id, then its exact
 /// `issuer:name` label, then its exact issuer or exact name, then any part of
-/// its issuer or name, or its issuer, a colon and any part of its name
-/// (`gitlab:` or `gitlab:al`). The first rule that matches anything decides,
-/// so `tiny` names the issuer Tiny even when Tiny2 exists; case is ignored
+/// its issuer or name. The first rule that matches anything decides, so
+/// `tiny` names the issuer Tiny even when Tiny2 exists; case is ignored
 /// throughout, and the last two rules also ignore accents (`folded`), so
-/// `zoe` and `github:zoe` find `GitHub:Zoë`. So every start of a label names
-/// the accounts it begins: a shell may complete a word to the start that
-/// several labels share (`GitLab:`), and that word still runs.
+/// `zoe` and `github:zoe` find `GitHub:Zoë`.
+///
+/// Last, a start that several labels share past the colon (`gitlab:` or
+/// `gitlab:b` for GitLab:bob and GitLab:bobby) names them all, so that a word
+/// a shell completed to it still runs and lists them; it never names one
+/// account alone, so that `ISSUER:NAME` stays exact: `rm gitlab:bob` never
+/// removes GitLab:bobby.
 ///
 /// The vault's lookup (`VaultReader.account(matching:)`, which both programs
 /// use) applies the first two rules through the vault's indexes, with `id`
@@ -84,6 +87,7 @@ public struct AccountQuery: Sendable {
         let queryIsASCII = text.utf8.allSatisfy { $0 < 0x80 }
         var whole: [Named] = []
         var part: [Named] = []
+        var begun: [Named] = []
         for account in accounts {
             let (issuer, issuerIsPlain, issuerWasASCII) = Self.foldedAndPlain(account.issuer)
             let (name, nameIsPlain, nameWasASCII) = Self.foldedAndPlain(account.name)
@@ -95,12 +99,16 @@ public struct AccountQuery: Sendable {
             } else if whole.isEmpty,
                 Self.contains(issuer, needle, plain: needleIsPlain && issuerIsPlain)
                     || Self.contains(name, needle, plain: needleIsPlain && nameIsPlain)
-                    || (needleHasColon && Self.isIssuerAndNamePart(needle, issuer: issuer, name: name))
             {
                 part.append(account)
+            } else if whole.isEmpty, part.isEmpty, needleHasColon,
+                Self.isIssuerAndNameStart(needle, issuer: issuer, name: name)
+            {
+                begun.append(account)
             }
         }
-        return whole.isEmpty ? part : whole
+        if !whole.isEmpty { return whole }
+        return part.isEmpty && begun.count > 1 ? begun : part
     }
 
     /// Whether `text` contains `needle`, as `String.contains` decides: by
@@ -121,14 +129,13 @@ public struct AccountQuery: Sendable {
         return false
     }
 
-    /// Whether `needle` is `issuer`, a colon and a part of `name` (all
+    /// Whether `needle` is `issuer`, a colon and a start of `name` (all
     /// folded), at one of its colons: an issuer may hold a colon too.
-    private static func isIssuerAndNamePart(_ needle: String, issuer: String, name: String) -> Bool {
+    private static func isIssuerAndNameStart(_ needle: String, issuer: String, name: String) -> Bool {
         guard !issuer.isEmpty else { return false }
         return needle.indices.contains { colon in
             guard needle[colon] == ":", needle[..<colon] == issuer else { return false }
-            let namePart = needle[needle.index(after: colon)...]
-            return namePart.isEmpty || name.contains(namePart)
+            return name.hasPrefix(needle[needle.index(after: colon)...])
         }
     }
 

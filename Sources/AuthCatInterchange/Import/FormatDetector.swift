@@ -27,16 +27,22 @@ public enum FormatDetector {
         }
         let content = significant(data)
         if content.isEmpty { throw ImportError.empty }
+        if startsLikeJSON(data) { return try detectJSON(data) }
         if !isText(content) { return .andOTP }
-        return startsLikeJSON(data) ? try detectJSON(data) : try detectText(Data(content))
+        return try detectText(Data(content))
     }
 
     /// Whether `data`, after blank space and a byte-order mark, starts with
-    /// `{` or `[` and is text: ciphertext (an encrypted andOTP or Stratum
-    /// backup) starts with either byte now and then, by chance.
+    /// `{` or `[` and is not ciphertext, which starts with either byte now
+    /// and then, by chance (an encrypted andOTP or Stratum backup): it holds
+    /// no control character (JSON in any 8-bit encoding, damaged or not), or
+    /// it parses (JSON in UTF-16 or UTF-32 without a byte-order mark).
     static func startsLikeJSON(_ data: Data) -> Bool {
         let content = significant(data)
-        return (content.first == UInt8(ascii: "{") || content.first == UInt8(ascii: "[")) && isText(content)
+        guard content.first == UInt8(ascii: "{") || content.first == UInt8(ascii: "[") else { return false }
+        let blank: Set<UInt8> = [0x09, 0x0a, 0x0d]
+        let controls = content.prefix(4096).contains { (byte: UInt8) in byte < 0x20 && !blank.contains(byte) }
+        return !controls || (try? JSONValue.decode(data)) != nil
     }
 
     /// `data` without leading blank space and byte-order mark.

@@ -31,31 +31,40 @@ final class AccountQueryTests: XCTestCase {
         XCTAssertEqual(AccountQuery("github").matches(in: all), [github, githubWork])
     }
 
-    /// An issuer, a colon and a part of the name names that issuer's
-    /// accounts whose name holds the part: so every start of a label names
-    /// the accounts it begins, which a shell may complete a word to
-    /// (`GitLab:` for `GitLab:alice` and `GitLab:bob`).
-    func testAnIssuerAndAPartOfTheNameNameItsAccounts() {
+    /// A start several labels share past the colon names them all, so that
+    /// a word a shell completed to it (`GitLab:`) still runs and lists them;
+    /// it never names one account alone: `ISSUER:NAME` stays exact.
+    func testAStartSeveralLabelsShareNamesThemAllButNeverOneAlone() {
         let alice = account("GitLab", "alice")
         let bob = account("GitLab", "bob")
+        let bobby = account("GitLab", "bobby")
         let hub = account("GitHub", "alice")
         let colon = account("Is:su", "er:x")
+        let colon2 = account("Is:su", "er:y")
         let zoe = account("Mäil", "Zoë")
-        let all = [alice, bob, hub, colon, zoe]
-        XCTAssertEqual(AccountQuery("GitLab:").matches(in: all), [alice, bob])
-        XCTAssertEqual(AccountQuery("gitlab:B").matches(in: all), [bob])
-        XCTAssertEqual(AccountQuery("gitlab:lic").matches(in: all), [alice])
-        XCTAssertEqual(AccountQuery("mail:zo").matches(in: all), [zoe])
-        XCTAssertEqual(AccountQuery("is:su:er:").matches(in: all), [colon])
-        XCTAssertEqual(AccountQuery("gitlab:carol").matches(in: all), [])
+        let zoey = account("Mail", "zoey")
+        let all = [alice, bob, bobby, hub, colon, colon2, zoe, zoey]
+        XCTAssertEqual(AccountQuery("GitLab:").matches(in: all), [alice, bob, bobby])
+        XCTAssertEqual(AccountQuery("gitlab:B").matches(in: all), [bob, bobby])
+        XCTAssertEqual(AccountQuery("gitlab:bob").matches(in: all), [bob], "the exact label")
+        XCTAssertEqual(AccountQuery("mail:zo").matches(in: all), [zoe, zoey])
+        XCTAssertEqual(AccountQuery("is:su:er:").matches(in: all), [colon, colon2])
+        // One account alone is never named so: not bobby for a removed bob.
+        XCTAssertEqual(AccountQuery("gitlab:bobb").matches(in: [alice, bob, bobby]), [])
+        XCTAssertEqual(AccountQuery("gitlab:bob").matches(in: [alice, bobby]), [])
+        XCTAssertEqual(AccountQuery("gitlab:al").matches(in: all), [], "a start of one label")
+        XCTAssertEqual(AccountQuery("gitlab:lic").matches(in: all), [], "inside a name is not its start")
         // A part of the issuer before the colon is not the issuer.
-        XCTAssertEqual(AccountQuery("lab:alice").matches(in: all), [])
-        // Every start of every label names at least its own account.
+        XCTAssertEqual(AccountQuery("lab:b").matches(in: all), [])
+        // Every start that several labels share names each of them, or is a whole label.
         for account in all {
             let label = Array(account.label)
             for end in 1...label.count {
                 let start = String(label[..<end])
-                XCTAssertTrue(AccountQuery(start).matches(in: all).contains(account), start)
+                let sharing = all.filter { $0.label.lowercased().hasPrefix(start.lowercased()) }
+                guard sharing.count > 1, !sharing.contains(where: { $0.label == start }) else { continue }
+                let named = Set(AccountQuery(start).matches(in: all).map(\.id))
+                XCTAssertTrue(named.isSuperset(of: sharing.map(\.id)), start)
             }
         }
     }
