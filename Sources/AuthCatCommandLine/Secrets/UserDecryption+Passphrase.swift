@@ -35,25 +35,30 @@ extension UserDecryption {
                 "--batch", "--quiet", "--no-symkey-cache", "--pinentry-mode", "loopback", "--passphrase-fd", "0",
                 "--decrypt",
             ], environment: environment)
-        var input = passphrase.withUnsafeBytes { Array($0) } + [0x0a] + Array(data)
+        // Built in place, so that no intermediate copy of the passphrase is left unwiped.
+        var input: [UInt8] = []
+        input.reserveCapacity(passphrase.count + 1 + data.count)
+        passphrase.withUnsafeBytes { input.append(contentsOf: $0) }
+        input.append(0x0a)
+        input.append(contentsOf: data)
         defer { Wipe.bytes(&input) }
-        let finished: ChildProcess.Finished
+        var finished: ChildProcess.Finished
         do {
             finished = try program.run(input: input, outputLimit: Self.sealedExportLimit + 1)
         } catch {
             let reason = (error as? ChildProcess.StartFailure)?.reason ?? "\(type(of: error))"
             throw ImportError.malformed(format, "gpg could not be started (\(reason))")
         }
-        var output = finished.output
-        defer { Wipe.bytes(&output) }
+        // Wiped where it is: a copy (`var output = finished.output`) would be wiped instead.
+        defer { Wipe.bytes(&finished.output) }
         if let failure = ChildProcess.failure(finished.status) {
             if finished.message.contains("Bad session key") { throw ImportError.wrongPassword(format) }
             let reason = finished.message.isEmpty ? failure : finished.message
             throw ImportError.malformed(format, "gpg could not decrypt it (\(reason))")
         }
-        guard output.count <= Self.sealedExportLimit else {
+        guard finished.output.count <= Self.sealedExportLimit else {
             throw ImportError.malformed(format, "it decrypts to more than \(Self.sealedExportLimit >> 20) MiB")
         }
-        return Data(output)
+        return Data(finished.output)
     }
 }

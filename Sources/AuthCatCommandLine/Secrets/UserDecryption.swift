@@ -29,24 +29,24 @@ struct UserDecryption {
     ///   it; `Unavailable` when the program is missing or the user cancelled.
     func decrypt(_ file: PassStore.File) throws -> SecretBytes {
         let program = try self.program(for: file.encryption)
-        let finished: ChildProcess.Finished
+        var finished: ChildProcess.Finished
         do {
             finished = try program.run(input: Array(file.contents), outputLimit: PassStore.maximumFileSize + 1)
         } catch {
             throw Unavailable.failed(program.name, (error as? ChildProcess.StartFailure)?.reason ?? "\(error)")
         }
-        var output = finished.output
-        defer { Wipe.bytes(&output) }
+        // Wiped where it is: a copy (`var output = finished.output`) would be wiped instead.
+        defer { Wipe.bytes(&finished.output) }
         if let failure = ChildProcess.failure(finished.status) {
             // A cancelled passphrase dialog would come back for every entry: stop at the first.
             if finished.message.lowercased().contains("cancel") { throw Unavailable.cancelled(program.name) }
             let reason = finished.message.isEmpty ? failure : finished.message
             throw PassStore.DecryptionFailure(reason: "\(program.name) could not decrypt it (\(reason))")
         }
-        guard output.count <= PassStore.maximumFileSize else {
+        guard finished.output.count <= PassStore.maximumFileSize else {
             throw PassStore.DecryptionFailure(reason: "it decrypts to more than 1 MiB, too large for an entry")
         }
-        return SecretBytes(output)
+        return SecretBytes(finished.output)
     }
 
     /// The program that decrypts `encryption`, with its arguments.

@@ -30,7 +30,8 @@ extension Vault {
     public func recordFollowLook(_ file: FollowedFile, problem: String?) throws {
         let now = clock.now()
         try Self.translatingErrors(location) {
-            try database.write { db in try Self.recordFollowLook(file, at: now, applied: nil, problem: problem, in: db)
+            try database.write { db in
+                try Self.recordFollowLook(file, at: now, applied: nil, problem: problem, in: db)
             }
         }
     }

@@ -40,9 +40,13 @@ public enum FormatDetector {
     static func startsLikeJSON(_ data: Data) -> Bool {
         let content = significant(data)
         guard content.first == UInt8(ascii: "{") || content.first == UInt8(ascii: "[") else { return false }
-        let blank: Set<UInt8> = [0x09, 0x0a, 0x0d]
-        let controls = content.prefix(4096).contains { (byte: UInt8) in byte < 0x20 && !blank.contains(byte) }
-        return !controls || (try? JSONValue.decode(data)) != nil
+        return !hasControlBytes(content) || (try? JSONValue.decode(data)) != nil
+    }
+
+    /// Whether the start of `data` (its first 4 KiB) holds a control
+    /// character other than blank space, as text in no 8-bit encoding does.
+    private static func hasControlBytes(_ data: Data.SubSequence) -> Bool {
+        data.prefix(4096).contains { (byte: UInt8) in byte < 0x20 && byte != 0x09 && byte != 0x0a && byte != 0x0d }
     }
 
     /// `data` without leading blank space and byte-order mark.
@@ -58,11 +62,11 @@ public enum FormatDetector {
     /// no signature to recognise it by.
     private static func isText(_ data: Data.SubSequence) -> Bool {
         if data.starts(with: [0xff, 0xfe]) || data.starts(with: [0xfe, 0xff]) { return true }
+        guard !hasControlBytes(data) else { return false }
         var head = Data(data.prefix(4096))
         // A multi-byte character cut at the end of the window is still text.
         for _ in 0..<3 where String(data: head, encoding: .utf8) == nil && !head.isEmpty { head.removeLast() }
-        guard let text = String(data: head, encoding: .utf8) else { return false }
-        return !text.unicodeScalars.contains { $0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0) }
+        return String(data: head, encoding: .utf8) != nil
     }
 
     /// The kind of image `data` starts like, by the signatures of its format.

@@ -48,7 +48,8 @@ extension SyncEngine {
             remote: remote, vaultID: state.remoteVaultID, objectKey: keys.objectKey,
             isKnownRejected: MarkerCheck.knownRejected(try knownRejections(), listed: listing.versions))
         let newest = try await markers.newestDisabledGeneration(in: listing, above: 0)?.generation ?? 0
-        let generation = try RemoteLayout.checkedNumber(max(newest, state.trustedDisabledGeneration) + 1)
+        let generation = try RemoteLayout.checkedNumber(
+            max(newest, Marker.trustedGeneration(state.disabledGeneration)) + 1)
         let name = EpochLayout.inEpoch(
             state.keyEpoch, .disabledMarker(vault: state.remoteVaultID, generation: generation))
         try await remote.put(name, data: try marker(.disabled, name: name, state, keys))

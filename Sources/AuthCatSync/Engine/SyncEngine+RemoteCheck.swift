@@ -23,7 +23,7 @@ extension SyncEngine {
         // Compared by generation, so a device asleep while sync was turned off
         // everywhere and on again elsewhere still turns off; no download unless
         // newer. A newer marker that does not open is reported and passed over.
-        let known = try store.state()?.trustedDisabledGeneration ?? 0
+        let known = try store.state().map { Marker.trustedGeneration($0.disabledGeneration) } ?? 0
         if let marker = try await markers.newestDisabledGeneration(in: listing, above: known) {
             try store.updateState {
                 $0.enabled = false

@@ -45,14 +45,13 @@ struct Marker: Codable, Equatable {
         }
         return marker
     }
-}
 
-extension SyncStore.StateRecord {
-    /// `disabledGeneration`, or 0 when it is the last number a name can
-    /// hold: no device can write a marker past that, so only a planted one
-    /// that an earlier authcat believed without opening it could have put it
-    /// there, and keeping it would make this device deaf to every real one.
-    var trustedDisabledGeneration: Int64 {
+    /// A device's recorded `disabledGeneration`, or 0 when it is the last
+    /// number a name can hold: no device can write a marker past that, so
+    /// only a planted one that an earlier authcat believed without opening it
+    /// could have put it there, and keeping it would make this device deaf to
+    /// every real one.
+    static func trustedGeneration(_ disabledGeneration: Int64) -> Int64 {
         disabledGeneration < RemoteLayout.maximumNumber ? disabledGeneration : 0
     }
 }

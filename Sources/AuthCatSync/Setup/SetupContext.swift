@@ -56,7 +56,7 @@ struct SetupContext {
         }
         try store.updateState {
             if let chosen = naming.chosen { $0.deviceName = chosen }
-            $0.disabledGeneration = max($0.trustedDisabledGeneration, disabled)
+            $0.disabledGeneration = max(Marker.trustedGeneration($0.disabledGeneration), disabled)
             $0.enabled = true
             $0.remoteURL = remoteURL
             $0.remoteDeleted = false

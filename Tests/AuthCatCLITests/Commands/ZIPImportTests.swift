@@ -97,6 +97,20 @@ final class ZIPImportTests: InterchangeTests {
         assertOneLineError(
             try authcat.run(["import", export]), containing: "AUTHCAT_IMPORT_PASSPHRASE_FILE", status: 1)
         XCTAssertEqual(try VaultSnapshot.take(authcat), before)
+        // Larger than one pipe's room: refused with the command that opens it, before gpg runs.
+        let large = try authcat.shell(
+            """
+            head -c 1100000 /dev/urandom > large
+            gpg --batch --quiet --pinentry-mode loopback --passphrase-file right --compress-algo none \
+                --symmetric -o large.pgp large
+            """)
+        XCTAssertEqual(large.status, 0, large.stderr)
+        assertOneLineError(
+            try authcat.run(
+                ["import", authcat.root.appendingPathComponent("large.pgp").path, "--format", "protonpass"],
+                environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": right]),
+            containing: "decrypt it first: gpg --decrypt", status: 1)
+        XCTAssertEqual(try VaultSnapshot.take(authcat), before)
 
         let output = try succeed(["import", export], environment: ["AUTHCAT_IMPORT_PASSPHRASE_FILE": right])
         XCTAssertTrue(output.hasPrefix("added 6 accounts from the Proton Pass export; skipped 0, rejected 1"), output)
