@@ -46,7 +46,8 @@ extension SyncEngine {
         // A marker rejected before and unchanged is not downloaded again.
         let markers = MarkerCheck(
             remote: remote, vaultID: state.remoteVaultID, objectKey: keys.objectKey,
-            isKnownRejected: MarkerCheck.knownRejected(try knownRejections(), listed: listing.versions))
+            isKnownRejected: MarkerCheck.knownRejected(
+                try SyncStore.RejectedRecord.byName(in: store), listed: listing.versions))
         let newest = try await markers.newestDisabledGeneration(in: listing, above: 0)?.generation ?? 0
         let generation = try RemoteLayout.checkedNumber(
             max(newest, Marker.trustedGeneration(state.disabledGeneration)) + 1)
@@ -74,11 +75,17 @@ extension SyncEngine {
         try await remote.delete(manifest)
     }
 
+    /// A sealed marker of `kind` written by this device.
     private func marker(
         _ kind: Marker.Kind, name: String, _ state: SyncStore.StateRecord, _ keys: SyncKeys
     ) throws -> Data {
-        try Self.sealedMarker(
-            kind, name: name, keys: keys, vaultID: state.remoteVaultID, deviceID: state.deviceID,
-            vault: vault, now: clock.now())
+        let marker = Marker(
+            vault: state.remoteVaultID, kind: kind, device: state.deviceID, deviceName: vault.identity.deviceName,
+            createdAt: clock.now().unixMilliseconds)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try SealedObject.seal(
+            try encoder.encode(marker), key: keys.objectKey, vault: state.remoteVaultID,
+            device: Marker.sealingDevice, name: name)
     }
 }

@@ -120,7 +120,7 @@ extension SyncService {
             _ = try await rotation.resume(secret: secret)
             do {
                 _ = try await engine.run(progress: progress, compacting: false)
-            } catch let error as SyncError where error.cause is SyncEngine.UnprovedEpoch {
+            } catch let error as SyncError where error.cause is RotationFollowing.UnprovedEpoch {
                 // A record nobody can prove (forged, or planted by the remote) must not stop a
                 // revocation: the rotation to come proves its own epoch; the cuts are as last synced.
             }

@@ -46,13 +46,14 @@ final class SyncEnginePINTests: SyncEngineTestCase {
     func testObjectsKeepYandexAndMOTPWhereOlderDevicesDoNotLook() throws {
         let state = { (id: String, kind: OTPKind, pin: String?) in
             AccountState(
-                id: id, createdAt: 0, counter: 0, issuer: .init(value: "", clock: SyncEngine.unknownTime),
-                name: .init(value: "n", clock: SyncEngine.unknownTime),
-                otp: .init(value: AccountState.OTPSettings(OTPParameters(kind: kind)), clock: SyncEngine.unknownTime),
-                secret: .init(value: "AAAAAAAAAAAAAAAAAAAAAA==", clock: SyncEngine.unknownTime),
-                tags: .init(value: [], clock: SyncEngine.unknownTime),
-                note: .init(value: "", clock: SyncEngine.unknownTime),
-                deleted: .init(value: false, clock: SyncEngine.unknownTime), pin: pin)
+                id: id, createdAt: 0, counter: 0, issuer: .init(value: "", clock: ChangeSetWriter.unknownTime),
+                name: .init(value: "n", clock: ChangeSetWriter.unknownTime),
+                otp: .init(
+                    value: AccountState.OTPSettings(OTPParameters(kind: kind)), clock: ChangeSetWriter.unknownTime),
+                secret: .init(value: "AAAAAAAAAAAAAAAAAAAAAA==", clock: ChangeSetWriter.unknownTime),
+                tags: .init(value: [], clock: ChangeSetWriter.unknownTime),
+                note: .init(value: "", clock: ChangeSetWriter.unknownTime),
+                deleted: .init(value: false, clock: ChangeSetWriter.unknownTime), pin: pin)
         }
         let ids = (1...3).map { "00000000-0000-4000-8000-00000000000\($0)" }
         let set = ChangeSet(
@@ -92,13 +93,13 @@ final class SyncEnginePINTests: SyncEngineTestCase {
     func testAStateWhosePINDoesNotFitItsKindIsRefused() throws {
         let valid = AccountState(
             id: "00000000-0000-4000-8000-000000000001", createdAt: 0, counter: 0,
-            issuer: .init(value: "", clock: SyncEngine.unknownTime),
-            name: .init(value: "n", clock: SyncEngine.unknownTime),
-            otp: .init(value: AccountState.OTPSettings(OTPParameters(kind: .motp)), clock: SyncEngine.unknownTime),
-            secret: .init(value: "AAAA", clock: SyncEngine.unknownTime),
-            tags: .init(value: [], clock: SyncEngine.unknownTime),
-            note: .init(value: "", clock: SyncEngine.unknownTime),
-            deleted: .init(value: false, clock: SyncEngine.unknownTime),
+            issuer: .init(value: "", clock: ChangeSetWriter.unknownTime),
+            name: .init(value: "n", clock: ChangeSetWriter.unknownTime),
+            otp: .init(value: AccountState.OTPSettings(OTPParameters(kind: .motp)), clock: ChangeSetWriter.unknownTime),
+            secret: .init(value: "AAAA", clock: ChangeSetWriter.unknownTime),
+            tags: .init(value: [], clock: ChangeSetWriter.unknownTime),
+            note: .init(value: "", clock: ChangeSetWriter.unknownTime),
+            deleted: .init(value: false, clock: ChangeSetWriter.unknownTime),
             pin: "MTIzNA==")
         XCTAssertNoThrow(try valid.validate())
         var missing = valid

@@ -2,22 +2,28 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-extension SyncEngine {
+/// The stage that follows the rotation records on the remote from the key
+/// epoch this device holds (`RotationChain`, docs/FORMAT.md §5.9), before
+/// anything is imported or exported. It leaves the state and keys of the
+/// epoch the rest of the sync works in.
+struct RotationFollowing {
+    let resources: SyncResources
+    let progress: ((SyncProgress) -> Void)?
+
     /// What following the rotation chain at the start of a sync left.
     struct Followed {
         var state: SyncStore.StateRecord
         var keys: SyncKeys
-        /// What was imported from the epoch this device left, up to the cut points.
-        var leftEpochReport: SyncReport?
+        /// What was imported from the epoch this device left, up to the cut
+        /// points, and what was found wrong there.
+        var leftEpoch: (imported: Importer.Imported, issues: [SyncReport.IntegrityIssue])?
         /// Rotation records that failed a check (never believed), by name, with why.
         var rejected: [(name: String, reason: String)] = []
         /// Epochs at which two valid records were found (the smaller digest was taken).
         var conflicts: [Int64] = []
     }
 
-    /// Follows the rotation records on the remote from the epoch this device
-    /// holds (`RotationChain`, docs/FORMAT.md §5.9), before anything is imported
-    /// or exported:
+    /// Follows the rotation records from the epoch this device holds:
     ///
     /// - a newer epoch sealed to this device is adopted without a question:
     ///   the epoch it leaves is read up to the rotation's signed cut points
@@ -26,10 +32,8 @@ extension SyncEngine {
     /// - a rotation that revoked this device stops its sync for good (`revoked`);
     /// - a newer epoch listed but not proved from here (withheld or forged)
     ///   stops the sync before anything is written.
-    func followRotations(
-        _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject],
-        progress: ((SyncProgress) -> Void)?
-    ) async throws -> Followed {
+    func follow(_ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject]) async throws -> Followed {
+        let (vault, store) = (resources.vault, resources.store)
         var followed = Followed(state: state, keys: keys)
         let newestListed = EpochLayout.newestListedEpoch(objects.map(\.name), vault: state.remoteVaultID)
         guard newestListed > state.keyEpoch else { return followed }
@@ -39,7 +43,7 @@ extension SyncEngine {
         let deviceKeys = try DeviceKeys.unsealLocally(
             sealedDeviceKey, sealingKey: try vault.derivedKey(context: DeviceKeys.localContext),
             remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
-        let chain = RotationChain(remote: remote, vault: state.remoteVaultID)
+        let chain = RotationChain(remote: resources.remote, vault: state.remoteVaultID)
         let result = try await chain.follow(
             from: RotationChain.Position(epoch: state.keyEpoch, recordHash: state.keyEpochRecord, authority: authority),
             listing: objects, device: state.deviceID, deviceKeys: deviceKeys)
@@ -69,8 +73,8 @@ extension SyncEngine {
             throw SyncError.revoked(epoch: epoch)
         case .adopted(let position, let newKeys, let record):
             if position.epoch == state.keyEpoch + 1 {
-                followed.leftEpochReport = try await importLeftEpoch(
-                    state, keys: keys, objects: objects, cut: EpochCut(record: record), progress: progress)
+                followed.leftEpoch = try await importLeftEpoch(
+                    state, keys: keys, objects: objects, cut: EpochCut(record: record))
             }
             let directory = try DeviceDirectory.read(
                 from: store, state: state, vaultDeviceName: vault.identity.deviceName)
@@ -85,15 +89,14 @@ extension SyncEngine {
     /// up to the cut points the rotation signed: the rotating device had read
     /// as far, and nothing past a cut (a revoked device writing on) counts.
     private func importLeftEpoch(
-        _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject], cut: EpochCut,
-        progress: ((SyncProgress) -> Void)?
-    ) async throws -> SyncReport {
-        let run = SyncEngine.Run(
-            keys: keys, state: state, listing: RemoteListing(objects, epoch: state.keyEpoch), progress: progress,
-            cut: cut)
-        run.rejectedBefore = try knownRejections()
-        try await importChanges(run)
-        return run.report
+        _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject], cut: EpochCut
+    ) async throws -> (imported: Importer.Imported, issues: [SyncReport.IntegrityIssue]) {
+        let scope = SyncScope(keys: keys, state: state, listing: RemoteListing(objects, epoch: state.keyEpoch))
+        var importer = Importer(
+            resources: resources, scope: scope, state: state,
+            findings: try ObjectFindings(listing: scope.listing, store: resources.store), progress: progress, cut: cut)
+        try await importer.importChanges()
+        return (importer.imported, importer.findings.issues)
     }
 
     /// Moves this device's state to the adopted epoch: its key sealed here, the
@@ -103,10 +106,10 @@ extension SyncEngine {
     private func adopt(
         _ position: RotationChain.Position, keys: SyncKeys, revoking record: RotationRecord
     ) throws -> SyncStore.StateRecord {
-        try store.transaction { db in
+        try resources.store.transaction { db in
             var state = try db.requiredState()
             state.sealedMasterKey = try keys.sealedLocally(
-                vault: vault, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
+                vault: resources.vault, remoteVaultID: state.remoteVaultID, deviceID: state.deviceID)
             state.keyEpoch = position.epoch
             state.keyEpochRecord = position.recordHash
             state.authorityPublicKey = position.authority
@@ -138,7 +141,7 @@ extension SyncEngine {
             DeviceReference(id: id, name: directory.devices.first(where: { $0.id == id })?.name ?? "unknown")
         }
         let author: HistoryAuthor = record.device == thisDevice ? .cli : .sync(from: reference(record.device))
-        try vault.write(author: author) { writer in
+        try resources.vault.write(author: author) { writer in
             try writer.recordSyncKeyRotation(epoch: record.epoch, revoked: record.revoked.sorted().map(reference))
         }
     }

@@ -2,7 +2,16 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-extension SyncEngine {
+/// The first stage of a sync: gives every local change since the last
+/// look a hybrid-logical-clock time and marks its record for export
+/// (docs/FORMAT.md §5.6). The import stamps again inside each of its
+/// transactions, and the export before it writes, so that no local change
+/// slips between a stamp and a write.
+struct LocalStamp {
+    let vault: Vault
+    let store: SyncStore
+    let clock: Clock
+
     /// Gives every local change since the last stamp a clock and marks its
     /// record for export. Changes written by sync itself are skipped, so
     /// nothing imported is ever echoed back.

@@ -2,24 +2,29 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-extension SyncEngine {
-    /// A change set of this device holding the given records as they are now.
-    ///
-    /// - Parameters:
-    ///   - name: this device's name, which every batch and snapshot carries.
-    ///   - joinedAt: when this device joined the remote vault (`state.joinedAt`), carried beside its name.
-    func makeChangeSet(
-        _ records: [SyncStore.ClockRecord], snapshot: Bool, sequence: Int64, previous: String, name: String,
-        joinedAt: Int64? = nil, _ run: SyncEngine.Run
+/// Writes this device's change sets, batch or snapshot (docs/FORMAT.md
+/// §5.4): the records named, as the vault holds them now, with their
+/// clocks, the device's name and its place in its chain. The export and
+/// the compaction both write through it.
+struct ChangeSetWriter {
+    let vault: Vault
+    let clock: Clock
+    let scope: SyncScope
+
+    /// A change set of this device holding `records` as they are now, numbered
+    /// `sequence` and following the chain head of `state`.
+    func changeSet(
+        _ records: [SyncStore.ClockRecord], snapshot: Bool, sequence: Int64, state: SyncStore.StateRecord
     ) throws -> ChangeSet {
         let accounts = try accountsByID(records)
         let preferences = try vault.preferences()
         var set = ChangeSet(
             format: snapshot ? ChangeSet.snapshotFormat : ChangeSet.batchFormat, version: ChangeSet.currentVersion,
-            vault: run.vaultID, device: run.deviceID, deviceName: name,
-            vaultDevice: vault.identity.deviceID, sequence: sequence, previous: previous,
+            vault: scope.vaultID, device: scope.deviceID, deviceName: deviceName(state),
+            vaultDevice: vault.identity.deviceID, sequence: sequence, previous: state.chainHead,
             createdAt: clock.now().unixMilliseconds, accounts: [], preferences: [])
-        set.joinedAt = joinedAt
+        // When this device joined the remote vault, carried beside its name.
+        set.joinedAt = state.joinedAt
         for record in records.sorted(by: { ($0.entity.rawValue, $0.recordID) < ($1.entity.rawValue, $1.recordID) }) {
             switch record.entity {
             case .account:
@@ -70,9 +75,10 @@ extension SyncEngine {
         return state
     }
 
-    /// Seals a change set of this device for its object name.
-    func seal(_ changes: ChangeSet, name: String, _ run: SyncEngine.Run) throws -> Data {
-        try SealedObject.seal(
-            try changes.encoded(), key: run.keys.objectKey, vault: run.vaultID, device: run.deviceID, name: name)
+    /// The name this device's change sets carry: the one chosen when it
+    /// joined or renamed it, else (a state from before names were chosen)
+    /// the vault's own device name.
+    func deviceName(_ state: SyncStore.StateRecord) -> String {
+        state.deviceName ?? vault.identity.deviceName
     }
 }

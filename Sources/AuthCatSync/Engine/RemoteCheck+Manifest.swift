@@ -1,7 +1,7 @@
 import AuthCatEssentials
 import Foundation
 
-extension SyncEngine {
+extension RemoteCheck {
     /// Compares the remote vault's manifest with the copy this device keeps
     /// (its hash, docs/FORMAT.md §5.7). The manifest is plain JSON, so anyone
     /// who can write to the remote could change it, say to weaken its key
@@ -9,22 +9,22 @@ extension SyncEngine {
     /// reported as a rejected object for as long as it stays changed, and its
     /// contents are never used. Downloaded only when its listed version
     /// changed, so a sync with nothing new is still one listing.
-    func checkManifest(_ run: SyncEngine.Run) async throws {
-        let name = RemoteLayout.manifest(run.vaultID)
-        guard let state = try store.state(), !run.isKnownRejected(name) else { return }
-        let listed = run.listing.versions[name]
+    func checkManifest(findings: inout ObjectFindings) async throws {
+        let store = resources.store
+        let name = RemoteLayout.manifest(scope.vaultID)
+        guard let state = try store.state(), !findings.isKnownRejected(name) else { return }
+        let listed = scope.listing.versions[name]
         if state.manifestHash != nil, listed != nil, listed == state.manifestVersion { return }
         let data: Data
         do {
-            guard let read = try await remote.get(name) else { return }
+            guard let read = try await resources.remote.get(name) else { return }
             data = read
         } catch let RemoteError.objectRefused(_, reason) {
             // Too large or not a plain file: reported like a changed manifest, and the sync goes on.
-            run.refused(name, reason: reason)
+            findings.refused(name, reason: reason)
             return
         }
         let hash = ObjectHash.of(data)
-        run.readVersions[name] = run.version(of: name, data: data)
         guard let known = state.manifestHash else {
             // A state from before the copy was kept: the manifest found now becomes the copy.
             try store.updateState {
@@ -34,14 +34,14 @@ extension SyncEngine {
             return
         }
         guard hash == known else {
-            let manifest = try? KeyManifest.decode(data, expectedVaultID: run.vaultID)
+            let manifest = try? KeyManifest.decode(data, expectedVaultID: scope.vaultID)
             // A rotation or passphrase change on another device, which this device has
             // followed: a newer generation at its own position, signed by the authority it pinned.
             if let authority = state.authorityPublicKey, let manifest,
                 try manifest.isAcceptable(
                     at: RotationChain.Position(
                         epoch: state.keyEpoch, recordHash: state.keyEpochRecord, authority: authority),
-                    vaultID: run.vaultID, afterGeneration: state.manifestGeneration)
+                    vaultID: scope.vaultID, afterGeneration: state.manifestGeneration)
             {
                 try store.updateState {
                     $0.manifestHash = hash
@@ -50,9 +50,7 @@ extension SyncEngine {
                 }
                 return
             }
-            if !run.isKnownRejected(name, data: data) {
-                run.issue(.rejected, name, Self.manifestRejection(manifest, state: state))
-            }
+            findings.rejected(name, read: data, Self.manifestRejection(manifest, state: state))
             return
         }
         if listed != state.manifestVersion { try store.updateState { $0.manifestVersion = listed } }

@@ -1,7 +1,7 @@
 import AuthCatEssentials
 import Foundation
 
-extension SyncEngine {
+extension LocalStamp {
     /// Brings this device's clock back into range when it was poisoned: an
     /// authcat from before clocks were bounded imported a clock far in the
     /// future (at `Int64.max`, say), or this device's own system clock once
