@@ -15,6 +15,8 @@ public final class MemoryRemote: Remote, Sendable {
         var objects: [String: Data] = [:]
         var failures: [RemoteError] = []
         var counts = RemoteRequestCounts()
+        /// Whether listings give each object's version, as S3 and WebDAV do.
+        var listsVersions = true
     }
 
     private let state = Mutex(State())
@@ -39,10 +41,14 @@ public final class MemoryRemote: Remote, Sendable {
 
     public func list(prefix: String) async throws -> [RemoteObject] {
         try RemoteObjectName.validatePrefix(prefix)
+        let listsVersions = withState { $0.listsVersions }
         return try operation({ $0.list += 1 }) { objects in
             objects
                 .filter { $0.key.hasPrefix(prefix) }
-                .map { RemoteObject(name: $0.key, size: $0.value.count, version: ObjectHash.of($0.value)) }
+                .map {
+                    RemoteObject(
+                        name: $0.key, size: $0.value.count, version: listsVersions ? ObjectHash.of($0.value) : nil)
+                }
                 .sorted { $0.name < $1.name }
         }
     }
@@ -121,6 +127,11 @@ extension MemoryRemote {
     /// All object names and contents, as a test would see them on the store.
     public var storedObjects: [String: Data] {
         withState { $0.objects }
+    }
+
+    /// Makes listings give no versions from now on, as a store that has none.
+    public func stopListingVersions() {
+        withState { $0.listsVersions = false }
     }
 
     /// Replaces (or adds) an object behind the remote's back, as another writer or an attacker would.

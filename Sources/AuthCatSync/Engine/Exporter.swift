@@ -23,7 +23,7 @@ struct Exporter {
         var exported = Exported()
         exported.deviceRenamed = try settleName()
         let (pending, renamed) = try resources.store.transaction { db in
-            let state = try stamper.stamp(db)
+            let state = try resources.localStamp.stamp(db)
             return (try db.pendingClocks(), state.map(Self.nameToAnnounce) ?? false)
         }
         guard !pending.isEmpty || renamed else { return exported }
@@ -44,10 +44,6 @@ struct Exporter {
             try await adoptExisting(name, sequence: sequence)
         }
         throw SyncError(.integrity, "could not find a free batch number for this device on the remote; try again")
-    }
-
-    private var stamper: LocalStamp {
-        LocalStamp(vault: resources.vault, store: resources.store, clock: resources.clock)
     }
 
     private var writer: ChangeSetWriter {

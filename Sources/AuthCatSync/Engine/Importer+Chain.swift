@@ -48,7 +48,7 @@ extension Importer {
                 break reading
             case .bytes(let bytes): data = bytes
             }
-            guard !findings.isKnownRejected(name, read: data),
+            guard !findings.isKnownRejected(name, recordingRead: data),
                 let changes = open(data, name: name, device: device, sequence: sequence, snapshot: isSnapshot)
             else {
                 if passOver(sequence, snapshot: isSnapshot) { continue }
@@ -148,7 +148,7 @@ extension Importer {
             try changes.checkClocks(physicalNow: clock.now().unixMilliseconds)
             return changes
         } catch {
-            if case SyncObjectError.clockAhead = error { findings.rereadNextSync(name) }
+            if case SyncObjectError.clockAhead = error { findings.rereadEachSync(name) }
             findings.issue(.rejected, name, (error as? UserFacingError)?.description ?? "unreadable")
             return nil
         }

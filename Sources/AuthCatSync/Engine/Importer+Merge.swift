@@ -26,7 +26,7 @@ extension Importer {
         for _ in 0..<5 {
             do {
                 let session = try store.transaction { db in
-                    guard let state = try LocalStamp(vault: vault, store: store, clock: clock).stamp(db),
+                    guard let state = try resources.localStamp.stamp(db),
                         let cursor = state.stampCursor
                     else {
                         throw SyncStoreError.malformed("no state row")

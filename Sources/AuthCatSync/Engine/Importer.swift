@@ -128,7 +128,7 @@ struct Importer {
     /// having changed nothing and reported nothing, when the vault refused the
     /// merged records: the object-by-object import then finds which object.
     private mutating func importWhole() async throws -> Bool {
-        let findingsBefore = findings
+        let issuesBefore = findings.issues.count
         var peers: [(start: SyncStore.PeerRecord, read: SyncStore.PeerRecord)] = []
         let collected = Importer.CollectedChanges()
         for (device, objects) in try devicesToRead() {
@@ -153,7 +153,7 @@ struct Importer {
             try apply(
                 combined, name: collected.names[0], persist: { db in for peer in changed { try db.save(peer) } })
         else {
-            findings = findingsBefore
+            findings.withdrawIssues(after: issuesBefore)
             return false
         }
         return true

@@ -5,8 +5,11 @@ import Foundation
 /// each rejected object by, so that the next sync skips it while it stays
 /// as it is and reads it again once it changes (DESIGN.md principle 9).
 ///
-/// A value each stage that reads objects takes `inout`: the checks of the
-/// remote, the import, and the import of an epoch being left.
+/// A value handed from stage to stage: the engine starts it with what
+/// following a rotation found, `RemoteCheck` takes it `inout`, the
+/// `Importer` carries it on and gives it back to be remembered. The import
+/// of an epoch being left starts one of its own, of which only the issues
+/// are kept (that epoch's objects leave the remote with the rotation).
 struct ObjectFindings {
     private let listing: RemoteListing
     /// Objects rejected by earlier syncs, by name.
@@ -32,8 +35,16 @@ struct ObjectFindings {
         issues.append(SyncReport.IntegrityIssue(kind: kind, subject: subject, detail: detail))
     }
 
-    mutating func issues(_ more: [SyncReport.IntegrityIssue]) {
+    /// Reports issues found elsewhere (in the epoch being left).
+    mutating func report(_ more: [SyncReport.IntegrityIssue]) {
         issues += more
+    }
+
+    /// Takes back the issues reported since there were `count`, keeping
+    /// what was learnt of the objects read: a step that changed nothing is
+    /// tried again object by object, which reports what it finds itself.
+    mutating func withdrawIssues(after count: Int) {
+        issues.removeSubrange(count...)
     }
 
     /// Reports that `device`'s objects after `sequence - 1` wait behind the
@@ -49,15 +60,16 @@ struct ObjectFindings {
     /// Whether `name` was rejected before and is listed unchanged: it is
     /// skipped and not reported again. Decided from the listed version
     /// without a download; a remote that lists none gives no answer here
-    /// (`isKnownRejected(_:read:)` decides once the bytes are read).
+    /// (`isKnownRejected(_:recordingRead:)` decides once the bytes are read).
     func isKnownRejected(_ name: String) -> Bool {
         guard let known = rejectedBefore[name], listing.sizes[name] != nil else { return false }
         return listing.versions[name].map { $0 == known.version } ?? false
     }
 
-    /// Records that `name` was read as `data`, and tells whether it is a
-    /// rejection remembered before, unchanged.
-    mutating func isKnownRejected(_ name: String, read data: Data) -> Bool {
+    /// Records that `name` was read as `data` (what a rejection of it is
+    /// remembered by, and whether it changed since one), and tells whether it
+    /// is a rejection remembered before, unchanged.
+    mutating func isKnownRejected(_ name: String, recordingRead data: Data) -> Bool {
         readVersions[name] = listing.versions[name] ?? Self.contentVersion(data)
         guard let known = rejectedBefore[name], listing.sizes[name] != nil else { return false }
         if let listed = listing.versions[name] { return listed == known.version }
@@ -69,7 +81,7 @@ struct ObjectFindings {
     /// Reports `name`, read as `data`, as rejected for `reason`, unless it
     /// is a rejection remembered before, unchanged.
     mutating func rejected(_ name: String, read data: Data, _ reason: String) {
-        if !isKnownRejected(name, read: data) { issue(.rejected, name, reason) }
+        if !isKnownRejected(name, recordingRead: data) { issue(.rejected, name, reason) }
     }
 
     /// Reports an object the remote refused to read (larger than
@@ -95,8 +107,9 @@ struct ObjectFindings {
         issue(.rejected, name, "a rotation record that is not adopted: \(reason)")
     }
 
-    /// Marks `name` as rejected only until this device's clock catches up with it.
-    mutating func rereadNextSync(_ name: String) {
+    /// Keeps `name`, rejected for a clock ahead of this device's, from being
+    /// remembered as rejected: the next sync reads it again.
+    mutating func rereadEachSync(_ name: String) {
         rereadEachSync.insert(name)
     }
 

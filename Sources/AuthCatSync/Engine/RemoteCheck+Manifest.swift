@@ -25,6 +25,8 @@ extension RemoteCheck {
             return
         }
         let hash = ObjectHash.of(data)
+        // Recorded on every path: a manifest put back ends a rejection remembered for the bytes it replaced.
+        let knownRejected = findings.isKnownRejected(name, recordingRead: data)
         guard let known = state.manifestHash else {
             // A state from before the copy was kept: the manifest found now becomes the copy.
             try store.updateState {
@@ -50,7 +52,7 @@ extension RemoteCheck {
                 }
                 return
             }
-            findings.rejected(name, read: data, Self.manifestRejection(manifest, state: state))
+            if !knownRejected { findings.issue(.rejected, name, Self.manifestRejection(manifest, state: state)) }
             return
         }
         if listed != state.manifestVersion { try store.updateState { $0.manifestVersion = listed } }

@@ -41,6 +41,7 @@ struct RemoteCheck {
         let vault = scope.vaultID
         let markers = MarkerCheck(
             remote: remote, vaultID: vault, objectKey: scope.keys.objectKey,
+            // A copy serves: whether a marker is a known rejection depends only on what the findings started with.
             isKnownRejected: { [findings] in findings.isKnownRejected($0) })
         if listing.deletedMarkers.contains(vault),
             try await markers.opens(RemoteLayout.deletedMarker(vault), .deleted, unopened: { findings.record($0) })

@@ -8,18 +8,22 @@ import Foundation
 
 /// Keeps one vault in step with a remote vault shared by several devices.
 ///
-/// A sync runs its stages once each, in order, every one a value that
-/// owns its state and returns its part of the report:
+/// A sync runs its stages in order, every one a value that owns its state
+/// and returns its part of the report; none calls back into the engine:
 ///
-/// 1. `LocalStamp` stamps local changes (history since the last look, never
-///    the engine's own writes) with hybrid-logical-clock times;
+/// 1. `LocalStamp` checks this device's clock and stamps local changes
+///    (history since the last look, never the engine's own writes) with
+///    hybrid-logical-clock times; the import and the export stamp again in
+///    the transactions they write in;
 /// 2. the remote is listed once, and `RotationFollowing` follows any key
-///    rotation from the epoch this device holds;
+///    rotation from the epoch this device holds (importing, when it adopts
+///    one, what the epoch left holds up to the rotation's cut points);
 /// 3. `RemoteCheck` checks the remote still holds this vault as it was left;
 /// 4. `Importer` imports every other device's new batches through the vault
 ///    store (author `sync`, so they show in history with the device they
 ///    came from), and the `ObjectFindings` are remembered;
-/// 5. `Exporter` exports the stamped local changes as one new batch;
+/// 5. `Exporter` keeps this device's name unique and exports the stamped
+///    local changes as one new batch;
 /// 6. `Compactor` replaces this device's batches with a snapshot, when asked
 ///    or as a repair.
 ///
@@ -117,7 +121,7 @@ extension SyncEngine {
         guard let stored = try store.state(), stored.enabled else {
             throw SyncError.syncOff
         }
-        let local = LocalStamp(vault: vault, store: store, clock: clock)
+        let local = resources.localStamp
         let repairedClock = try local.repairPoisonedClock()
         try local.stamp()
         progress?(SyncProgress(step: .listing, completed: 0, total: 1))
@@ -129,11 +133,12 @@ extension SyncEngine {
             objects: objects)
         let state = followed.state
         let scope = SyncScope(keys: followed.keys, state: state, listing: RemoteListing(objects, epoch: state.keyEpoch))
-        var findings = try findings(in: scope, carrying: followed)
+        var findings = try startingFindings(in: scope, carrying: followed)
         let checked = try await RemoteCheck(resources: resources, scope: scope).check(
             state, listed: objects, findings: &findings)
+        // The importer carries the findings on: no copy stays behind to be added to in vain.
         var importer = Importer(
-            resources: resources, scope: scope, state: state, findings: findings, progress: progress)
+            resources: resources, scope: scope, state: state, findings: consume findings, progress: progress)
         try await importer.catchUpOwnChain(state)
         try await importer.importChanges()
         try importer.findings.remember(in: store, now: clock.now().unixMilliseconds)
@@ -145,13 +150,13 @@ extension SyncEngine {
     /// The findings of this sync, starting with what following the rotation
     /// chain found: the issues of the epoch left, the rotation records not
     /// believed, and the epochs two valid records competed for.
-    private func findings(
+    private func startingFindings(
         in scope: SyncScope, carrying followed: RotationFollowing.Followed
     ) throws
         -> ObjectFindings
     {
         var findings = try ObjectFindings(listing: scope.listing, store: store)
-        findings.issues(followed.leftEpoch?.issues ?? [])
+        findings.report(followed.leftEpoch?.issues ?? [])
         for (name, reason) in followed.rejected {
             findings.rejectedRotation(name, reason: reason)
         }

@@ -10,4 +10,9 @@ struct SyncResources: Sendable {
     let store: SyncStore
     let remote: CountingRemote
     let clock: Clock
+
+    /// The stamping of local changes, which several stages run before they write.
+    var localStamp: LocalStamp {
+        LocalStamp(vault: vault, store: store, clock: clock)
+    }
 }

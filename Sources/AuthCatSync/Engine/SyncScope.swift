@@ -2,7 +2,9 @@ import Foundation
 
 /// What one pass over the remote reads and writes under: the remote vault
 /// and this device in it, the key epoch and its keys, and the remote as
-/// listed once at the pass's start. Made once; no stage changes it.
+/// listed once at the sync's start, seen from that epoch. A sync makes one,
+/// and one more for the epoch it leaves when it adopts a rotation; no stage
+/// changes it.
 struct SyncScope {
     let keys: SyncKeys
     let vaultID: String

@@ -131,7 +131,7 @@ extension SyncTestDevice {
     /// Gives local changes their clocks now, as the next sync would.
     fileprivate func stampNow() async throws {
         let engine = try XCTUnwrap(try engine())
-        try LocalStamp(vault: engine.vault, store: engine.store, clock: engine.clock).stamp()
+        try engine.resources.localStamp.stamp()
     }
 
     fileprivate func clocks(of id: UUID) throws -> SyncStore.ClockRecord? {

@@ -183,6 +183,16 @@ final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
     // MARK: - §4 the manifest
 
     func testAChangedManifestIsReportedWhileItStandsAndNeverUsed() async throws {
+        try await checkAChangedManifestIsReportedUntilPutBack()
+    }
+
+    /// Without listed versions, the manifest is read at each sync, and the one put back ends the rejection.
+    func testAChangedManifestOnARemoteWithoutVersionsIsReportedUntilPutBack() async throws {
+        remote.stopListingVersions()
+        try await checkAChangedManifestIsReportedUntilPutBack()
+    }
+
+    private func checkAChangedManifestIsReportedUntilPutBack() async throws {
         let name = RemoteLayout.manifest(vaultID)
         let original = try XCTUnwrap(remote.storedObjects[name])
         var json = try XCTUnwrap(JSONSerialization.jsonObject(with: original) as? [String: Any])
@@ -196,8 +206,11 @@ final class SyncEngineHostileRemoteTests: SyncEngineTestCase {
         XCTAssertTrue(report.rejectedObjects.first?.detail.contains("manifest changed") ?? false)
         remote.resetCounts()
         let again = try await b.sync()
-        XCTAssertEqual(again.issues, [])
-        XCTAssertEqual(remote.counts, RemoteRequestCounts(list: 1), "not downloaded again while it stays the same")
+        XCTAssertEqual(again.issues, [], "not reported again while it stays the same")
+        let requests = remote.counts
+        if try await remote.list(prefix: name).first?.version != nil {
+            XCTAssertEqual(requests, RemoteRequestCounts(list: 1), "not downloaded again while its version stays")
+        }
         let local = try XCTUnwrap(b.engine()).status()
         XCTAssertEqual(local.rejectedObjects.map(\.name), [name], "still shown")
         XCTAssertEqual(

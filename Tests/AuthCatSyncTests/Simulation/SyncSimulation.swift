@@ -148,7 +148,7 @@ final class SyncSimulation {
     /// next sync would give it: stamping follows the history in order either way.
     private func noteRename(of id: UUID, to name: String, on device: Int) throws {
         let engine = try XCTUnwrap(try devices[device].engine())
-        try LocalStamp(vault: engine.vault, store: engine.store, clock: engine.clock).stamp()
+        try engine.resources.localStamp.stamp()
         let record = try engine.store.read {
             try SyncStore.ClockRecord.fetchOne($0, key: ["entity": "account", "recordID": id.vaultString])
         }
