@@ -3,7 +3,7 @@ import AuthCatEssentials
 import Foundation
 
 extension Importer {
-    /// Reads a device's objects after `peer`'s position, in order, applying
+    /// Reads a device's objects after the position `start`, in order, applying
     /// each; stops (reporting why) at the first gap, rejected or unchained object.
     ///
     /// With `deliver`, each object's changes are handed to it instead of
@@ -64,7 +64,7 @@ extension Importer {
             var advanced = peer
             advanced.sequence = sequence
             advanced.chainHash = isSnapshot ? changes.previous : ObjectHash.of(data)
-            if let cut = cut, !cut.accepts(device: device, sequence: sequence, chainHash: advanced.chainHash) {
+            if let cut, !cut.accepts(device: device, sequence: sequence, chainHash: advanced.chainHash) {
                 // Written under a key this device is leaving, past what the rotation counted.
                 break
             }

@@ -158,8 +158,9 @@ extension ObjectFindings {
     }
 
     /// Every issue but a remembered rejected object, keeping when each was first found.
-    private func standingIssues(keepingFirstSeen before: [SyncStore.IssueRecord], now: Int64) -> [SyncStore.IssueRecord]
-    {
+    private func standingIssues(
+        keepingFirstSeen before: [SyncStore.IssueRecord], now: Int64
+    ) -> [SyncStore.IssueRecord] {
         let firstSeen = Dictionary(before.map { ("\($0.kind)/\($0.subject)", $0.firstSeen) }, uniquingKeysWith: min)
         var found: [String: SyncStore.IssueRecord] = [:]
         for issue in issues {

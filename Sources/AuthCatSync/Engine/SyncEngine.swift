@@ -152,9 +152,7 @@ extension SyncEngine {
     /// believed, and the epochs two valid records competed for.
     private func startingFindings(
         in scope: SyncScope, carrying followed: RotationFollowing.Followed
-    ) throws
-        -> ObjectFindings
-    {
+    ) throws -> ObjectFindings {
         var findings = try ObjectFindings(listing: scope.listing, store: store)
         findings.report(followed.leftEpoch?.issues ?? [])
         for (name, reason) in followed.rejected {
