@@ -30,7 +30,7 @@ extension AuthCat {
                 plain or encrypted with the backup password
                   battlenet  Battle.net app (rooted phone): shared_prefs/com.blizzard.messenger.authenticator_preferences.xml
                   duo        Duo Mobile (rooted phone): files/duokit/accounts.json
-                  proton     Proton Authenticator: Settings → Export
+                  proton     Proton Authenticator: Settings → Export, with or without a password
                   google-db  Google Authenticator (rooted phone): databases/databases
                   microsoft  Microsoft Authenticator (rooted phone): databases/PhoneFactor
                   pass       a pass or gopass store: the folder itself (~/.password-store)

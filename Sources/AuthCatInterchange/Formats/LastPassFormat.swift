@@ -2,8 +2,9 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-/// LastPass Authenticator's JSON export: `{"version": 3, "deviceName", …,
-/// "accounts": [account…], "folders": [{"id", "name", "isOpened"}]}`.
+/// LastPass Authenticator's JSON export: `{"version": 3 (1 on iOS),
+/// "deviceName", …, "accounts": [account…], "folders": [{"id", "name",
+/// "isOpened"}], "backupInfo"}`.
 ///
 /// An account is `{"accountID", "issuerName", "originalIssuerName",
 /// "userName", "originalUserName", "secret": Base32, "timeStep", "digits",
@@ -11,7 +12,8 @@ import Foundation
 /// "pushNotification", "creationTimestamp"}`, always TOTP. The names the user
 /// gave (`issuerName`, `userName`) win over those of the QR code
 /// (`original…`); names holding `%XX` escapes are decoded, as some exports
-/// write them. The folder an account sits in becomes a tag.
+/// write them. The folder an account sits in becomes a tag, except the
+/// app's own "Other accounts" (id 0), where every account without a folder sits.
 public enum LastPassFormat: ImportFormatParser {
     public static let format = ImportFormat.lastPass
 
@@ -45,18 +47,25 @@ public enum LastPassFormat: ImportFormatParser {
             || first["originalIssuerName"] != nil
     }
 
-    /// Folder names by id (a number or its text).
+    /// Folder names by id (a number or its text), without the default folder.
     private static func folderNames(_ folders: [JSONValue]) throws -> [String: String] {
         var names: [String: String] = [:]
         for folder in folders {
             let fields = try JSONFields(folder, what: "a folder")
-            guard let id = identifier(fields.object["id"]), let name = try fields.optionalString("name") else {
+            guard let id = identifier(fields.object["id"]), id != defaultFolder,
+                let name = try fields.optionalString("name")
+            else {
                 continue
             }
             names[id] = name
         }
         return names
     }
+
+    /// The folder the app puts every account in that the user filed nowhere:
+    /// "Other accounts" ("Other Accounts" on iOS). Tagging every account with it
+    /// would say nothing.
+    private static let defaultFolder = "0"
 
     private static func identifier(_ value: JSONValue?) -> String? {
         switch value {

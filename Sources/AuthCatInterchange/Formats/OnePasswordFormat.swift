@@ -12,7 +12,8 @@ import Foundation
 /// else the host of `overview.url`) and the login's username, the item's
 /// second code also by its field's title. `overview.tags` become tags,
 /// `details.notesPlain` the note. Archived and deleted items (`state`, or
-/// `trashed` in older exports) are reported, not imported.
+/// `trashed` in older exports, which wrap each item in `{"item": …}`) are
+/// reported, not imported.
 public enum OnePasswordFormat: ImportFormatParser {
     public static let format = ImportFormat.onePassword
 
@@ -53,7 +54,7 @@ public enum OnePasswordFormat: ImportFormatParser {
         var codes: [LoginCode] = []
 
         init(_ value: JSONValue) {
-            fields = try? JSONFields(value)
+            fields = try? JSONFields(Self.unwrapped(value))
             let details = try? fields?.fields("details")
             var candidates = (try? details?.array("loginFields")) ?? []
             for section in (try? details?.array("sections")) ?? [] {
@@ -68,6 +69,13 @@ public enum OnePasswordFormat: ImportFormatParser {
                         field: (try? field.optionalString("title")).flatMap { $0 } ?? "",
                         code: (try? value.optionalString("totp")).flatMap { $0 } ?? ""))
             }
+        }
+
+        /// The item itself: 1Password 8's first exports wrapped each one in
+        /// `{"item": {…}}` (with `trashed` for its state).
+        private static func unwrapped(_ value: JSONValue) -> JSONValue {
+            guard let object = value.objectValue, object.count == 1, let item = object["item"] else { return value }
+            return item
         }
 
         var title: String { (try? fields?.fields("overview").optionalString("title")).flatMap { $0 } ?? "" }

@@ -4,14 +4,23 @@ import Foundation
 
 /// Proton Authenticator's export: `{"version": 1, "entries": [{"id",
 /// "content": {"uri": otpauth URI, "entry_type", "name"}, "note"}]}`. Each
-/// URI is read as an otpauth line is (`OTPAuthFormat`); the note comes along.
+/// URI is read as an otpauth line is (`OTPAuthFormat`), but a Steam entry's
+/// `steam://SECRET`, named by `name`; the note comes along. Exported with a password, it is `{"version": 1, "salt", "content"}`,
+/// opened by `decryptExport`.
 public enum ProtonAuthenticatorFormat: ImportFormatParser {
     public static let format = ImportFormat.protonAuthenticator
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
-        guard let document = try? JSONFields(JSONValue.parse(data, format: format)),
-            case .array(let entries)? = document.object["entries"]
-        else {
+        let document = try? JSONFields(JSONValue.parse(data, format: format))
+        guard let document, isSealed(document.object) else { return try parse(document) }
+        var plaintext = try decryptExport(document, context: context)
+        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        return try parse(try? JSONFields(JSONValue.parse(plaintext, format: format)))
+    }
+
+    /// The entries of a plain export.
+    private static func parse(_ document: JSONFields?) throws -> ParsedImport {
+        guard case .array(let entries)? = document?.object["entries"] else {
             throw ImportError.malformed(format, "it is not a JSON object with an 'entries' list")
         }
         var result = ParsedImport(format: format)
@@ -23,11 +32,23 @@ public enum ProtonAuthenticatorFormat: ImportFormatParser {
             let uri = (try? content?.optionalString("uri")) ?? nil
             try result.read(position, label: uri.flatMap { OTPAuthFormat.label(of: Substring($0)) }) {
                 guard let fields, let content else { throw EntryProblem.invalid("field 'content' is missing") }
-                var entry = try OTPAuthFormat.entry(Substring(try content.string("uri")), position: position)
+                var entry = try self.entry(content, position: position)
                 entry.draft.note = try fields.optionalString("note") ?? entry.draft.note
                 return entry
             }
         }
         return result
+    }
+
+    /// The app writes a Steam entry's URI as `steam://SECRET`, its name beside it.
+    private static func entry(_ content: JSONFields, position: EntryPosition) throws -> ImportEntry {
+        let uri = try content.string("uri")
+        guard uri.lowercased().hasPrefix("steam://") else {
+            return try OTPAuthFormat.entry(Substring(uri), position: position)
+        }
+        let draft = try AccountDraft(
+            issuer: "Steam", name: try content.optionalString("name") ?? "", otp: OTPParameters(kind: .steam),
+            base32Secret: String(uri.dropFirst("steam://".count)))
+        return try ImportEntry(position: position, draft: draft)
     }
 }

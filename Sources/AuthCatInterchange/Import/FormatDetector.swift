@@ -95,6 +95,7 @@ public enum FormatDetector {
             if object["shared_secret"] != nil || object["accounts"]?.objectValue != nil { return .steam }
             if object["entries"] != nil && object["encrypted"] != nil { return .steam }
             if object["entries"]?.arrayValue?.first?.objectValue?["content"] != nil { return .protonAuthenticator }
+            if ProtonAuthenticatorFormat.isSealed(object) { return .protonAuthenticator }
             if object["accounts"]?.arrayValue?.first?.objectValue?["vaults"] != nil { return .onePassword }
             if object["vaults"]?.objectValue != nil && object["userId"] != nil { return .protonPass }
         case .array(let list) where !list.isEmpty && list.allSatisfy({ $0.objectValue?["otpGenerator"] != nil }):

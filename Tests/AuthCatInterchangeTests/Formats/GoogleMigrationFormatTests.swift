@@ -20,6 +20,44 @@ final class GoogleMigrationFormatTests: XCTestCase {
         XCTAssertTrue(parsed.warnings.isEmpty)
     }
 
+    /// Google Authenticator's own exports, kept by extract_otp_secrets: comments
+    /// and blank lines between codes, a batch of two, HOTP, a name with a colon
+    /// and no issuer (read as `issuer:name`, as Aegis reads it).
+    func testTheAppsExportsWithCommentsAndBlankLines() throws {
+        let parsed = try GoogleMigrationFormat.parse(
+            Fixture.data("google_migration_example.txt"), context: ImportContext())
+        let secret = "7KSQL2JTUDIS5EF65KLMRQIIGY"
+        let named = ExpectedAccount(issuer: "raspberrypi", name: "pi@raspberrypi", secret: secret)
+        let bare = ExpectedAccount(issuer: "", name: "pi@raspberrypi", secret: secret)
+        assertEntries(
+            parsed,
+            [
+                named, bare, bare, named,
+                ExpectedAccount(issuer: "", name: "hotp demo", kind: .hotp, counter: 4, secret: secret),
+                ExpectedAccount(issuer: "encoding", name: "¿äÄéÉ? (demo)", secret: secret),
+            ])
+        XCTAssertTrue(parsed.rejections.isEmpty, "\(parsed.rejections)")
+        XCTAssertTrue(parsed.warnings.isEmpty, "\(parsed.warnings)")
+    }
+
+    /// An export whose base64 keeps its `+` and `/` unescaped, as some QR readers give it.
+    func testAnExportWithUnescapedBase64() throws {
+        let parsed = try GoogleMigrationFormat.parse(
+            Fixture.data("google_migration_unescaped.txt"), context: ImportContext())
+        let secrets = [
+            "A4RFDYMF4GSLUIBQV4ZP67OJEZ2XUQVM", "SCDDZ7PW5MOZLE3PQCAZM7L4S35K3UDX",
+            "TR76272RVYO6EAEY2FX7W7R7KUDEGPJ4", "N2ILWSXSJUQUB7S6NONPJSC62NPG7EXN",
+        ]
+        assertEntries(
+            parsed,
+            secrets.enumerated().map {
+                ExpectedAccount(
+                    issuer: "SerenityLabs", name: "test\($0.offset + 1)@serenitylabs.co.uk", secret: $0.element)
+            })
+        XCTAssertEqual(try FormatDetector.detect(Fixture.data("google_migration_unescaped.txt")), .google)
+        XCTAssertEqual(try FormatDetector.detect(Fixture.data("google_migration_example.txt")), .google)
+    }
+
     func testAMissingBatchCodeIsReported() throws {
         let lines = try Fixture.text("google_migration.txt").split(separator: "\n")
         let parsed = try GoogleMigrationFormat.parse(Data(lines[1].utf8), context: ImportContext())

@@ -4,29 +4,74 @@ import XCTest
 
 @testable import AuthCatInterchange
 
-/// lastpass.json is built from the export's description (Fixtures/README.md):
-/// renamed and original names, percent-escaped names, folders, a LastPass
-/// push account, every algorithm.
+/// lastpass.json is built in the exports' layout (Fixtures/README.md):
+/// renamed and original names, percent-escaped names, the app's folders and
+/// one of the user's, a LastPass push account, every algorithm.
+/// lastpass_android.json and lastpass_ios.json are the apps' own exports.
 final class LastPassFormatTests: XCTestCase {
     private func parse(_ accounts: [String], folders: String = "[]") throws -> ParsedImport {
         let json = #"{"version":3,"accounts":["# + accounts.joined(separator: ",") + #"],"folders":"# + folders + "}"
         return try LastPassFormat.parse(Data(json.utf8), context: ImportContext())
     }
 
+    /// The fixture `name`, asserted to hold exactly `expected`, with `sourceIDs`, and nothing rejected.
+    @discardableResult
+    private func assertExport(
+        _ name: String, _ expected: [ExpectedAccount], sourceIDs: [String?], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> ParsedImport {
+        let parsed = try LastPassFormat.parse(Fixture.data(name), context: ImportContext())
+        assertEntries(parsed, expected, file: file, line: line)
+        XCTAssertEqual(parsed.entries.map(\.sourceID), sourceIDs, file: file, line: line)
+        XCTAssertTrue(parsed.rejections.isEmpty, "\(parsed.rejections)", file: file, line: line)
+        return parsed
+    }
+
     func testTheExport() throws {
-        let parsed = try LastPassFormat.parse(Fixture.data("lastpass.json"), context: ImportContext())
         var github = ExpectedAccount.standard[0]
-        github.tags = ["Work"]
+        github.tags = ["Favorites"]
         var example = ExpectedAccount.standard[2]
         example.tags = ["Ünïcødé folder"]
-        assertEntries(
-            parsed,
+        let lastPass = ExpectedAccount(issuer: "LastPass", name: "me@example.com", secret: "MFRGGZDFMZTWQ2LK")
+        try assertExport(
+            "lastpass.json", [github, ExpectedAccount.standard[1], example, lastPass],
+            sourceIDs: ["a1", "a2", "a3", "a4"])
+    }
+
+    /// Android's export: version 3, `backupInfo`, every account in the
+    /// default folder, secrets of lengths no byte string has (typed in by hand).
+    func testAnAndroidExport() throws {
+        let parsed = try assertExport(
+            "lastpass_android.json",
             [
-                github, ExpectedAccount.standard[1], example,
-                ExpectedAccount(issuer: "LastPass", name: "me@example.com", secret: "MFRGGZDFMZTWQ2LK"),
+                ExpectedAccount(issuer: "issuer", name: "account name default", secret: "BDKSIEHWBDBBDBDZBY"),
+                ExpectedAccount(
+                    issuer: "other", name: "sha256", algorithm: .sha256, digits: 8, period: 20,
+                    secret: "JDJSKDKDKDKDKDKD"),
+                ExpectedAccount(issuer: "", name: "sha512 name", algorithm: .sha512, secret: "JDJDDJDJUEJEBDBFNE"),
+            ],
+            sourceIDs: [
+                "c9ebcb42-6d85-4bf0-8bb4-414138c4660d", "de8cb856-d13a-4b75-a44e-2347300d7c54",
+                "80cb78ed-46a2-4fca-bd2c-11523b1eb647",
             ])
-        XCTAssertEqual(parsed.entries.map(\.sourceID), ["a1", "a2", "a3", "a4"])
-        XCTAssertTrue(parsed.rejections.isEmpty, "\(parsed.rejections)")
+        // 19 and 17 characters leave bits no byte holds, for the import to warn of; 18 leave only padding.
+        XCTAssertEqual(parsed.entries.map { $0.draft.secretLeftover != nil }, [true, true, false])
+    }
+
+    /// iOS's export: version 1, no device secret, empty account ids, seven digits.
+    func testAnIOSExport() throws {
+        try assertExport(
+            "lastpass_ios.json",
+            [
+                ExpectedAccount(issuer: "Lith", name: "Shanks", secret: "KQOZTMLOJBSMYWIO4BG4UTXDSQ"),
+                ExpectedAccount(
+                    issuer: "Ludi", name: "Roly Poly", algorithm: .sha256, digits: 7, period: 60,
+                    secret: "LI3SJSNME7PSCQCXL2TIFMNH64"),
+                ExpectedAccount(
+                    issuer: "", name: "Todd", algorithm: .sha256, digits: 8, period: 60,
+                    secret: "F7E5IPN2KYUXE5WZLMSRVTFK7M"),
+            ],
+            sourceIDs: [nil, nil, nil])
     }
 
     func testNamesAndFoldersByEveryRule() throws {

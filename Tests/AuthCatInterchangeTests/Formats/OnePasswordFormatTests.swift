@@ -61,6 +61,17 @@ final class OnePasswordFormatTests: XCTestCase {
         try assertFileAloneReadsAsItsArchive("onepassword.1pux", path: OnePasswordFormat.dataPath, .onePassword)
     }
 
+    /// 1Password 8's first exports wrapped each item in `{"item": …}` and marked deleted ones `trashed`.
+    func testItemsWrappedAsInTheFirstExports() throws {
+        let parsed = try parse(
+            export([
+                #"{"item": \#(item("JBSWY3DPEHPK3PXP", title: "GitHub", extra: #""trashed": false,"#))}"#,
+                #"{"item": \#(item("MFRGGZDFMZTWQ2LK", extra: #""trashed": true,"#))}"#,
+            ]))
+        assertEntries(parsed, [ExpectedAccount(issuer: "", name: "GitHub", secret: "JBSWY3DPEHPK3PXP")])
+        XCTAssertEqual(parsed.rejections.map(\.description), ["vault 1, item 2 (Site): it is in 1Password's trash"])
+    }
+
     func testBadCodesAreRejectedByPositionWithoutTheirSecrets() throws {
         let parsed = try parse(
             export([

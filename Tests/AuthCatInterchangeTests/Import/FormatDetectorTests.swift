@@ -20,7 +20,7 @@ final class FormatDetectorTests: XCTestCase {
             ("freeotp_plus_internal.xml", .freeOTP), ("authy_plain.xml", .authy),
             ("battle_net_authenticator.xml", .battleNet), ("totp_authenticator.bin", .totpAuthenticator),
             ("totp_authenticator_internal.xml", .totpAuthenticator), ("lastpass.json", .lastPass),
-            ("steam.json", .steam),
+            ("lastpass_android.json", .lastPass), ("lastpass_ios.json", .lastPass), ("steam.json", .steam),
         ]
         for (name, format) in cases {
             XCTAssertEqual(try FormatDetector.detect(Fixture.data(name)), format, name)
