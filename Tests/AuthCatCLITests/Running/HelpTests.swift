@@ -1,5 +1,8 @@
+import ArgumentParser
 import Foundation
 import XCTest
+
+@testable import AuthCatCommandLine
 
 final class HelpTests: AuthCatTestCase {
     func testRootHelpNamesTheCommandsAndTheEnvironment() throws {
@@ -54,6 +57,19 @@ final class HelpTests: AuthCatTestCase {
         XCTAssertFalse(
             secretLike.stderr.contains("JBSWY3DPEHPK3PXP"), "a pasted secret is not echoed: \(secretLike.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path))
+    }
+
+    /// Help prints an indented line of a command's discussion (a table of
+    /// formats, settings or variables) as it is, and wraps one of 80 columns
+    /// or more at the left margin, out of its table: none is that wide.
+    func testNoIndentedHelpLineIsWiderThanTheHelp() {
+        var commands: [(path: String, type: ParsableCommand.Type)] = [("authcat", AuthCat.self)]
+        while let (path, command) = commands.popLast() {
+            commands += command.configuration.subcommands.map { ("\(path) \($0._commandName)", $0) }
+            for line in command.configuration.discussion.split(separator: "\n") where line.hasPrefix(" ") {
+                XCTAssertLessThan(line.count, 80, "\(path) --help: \(line)")
+            }
+        }
     }
 
     /// A usage error names the command the line names, also when `--home`'s
