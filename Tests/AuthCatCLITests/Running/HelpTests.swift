@@ -45,6 +45,11 @@ final class HelpTests: AuthCatTestCase {
             ),
             (["passphrase", "chnage"], "did you mean 'authcat passphrase change'?"),
             (["xyzzy"], "'xyzzy' is not a command of 'authcat' (see 'authcat --help')"),
+            (["frobnicate"], "'frobnicate' is not a command of 'authcat' (see 'authcat --help')"),
+            (
+                ["restore-bakup", "x"],
+                "'restore-bakup' is not a command of 'authcat'; did you mean 'authcat restore-backup'?"
+            ),
         ]
         for (arguments, message) in cases {
             assertOneLineError(try authcat.run(arguments, withHome: false), containing: message, status: 64)
@@ -54,6 +59,9 @@ final class HelpTests: AuthCatTestCase {
             json.stderr.contains(#""message":"'lst' is not a command of 'authcat'; did you mean 'authcat list'?"#),
             json.stderr)
         let secretLike = try authcat.run(["JBSWY3DPEHPK3PXP"], withHome: false)
+        assertOneLineError(
+            secretLike, containing: "the word (not shown: it could be a secret) is not a command of 'authcat'",
+            status: 64)
         XCTAssertFalse(
             secretLike.stderr.contains("JBSWY3DPEHPK3PXP"), "a pasted secret is not echoed: \(secretLike.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path))
