@@ -26,6 +26,9 @@ public enum CommandRunner {
                 return report.status(running: error)
             }
         }
+        if let refusal = SecretArgument.refusal(in: arguments) {
+            return report.usage(refusal)
+        }
         if let unknown = CommandSuggestion.unknownHelpTopic(in: arguments) {
             return report.usage(unknown)
         }
