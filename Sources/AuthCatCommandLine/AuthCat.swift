@@ -46,7 +46,8 @@ struct AuthCat: AsyncParsableCommand {
               AUTHCAT_RCLONE
                   The rclone program for an rclone: sync remote (default: rclone).
               AUTHCAT_SYNC_DEADLINE
-                  Seconds a whole sync may take (default 600, or 'config set sync.deadline').
+                  Seconds a whole sync may take (default 600, or 'config set
+                  sync.deadline').
               XDG_DATA_HOME, XDG_CONFIG_HOME
                   Used only when they hold an absolute path, as the XDG Base
                   Directory specification says.

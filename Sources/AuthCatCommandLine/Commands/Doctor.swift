@@ -19,12 +19,13 @@ extension AuthCat {
                 under \(Int(DoctorChecks.clockLimit)) s a warning, more a problem
                   permissions      the vault folder 0700, every file in it 0600, all yours
                   passphrase_file  AUTHCAT_PASSPHRASE_FILE, if set, readable by you alone
-                  secret_file      every other AUTHCAT_*_FILE that is set, and ~/.netrc: yours alone
+                  secret_file      every other AUTHCAT_*_FILE that is set, and ~/.netrc: yours
+                                   alone
                   passphrase       a passphrase on the vault key, and whether it is unlocked
                   clipboard        which tool --copy would use (wl-copy, xclip or xsel)
                   sync             sync's health as last recorded (as 'sync status --offline')
-                  followed_file    each followed file there, applied at its last look, and changed \
-                within \(DoctorChecks.followedFileQuietDays) days (a warning each)
+                  followed_file    each followed file there, applied at its last look, and
+                                   changed within \(DoctorChecks.followedFileQuietDays) days (a warning each)
                   completion       shell completion installed for $SHELL, and current
 
                 Each finding is one line: ok, warning or problem, what was checked, what was \

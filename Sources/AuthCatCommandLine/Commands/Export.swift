@@ -12,13 +12,16 @@ extension AuthCat {
             abstract: "Export every account, secrets included, to move to another authenticator.",
             discussion: """
                 Formats:
-                  otpauth  one otpauth:// URI per line; tags and notes ride along in Ente \
-                Auth's codeDisplay parameter, which other apps ignore
-                  google   Google Authenticator migration URIs, 10 accounts each; with --qr, \
-                drawn as QR codes to scan with "Transfer accounts > Import accounts"
-                  aegis    an Aegis vault (tags become groups), plain, or with --encrypt \
-                encrypted with a password as Aegis encrypts its own: Aegis's "Import from file"
-                  2fas     a 2FAS backup (the first tag becomes its group): 2FAS's "Import from file"
+                  otpauth  one otpauth:// URI per line; tags and notes ride along in Ente
+                           Auth's
+                           codeDisplay parameter, which other apps ignore
+                  google   Google Authenticator migration URIs, 10 accounts each; with --qr,
+                           drawn as QR codes to scan with "Transfer accounts > Import accounts"
+                  aegis    an Aegis vault (tags become groups), plain, or with --encrypt
+                           encrypted with a password as Aegis encrypts its own: Aegis's "Import
+                           from file"
+                  2fas     a 2FAS backup (the first tag becomes its group): 2FAS's "Import from
+                           file"
                   json     authcat's own JSON, the complete plain export
                 otpauth, aegis and json hold every account exactly: 'authcat import' of the \
                 export into an empty vault gives the same accounts. Google Authenticator cannot \

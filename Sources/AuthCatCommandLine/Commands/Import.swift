@@ -17,18 +17,24 @@ extension AuthCat {
                   aegis      an Aegis vault, plain or encrypted with a password
                   2fas       a 2FAS backup (.2fas), with or without a password
                   andotp     an andOTP backup, plain (.json) or encrypted (.json.aes)
-                  bitwarden  a Bitwarden .json export, plain or password-protected (items with a TOTP)
+                  bitwarden  a Bitwarden .json export, plain or password-protected (items with
+                             a
+                             TOTP)
                   authcat    an authcat backup or 'authcat export --format json'
-                  stratum    a Stratum (Authenticator Pro) backup, plain or encrypted, or its HTML export
+                  stratum    a Stratum (Authenticator Pro) backup, plain or encrypted, or its
+                             HTML export
                   ente       an Ente Auth encrypted export (its plain export is otpauth)
-                  freeotp    FreeOTP: Backup (encrypted with a password); or tokens.xml of FreeOTP 1 or FreeOTP+
+                  freeotp    FreeOTP: Backup (encrypted with a password); or tokens.xml of
+                             FreeOTP 1 or FreeOTP+
                   freeotp-plus  FreeOTP+: Export to JSON
-                  steam      Steam Desktop Authenticator: a .maFile, or manifest.json with the \
-                maFiles beside it (encrypted or not); an encrypted .maFile alone needs \
-                manifest.json beside it and --format steam
-                  authy      Authy (rooted phone): shared_prefs/com.authy.storage.tokens.authenticator.xml, \
-                plain or encrypted with the backup password
-                  battlenet  Battle.net app (rooted phone): shared_prefs/com.blizzard.messenger.authenticator_preferences.xml
+                  steam      Steam Desktop Authenticator: a .maFile, or manifest.json with the
+                             maFiles beside it (encrypted or not); an encrypted .maFile alone
+                             needs manifest.json beside it and --format steam
+                  authy      Authy (rooted phone):
+                             shared_prefs/com.authy.storage.tokens.authenticator.xml, plain or
+                             encrypted with the backup password
+                  battlenet  Battle.net app (rooted phone):
+                             shared_prefs/com.blizzard.messenger.authenticator_preferences.xml
                   duo        Duo Mobile (rooted phone): files/duokit/accounts.json
                   proton     Proton Authenticator: Settings → Export, with or without a password
                   google-db  Google Authenticator (rooted phone): databases/databases
@@ -36,11 +42,12 @@ extension AuthCat {
                   pass       a pass or gopass store: the folder itself (~/.password-store)
                   keepassxc  KeePassXC's CSV export (entries with a TOTP)
                   1password  1Password 8: File → Export → 1PUX (.1pux), or its export.data
-                  protonpass Proton Pass: Settings → Export → ZIP (or its data.json), CSV, or PGP \
-                (encrypted with a passphrase; opened by your gpg)
+                  protonpass Proton Pass: Settings → Export → ZIP (or its data.json), CSV, or
+                             PGP (encrypted with a passphrase; opened by your gpg)
                   keepass-xml  KeePassXC's or KeePass 2's XML export (entries with a TOTP)
-                  totp-authenticator  TOTP Authenticator: Backup (encrypted; with no password set, \
-                none is asked); or shared_prefs/TOTP_Authenticator_Preferences.xml (rooted phone)
+                  totp-authenticator  TOTP Authenticator: Backup (encrypted; with no password
+                             set, none is asked); or, from a rooted phone,
+                             shared_prefs/TOTP_Authenticator_Preferences.xml
                   lastpass   LastPass Authenticator: its export of accounts to a JSON file
                 With --qr, FILE is a PNG screenshot: every QR code in it is read, \
                 otpauth:// codes and Google's migration codes alike.

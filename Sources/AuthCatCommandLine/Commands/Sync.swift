@@ -24,11 +24,16 @@ extension AuthCat {
                 background; 'authcat code' never syncs.
 
                 Environment:
-                  AUTHCAT_SYNC_PASSPHRASE_FILE      A file whose first line is the sync passphrase, for scripts.
-                  AUTHCAT_NEW_SYNC_PASSPHRASE_FILE  The same for the new one, for 'sync passphrase change'.
-                  AUTHCAT_WEBDAV_PASSWORD_FILE      A file whose first line is the WebDAV password.
-                  AUTHCAT_RCLONE                    The rclone program to run (default: rclone on PATH).
-                  AUTHCAT_SYNC_DEADLINE             Seconds a whole sync may take (default 600, or sync.deadline).
+                  AUTHCAT_SYNC_PASSPHRASE_FILE      A file whose first line is the sync
+                                                    passphrase, for scripts.
+                  AUTHCAT_NEW_SYNC_PASSPHRASE_FILE  The same for the new one, for 'sync
+                                                    passphrase change'.
+                  AUTHCAT_WEBDAV_PASSWORD_FILE      A file whose first line is the WebDAV
+                                                    password.
+                  AUTHCAT_RCLONE                    The rclone program to run (default: rclone
+                                                    on PATH).
+                  AUTHCAT_SYNC_DEADLINE             Seconds a whole sync may take (default 600,
+                                                    or sync.deadline).
                 """,
             subcommands: [
                 SyncEnable.self, SyncDisable.self, SyncNow.self, SyncCompact.self, SyncWatch.self,

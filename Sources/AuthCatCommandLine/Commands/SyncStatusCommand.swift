@@ -27,7 +27,8 @@ extension AuthCat {
                   not syncing            3  set up, but nothing imported since
                   error                  4  a remote problem, lost sync state, or a failed sync
                   no network             5  the remote cannot be reached
-                  account not available  6  credentials rejected or missing, bucket or folder missing
+                  account not available  6  credentials rejected or missing, bucket or folder
+                                            missing
                   remote deleted         7  another device deleted the remote data
                   vault mismatch         8  the remote holds a different vault
                   revoked                9  a key rotation on another device revoked this one

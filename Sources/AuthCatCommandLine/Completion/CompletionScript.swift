@@ -25,12 +25,18 @@ enum CompletionScript {
     /// The shell named by a command line that asks only for a completion
     /// script (`--generate-completion-script [SHELL]`; without SHELL, the
     /// login shell), or nil: then swift-argument-parser answers, errors included.
-    static func requestedShell(in arguments: [String]) -> CompletionShell? {
+    /// - Throws: `ValidationError` for a shell there is no script for, which
+    ///   swift-argument-parser would report as an unknown command.
+    static func requestedShell(in arguments: [String]) throws -> CompletionShell? {
         let option = "--generate-completion-script"
         var scanner = ArgumentScanner(arguments, optionsTakingValue: [option])
         guard case .option(option, let shell) = scanner.next(), scanner.next() == nil else { return nil }
         guard let shell else { return CompletionShell.autodetected() }
-        return CompletionShell(rawValue: shell)
+        guard let known = CompletionShell(rawValue: shell) else {
+            let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("there is no completion script for '\(shell)'; the shells are \(shells)")
+        }
+        return known
     }
 
     static func script(for shell: CompletionShell) throws -> String {

@@ -18,13 +18,16 @@ public enum CommandRunner {
         let report = ErrorReport(output: invocation.output, arguments: arguments)
         // The completion scripts are swift-argument-parser's with authcat's account
         // completion added (CompletionScript), so they are answered before parsing.
-        if let shell = CompletionScript.requestedShell(in: arguments) {
-            do {
+        do {
+            if let shell = try CompletionScript.requestedShell(in: arguments) {
                 invocation.output.print(try CompletionScript.script(for: shell))
                 return EXIT_SUCCESS
-            } catch {
-                return report.status(running: error)
             }
+        } catch {
+            return report.status(running: error)
+        }
+        if let refusal = SecretArgument.refusal(in: arguments) {
+            return report.usage(refusal)
         }
         if let unknown = CommandSuggestion.unknownHelpTopic(in: arguments) {
             return report.usage(unknown)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthCatEssentials
 
 /// For a word where a command name belongs (`authcat lst`, `authcat sync stauts`):
 /// a usage line that names the nearest command, as ArgumentParser already does
@@ -33,10 +34,16 @@ enum CommandSuggestion {
         index > 0 && arguments[index - 1] == "--home"
     }
 
+    /// The word is quoted, so that a typo shows, unless it could be a secret
+    /// pasted into the wrong window (`AccountQuery.couldBeASecret`, the rule
+    /// for a query); a word a command's name is a typo of is never one.
     private static func message(for word: String, path: [String], nearest: String?) -> String {
         let parent = path.joined(separator: " ")
         let suggestion = nearest.map { "; did you mean '\(parent) \($0)'?" } ?? ""
-        return "'\(word)' is not a command of '\(parent)'\(suggestion) (see '\(parent) --help')"
+        let shown =
+            nearest == nil && AccountQuery(word).couldBeASecret
+            ? "the word (not shown: it could be a secret)" : "'\(word)'"
+        return "\(shown) is not a command of '\(parent)'\(suggestion) (see '\(parent) --help')"
     }
 
     /// The name closest to `word`, if it is close enough to be a typo:

@@ -23,15 +23,16 @@ struct ErrorReport {
         let code = AuthCat.exitCode(for: error)
         if code.isSuccess { return status(argumentParser: error) }
         if let unknown = CommandSuggestion.unknownCommand(in: arguments) {
-            return fail(Self.redactingValues(unknown, arguments: arguments), status: code.rawValue)
+            return fail(unknown, status: code.rawValue)
         }
         let message = ArgumentChoice.refusal(in: arguments) ?? AuthCat.message(for: error)
         return fail(usageLine(Self.redactingValues(message, arguments: arguments)), status: code.rawValue)
     }
 
-    /// A usage problem found before parsing, already worded with where to read more.
+    /// A usage problem found before parsing, already worded with where to
+    /// read more, and showing nothing of the command line that could be a secret.
     func usage(_ message: String) -> Int32 {
-        fail(Self.redactingValues(message, arguments: arguments), status: ExitCode.validationFailure.rawValue)
+        fail(message, status: ExitCode.validationFailure.rawValue)
     }
 
     /// ArgumentParser's own report (help, a version, its own commands' errors),

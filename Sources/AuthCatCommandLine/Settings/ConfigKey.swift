@@ -60,7 +60,24 @@ struct ConfigKey: Sendable {
 
     /// The list for `config --help`.
     static var helpText: String {
-        known.map { "  \($0.name)\n      \($0.summary)" }.joined(separator: "\n")
+        known.map { "  \($0.name)\n" + indentedLines($0.summary) }.joined(separator: "\n")
+    }
+
+    /// The summary in lines of at most 79 columns, each indented under its
+    /// key: help prints an indented line as it is, and one it has to wrap
+    /// (80 columns or more) would go on at the left margin.
+    private static func indentedLines(_ summary: String) -> String {
+        let indent = "      "
+        var lines: [String] = []
+        var line = ""
+        for word in summary.split(separator: " ") {
+            if !line.isEmpty, indent.count + line.count + 1 + word.count > 79 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return (lines + [line]).map { indent + $0 }.joined(separator: "\n")
     }
 }
 

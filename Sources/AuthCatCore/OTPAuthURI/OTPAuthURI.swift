@@ -23,6 +23,19 @@ public enum OTPAuthURI {
     /// The URI type of Yandex accounts.
     static let yandexType = "yaotp"
 
+    /// Whether `text` is written as a URI that carries a secret: `otpauth://`,
+    /// `motp://` or Google's `otpauth-migration://` (any case), leading white
+    /// space aside. Nothing else is checked: what matters is where it must not
+    /// go (an argument, a message), not whether it would parse.
+    public static func carriesSecret(_ text: String) -> Bool {
+        let start = text.drop { $0.isWhitespace }
+        guard let colon = start.firstIndex(of: ":"), start[colon...].hasPrefix("://") else { return false }
+        return [scheme, motpScheme, migrationScheme].contains(start[..<colon].lowercased())
+    }
+
+    /// Google Authenticator's export of several accounts, read by `import`.
+    public static let migrationScheme = "otpauth-migration"
+
     /// Reads one account, secret included, and validates its parameters.
     /// - Throws: `OTPAuthURIError` naming what is wrong, never quoting the secret.
     public static func parse(_ uri: String) throws -> AccountDraft {
@@ -67,7 +80,7 @@ public enum OTPAuthURI {
         let scheme = text[..<colon].lowercased()
         let rest = text[colon...]
         guard rest.hasPrefix("://") else { throw OTPAuthURIError.notOTPAuth }
-        if scheme == "otpauth-migration" { throw OTPAuthURIError.migrationExport }
+        if scheme == migrationScheme { throw OTPAuthURIError.migrationExport }
         guard scheme == Self.scheme || scheme == motpScheme else { throw OTPAuthURIError.notOTPAuth }
         return (scheme == motpScheme, rest.dropFirst(3))
     }

@@ -28,8 +28,8 @@ public enum TextTable {
                 // Never below a few characters: a label cut to nothing names nothing.
                 let kept = max(minimumCutWidth, columnWidths[cut] - (widest - width))
                 for row in cells.indices where cut < cells[row].count && widths[row][cut] > kept {
-                    cells[row][cut] = String(cells[row][cut].prefix(kept - 1)) + "…"
-                    widths[row][cut] = kept
+                    cells[row][cut] = Self.prefix(cells[row][cut], columns: kept - 1) + "…"
+                    widths[row][cut] = Self.width(cells[row][cut])
                 }
                 columnWidths[cut] = min(columnWidths[cut], kept)
             }
@@ -64,11 +64,22 @@ public enum TextTable {
         return line
     }
 
-    /// Characters as a terminal counts them, closely enough for names: ASCII
-    /// by bytes (cheap), anything else by grapheme clusters.
+    /// Columns as a terminal counts them, closely enough for names: ASCII
+    /// by bytes (cheap), anything else by grapheme clusters, two for a wide
+    /// one (`TerminalText.columns`), so that `李雷` lines up with `ab  `.
     private static func width(_ cell: String) -> Int {
         let bytes = cell.utf8.count
-        return cell.utf8.allSatisfy { $0 < 0x80 } ? bytes : cell.count
+        return cell.utf8.allSatisfy { $0 < 0x80 } ? bytes : cell.reduce(0) { $0 + TerminalText.columns($1) }
+    }
+
+    /// The longest start of `cell` that takes at most `columns` columns.
+    private static func prefix(_ cell: String, columns: Int) -> String {
+        var used = 0
+        return String(
+            cell.prefix { character in
+                used += TerminalText.columns(character)
+                return used <= columns
+            })
     }
 }
 
@@ -94,6 +105,20 @@ public enum TerminalText {
         }
         return result
     }
+
+    /// The columns a terminal gives a character: two for East Asian wide and
+    /// full-width characters and emoji shown as pictures, else one. The
+    /// ranges are Unicode's East Asian Width W and F blocks that names use.
+    static func columns(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return 2 }
+        return wideRanges.contains { $0.contains(first.value) } ? 2 : 1
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
 }
 
 /// One account as `authcat list` shows it: label, type, algorithm, digits,

@@ -182,7 +182,9 @@ extension AccountQuery {
         couldBeASecret ? "the query (not shown: it could be a secret)" : "'\(text)'"
     }
 
-    var couldBeASecret: Bool {
+    /// Whether the text is written as a secret is (the rule above); the
+    /// command line holds back an unknown command word by the same rule.
+    public var couldBeASecret: Bool {
         if id != nil { return false }
         if text.contains("://") { return true }
         let groups = text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "-" }).map(Array.init)

@@ -8,7 +8,7 @@ import SwiftProtobuf
 /// split into a batch of several QR codes; a missing one is reported.
 public enum GoogleMigrationFormat: ImportFormatParser {
     public static let format = ImportFormat.google
-    public static let scheme = "otpauth-migration"
+    public static let scheme = OTPAuthURI.migrationScheme
 
     public static func parse(_ data: Data, context: ImportContext) throws -> ParsedImport {
         let text = try TextLines.text(of: data, format: format)

@@ -8,7 +8,9 @@ public enum QRImageImport {
     /// The accounts in every QR code of the PNG `data`, as one parsed import
     /// (format `google` if any code is a migration code, else `otpauth`).
     public static func parse(png data: Data) throws -> ParsedImport {
-        try parse(texts: QRScanner.scan(png: data))
+        // As for any import, rather than libpng's words for zero bytes.
+        if data.isEmpty { throw ImportError.empty }
+        return try parse(texts: QRScanner.scan(png: data))
     }
 
     /// The accounts in scanned QR code `texts`, in reading order.

@@ -235,6 +235,9 @@ final class InterchangeImportTests: InterchangeTests {
             containing: "no QR code was found", status: 1)
         assertOneLineError(
             try authcat.run(["import", "--qr", fixture("otpauth.txt")]), containing: "not a readable PNG", status: 1)
+        assertOneLineError(
+            try authcat.run(["import", "--qr", try scratch("empty.png", Data())]),
+            containing: "authcat: the file is empty; nothing was imported", status: 1)
     }
 
     /// A pipe (`<(…)`, a FIFO) is read like a file.

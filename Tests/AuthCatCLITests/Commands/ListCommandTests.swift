@@ -71,6 +71,23 @@ final class ListCommandTests: AuthCatTestCase {
             ])
     }
 
+    /// A terminal gives a Chinese character or an emoji two columns: the
+    /// columns after such a label line up with the others, in both programs.
+    func testWideCharactersInALabelKeepTheColumnsAligned() throws {
+        try add("李雷 🐱", issuer: "Bank")
+        try add("alice", issuer: "GitHub")
+        for program in [AuthCatRunner.executableURL, AuthCatRunner.fullProgramURL] {
+            let list = try authcat.runAsProcess(program: program, ["list"])
+            XCTAssertEqual(
+                list.stdout,
+                """
+                Bank:李雷 🐱  totp  sha1  6 digits  30s
+                GitHub:alice  totp  sha1  6 digits  30s
+
+                """, program.lastPathComponent)
+        }
+    }
+
     func testJSONShapeNeverHasTheSecret() throws {
         let id = try add("alice", issuer: "GitHub", ["--tag", "b", "--tag", "a"])
         let output = try succeed(["list", "--json"])

@@ -19,6 +19,15 @@ final class CompletionTests: AuthCatTestCase {
         }
     }
 
+    /// A shell without a script is named as such, not read as a command word.
+    func testAShellWithoutAScriptIsAUsageError() throws {
+        assertOneLineError(
+            try authcat.run(["--generate-completion-script", "tcsh"], withHome: false),
+            containing: "authcat: there is no completion script for 'tcsh'; the shells are zsh, bash, fish "
+                + "(see 'authcat --help')",
+            status: 64)
+    }
+
     func testAccountNamesCompleteFromTheVaultNamedByHome() throws {
         try add("alice", issuer: "GitHub")
         try add("bob", issuer: "GitLab")

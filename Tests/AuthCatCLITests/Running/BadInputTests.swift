@@ -28,6 +28,23 @@ final class BadInputTests: AuthCatTestCase {
         XCTAssertFalse(result.stderr.contains("otpauth://totp"), result.stderr)
     }
 
+    /// An otpauth URI pasted as an argument (from a QR reader) is refused
+    /// whatever the command: it never becomes an account's name or note,
+    /// nor a file name echoed in an error, and the error never repeats it.
+    func testAnOtpauthURIAsAnArgumentIsRefusedAndNotEchoed() throws {
+        let uri = "otpauth://totp/GitHub:alice?secret=\(Self.otherSecret)&issuer=GitHub"
+        let commandLines = [
+            ["add", uri], ["add", "alice", "--note", uri], ["add", "--uri", uri], ["import", uri],
+            ["edit", "existing", "--name", " \(uri)"], ["import", "MOTP://x?secret=\(Self.otherSecret)"],
+            ["follow", "add", "otpauth-migration://offline?data=\(Self.otherSecret)"],
+        ]
+        for arguments in commandLines {
+            let result = try assertRejected(
+                arguments, stdin: Self.otherSecret, containing: "pipe the URI in instead", status: 64)
+            XCTAssertFalse(result.stderr.contains(Self.otherSecret), "\(arguments): \(result.stderr)")
+        }
+    }
+
     func testMalformedURIs() throws {
         let secret = Self.otherSecret
         let uris = [

@@ -1,5 +1,8 @@
+import ArgumentParser
 import Foundation
 import XCTest
+
+@testable import AuthCatCommandLine
 
 final class HelpTests: AuthCatTestCase {
     func testRootHelpNamesTheCommandsAndTheEnvironment() throws {
@@ -42,6 +45,11 @@ final class HelpTests: AuthCatTestCase {
             ),
             (["passphrase", "chnage"], "did you mean 'authcat passphrase change'?"),
             (["xyzzy"], "'xyzzy' is not a command of 'authcat' (see 'authcat --help')"),
+            (["frobnicate"], "'frobnicate' is not a command of 'authcat' (see 'authcat --help')"),
+            (
+                ["restore-bakup", "x"],
+                "'restore-bakup' is not a command of 'authcat'; did you mean 'authcat restore-backup'?"
+            ),
         ]
         for (arguments, message) in cases {
             assertOneLineError(try authcat.run(arguments, withHome: false), containing: message, status: 64)
@@ -51,9 +59,25 @@ final class HelpTests: AuthCatTestCase {
             json.stderr.contains(#""message":"'lst' is not a command of 'authcat'; did you mean 'authcat list'?"#),
             json.stderr)
         let secretLike = try authcat.run(["JBSWY3DPEHPK3PXP"], withHome: false)
+        assertOneLineError(
+            secretLike, containing: "the word (not shown: it could be a secret) is not a command of 'authcat'",
+            status: 64)
         XCTAssertFalse(
             secretLike.stderr.contains("JBSWY3DPEHPK3PXP"), "a pasted secret is not echoed: \(secretLike.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: authcat.home.path))
+    }
+
+    /// Help prints an indented line of a command's discussion (a table of
+    /// formats, settings or variables) as it is, and wraps one of 80 columns
+    /// or more at the left margin, out of its table: none is that wide.
+    func testNoIndentedHelpLineIsWiderThanTheHelp() {
+        var commands: [(path: String, type: ParsableCommand.Type)] = [("authcat", AuthCat.self)]
+        while let (path, command) = commands.popLast() {
+            commands += command.configuration.subcommands.map { ("\(path) \($0._commandName)", $0) }
+            for line in command.configuration.discussion.split(separator: "\n") where line.hasPrefix(" ") {
+                XCTAssertLessThan(line.count, 80, "\(path) --help: \(line)")
+            }
+        }
     }
 
     /// A usage error names the command the line names, also when `--home`'s

@@ -33,6 +33,15 @@ final class TextTableTests: XCTestCase {
         XCTAssertEqual(TextTable.lines(rows, width: 200), TextTable.lines(rows), "nothing cut where all fits")
     }
 
+    /// Wide characters take two columns, in the padding and in a cut, which
+    /// never splits one: the line stays within the width.
+    func testWideCharactersCountTwoColumns() {
+        XCTAssertEqual(TextTable.lines([["李雷", "x"], ["abcde", "y"]]), ["李雷   x", "abcde  y"])
+        XCTAssertEqual(TextTable.lines([["a🐱", "x"], ["abcd", "y"]]), ["a🐱   x", "abcd  y"])
+        let cut = TextTable.lines([["韓国語の長い名前です", "totp"], ["ab", "hotp"]], width: 16, cut: 0)
+        XCTAssertEqual(cut, ["韓国語の…   totp", "ab" + String(repeating: " ", count: 10) + "hotp"])
+    }
+
     /// A cut keeps a few characters, even when the line then stays wider than the terminal.
     func testACutKeepsAFewCharacters() {
         let lines = TextTable.lines([["123456", "Example:a-long-label", "29s left"]], width: 10, cut: 1)
