@@ -36,7 +36,7 @@ extension AuthCat {
                   battlenet  Battle.net app (rooted phone):
                              shared_prefs/com.blizzard.messenger.authenticator_preferences.xml
                   duo        Duo Mobile (rooted phone): files/duokit/accounts.json
-                  proton     Proton Authenticator: Settings → Export, with or without a password
+                  proton     Proton Authenticator: Settings → Export (a password optional)
                   google-db  Google Authenticator (rooted phone): databases/databases
                   microsoft  Microsoft Authenticator (rooted phone): databases/PhoneFactor
                   pass       a pass or gopass store: the folder itself (~/.password-store)
