@@ -50,10 +50,10 @@ public enum BitwardenFormat: ImportFormatParser {
             if draft.issuer.isEmpty && draft.name.caseInsensitiveCompare(itemName) != .orderedSame {
                 draft.issuer = itemName
             }
-        } else if totp.lowercased().hasPrefix("steam://") {
-            draft = try AccountDraft(
-                issuer: itemName, name: try login.optionalString("username") ?? "",
-                otp: OTPParameters(kind: .steam), base32Secret: String(totp.dropFirst("steam://".count)))
+        } else if let steam = try SteamFormat.draft(
+            fromURI: totp, issuer: itemName, name: try login.optionalString("username") ?? "")
+        {
+            draft = steam
         } else {
             draft = try AccountDraft(
                 issuer: itemName, name: try login.optionalString("username") ?? "", base32Secret: totp)

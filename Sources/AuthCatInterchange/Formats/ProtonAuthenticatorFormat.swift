@@ -5,8 +5,9 @@ import Foundation
 /// Proton Authenticator's export: `{"version": 1, "entries": [{"id",
 /// "content": {"uri": otpauth URI, "entry_type", "name"}, "note"}]}`. Each
 /// URI is read as an otpauth line is (`OTPAuthFormat`), but a Steam entry's
-/// `steam://SECRET`, named by `name`; the note comes along. Exported with a password, it is `{"version": 1, "salt", "content"}`,
-/// opened by `decryptExport`.
+/// `steam://SECRET`, named by `name`; the note comes along. Exported with a
+/// password, it is `{"version": 1, "salt", "content"}`, opened by
+/// `decryptExport`.
 public enum ProtonAuthenticatorFormat: ImportFormatParser {
     public static let format = ImportFormat.protonAuthenticator
 
@@ -43,12 +44,10 @@ public enum ProtonAuthenticatorFormat: ImportFormatParser {
     /// The app writes a Steam entry's URI as `steam://SECRET`, its name beside it.
     private static func entry(_ content: JSONFields, position: EntryPosition) throws -> ImportEntry {
         let uri = try content.string("uri")
-        guard uri.lowercased().hasPrefix("steam://") else {
-            return try OTPAuthFormat.entry(Substring(uri), position: position)
-        }
-        let draft = try AccountDraft(
-            issuer: "Steam", name: try content.optionalString("name") ?? "", otp: OTPParameters(kind: .steam),
-            base32Secret: String(uri.dropFirst("steam://".count)))
-        return try ImportEntry(position: position, draft: draft)
+        guard
+            let steam = try SteamFormat.draft(
+                fromURI: uri, issuer: "Steam", name: try content.optionalString("name") ?? "")
+        else { return try OTPAuthFormat.entry(Substring(uri), position: position) }
+        return try ImportEntry(position: position, draft: steam)
     }
 }

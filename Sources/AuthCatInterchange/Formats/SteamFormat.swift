@@ -60,6 +60,16 @@ public enum SteamFormat: ImportFormatParser {
         return try ImportEntry(position: position, draft: draft)
     }
 
+    /// The account a `steam://SECRET` URI holds (as Bitwarden and Proton
+    /// Authenticator write a Steam code), or nil for any other text.
+    static func draft(fromURI uri: String, issuer: String, name: String) throws -> AccountDraft? {
+        let scheme = "steam://"
+        guard uri.lowercased().hasPrefix(scheme) else { return nil }
+        return try AccountDraft(
+            issuer: issuer, name: name, otp: OTPParameters(kind: .steam),
+            base32Secret: String(uri.dropFirst(scheme.count)))
+    }
+
     static func label(_ maFile: JSONFields) -> String? {
         (try? maFile.optionalString("account_name")).flatMap { $0 }.map { "Steam:\($0)" }
     }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A value handed from stage to stage: the engine starts it with what
 /// following a rotation found, `RemoteCheck` takes it `inout`, the
-/// `Importer` carries it on and gives it back to be remembered. The import
+/// `SyncImporter` carries it on and gives it back to be remembered. The import
 /// of an epoch being left starts one of its own, of which only the issues
 /// are kept (that epoch's objects leave the remote with the rotation).
 struct ObjectFindings {

@@ -16,7 +16,7 @@ struct RotationFollowing {
         var keys: SyncKeys
         /// What was imported from the epoch this device left, up to the cut
         /// points, and what was found wrong there.
-        var leftEpoch: (imported: Importer.Imported, issues: [SyncReport.IntegrityIssue])?
+        var leftEpoch: (imported: SyncImporter.Imported, issues: [SyncReport.IntegrityIssue])?
         /// Rotation records that failed a check (never believed), by name, with why.
         var rejected: [(name: String, reason: String)] = []
         /// Epochs at which two valid records were found (the smaller digest was taken).
@@ -90,9 +90,9 @@ struct RotationFollowing {
     /// as far, and nothing past a cut (a revoked device writing on) counts.
     private func importLeftEpoch(
         _ state: SyncStore.StateRecord, keys: SyncKeys, objects: [RemoteObject], cut: EpochCut
-    ) async throws -> (imported: Importer.Imported, issues: [SyncReport.IntegrityIssue]) {
+    ) async throws -> (imported: SyncImporter.Imported, issues: [SyncReport.IntegrityIssue]) {
         let scope = SyncScope(keys: keys, state: state, listing: RemoteListing(objects, epoch: state.keyEpoch))
-        var importer = Importer(
+        var importer = SyncImporter(
             resources: resources, scope: scope, state: state,
             findings: try ObjectFindings(listing: scope.listing, store: resources.store), progress: progress, cut: cut)
         try await importer.importChanges()

@@ -19,10 +19,10 @@ import Foundation
 ///    rotation from the epoch this device holds (importing, when it adopts
 ///    one, what the epoch left holds up to the rotation's cut points);
 /// 3. `RemoteCheck` checks the remote still holds this vault as it was left;
-/// 4. `Importer` imports every other device's new batches through the vault
+/// 4. `SyncImporter` imports every other device's new batches through the vault
 ///    store (author `sync`, so they show in history with the device they
 ///    came from), and the `ObjectFindings` are remembered;
-/// 5. `Exporter` keeps this device's name unique and exports the stamped
+/// 5. `SyncExporter` keeps this device's name unique and exports the stamped
 ///    local changes as one new batch;
 /// 6. `Compactor` replaces this device's batches with a snapshot, when asked
 ///    or as a repair.
@@ -108,7 +108,7 @@ extension SyncEngine {
     /// What the import phase leaves for the export phase and the report.
     private struct Pulled {
         let scope: SyncScope
-        let imported: Importer.Imported
+        let imported: SyncImporter.Imported
         let issues: [SyncReport.IntegrityIssue]
         /// A snapshot must replace this device's batches now: its clock was
         /// repaired, or its own objects were lost on the remote.
@@ -137,13 +137,13 @@ extension SyncEngine {
         let checked = try await RemoteCheck(resources: resources, scope: scope).check(
             state, listed: objects, findings: &findings)
         // The importer carries the findings on: no copy stays behind to be added to in vain.
-        var importer = Importer(
+        var importer = SyncImporter(
             resources: resources, scope: scope, state: state, findings: consume findings, progress: progress)
         try await importer.catchUpOwnChain(state)
         try await importer.importChanges()
         try importer.findings.remember(in: store, now: clock.now().unixMilliseconds)
         return Pulled(
-            scope: scope, imported: (followed.leftEpoch?.imported ?? Importer.Imported()).adding(importer.imported),
+            scope: scope, imported: (followed.leftEpoch?.imported ?? SyncImporter.Imported()).adding(importer.imported),
             issues: importer.findings.issues, needsSnapshot: repairedClock || checked.ownObjectsLost)
     }
 
@@ -168,7 +168,7 @@ extension SyncEngine {
 
     /// What the export phase did.
     private struct Pushed {
-        let exported: Exporter.Exported
+        let exported: SyncExporter.Exported
         let compacted: Compactor.Compacted
         let devicesSeen: [SyncLocalState.DeviceSeen]
         let batchesSinceSnapshot: Int64
@@ -178,7 +178,7 @@ extension SyncEngine {
     private func push(
         _ pulled: Pulled, _ progress: ((SyncProgress) -> Void)?, compacting: Bool
     ) async throws -> Pushed {
-        let exported = try await Exporter(resources: resources, scope: pulled.scope, progress: progress).export()
+        let exported = try await SyncExporter(resources: resources, scope: pulled.scope, progress: progress).export()
         let compacted = try await Compactor(resources: resources, scope: pulled.scope, progress: progress).compact(
             asked: compacting, repairing: pulled.needsSnapshot, written: exported.batch)
         // Inside the phase, as every step that can fail: the monitor records a failure

@@ -2,7 +2,7 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-extension Importer {
+extension SyncImporter {
     /// Merges a change set into the vault, then saves clocks and the peer's
     /// position. Returns false (reported) if the vault refused the records.
     ///
@@ -18,7 +18,7 @@ extension Importer {
     /// A local change committed between the stamp and the merge's vault
     /// transaction (another process may write the vault at any time) must
     /// not be overwritten unseen: the merge finds it there
-    /// (`Importer.LocalChangesArrived`), and the step is tried again from a new stamp.
+    /// (`SyncImporter.LocalChangesArrived`), and the step is tried again from a new stamp.
     /// That is the only retry, and it needs that race each time.
     mutating func apply(
         _ changes: ChangeSet, name: String, persist: (SyncStore.Transaction) throws -> Void
@@ -44,7 +44,7 @@ extension Importer {
                 imported.preferenceChanges += session.preferenceChanges
                 imported.replacedEdits += try namingDevices(session.replacedEdits)
                 return true
-            } catch is Importer.LocalChangesArrived {
+            } catch is SyncImporter.LocalChangesArrived {
                 continue
             } catch let error as SyncObjectError {
                 findings.issue(.rejected, name, error.description)
@@ -87,7 +87,7 @@ extension Importer {
             from: DeviceReference(id: changes.vaultDevice, name: DeviceName.escaped(changes.deviceName)))
         return try vault.write(author: author) { writer in
             guard try writer.latestHistoryNumber(excluding: .sync) <= cursor else {
-                throw Importer.LocalChangesArrived()
+                throw SyncImporter.LocalChangesArrived()
             }
             let session = try ImportSession(
                 writer: writer, deviceID: state.deviceID, physicalNow: clock.now().unixMilliseconds,
@@ -101,7 +101,7 @@ extension Importer {
     }
 }
 
-extension Importer {
+extension SyncImporter {
     /// The change sets `importWhole` reads before merging them, with their object names.
     final class CollectedChanges {
         var sets: [ChangeSet] = []
@@ -114,7 +114,7 @@ extension Importer {
     }
 }
 
-extension Importer {
+extension SyncImporter {
     /// Thrown inside an import transaction when the vault got local changes after
     /// they were last stamped: the import is rolled back, they are stamped, and
     /// the import is tried again, so an incoming value never silently overwrites

@@ -6,7 +6,7 @@ import Foundation
 /// writes every record with stamped local changes as one new batch of its
 /// chain (docs/FORMAT.md §5.4). A name not sent yet makes a batch even
 /// without changes.
-struct Exporter {
+struct SyncExporter {
     let resources: SyncResources
     let scope: SyncScope
     let progress: ((SyncProgress) -> Void)?
@@ -91,7 +91,7 @@ struct Exporter {
     }
 }
 
-extension Exporter {
+extension SyncExporter {
     /// Whether this device was renamed since its newest batch: a sync then
     /// writes a batch even when nothing else changed, so that the others
     /// learn it. A device that has written nothing yet (it has just

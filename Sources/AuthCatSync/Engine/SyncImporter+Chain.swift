@@ -2,7 +2,7 @@ import AuthCatCore
 import AuthCatEssentials
 import Foundation
 
-extension Importer {
+extension SyncImporter {
     /// Reads a device's objects after the position `start`, in order, applying
     /// each; stops (reporting why) at the first gap, rejected or unchained object.
     ///

@@ -7,7 +7,7 @@ import Foundation
 /// through the vault store (author `sync`, so they show in history with the
 /// device they came from). It owns what it finds wrong with single objects
 /// (`findings`) and what it brought in (`imported`).
-struct Importer {
+struct SyncImporter {
     let resources: SyncResources
     let scope: SyncScope
     let progress: ((SyncProgress) -> Void)?
@@ -130,7 +130,7 @@ struct Importer {
     private mutating func importWhole() async throws -> Bool {
         let issuesBefore = findings.issues.count
         var peers: [(start: SyncStore.PeerRecord, read: SyncStore.PeerRecord)] = []
-        let collected = Importer.CollectedChanges()
+        let collected = SyncImporter.CollectedChanges()
         for (device, objects) in try devicesToRead() {
             let start = try startOfChain(device)
             guard !isRolledBack(device, objects, from: start) else { continue }
